@@ -1,0 +1,315 @@
+"""The protocol every game speaks: metadata, options, the game factory and the state.
+
+A game is a :class:`Game` subclass (metadata, options, the initial state, action ids) and a
+:class:`State` subclass: an immutable value that says who acts (a player, chance, or nobody),
+lists the legal actions or the chance outcomes, and returns a new state when a move is applied.
+Player actions and chance outcomes are both *moves*: small frozen values whose ``str`` is their
+canonical text and which :meth:`State.parse` reads back. Pure: no I/O, no clock, no global random.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import ClassVar, TypeAlias
+
+from spieltisch.core.codec import JSON, JSONObject, from_jsonable, to_jsonable
+from spieltisch.core.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    NotEnumerableError,
+    OptionError,
+)
+
+PlayerId: TypeAlias = int
+"""Seat number of a player, 0-based, in clockwise order from the start player."""
+
+Move: TypeAlias = Hashable
+"""A player action or a chance outcome: a frozen value whose ``str`` is its canonical text."""
+
+OptionValue: TypeAlias = bool | int | str
+
+
+class NodeKind(enum.Enum):
+    """Who acts in a state."""
+
+    DECISION = "decision"
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option: its name, default value, and a one-line meaning."""
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] = ()
+
+    def parse(self, text: str) -> OptionValue:
+        """Read a value for this option from text (as typed after ``--option name=``)."""
+        if isinstance(self.default, bool):
+            lowered = text.strip().lower()
+            if lowered in {"true", "yes", "on", "1"}:
+                return True
+            if lowered in {"false", "no", "off", "0"}:
+                return False
+            raise OptionError(f"option {self.name} takes true or false, not {text!r}")
+        if isinstance(self.default, int):
+            try:
+                return self.check(int(text))
+            except ValueError:
+                raise OptionError(
+                    f"option {self.name} takes a whole number, not {text!r}"
+                ) from None
+        return self.check(text)
+
+    def check(self, value: object) -> OptionValue:
+        """Return ``value`` if it has this option's type and is one of its choices."""
+        if type(value) is not type(self.default):
+            kind = type(self.default).__name__
+            raise OptionError(f"option {self.name} takes a {kind}, not {value!r}")
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise OptionError(f"option {self.name} must be one of {allowed}, not {value!r}")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's metadata, declared as data and checked by the conformance suite."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[OptionSpec, ...] = ()
+    summary: str = ""
+    has_chance: bool = True
+    hidden_information: bool = False
+    min_score: int = 0
+    max_score: int = 0
+    max_game_length: int | None = None
+    version: int = 1
+
+    def option(self, name: str) -> OptionSpec:
+        """The option called ``name``; :class:`OptionError` if there is none."""
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        known = ", ".join(spec.name for spec in self.options) or "none"
+        raise OptionError(f"{self.id} has no option {name!r} (options: {known})")
+
+
+class Game(ABC):
+    """A game with a fixed number of players and fixed options: the factory of its states.
+
+    Subclasses set :attr:`info` and :attr:`state_type` and implement :meth:`initial_state` and
+    the action-id methods. ``Game(players, **options)`` raises :class:`OptionError` for a player
+    count outside the declared range, an unknown option, or a value of the wrong type.
+    """
+
+    info: ClassVar[GameInfo]
+    state_type: ClassVar[type[State]]
+
+    def __init__(self, players: int | None = None, **options: OptionValue) -> None:
+        info = self.info
+        count = info.default_players if players is None else players
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise OptionError(f"players must be a whole number, not {count!r}")
+        if not info.min_players <= count <= info.max_players:
+            raise OptionError(
+                f"{info.name} takes {info.min_players} to {info.max_players} players, not {count}"
+            )
+        values = {spec.name: spec.default for spec in info.options}
+        for name, value in options.items():
+            values[name] = info.option(name).check(value)
+        self.players: int = count
+        self.options: Mapping[str, OptionValue] = MappingProxyType(values)
+
+    def __repr__(self) -> str:
+        changed = [
+            f"{k}={v!r}" for k, v in self.options.items() if v != self.info.option(k).default
+        ]
+        args = ", ".join([f"players={self.players}", *changed])
+        return f"load({self.info.id!r}, {args})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game)
+            and other.info.id == self.info.id
+            and other.players == self.players
+            and dict(other.options) == dict(self.options)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.info.id, self.players, tuple(sorted(self.options.items()))))
+
+    @abstractmethod
+    def initial_state(self) -> State:
+        """The state before the first move (often a chance node: a deal or a roll)."""
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """The number of player-action ids: every action's id is in ``range(this)``."""
+
+    @abstractmethod
+    def action_id(self, action: Move) -> int:
+        """The stable integer id of a player action (for RL masks)."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Move:
+        """The player action with this id; :class:`InvalidActionError` for an unknown id."""
+
+    def state_from_json(self, data: JSON) -> State:
+        """Rebuild a state written by :meth:`State.to_json`; :class:`ValueError` if malformed."""
+        if not isinstance(data, dict) or data.get("game") != self.info.id:
+            raise ValueError(f"not a {self.info.id} state")
+        state = from_jsonable(self.state_type, data.get("state"))
+        if state.game != self:
+            raise ValueError(f"state is for {state.game!r}, not {self!r}")
+        return state
+
+
+class State(ABC):
+    """One position of a game: an immutable value; :meth:`apply` returns a new state.
+
+    States compare equal when every field is equal, hash, and serialise with :meth:`to_json`.
+    """
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def game(self) -> Game:
+        """The game (player count and options) this state belongs to."""
+
+    @property
+    @abstractmethod
+    def node(self) -> NodeKind:
+        """Whether a player, chance, or nobody (the game is over) acts next."""
+
+    @abstractmethod
+    def current_player(self) -> PlayerId | None:
+        """The player to act, or ``None`` at chance nodes and at the end."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Move]:
+        """The current player's legal actions in a stable order (empty unless a decision)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> Sequence[tuple[Move, Fraction]]:
+        """Every chance outcome with its exact probability (positive, summing to 1).
+
+        Empty unless this is a chance node; raises :class:`NotEnumerableError` for events too
+        large to list, which must still be sampled with :meth:`sample_chance`.
+        """
+
+    @abstractmethod
+    def sample_chance(self, rng: random.Random) -> Move:
+        """Draw one chance outcome with its true probability, using only ``rng``."""
+
+    @abstractmethod
+    def apply(self, move: Move) -> State:
+        """The state after ``move`` (an action at a decision node, an outcome at a chance node).
+
+        Raises :class:`IllegalActionError`, naming the rule, if the move is not allowed here;
+        this state is never changed.
+        """
+
+    @abstractmethod
+    def parse(self, text: str) -> Move:
+        """Read a move from text at this state (canonical text and any documented aliases).
+
+        Raises :class:`InvalidActionError` for text that is not a move of this game; legality
+        is checked by :meth:`apply`.
+        """
+
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Each player's points so far (final points once the game is over)."""
+
+    @abstractmethod
+    def winners(self) -> frozenset[PlayerId]:
+        """The winning players once the game is over (several on a shared win); else empty."""
+
+    @abstractmethod
+    def view(self, player: PlayerId | None) -> object:
+        """What ``player`` may see (``None``: a spectator), as a frozen dataclass.
+
+        The view holds nothing the player may not know; :func:`to_jsonable` turns it into JSON.
+        """
+
+    def redeal_hidden(self, observer: PlayerId | None, rng: random.Random) -> State:
+        """A state ``observer`` cannot tell from this one, its hidden parts drawn afresh.
+
+        Games without hidden information return the state itself.
+        """
+        del observer, rng
+        return self
+
+    def move_text_for(self, move: Move, viewer: PlayerId | None) -> str:
+        """How ``move``, about to be applied here, is shown to ``viewer`` (redacted if secret)."""
+        del viewer
+        return str(move)
+
+    @property
+    def num_players(self) -> int:
+        """The number of players."""
+        return self.game.players
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.node is NodeKind.TERMINAL
+
+    def is_chance(self) -> bool:
+        """True when chance acts next (a roll, a shuffle, a deal, a blind pick)."""
+        return self.node is NodeKind.CHANCE
+
+    def returns(self) -> tuple[float, ...]:
+        """Each player's share of the win: 1 split equally among the winners, else 0."""
+        winners = self.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        return tuple(share if p in winners else 0.0 for p in range(self.num_players))
+
+    def apply_text(self, text: str) -> State:
+        """Parse ``text`` here and apply it."""
+        return self.apply(self.parse(text))
+
+    def clone(self) -> State:
+        """An equal state. States are immutable, so this is the state itself."""
+        return self
+
+    def to_json(self) -> JSONObject:
+        """The state as JSON data; ``game.state_from_json`` reads it back."""
+        game = self.game
+        return {
+            "game": game.info.id,
+            "players": game.players,
+            "options": dict(game.options),
+            "state": to_jsonable(self),
+        }
+
+
+def check_enumerable(count: int, limit: int, what: str) -> None:
+    """Raise :class:`NotEnumerableError` when ``count`` outcomes are more than ``limit``."""
+    if count > limit:
+        raise NotEnumerableError(f"{what} has {count} outcomes; sample it instead")
+
+
+def illegal(move: Move, rule: str, detail: str = "") -> IllegalActionError:
+    """An :class:`IllegalActionError` for ``move`` naming ``rule`` (to be raised by a game)."""
+    return IllegalActionError(str(move), rule, detail)
+
+
+def invalid(text: str, expected: str) -> InvalidActionError:
+    """An :class:`InvalidActionError` for ``text``, saying what was expected instead."""
+    return InvalidActionError(f"cannot read {text!r}: expected {expected}")
