@@ -1,0 +1,9 @@
+"""The games. Registering a game is one line here; a game adds its folder and that line."""
+
+from spieltisch.core.registry import Registry
+
+REGISTRY = Registry()
+REGISTRY.add("auf-die-eier", "Auf die Eier", "spieltisch.games.auf_die_eier")
+REGISTRY.reserve("auf-die-nuesse", "Auf die Nüsse!")
+REGISTRY.reserve("auweier", "Auweier")
+REGISTRY.reserve("awimbawe", "Awimbawé")

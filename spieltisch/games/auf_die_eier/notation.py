@@ -1,0 +1,161 @@
+"""Auf die Eier: dice faces, moves and their text form.
+
+Dice are identical, so a set of dice is written as counts per face in the fixed face order
+whole egg, cracked egg, rotten egg, pot, frying pan, chicken, and as text by one letter per die
+in that order: ``W C R P F H``. The moves:
+
+* ``roll RRCFFFPPH``: a chance outcome, the faces the thrown dice show;
+* ``reroll FFP``: the player throws these dice again and keeps the rest;
+* ``stop``: the player ends the rolling and scores.
+
+Parsing also takes lower case, spaces and counts (``reroll 2F P``); the state's parser adds
+``keep ...`` as the complement of a re-roll. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+from dataclasses import dataclass
+
+from spieltisch.core.chance import Counts, compositions
+from spieltisch.core.game import invalid
+
+
+class Face(enum.IntEnum):
+    """The six faces of a die, in notation order."""
+
+    WHOLE = 0
+    CRACKED = 1
+    ROTTEN = 2
+    POT = 3
+    PAN = 4
+    CHICKEN = 5
+
+    @property
+    def letter(self) -> str:
+        """The face's one-letter notation."""
+        return LETTERS[self]
+
+    @property
+    def label(self) -> str:
+        """The face's name in plain words."""
+        return _LABELS[self]
+
+
+LETTERS = "WCRPFH"
+_LABELS = ("whole egg", "cracked egg", "rotten egg", "pot", "frying pan", "chicken")
+FACES = len(Face)
+NUM_DICE = 9
+NO_DICE: Counts = (0,) * FACES
+_TOKEN = re.compile(r"(\d*)([A-Z])")
+
+
+def dice_text(dice: Counts) -> str:
+    """The dice as letters in face order, e.g. ``RRCPPFFFH``; ``-`` for no dice."""
+    return "".join(LETTERS[f] * n for f, n in enumerate(dice)) or "-"
+
+
+def parse_dice(text: str, move_text: str | None = None) -> Counts:
+    """Read dice letters with optional counts (``"RRC"``, ``"2R C"``, ``"2r1c"``).
+
+    ``move_text`` is the whole move the letters came from, quoted in the error message.
+    """
+    compact = text.replace(" ", "").replace(",", "").upper()
+    if compact in {"", "-"}:
+        return NO_DICE
+    counts = [0] * FACES
+    position = 0
+    for match in _TOKEN.finditer(compact):
+        if match.start() != position or match.group(2) not in LETTERS:
+            break
+        counts[LETTERS.index(match.group(2))] += int(match.group(1) or 1)
+        position = match.end()
+    if position != len(compact):
+        raise invalid(
+            move_text or text,
+            f"dice letters from {LETTERS} (W whole, C cracked, R rotten, P pot, F pan, H chicken)",
+        )
+    return tuple(counts)
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Chance outcome: the faces shown by the dice just thrown."""
+
+    dice: Counts
+
+    def __str__(self) -> str:
+        return f"roll {dice_text(self.dice)}"
+
+    def __repr__(self) -> str:
+        return f"Roll.of({dice_text(self.dice)!r})"
+
+    @classmethod
+    def of(cls, letters: str) -> Roll:
+        """The roll showing ``letters``, e.g. ``Roll.of("RRCFFFPPH")``."""
+        return cls(parse_dice(letters))
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Player action: throw these dice again; the other dice stay set aside."""
+
+    dice: Counts
+
+    def __str__(self) -> str:
+        return f"reroll {dice_text(self.dice)}"
+
+    def __repr__(self) -> str:
+        return f"Reroll.of({dice_text(self.dice)!r})"
+
+    @classmethod
+    def of(cls, letters: str) -> Reroll:
+        """The re-roll of ``letters``, e.g. ``Reroll.of("FFP")``."""
+        return cls(parse_dice(letters))
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Player action: stop rolling and score the dice."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+    def __repr__(self) -> str:
+        return "Stop()"
+
+
+STOP = Stop()
+Action = Reroll | Stop
+Move = Roll | Reroll | Stop
+
+
+def parse_move(text: str) -> Move:
+    """Read a move in canonical text or a documented alias (not ``keep``: see the state)."""
+    word, _, rest = text.strip().partition(" ")
+    word = word.lower()
+    if word == "stop" and not rest.strip():
+        return STOP
+    if word in {"reroll", "r"}:
+        return Reroll(parse_dice(rest, text))
+    if word == "roll":
+        return Roll(parse_dice(rest, text))
+    raise invalid(text, "'stop', 'reroll <dice>', 'keep <dice>' or 'roll <dice>'")
+
+
+@functools.cache
+def reroll_table() -> tuple[Reroll, ...]:
+    """Every re-roll of at least one non-rotten die: fewest dice first, then W before C, P, F, H."""
+    table = []
+    for total in range(1, NUM_DICE + 1):
+        for five in reversed(compositions(total, FACES - 1)):
+            table.append(Reroll((five[0], five[1], 0, five[2], five[3], five[4])))
+    return tuple(table)
+
+
+@functools.cache
+def reroll_ids() -> dict[Reroll, int]:
+    """Action id of each re-roll: 1 + its position in :func:`reroll_table` (0 is ``stop``)."""
+    return {reroll: index + 1 for index, reroll in enumerate(reroll_table())}

@@ -1,0 +1,470 @@
+"""Auf die Eier: the state and its transitions (see docs/rules/auf-die-eier.md).
+
+A turn is: chance throws the dice; the player re-rolls some non-rotten dice or stops, at most
+three throws in all; chance re-rolls the turn's Rotten Eggs once; the dice are scored. Rotten
+Eggs are set aside as soon as they show. When a player reaches 100, the round is finished;
+tied leaders each take one more turn, and a tie that remains is a shared win. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import itertools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from spieltisch.core.chance import Counts, Distribution, roll_distribution
+from spieltisch.core.game import (
+    Game,
+    GameInfo,
+    Move,
+    NodeKind,
+    OptionSpec,
+    PlayerId,
+    State,
+    illegal,
+)
+from spieltisch.games.auf_die_eier.notation import (
+    FACES,
+    NO_DICE,
+    NUM_DICE,
+    STOP,
+    Action,
+    Face,
+    Reroll,
+    Roll,
+    Stop,
+    parse_dice,
+    parse_move,
+    reroll_ids,
+    reroll_table,
+)
+
+if TYPE_CHECKING:
+    from spieltisch.games.auf_die_eier.view import EierView
+
+GOAL = 100
+MAX_ROLLS = 3
+LADDER = (1, 2, 3, 4, 5, 4, 3, 2, 1)
+"""The chicken ladder: the number of Chickens needed next, from the top entry down."""
+FRIED_POINTS = 5
+BREAKFAST_POINTS_PER_DIE = 3
+CHICKEN_POINTS = 5
+MAX_TURN_POINTS = 37
+"""Most points one turn can score: five Chickens (25) with three Whole Eggs and a Pot (12)."""
+MAX_SCORE = GOAL - 1 + 2 * MAX_TURN_POINTS
+"""A player below the goal scores a last turn in the final round, and one tie turn."""
+
+
+class Rule(enum.Enum):
+    """The rules an illegal move can break, in the words of the error message."""
+
+    GAME_OVER = "the game is over"
+    DICE_FIRST = "the dice must be thrown first"
+    PLAYER_DECIDES = "the player decides now; no dice are being thrown"
+    ROLL_SIZE = "a roll shows exactly the dice that were thrown"
+    ROTTEN_STAY = "Rotten Eggs stay set aside and are never re-rolled by the player"
+    REROLL_SOME = "a re-roll throws at least one die"
+    REROLL_OWN = "only dice lying on the table can be re-rolled"
+
+
+class Stage(enum.Enum):
+    """Where in a turn the game is."""
+
+    ROLL = "roll"
+    """Chance throws the dice the player picked up (all nine at the start of a turn)."""
+    DECIDE = "decide"
+    """The player re-rolls some dice or stops."""
+    ROTTEN = "rotten"
+    """Chance re-rolls the turn's Rotten Eggs (the player on the right throws them)."""
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The player count and options a state was made with."""
+
+    players: int
+    shared_chicken_ladder: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TurnScore:
+    """How one finished turn scored."""
+
+    player: PlayerId
+    dice: Counts
+    """The dice scored: every non-rotten die, the re-rolled Rotten Eggs included."""
+    spoilers: int
+    """Rotten Eggs that came up again in the re-roll."""
+    fried: int
+    """Fried Eggs pairs made (spoiled ones included)."""
+    breakfast: int
+    """Points of the Breakfast before spoiling (0 if there is none)."""
+    spoiled_fried: int
+    spoiled_breakfast: bool
+    chickens: int
+    """Points for Chickens (0 unless the count matched the ladder)."""
+    points: int
+
+
+def chicken_need(crossed: int) -> int | None:
+    """How many Chickens score next on a ladder with ``crossed`` entries crossed off."""
+    return LADDER[crossed] if crossed < len(LADDER) else None
+
+
+def score_turn(player: PlayerId, dice: Counts, spoilers: int, need: int | None) -> TurnScore:
+    """Score ``dice`` with ``spoilers`` re-rolled Rotten Eggs, needing ``need`` Chickens.
+
+    Each spoiler ruins one combination, at most one each; the engine ruins the cheapest
+    combinations first (Fried Eggs pairs, 5 each, before the Breakfast, 6 or more).
+    """
+    fried = min(dice[Face.CRACKED], dice[Face.PAN])
+    whole = dice[Face.WHOLE]
+    breakfast = BREAKFAST_POINTS_PER_DIE * (whole + 1) if whole and dice[Face.POT] else 0
+    spoiled_fried = min(spoilers, fried)
+    spoiled_breakfast = bool(breakfast) and spoilers > fried
+    hens = dice[Face.CHICKEN]
+    chickens = CHICKEN_POINTS * hens if hens and hens == need else 0
+    points = FRIED_POINTS * (fried - spoiled_fried) + chickens
+    points += 0 if spoiled_breakfast else breakfast
+    return TurnScore(
+        player, dice, spoilers, fried, breakfast, spoiled_fried, spoiled_breakfast, chickens, points
+    )
+
+
+@functools.cache
+def rerolls_of(dice: Counts) -> tuple[Action, ...]:
+    """``stop`` and every re-roll of a sub-multiset of the non-rotten ``dice``, in id order."""
+    ids = reroll_ids()
+    choices = [range(n + 1) for n in dice]
+    choices[Face.ROTTEN] = range(1)
+    subsets = [Reroll(c) for c in itertools.product(*choices) if any(c)]
+    return (STOP, *sorted(subsets, key=ids.__getitem__))
+
+
+@functools.cache
+def legal_rerolls(dice: Counts) -> frozenset[Action]:
+    """The legal actions for the non-rotten ``dice`` on the table, as a set."""
+    return frozenset(rerolls_of(dice))
+
+
+def _reroll_fault(picked: Counts, dice: Counts) -> Rule:
+    """The rule an illegal re-roll of ``picked`` breaks when ``dice`` lie on the table."""
+    if len(picked) != FACES or min(picked) < 0:
+        return Rule.REROLL_OWN
+    if picked[Face.ROTTEN]:
+        return Rule.ROTTEN_STAY
+    if not any(picked):
+        return Rule.REROLL_SOME
+    return Rule.REROLL_OWN
+
+
+def _add(a: Counts, b: Counts) -> Counts:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
+
+
+def _without_rotten(dice: Counts) -> Counts:
+    return (dice[0], dice[1], 0, dice[3], dice[4], dice[5])
+
+
+@functools.cache
+def roll_table(dice: int) -> Distribution[Roll]:
+    """The throw of ``dice`` dice as a chance event of :class:`Roll` outcomes (cached)."""
+    counts = roll_distribution(dice, FACES)
+    return Distribution([Roll(c) for c in counts.outcomes], counts.weights)
+
+
+@functools.cache
+def valid_rolls(dice: int) -> frozenset[Roll]:
+    """Every outcome of throwing ``dice`` dice."""
+    return frozenset(roll_table(dice).outcomes)
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """The score sheet: everything that changes only when a turn ends."""
+
+    config: Config
+    scores: tuple[int, ...]
+    crossed: tuple[int, ...]
+    """Entries crossed off each chicken ladder (one ladder when it is shared)."""
+    final_round: bool
+    """Someone has reached the goal: the game ends with this round."""
+    tie_players: tuple[PlayerId, ...]
+    """Tied leaders taking their one extra turn each, in seat order (empty in normal play)."""
+    winners: frozenset[PlayerId]
+    last: TurnScore | None
+    """How the previous turn scored."""
+
+    def chicken_need(self, player: PlayerId) -> int | None:
+        """How many Chickens ``player`` must throw to score them now (``None``: ladder done)."""
+        return chicken_need(self.crossed[self.ladder(player)])
+
+    def ladder(self, player: PlayerId) -> int:
+        """The index of ``player``'s chicken ladder."""
+        return 0 if self.config.shared_chicken_ladder else player
+
+
+@dataclass(frozen=True, slots=True)
+class EierState(State):
+    """A position of Auf die Eier: the score sheet and the turn in progress.
+
+    Build it with :meth:`AufDieEier.initial_state`.
+    """
+
+    sheet: Sheet
+    player: PlayerId
+    """Whose turn it is (the last player to move once the game is over)."""
+    stage: Stage
+    rolls: int
+    """Throws made this turn."""
+    dice: Counts
+    """Dice lying on the table this turn (the thrown ones are not counted until they land)."""
+    to_throw: int
+    """Dice in the hand of whoever throws next (at a chance node)."""
+
+    @property
+    def game(self) -> AufDieEier:
+        config = self.sheet.config
+        return AufDieEier(config.players, shared_chicken_ladder=config.shared_chicken_ladder)
+
+    @property
+    def config(self) -> Config:
+        """Player count and options."""
+        return self.sheet.config
+
+    @property
+    def last(self) -> TurnScore | None:
+        """How the previous turn scored."""
+        return self.sheet.last
+
+    @property
+    def final_round(self) -> bool:
+        """True once someone has reached the goal."""
+        return self.sheet.final_round
+
+    @property
+    def tie_players(self) -> tuple[PlayerId, ...]:
+        """Tied leaders taking their extra turns (empty in normal play)."""
+        return self.sheet.tie_players
+
+    def chicken_need(self, player: PlayerId) -> int | None:
+        """How many Chickens ``player`` must throw to score them now (``None``: ladder done)."""
+        return self.sheet.chicken_need(player)
+
+    @property
+    def node(self) -> NodeKind:
+        stage = self.stage
+        if stage is Stage.DECIDE:
+            return NodeKind.DECISION
+        return NodeKind.TERMINAL if stage is Stage.OVER else NodeKind.CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.stage is Stage.OVER
+
+    def is_chance(self) -> bool:
+        return self.stage is Stage.ROLL or self.stage is Stage.ROTTEN
+
+    def current_player(self) -> PlayerId | None:
+        return self.player if self.stage is Stage.DECIDE else None
+
+    def legal_actions(self) -> Sequence[Action]:
+        return rerolls_of(_without_rotten(self.dice)) if self.stage is Stage.DECIDE else ()
+
+    def chance_outcomes(self) -> Sequence[tuple[Roll, Fraction]]:
+        if not self.is_chance():
+            return ()
+        return roll_table(self.to_throw).items()
+
+    def sample_chance(self, rng: random.Random) -> Roll:
+        if not self.is_chance():
+            raise illegal("roll", Rule.PLAYER_DECIDES.value)
+        return roll_table(self.to_throw).sample(rng)
+
+    def parse(self, text: str) -> Move:
+        word, _, rest = text.strip().partition(" ")
+        if word.lower() == "keep":
+            return self._keep(text, parse_dice(rest, text))
+        return parse_move(text)
+
+    def _keep(self, text: str, kept: Counts) -> Reroll:
+        """The re-roll of every non-rotten die on the table except ``kept`` (and Rotten Eggs)."""
+        kept = _without_rotten(kept)
+        rest = tuple(n - k for n, k in zip(_without_rotten(self.dice), kept, strict=True))
+        if min(rest) < 0:
+            raise illegal(text, Rule.REROLL_OWN.value, "those dice are not all on the table")
+        if not any(rest):
+            raise illegal(text, Rule.REROLL_SOME.value, "keeping every die is 'stop'")
+        return Reroll(rest)
+
+    def apply(self, move: Move) -> EierState:
+        if isinstance(move, Roll):
+            return self._apply_roll(move)
+        if isinstance(move, Reroll | Stop):
+            return self._apply_action(move)
+        raise illegal(move, "not an Auf die Eier move")
+
+    def _apply_roll(self, roll: Roll) -> EierState:
+        stage = self.stage
+        if stage is not Stage.ROLL and stage is not Stage.ROTTEN:
+            rule = Rule.GAME_OVER if stage is Stage.OVER else Rule.PLAYER_DECIDES
+            raise illegal(roll, rule.value)
+        if roll not in valid_rolls(self.to_throw):
+            raise illegal(roll, Rule.ROLL_SIZE.value, f"{self.to_throw} dice were thrown")
+        dice = roll.dice
+        if stage is Stage.ROTTEN:
+            scored = _add(_without_rotten(self.dice), _without_rotten(dice))
+            return self._end_turn(scored, dice[Face.ROTTEN])
+        on_table = _add(self.dice, dice)
+        rolls = self.rolls + 1
+        if rolls == MAX_ROLLS or on_table[Face.ROTTEN] == NUM_DICE:
+            return self._after_rolling(on_table, rolls)
+        return EierState(self.sheet, self.player, Stage.DECIDE, rolls, on_table, 0)
+
+    def _apply_action(self, action: Action) -> EierState:
+        if self.stage is not Stage.DECIDE:
+            rule = Rule.GAME_OVER if self.stage is Stage.OVER else Rule.DICE_FIRST
+            raise illegal(action, rule.value)
+        if isinstance(action, Stop):
+            return self._after_rolling(self.dice, self.rolls)
+        picked, dice = action.dice, self.dice
+        if action not in legal_rerolls(_without_rotten(dice)):
+            raise illegal(action, _reroll_fault(picked, dice).value)
+        left = (dice[0] - picked[0], dice[1] - picked[1], dice[2],
+                dice[3] - picked[3], dice[4] - picked[4], dice[5] - picked[5])  # fmt: skip
+        return EierState(self.sheet, self.player, Stage.ROLL, self.rolls, left, sum(picked))
+
+    def _after_rolling(self, dice: Counts, rolls: int) -> EierState:
+        """Rolling is over: re-roll the Rotten Eggs if there are any, else score."""
+        rotten = dice[Face.ROTTEN]
+        if rotten:
+            return EierState(self.sheet, self.player, Stage.ROTTEN, rolls, dice, rotten)
+        return self._end_turn(dice, 0)
+
+    def _end_turn(self, dice: Counts, spoilers: int) -> EierState:
+        """Score the turn, then pass the dice on or end the game."""
+        sheet, player = self.sheet, self.player
+        ladder = sheet.ladder(player)
+        crossed = sheet.crossed
+        result = score_turn(player, dice, spoilers, chicken_need(crossed[ladder]))
+        if result.chickens:
+            crossed = (*crossed[:ladder], crossed[ladder] + 1, *crossed[ladder + 1 :])
+        old = sheet.scores
+        scores = (*old[:player], old[player] + result.points, *old[player + 1 :])
+        following, final_round, ties = _following(sheet, player, scores)
+        if following is None:
+            winners = frozenset(_leaders(scores, ties))
+            sheet = Sheet(sheet.config, scores, crossed, True, sheet.tie_players, winners, result)
+            return EierState(sheet, player, Stage.OVER, self.rolls, NO_DICE, 0)
+        sheet = Sheet(sheet.config, scores, crossed, final_round, ties, frozenset(), result)
+        return EierState(sheet, following, Stage.ROLL, 0, NO_DICE, NUM_DICE)
+
+    def scores(self) -> tuple[int, ...]:
+        return self.sheet.scores
+
+    def winners(self) -> frozenset[PlayerId]:
+        return self.sheet.winners
+
+    def view(self, player: PlayerId | None) -> EierView:
+        from spieltisch.games.auf_die_eier.view import view_of  # noqa: PLC0415 - view imports us
+
+        return view_of(self, player)
+
+
+def _following(
+    sheet: Sheet, player: PlayerId, scores: tuple[int, ...]
+) -> tuple[PlayerId | None, bool, tuple[PlayerId, ...]]:
+    """Who plays after ``player``, whether this is the final round, and the tied players.
+
+    When the game is over, the player is ``None`` and the tuple holds the players among whom
+    the winners are found.
+    """
+    players, ties = sheet.config.players, sheet.tie_players
+    if ties:
+        index = ties.index(player) + 1
+        return (ties[index] if index < len(ties) else None), True, ties
+    final_round = sheet.final_round or scores[player] >= GOAL
+    following = (player + 1) % players
+    if not (final_round and following == 0):
+        return following, final_round, ()
+    leaders = _leaders(scores, range(players))
+    return (leaders[0] if len(leaders) > 1 else None), True, leaders
+
+
+def _leaders(scores: tuple[int, ...], among: Sequence[PlayerId]) -> tuple[PlayerId, ...]:
+    """The players of ``among`` with the highest score, in seat order."""
+    best = max(scores[p] for p in among)
+    return tuple(p for p in among if scores[p] == best)
+
+
+class AufDieEier(Game):
+    """Auf die Eier: push-your-luck dice for 2-6 players, first to 100 points."""
+
+    info = GameInfo(
+        id="auf-die-eier",
+        name="Auf die Eier",
+        min_players=2,
+        max_players=6,
+        default_players=2,
+        summary="Push-your-luck dice: nine egg dice, three throws a turn, first to 100 points.",
+        options=(
+            OptionSpec(
+                "shared_chicken_ladder",
+                False,
+                "one chicken ladder for the whole table instead of one per player",
+            ),
+        ),
+        has_chance=True,
+        hidden_information=False,
+        min_score=0,
+        max_score=MAX_SCORE,
+    )
+    state_type = EierState
+
+    def __init__(self, players: int | None = None, **options: bool | int | str) -> None:
+        super().__init__(players, **options)
+        self.config = Config(self.players, bool(self.options["shared_chicken_ladder"]))
+
+    def initial_state(self) -> EierState:
+        ladders = 1 if self.config.shared_chicken_ladder else self.players
+        sheet = Sheet(
+            config=self.config,
+            scores=(0,) * self.players,
+            crossed=(0,) * ladders,
+            final_round=False,
+            tie_players=(),
+            winners=frozenset(),
+            last=None,
+        )
+        return EierState(
+            sheet, player=0, stage=Stage.ROLL, rolls=0, dice=NO_DICE, to_throw=NUM_DICE
+        )
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return 1 + len(reroll_table())
+
+    def action_id(self, action: Move) -> int:
+        if type(action) is Stop:
+            return 0
+        if isinstance(action, Reroll) and action in reroll_ids():
+            return reroll_ids()[action]
+        raise illegal(action, "not an Auf die Eier player action")
+
+    def action_from_id(self, action_id: int) -> Action:
+        if action_id == 0:
+            return STOP
+        table = reroll_table()
+        if not 1 <= action_id <= len(table):
+            raise illegal(str(action_id), f"action ids run from 0 to {len(table)}")
+        return table[action_id - 1]
+
+
+def new_state(players: int = 2, **options: bool) -> EierState:
+    """The initial state of a game with ``players`` players (a convenience for tests)."""
+    return AufDieEier(players, **options).initial_state()
