@@ -1,0 +1,43 @@
+"""The agent interface: given a player's view and the legal actions, choose an action.
+
+Agents never see the true state: they get the view the rules core made for their seat and the
+legal actions, which are the player's own knowledge. Each agent owns its random generator,
+seeded when it is made, so a game played by agents is reproducible from its seeds.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from spieltisch.core.game import Game, Move
+
+
+class Agent(ABC):
+    """A player that chooses actions from views."""
+
+    name: str = "agent"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def act(self, view: object, legal: Sequence[Move]) -> Move:
+        """Choose one of ``legal`` (never empty) for the player whose ``view`` this is."""
+
+    def explain(self, view: object, legal: Sequence[Move]) -> str:
+        """Why this agent would pick its move here, in one line (agents may say more)."""
+        return f"{self.name} picks {self.act(view, legal)}"
+
+
+class RandomAgent(Agent):
+    """Picks uniformly among the legal actions with its own seeded generator."""
+
+    name = "random"
+
+    def act(self, view: object, legal: Sequence[Move]) -> Move:
+        del view
+        return legal[self.rng.randrange(len(legal))]

@@ -1,0 +1,301 @@
+"""The ``spieltisch`` command: list games, read rules, play, simulate and replay.
+
+Every command turns bad input into a one-line error on standard error and a non-zero exit,
+never a traceback. Reading files, the clock and the operating system's randomness happen here
+and in the terminal and lab layers, never in the rules core.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+import spieltisch
+from spieltisch.agents import agent_names, make_agent, strongest_agent
+from spieltisch.core.errors import RecordError, SpieltischError
+from spieltisch.core.game import Game, OptionValue
+from spieltisch.core.record import Record, replay
+from spieltisch.games import REGISTRY
+from spieltisch.lab.play import derive_seed, pick_seed
+from spieltisch.lab.simulate import simulate as run_simulation
+from spieltisch.terminal.loop import TerminalGame, seats_for
+from spieltisch.terminal.render import Table as TableInfo
+from spieltisch.terminal.render import renderer_for
+
+app = typer.Typer(
+    help="spieltisch: play, study and train on four tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+RULES_DIR = Path(__file__).parent / "rules"
+
+
+class CliError(Exception):
+    """Bad input to a command, reported in one line."""
+
+
+def fail(message: str) -> NoReturn:
+    """Stop the command with a one-line error."""
+    raise CliError(message)
+
+
+@contextmanager
+def one_line_errors() -> Iterator[None]:
+    """Turn every expected error into ``error: ...`` on standard error and exit status 2."""
+    try:
+        yield
+    except (CliError, SpieltischError, OSError, ValueError) as error:
+        Console(stderr=True).print(f"[red]error:[/] {error}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+
+
+def home() -> Path:
+    """Where spieltisch keeps its files: ``$SPIELTISCH_HOME`` or ``~/.spieltisch``."""
+    return Path(os.environ.get("SPIELTISCH_HOME", Path.home() / ".spieltisch"))
+
+
+def parse_options(game_id: str, pairs: list[str]) -> dict[str, OptionValue]:
+    """Read ``--option name=value`` pairs against the game's declared options."""
+    info = REGISTRY.game_class(game_id).info
+    options: dict[str, OptionValue] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            fail(f"--option takes name=value, not {pair!r}")
+        options[name.strip()] = info.option(name.strip()).parse(value)
+    return options
+
+
+def split_names(text: str | None) -> list[str]:
+    """``"a, b,c"`` as ``["a", "b", "c"]``."""
+    return [part.strip() for part in (text or "").split(",") if part.strip()]
+
+
+def rules_text(game_id: str) -> str:
+    """The game's rules page, or an empty text if it is missing."""
+    path = RULES_DIR / f"{game_id}.md"
+    return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts and options."""
+    table = Table(title="spieltisch games")
+    for column in ("id", "name", "players", "options"):
+        table.add_column(column)
+    for entry in REGISTRY.entries():
+        if entry.module is None:
+            table.add_row(entry.id, entry.name, "", "[dim]not implemented yet[/]")
+            continue
+        info = REGISTRY.game_class(entry.id).info
+        options = "\n".join(f"{o.name}={o.default!s}: {o.help}" for o in info.options) or "-"
+        table.add_row(info.id, info.name, f"{info.min_players}-{info.max_players}", options)
+    Console().print(table)
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. auf-die-eier.")]) -> None:
+    """Show a game's rules page."""
+    with one_line_errors():
+        REGISTRY.game_class(game)
+        text = rules_text(game)
+        if not text:
+            fail(f"no rules page for {game}")
+        Console().print(Markdown(text))
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. auf-die-eier.")],
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seats: Annotated[
+        str | None, typer.Option(help="Who sits where: human or an agent name, e.g. human,random.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the dice and cards.")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
+    record: Annotated[Path | None, typer.Option(help="Where to save the game record.")] = None,
+) -> None:
+    """Play a game in the terminal against bots or other people."""
+    with one_line_errors():
+        options = parse_options(game, option or [])
+        kinds = split_names(seats)
+        count = players if players is not None else (len(kinds) or None)
+        the_game = spieltisch.load(game, count, **options)
+        if not kinds:
+            kinds = ["human"] + [strongest_agent(the_game)] * (the_game.players - 1)
+        if len(kinds) != the_game.players:
+            fail(f"--seats names {len(kinds)} seats for {the_game.players} players")
+        run_seed = pick_seed() if seed is None else seed
+        table = seats_for(kinds, _bot_maker(the_game, run_seed))
+        console = Console(highlight=False)
+        console.print(
+            f"[bold]{the_game.info.name}[/] · seed {run_seed} · type [bold]help[/] for help"
+        )
+        outcome = TerminalGame(
+            the_game, table, run_seed, console, _read_line, rules_text(game)
+        ).run()
+        path = record or _record_path(game, run_seed)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(outcome.record.dumps(), encoding="utf-8")
+        console.print(f"Game record saved to {path}")
+
+
+def _bot_maker(game: Game, seed: int) -> Callable[[str, int], spieltisch.agents.Agent]:
+    def make(name: str, seat: int) -> spieltisch.agents.Agent:
+        return make_agent(name, game, derive_seed(seed, "seat", seat))
+
+    return make
+
+
+def _read_line(prompt: str) -> str:
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        sys.stdout.write("\n")
+        raise EOFError
+    return line
+
+
+def _record_path(game_id: str, seed: int) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return home() / "records" / f"{game_id}-{stamp}-{seed}.json"
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    agents: Annotated[
+        str | None, typer.Option(help="Agent per seat, e.g. random,random (one name: every seat).")
+    ] = None,
+    option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
+    records: Annotated[Path | None, typer.Option(help="Write every game's record here.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play many games between agents and report win rates, scores and lengths."""
+    with one_line_errors():
+        the_game = spieltisch.load(game, players, **parse_options(game, option or []))
+        names = split_names(agents) or ["random"]
+        if len(names) == 1:
+            names = names * the_game.players
+        if len(names) != the_game.players:
+            fail(f"--agents names {len(names)} agents for {the_game.players} players")
+        for name in set(names):
+            make_agent(name, the_game, 0)
+        if records is not None:
+            records.mkdir(parents=True, exist_ok=True)
+
+        def save(index: int, rec: Record) -> None:
+            if records is not None:
+                (records / f"{game}-{seed}-{index:05d}.json").write_text(
+                    rec.dumps(), encoding="utf-8"
+                )
+
+        if as_json:
+            summary = run_simulation(the_game, names, games, seed, on_record=save)
+            print(json.dumps(summary.to_json()))
+            return
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            transient=True,
+        ) as bar:
+            task = bar.add_task(f"{the_game.info.name}", total=games)
+            summary = run_simulation(
+                the_game,
+                names,
+                games,
+                seed,
+                on_record=save,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+        _print_summary(summary.to_json(), names)
+
+
+def _print_summary(data: dict[str, object], names: list[str]) -> None:
+    table = Table(title=f"{data['game']}: {data['games']} games, seed {data['seed']}")
+    for column in ("seat", "agent", "win rate", "mean score"):
+        table.add_column(column, justify="right" if column != "agent" else "left")
+    rates, means = data["win_rates"], data["mean_scores"]
+    assert isinstance(rates, list) and isinstance(means, list)
+    for seat, name in enumerate(names):
+        table.add_row(str(seat + 1), name, f"{100 * rates[seat]:.1f}%", f"{means[seat]:.2f}")
+    console = Console()
+    console.print(table)
+    console.print(
+        f"mean game length: {data['mean_actions']} actions ({data['mean_moves']} moves with chance)"
+    )
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Replay a game record, checking every move, and show how it ended."""
+    with one_line_errors():
+        rec = Record.loads(file.read_text(encoding="utf-8"))
+        the_game = spieltisch.load_record(rec)
+        try:
+            state = replay(the_game, rec)
+        except RecordError as error:
+            fail(f"{file}: {error}")
+        if as_json:
+            print(
+                json.dumps(
+                    {
+                        "game": rec.game,
+                        "players": rec.players,
+                        "terminal": state.is_terminal(),
+                        "scores": list(state.scores()),
+                        "winners": sorted(state.winners()),
+                        "actions": len(rec.moves),
+                    }
+                )
+            )
+            return
+        names = (
+            rec.seats
+            if len(rec.seats) == rec.players
+            else tuple(f"Player {p + 1}" for p in range(rec.players))
+        )
+        console = Console(highlight=False)
+        console.print(renderer_for(the_game).table(state.view(None), TableInfo(tuple(names), ())))
+        status = "finished" if state.is_terminal() else "not finished"
+        console.print(f"{len(rec.moves)} moves replayed; the game is {status}.")
+        console.print(
+            "scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, state.scores(), strict=True))
+        )
+        if state.is_terminal():
+            console.print("winners: " + ", ".join(names[p] for p in sorted(state.winners())))
+
+
+@app.command()
+def agents(game: Annotated[str, typer.Argument(help="Game id.")]) -> None:
+    """List the agents a game offers, strongest first."""
+    with one_line_errors():
+        for name in agent_names(spieltisch.load(game)):
+            print(name)
+
+
+def main() -> None:
+    """Entry point of the ``spieltisch`` console command."""
+    app()
