@@ -1,0 +1,52 @@
+"""The shared conformance suite, run on every implemented game and player count."""
+
+from __future__ import annotations
+
+import pytest
+
+import spieltisch
+from spieltisch.games import REGISTRY
+from tests.conformance.checks import check_playouts
+
+PLAYOUTS = 6
+
+
+def _cases() -> list[tuple[str, int]]:
+    cases = []
+    for game_id in REGISTRY.implemented():
+        info = REGISTRY.game_class(game_id).info
+        cases += [(game_id, n) for n in range(info.min_players, info.max_players + 1)]
+    return cases
+
+
+@pytest.mark.parametrize(("game_id", "players"), _cases())
+def test_random_playouts_keep_every_invariant(game_id: str, players: int) -> None:
+    game = spieltisch.load(game_id, players)
+    stats = check_playouts(game, range(PLAYOUTS))
+    assert stats.games == PLAYOUTS
+    assert stats.decisions > 0
+    if game.info.has_chance:
+        assert stats.chance_nodes > 0
+    if game.info.hidden_information:
+        assert stats.hidden_differences > 0, "hidden information was never redealt"
+
+
+@pytest.mark.parametrize("game_id", REGISTRY.implemented())
+def test_metadata_is_consistent(game_id: str) -> None:
+    info = REGISTRY.game_class(game_id).info
+    assert info.id == game_id
+    assert 1 <= info.min_players <= info.default_players <= info.max_players
+    assert info.min_score <= info.max_score
+    assert len({o.name for o in info.options}) == len(info.options)
+    assert all(o.help for o in info.options)
+    game = spieltisch.load(game_id)
+    assert game.num_distinct_actions > 0
+
+
+@pytest.mark.parametrize("game_id", REGISTRY.implemented())
+def test_every_option_combination_plays(game_id: str) -> None:
+    info = REGISTRY.game_class(game_id).info
+    for spec in info.options:
+        if isinstance(spec.default, bool):
+            game = spieltisch.load(game_id, info.max_players, **{spec.name: not spec.default})
+            assert check_playouts(game, range(2)).games == 2

@@ -1,0 +1,177 @@
+"""The command line: games, rules, a whole terminal game through standard input, simulate,
+replay, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from spieltisch.cli import app
+from spieltisch.core.record import Record
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SPIELTISCH_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "120")
+
+
+def test_games_lists_every_game_and_option() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    for text in ("auf-die-eier", "2-6", "shared_chicken_ladder", "auweier", "not implemented"):
+        assert text in result.output
+
+
+def test_rules_shows_the_rules_page() -> None:
+    result = runner.invoke(app, ["rules", "auf-die-eier"])
+    assert result.exit_code == 0
+    assert "Rulings" in result.output and "chicken ladder" in result.output
+
+
+def test_a_whole_game_plays_through_standard_input(tmp_path: Path) -> None:
+    record_file = tmp_path / "game.json"
+    commands = "help\nrules\nmoves\n999\nreroll XX\nreroll R\n" + "stop\n" * 400
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "auf-die-eier",
+            "--seats",
+            "human,random",
+            "--seed",
+            "3",
+            "--record",
+            str(record_file),
+        ],
+        input=commands,
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Commands:" in out  # help
+    assert "Rulings" in out  # rules
+    assert "There is no move 999" in out
+    assert "cannot read 'reroll XX'" in out
+    assert "Rotten Eggs stay set aside" in out or "only dice lying on the table" in out
+    assert "Bot 2 (random) throws" in out and "scores" in out
+    assert "Final result" in out and "winner" in out
+    assert f"Game record saved to {record_file}" in out.replace("\n", "")
+    record = Record.loads(record_file.read_text())
+    assert record.seed == 3 and record.seats == ("Player 1", "Bot 2 (random)")
+    replayed = runner.invoke(app, ["replay", str(record_file), "--json"])
+    assert json.loads(replayed.output)["terminal"] is True
+
+
+def test_play_defaults_seat_a_newcomer_against_bots_and_quit_saves_the_record(
+    tmp_path: Path,
+) -> None:
+    result = runner.invoke(app, ["play", "auf-die-eier", "--seed", "1"], input="1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Player 1, your move" in result.output and "Bot 2" in result.output
+    assert "Game abandoned" in result.output
+    saved = list((tmp_path / "home" / "records").glob("auf-die-eier-*-1.json"))
+    assert len(saved) == 1
+    record = Record.loads(saved[0].read_text())
+    assert record.moves and record.players == 2
+
+
+def test_end_of_input_ends_the_game_cleanly() -> None:
+    result = runner.invoke(app, ["play", "auf-die-eier", "--seed", "2"], input="")
+    assert result.exit_code == 0 and "Game abandoned" in result.output
+
+
+def simulate_json(*extra: str) -> dict[str, object]:
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "auf-die-eier",
+            "--players",
+            "3",
+            "--games",
+            "20",
+            "--seed",
+            "9",
+            "--json",
+            *extra,
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data: dict[str, object] = json.loads(result.output)
+    return data
+
+
+def test_simulate_json_has_the_promised_fields_and_is_reproducible(tmp_path: Path) -> None:
+    data = simulate_json("--records", str(tmp_path / "recs"))
+    for key in ("game", "players", "games", "wins", "mean_scores", "mean_actions"):
+        assert key in data
+    assert data["games"] == 20 and data["players"] == 3
+    wins = data["wins"]
+    assert isinstance(wins, list) and abs(sum(wins) - 20) < 1e-9
+    assert simulate_json() == data
+    files = sorted((tmp_path / "recs").glob("*.json"))
+    assert len(files) == 20
+    replayed = runner.invoke(app, ["replay", str(files[0]), "--json"])
+    assert replayed.exit_code == 0 and json.loads(replayed.output)["terminal"] is True
+
+
+def test_simulate_prints_a_table_with_a_progress_bar() -> None:
+    result = runner.invoke(app, ["simulate", "auf-die-eier", "--games", "5", "--agents", "random"])
+    assert result.exit_code == 0
+    assert "win rate" in result.output and "mean game length" in result.output
+
+
+def test_replay_prints_the_final_state_scores_and_winners(tmp_path: Path) -> None:
+    simulate_json("--records", str(tmp_path))
+    record = sorted(tmp_path.glob("*.json"))[0]
+    result = runner.invoke(app, ["replay", str(record)])
+    assert result.exit_code == 0
+    assert "scores:" in result.output and "winners:" in result.output
+    data = json.loads(runner.invoke(app, ["replay", str(record), "--json"]).output)
+    assert set(data) >= {"game", "terminal", "scores", "winners", "actions"}
+
+
+def test_replay_of_an_illegal_record_names_the_bad_move(tmp_path: Path) -> None:
+    simulate_json("--records", str(tmp_path))
+    path = sorted(tmp_path.glob("*.json"))[0]
+    data = json.loads(path.read_text())
+    data["moves"][2] = "roll HH"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code != 0
+    assert "move 2:" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "auweier"], "not implemented yet"),
+        (["play", "auf-die-eier", "--players", "9"], "2 to 6 players"),
+        (["play", "auf-die-eier", "--seats", "human,random,random", "--players", "2"], "3 seats"),
+        (["play", "auf-die-eier", "--seats", "human,wizard"], "unknown agent 'wizard'"),
+        (["play", "auf-die-eier", "--option", "shared_chicken_ladder=perhaps"], "true or false"),
+        (["play", "auf-die-eier", "--option", "colour"], "name=value"),
+        (["simulate", "auf-die-eier", "--agents", "random,random,random"], "3 agents"),
+        (["replay", "/nonexistent/record.json"], "No such file"),
+        (["rules", "chess"], "unknown game"),
+    ],
+)
+def test_bad_input_gets_a_one_line_error(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args, input="quit\n")
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert len([line for line in result.output.splitlines() if line.startswith("error:")]) == 1
+
+
+def test_replay_of_garbage_is_a_one_line_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{nope")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "not JSON" in result.output
