@@ -1,0 +1,83 @@
+"""Random-playout throughput of every implemented game, through the public API.
+
+Prints games/s and actions/s (chance steps included) as the median of several timed runs, and
+the same figures relative to a fixed pure-Python reference loop timed in the same process, so
+that numbers from a busy shared machine can still be compared. Run on one core:
+
+    python bench/playouts.py [--seconds 2] [--runs 5] [GAME_ID ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import spieltisch
+from spieltisch.core.game import Game
+from spieltisch.games import REGISTRY
+
+
+def playouts(game: Game, seconds: float, seed: int) -> tuple[float, float]:
+    """Play random games for about ``seconds``; return (games/s, moves/s)."""
+    rng = random.Random(seed)
+    moves = games = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds or games == 0:
+        state = game.initial_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                move = state.sample_chance(rng)
+            else:
+                legal = state.legal_actions()
+                move = legal[rng.randrange(len(legal))]
+            state = state.apply(move)
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, moves / elapsed
+
+
+def reference(seconds: float) -> float:
+    """Iterations/s of a fixed pure-Python loop: the yardstick for this machine right now."""
+    rng = random.Random(0)
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(1000):
+            values = (rng.randrange(6), rng.randrange(6))
+            count += values[0] + values[1] >= 0
+    return count / (time.perf_counter() - start)
+
+
+def main() -> None:
+    """Measure and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: every implemented game)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per game (median)")
+    parser.add_argument("--players", type=int, default=None, help="player count")
+    args = parser.parse_args()
+    ids = args.games or list(REGISTRY.implemented())
+    header = f"{'game':16} {'players':>7} {'games/s':>10} {'actions/s':>11} {'vs ref':>7}"
+    print(header)
+    for game_id in ids:
+        game = spieltisch.load(game_id, args.players)
+        playouts(game, 0.3, 99)  # warm caches
+        rates, refs = [], []
+        for run in range(args.runs):
+            refs.append(reference(0.3))
+            rates.append(playouts(game, args.seconds, run))
+        games_s = statistics.median(r[0] for r in rates)
+        moves_s = statistics.median(r[1] for r in rates)
+        ratio = statistics.median(r[1] / ref for r, ref in zip(rates, refs, strict=True))
+        print(f"{game_id:16} {game.players:>7} {games_s:>10.1f} {moves_s:>11,.0f} {ratio:>7.3f}")
+    print(
+        "actions/s counts player actions and chance steps; 'vs ref' = actions per reference "
+        "iteration, measured in the same process."
+    )
+
+
+if __name__ == "__main__":
+    main()
