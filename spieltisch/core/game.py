@@ -169,6 +169,17 @@ class Game(ABC):
     def action_from_id(self, action_id: int) -> Move:
         """The player action with this id; :class:`InvalidActionError` for an unknown id."""
 
+    def sample_state(self, view: object, rng: random.Random) -> State:
+        """A complete state that shows ``view`` to its viewer, hidden parts drawn with ``rng``.
+
+        This is belief sampling for search: the state agrees with everything the viewer has
+        seen (and every fact the rules force), and what the viewer cannot know is drawn at
+        random. Future chance is never part of a state, so it stays fresh. Games without a
+        sampler raise :class:`NotImplementedError`.
+        """
+        del view, rng
+        raise NotImplementedError(f"{self.info.name} has no belief sampler yet")
+
     def state_from_json(self, data: JSON) -> State:
         """Rebuild a state written by :meth:`State.to_json`; :class:`ValueError` if malformed."""
         if not isinstance(data, dict) or data.get("game") != self.info.id:

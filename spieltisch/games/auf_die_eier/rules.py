@@ -430,6 +430,15 @@ class AufDieEier(Game):
         super().__init__(players, **options)
         self.config = Config(self.players, bool(self.options["shared_chicken_ladder"]))
 
+    def sample_state(self, view: object, rng: random.Random) -> EierState:
+        """The one state that shows ``view``: nothing in Auf die Eier is hidden."""
+        from spieltisch.games.auf_die_eier.view import EierView, state_of  # noqa: PLC0415
+
+        del rng
+        if not isinstance(view, EierView):
+            raise TypeError(f"not an Auf die Eier view: {type(view).__name__}")
+        return state_of(view)
+
     def initial_state(self) -> EierState:
         ladders = 1 if self.config.shared_chicken_ladder else self.players
         sheet = Sheet(
