@@ -1,0 +1,83 @@
+"""Auf die Eier agents: the exact expert, the heuristic, and the odds shown to players."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+import spieltisch
+from spieltisch.agents import agent_names, make_agent
+from spieltisch.games.auf_die_eier import expert
+from spieltisch.games.auf_die_eier.bots import ExpertAgent, HeuristicAgent
+from spieltisch.games.auf_die_eier.notation import STOP, Reroll, parse_dice
+from spieltisch.games.auf_die_eier.rules import EierState, Stage
+
+
+def test_every_level_is_offered_strongest_first() -> None:
+    game = spieltisch.load("auf-die-eier")
+    assert agent_names(game) == ("expert", "ismcts", "heuristic", "random")
+
+
+@pytest.mark.parametrize("need", [1, 2, 3, 4, 5, None])
+def test_the_expert_expects_at_least_as_many_points_as_the_heuristic(need: int | None) -> None:
+    best = expert.turn_value(need)
+    heuristic = expert.policy_turn_value(HeuristicAgent.choose, need)
+    always_stop = expert.policy_turn_value(lambda r, d, n: STOP, need)
+    assert best >= heuristic >= always_stop
+    assert best > heuristic + 1  # the heuristic leaves points on the table
+
+
+def test_stopping_values_match_hand_computation() -> None:
+    assert expert.stop_value(parse_dice("WPCFHHHFF"), 3) == 6 + 5 + 15
+    # One Rotten Egg is re-thrown beside a pair and six whole eggs. Its face decides:
+    # W, C, F or H leave the pair (5); R spoils it (0); P adds a Breakfast of seven dice (26).
+    assert expert.stop_value(parse_dice("CFRWWWWWW"), None) == pytest.approx((4 * 5 + 0 + 26) / 6)
+
+
+def test_the_expert_value_agrees_with_simulated_turns() -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    agent = ExpertAgent(game, 0)
+    rng = random.Random(4)
+    points = []
+    for _ in range(4000):
+        state: EierState = game.initial_state()
+        while state.player == 0:
+            if state.is_chance():
+                state = state.apply(state.sample_chance(rng))
+            else:
+                state = state.apply(agent.act(state.view(0), state.legal_actions()))
+        assert state.last is not None
+        points.append(state.last.points)
+    mean = statistics.fmean(points)
+    error = statistics.stdev(points) / len(points) ** 0.5
+    assert abs(mean - expert.turn_value(1)) < 4 * error
+
+
+def test_the_expert_shows_the_value_of_each_choice() -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    state = game.initial_state().apply_text("roll RRCPPFFFH")
+    agent = make_agent("expert", game, 0)
+    assert isinstance(agent, ExpertAgent)
+    values = agent.values(state.view(0))
+    assert {a for a, _ in values} == set(state.legal_actions())
+    assert values == sorted(values, key=lambda item: -item[1])
+    assert agent.act(state.view(0), state.legal_actions()) == values[0][0]
+    text = agent.explain(state.view(0), state.legal_actions())
+    assert "expected" in text and "stopping now" in text
+
+
+def test_the_heuristic_keeps_pairs_breakfast_and_the_needed_chickens() -> None:
+    assert HeuristicAgent.keep(parse_dice("WWPCFFHHH"), 2) == parse_dice("WWPCFHH")
+    assert HeuristicAgent.keep(parse_dice("WPPCCRHHH"), None) == parse_dice("WPR")
+    assert HeuristicAgent.choose(1, parse_dice("WPCFFFHPP"), 1) == Reroll.of("PPFF")
+    assert HeuristicAgent.choose(1, parse_dice("WWPCFFHHH"), 2) == STOP  # two dice, 24 kept
+    assert HeuristicAgent.choose(1, parse_dice("RRRWWPCFH"), 1) == STOP
+
+
+def test_agents_refuse_views_of_other_games() -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    with pytest.raises(TypeError):
+        ExpertAgent(game, 0).act(object(), [STOP])
+    assert Stage.DECIDE  # the views above came from real states
