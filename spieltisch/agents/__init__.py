@@ -10,12 +10,15 @@ import importlib
 from collections.abc import Callable, Mapping
 
 from spieltisch.agents.base import Agent, RandomAgent
+from spieltisch.agents.ismcts import IsmctsAgent
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game
 
 AgentFactory = Callable[[Game, int], Agent]
 
-GENERIC_AGENTS: dict[str, AgentFactory] = {"random": RandomAgent}
+GENERIC_AGENTS: dict[str, AgentFactory] = {"ismcts": IsmctsAgent, "random": RandomAgent}
+STRENGTH_ORDER = ("expert", "ismcts", "heuristic", "random")
+"""How agents rank when listed, strongest first; names not listed come after."""
 
 
 def _game_agents(game: Game) -> Mapping[str, AgentFactory]:
@@ -29,18 +32,38 @@ def _game_agents(game: Game) -> Mapping[str, AgentFactory]:
     return agents
 
 
+def _factories(game: Game) -> dict[str, AgentFactory]:
+    factories = {**GENERIC_AGENTS, **_game_agents(game)}
+    if not _has_belief_sampler(game):
+        del factories["ismcts"]
+    return factories
+
+
+def _has_belief_sampler(game: Game) -> bool:
+    return type(game).sample_state is not Game.sample_state
+
+
 def agent_names(game: Game) -> tuple[str, ...]:
     """Every agent name usable in ``game``, strongest first."""
-    return (*_game_agents(game), *GENERIC_AGENTS)
+    names = list(_factories(game))
+    rank = {name: index for index, name in enumerate(STRENGTH_ORDER)}
+    return tuple(sorted(names, key=lambda n: rank.get(n, len(rank))))
 
 
-def make_agent(name: str, game: Game, seed: int = 0) -> Agent:
-    """The agent called ``name`` for ``game``; :class:`OptionError` for an unknown name."""
-    factories = {**GENERIC_AGENTS, **_game_agents(game)}
+def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
+    """The agent ``spec`` (a name, or ``name:setting`` such as ``ismcts:2s``) for ``game``.
+
+    Raises :class:`OptionError` for an unknown name or a bad setting.
+    """
+    name, _, setting = spec.partition(":")
+    factories = _factories(game)
     if name not in factories:
         known = ", ".join(agent_names(game))
         raise OptionError(f"unknown agent {name!r} for {game.info.id} (agents: {known})")
-    return factories[name](game, seed)
+    agent = factories[name](game, seed)
+    if setting:
+        agent.configure(setting)
+    return agent
 
 
 def strongest_agent(game: Game) -> str:
@@ -48,4 +71,4 @@ def strongest_agent(game: Game) -> str:
     return agent_names(game)[0]
 
 
-__all__ = ["Agent", "RandomAgent", "agent_names", "make_agent", "strongest_agent"]
+__all__ = ["Agent", "IsmctsAgent", "RandomAgent", "agent_names", "make_agent", "strongest_agent"]

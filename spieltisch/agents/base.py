@@ -11,6 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
+from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, Move
 
 
@@ -23,6 +24,10 @@ class Agent(ABC):
         self.game = game
         self.seed = seed
         self.rng = random.Random(seed)
+
+    def configure(self, setting: str) -> None:
+        """Apply a strength setting given as ``name:setting``; plain agents take none."""
+        raise OptionError(f"agent {self.name!r} takes no setting (got {setting!r})")
 
     @abstractmethod
     def act(self, view: object, legal: Sequence[Move]) -> Move:

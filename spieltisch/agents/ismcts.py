@@ -1,0 +1,215 @@
+"""Information-set Monte Carlo tree search (ISMCTS) for every game, through the protocol only.
+
+The agent never sees the true state. Each iteration draws a complete state from the deciding
+player's view with the game's belief sampler (:meth:`Game.sample_state`), so hidden cards and
+every future roll or draw are fresh guesses; it then walks one tree shared by all those guesses
+(single-observer ISMCTS): at each decision it prefers children by UCB1 with availability
+counts, adds one new child, plays randomly to the end, and credits every node on the way with
+the return of the player who moved into it. Chance is sampled, never branched on. The move
+played is the root child visited most often.
+
+The budget is a number of iterations or a time per move; with an iteration budget and a seed,
+the same view always gives the same decision.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from spieltisch.agents.base import Agent
+from spieltisch.core.errors import OptionError
+from spieltisch.core.game import Game, Move, PlayerId, State
+
+DEFAULT_SECONDS = 1.0
+EXPLORATION = 0.7
+
+
+class Node:
+    """A tree node: reached by ``player``'s move, with its visit and reward totals."""
+
+    __slots__ = ("available", "children", "player", "reward", "visits")
+
+    def __init__(self, player: PlayerId | None) -> None:
+        self.player = player
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[tuple[PlayerId, Move], Node] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceStats:
+    """How the search rated one root choice."""
+
+    action: Move
+    visits: int
+    mean_return: float
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The outcome of one search: the choice, the iterations run, the time spent, the ratings."""
+
+    action: Move
+    iterations: int
+    seconds: float
+    choices: tuple[ChoiceStats, ...]
+
+
+class IsmctsAgent(Agent):
+    """Single-observer ISMCTS with random playouts (see the module docstring).
+
+    Strength setting (``ismcts:SETTING``): ``2s`` or ``0.25s`` for seconds per move, ``3000``
+    for iterations per move. The default is one second per move.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int = 0,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = EXPLORATION,
+    ) -> None:
+        super().__init__(game, seed)
+        self.iterations = iterations
+        self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
+        self.exploration = exploration
+        self.last: SearchResult | None = None
+
+    def configure(self, setting: str) -> None:
+        text = setting.strip().lower()
+        try:
+            if text.endswith("s"):
+                self.seconds, self.iterations = float(text[:-1]), None
+            else:
+                self.iterations, self.seconds = int(text), None
+        except ValueError:
+            raise OptionError(
+                f"ismcts takes seconds ('1s') or iterations ('2000'), not {setting!r}"
+            ) from None
+        if (self.seconds is not None and self.seconds <= 0) or (self.iterations or 1) <= 0:
+            raise OptionError(f"the ismcts budget must be positive, not {setting!r}")
+
+    def act(self, view: object, legal: Sequence[Move]) -> Move:
+        return self.search(view, legal).action
+
+    def explain(self, view: object, legal: Sequence[Move]) -> str:
+        result = self.search(view, legal)
+        best = result.choices[0]
+        others = ", ".join(f"{c.action} {100 * c.mean_return:.0f}%" for c in result.choices[1:4])
+        return (
+            f"ismcts: {best.action} — wins {100 * best.mean_return:.0f}% of {best.visits} "
+            f"simulated games ({result.iterations} iterations in {result.seconds:.2f}s; "
+            f"next: {others or 'none'})"
+        )
+
+    def search(self, view: object, legal: Sequence[Move]) -> SearchResult:
+        """Search from ``view`` within the budget and return the decision with its statistics."""
+        start = time.perf_counter()
+        if len(legal) == 1:
+            result = SearchResult(legal[0], 0, 0.0, (ChoiceStats(legal[0], 0, 0.0),))
+            self.last = result
+            return result
+        root = Node(None)
+        iterations = 0
+        deadline = None if self.seconds is None else start + self.seconds
+        while True:
+            self._iterate(root, view)
+            iterations += 1
+            now = time.perf_counter()
+            if self.iterations is not None and iterations >= self.iterations:
+                break
+            if deadline is not None and now + (now - start) / iterations > deadline:
+                break
+        result = self._result(root, legal, iterations, time.perf_counter() - start)
+        self.last = result
+        return result
+
+    def _result(
+        self, root: Node, legal: Sequence[Move], iterations: int, seconds: float
+    ) -> SearchResult:
+        stats = []
+        for action in legal:
+            child = next((n for (_, a), n in root.children.items() if a == action), None)
+            visits = child.visits if child else 0
+            mean = child.reward / child.visits if child and child.visits else 0.0
+            stats.append(ChoiceStats(action, visits, mean))
+        ranked = sorted(stats, key=lambda c: (-c.visits, -c.mean_return))
+        return SearchResult(ranked[0].action, iterations, seconds, tuple(ranked))
+
+    def _iterate(self, root: Node, view: object) -> None:
+        rng = self.rng
+        state = self.game.sample_state(view, rng)
+        path = [root]
+        node = root
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            player = state.current_player()
+            assert player is not None  # a decision node has a player
+            if len(legal) == 1:
+                state = state.apply(legal[0])
+                continue
+            child, action, expanded = self._select(node, player, legal)
+            state = state.apply(action)
+            path.append(child)
+            node = child
+            if expanded:
+                break
+        returns = self._playout(state)
+        for visited in path:
+            visited.visits += 1
+            if visited.player is not None:
+                visited.reward += returns[visited.player]
+
+    def _select(
+        self, node: Node, player: PlayerId, legal: Sequence[Move]
+    ) -> tuple[Node, Move, bool]:
+        """The child to follow: an untried action if any (chosen at random), else best UCB1."""
+        children = node.children
+        untried = []
+        best: tuple[float, Node, Move] | None = None
+        for action in legal:
+            child = children.get((player, action))
+            if child is None:
+                untried.append(action)
+                continue
+            child.available += 1
+            score = child.reward / child.visits + self.exploration * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if best is None or score > best[0]:
+                best = (score, child, action)
+        if untried:
+            action = untried[self.rng.randrange(len(untried))]
+            child = Node(player)
+            child.available = 1
+            children[(player, action)] = child
+            return child, action, True
+        assert best is not None  # legal is not empty
+        return best[1], best[2], False
+
+    def _playout(self, state: State) -> tuple[float, ...]:
+        """Play uniformly at random to the end and return each player's share of the win."""
+        rng = self.rng
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                state = state.apply(legal[rng.randrange(len(legal))])
+        return state.returns()
+
+
+def ismcts_agent(game: Game, seed: int = 0) -> IsmctsAgent:
+    """An ISMCTS agent with the default budget (one second per move)."""
+    return IsmctsAgent(game, seed)

@@ -1,0 +1,85 @@
+"""ISMCTS: decides from the view alone, respects its budget setting, and reports its work."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import spieltisch
+from spieltisch.agents import IsmctsAgent, agent_names, make_agent
+from spieltisch.core.errors import OptionError
+from spieltisch.core.game import Game, State
+from spieltisch.games import REGISTRY
+
+
+def searchable_games() -> list[str]:
+    return [g for g in REGISTRY.implemented() if "ismcts" in agent_names(spieltisch.load(g))]
+
+
+def decision_states(game: Game, seed: int, count: int) -> list[State]:
+    """Decision states with at least two choices from a seeded random game."""
+    rng = random.Random(seed)
+    state, found = game.initial_state(), []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.3:
+            found.append(state)
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return found
+
+
+@pytest.mark.parametrize("game_id", searchable_games())
+def test_the_same_view_gives_the_same_decision_whatever_the_true_state(game_id: str) -> None:
+    game = spieltisch.load(game_id, 2)
+    for state in decision_states(game, seed=3, count=3):
+        player = state.current_player()
+        assert player is not None
+        twin = state.redeal_hidden(player, random.Random(7))
+        assert twin.view(player) == state.view(player)
+        first = IsmctsAgent(game, seed=11, iterations=60)
+        second = IsmctsAgent(game, seed=11, iterations=60)
+        assert first.act(state.view(player), state.legal_actions()) == second.act(
+            twin.view(player), twin.legal_actions()
+        )
+        assert first.last is not None and first.last.iterations == 60
+
+
+def test_a_search_reports_its_iterations_and_rates_every_choice() -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    state = game.initial_state().apply_text("roll WWPCCFFHR")
+    agent = IsmctsAgent(game, seed=1, iterations=200)
+    result = agent.search(state.view(0), state.legal_actions())
+    assert result.iterations == 200
+    assert {c.action for c in result.choices} == set(state.legal_actions())
+    assert sum(c.visits for c in result.choices) == 200
+    assert result.action == result.choices[0].action
+    assert "simulated games" in agent.explain(state.view(0), state.legal_actions())
+
+
+def test_a_forced_move_needs_no_search() -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    agent = IsmctsAgent(game, seed=1, iterations=50)
+    assert agent.search(None, ["only"]).iterations == 0
+
+
+def test_strength_settings_are_parsed_and_checked() -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    timed = make_agent("ismcts:0.25s", game, 1)
+    counted = make_agent("ismcts:500", game, 1)
+    assert isinstance(timed, IsmctsAgent) and timed.seconds == 0.25 and timed.iterations is None
+    assert isinstance(counted, IsmctsAgent) and counted.iterations == 500
+    for bad in ("ismcts:fast", "ismcts:-1s", "random:3"):
+        with pytest.raises(OptionError):
+            make_agent(bad, game, 1)
+
+
+def test_a_timed_search_stops_by_itself() -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    state = game.initial_state().apply_text("roll WWPCCFFHR")
+    agent = IsmctsAgent(game, seed=1, seconds=0.05)
+    result = agent.search(state.view(0), state.legal_actions())
+    assert result.iterations >= 1 and result.action in state.legal_actions()
