@@ -28,6 +28,7 @@ from spieltisch.core.errors import RecordError, SpieltischError
 from spieltisch.core.game import Game, OptionValue
 from spieltisch.core.record import Record, replay
 from spieltisch.games import REGISTRY
+from spieltisch.lab import arena as arena_lab
 from spieltisch.lab.play import derive_seed, pick_seed
 from spieltisch.lab.simulate import simulate as run_simulation
 from spieltisch.terminal.loop import TerminalGame, seats_for
@@ -144,8 +145,9 @@ def play(
         console.print(
             f"[bold]{the_game.info.name}[/] · seed {run_seed} · type [bold]help[/] for help"
         )
+        adviser = make_agent(strongest_agent(the_game), the_game, derive_seed(run_seed, "hint"))
         outcome = TerminalGame(
-            the_game, table, run_seed, console, _read_line, rules_text(game)
+            the_game, table, run_seed, console, _read_line, rules_text(game), adviser
         ).run()
         path = record or _record_path(game, run_seed)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -211,13 +213,7 @@ def simulate(
             summary = run_simulation(the_game, names, games, seed, on_record=save)
             print(json.dumps(summary.to_json()))
             return
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            transient=True,
-        ) as bar:
+        with _progress_bar() as bar:
             task = bar.add_task(f"{the_game.info.name}", total=games)
             summary = run_simulation(
                 the_game,
@@ -286,6 +282,86 @@ def replay_command(
         )
         if state.is_terminal():
             console.print("winners: " + ", ".join(names[p] for p in sorted(state.winners())))
+
+
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    agents: Annotated[str, typer.Option(help="Agents to compare, e.g. ismcts,heuristic.")] = (
+        "random"
+    ),
+    games: Annotated[int, typer.Option(min=1, help="Games (rounded up to whole rotations).")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    workers: Annotated[int, typer.Option(min=1, help="Parallel worker processes.")] = 1,
+    option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[Path | None, typer.Option(help="Write a PNG of the results here.")] = None,
+) -> None:
+    """Rate agents: seats rotated on the same deals, win rates with 95% intervals, Elo."""
+    with one_line_errors():
+        the_game = spieltisch.load(game, players, **parse_options(game, option or []))
+        names = split_names(agents)
+        if not names:
+            fail("--agents names no agent")
+        for name in set(names):
+            make_agent(name, the_game, 0)
+        tasks = arena_lab.schedule(the_game, names, games, seed)
+        if as_json:
+            results = arena_lab.run(tasks, workers)
+        else:
+            with _progress_bar() as bar:
+                task = bar.add_task(f"{the_game.info.name} arena", total=len(tasks))
+                results = arena_lab.run(
+                    tasks, workers, progress=lambda done: bar.update(task, completed=done)
+                )
+        summary = arena_lab.summarise(results, names)
+        summary.update(game=game, players=the_game.players, seed=seed)
+        if plot is not None:
+            from spieltisch.lab.plot import arena_plot  # noqa: PLC0415 - matplotlib is slow
+
+            arena_plot(summary, f"{the_game.info.name}: {len(results)} games", plot)
+        if as_json:
+            rows = summary["agents"]
+            assert isinstance(rows, list)
+            for row in rows:
+                del row["scores"]
+            print(json.dumps(summary))
+            return
+        _print_arena(summary, plot)
+
+
+def _progress_bar() -> Progress:
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        transient=True,
+    )
+
+
+def _print_arena(summary: dict[str, object], plot: Path | None) -> None:
+    table = Table(title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}")
+    for column in ("agent", "seats", "win rate", "95% interval", "mean score", "margin", "Elo"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    rows = summary["agents"]
+    assert isinstance(rows, list)
+    for row in rows:
+        low, high = row["win_rate_ci95"]
+        table.add_row(
+            row["agent"],
+            str(row["seats_played"]),
+            f"{100 * row['win_rate']:.1f}%",
+            f"{100 * low:.1f}-{100 * high:.1f}%",
+            f"{row['mean_score']:.2f}",
+            f"{row['mean_margin']:+.2f}",
+            f"{row['elo']:.0f}",
+        )
+    console = Console()
+    console.print(table)
+    if plot is not None:
+        console.print(f"plot written to {plot}")
 
 
 @app.command()

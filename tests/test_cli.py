@@ -175,3 +175,14 @@ def test_replay_of_garbage_is_a_one_line_error(tmp_path: Path) -> None:
     path.write_text("{nope")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2 and "not JSON" in result.output
+
+
+def test_hint_shows_what_the_strongest_agent_would_play_and_why() -> None:
+    result = runner.invoke(app, ["play", "auf-die-eier", "--seed", "4"], input="hint\nquit\n")
+    assert result.exit_code == 0
+    assert "expert: " in result.output and "expected" in result.output
+
+
+def test_agents_lists_the_levels() -> None:
+    result = runner.invoke(app, ["agents", "auf-die-eier"])
+    assert result.output.split() == ["expert", "ismcts", "heuristic", "random"]

@@ -1,9 +1,10 @@
 """The terminal play loop: people and bots at one table, chance from a seeded generator.
 
 People choose a move by its number or its notation; ``help``, ``rules``, ``moves`` and
-``quit`` work at every prompt. Bots' moves and chance are printed as they happen, each line
-drawn from the view of the person at the table (a spectator's view when several people share
-the screen), so nothing secret is shown. The record of the game is returned to the caller.
+``quit`` work at every prompt, and ``hint`` asks the strongest agent for its choice. Bots'
+moves and chance are printed as they happen, each line drawn from the view of the person at the
+table (a spectator's view when several people share the screen), so nothing secret is shown.
+The record of the game is returned to the caller.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ class TerminalGame:
         console: Console,
         read_line: ReadLine,
         rules_text: str = "",
+        adviser: Agent | None = None,
     ) -> None:
         self.game = game
         self.seats = tuple(seats)
@@ -77,6 +79,7 @@ class TerminalGame:
         self.console = console
         self.read_line = read_line
         self.rules_text = rules_text
+        self.adviser = adviser
         self.renderer: Renderer = renderer_for(game)
         humans = [p for p, seat in enumerate(self.seats) if seat.is_human]
         self.narrator: PlayerId | None = humans[0] if len(humans) == 1 else None
@@ -170,6 +173,9 @@ class TerminalGame:
         if command in {"moves", "list", "m"}:
             self._menu(view, legal, full=True)
             return None
+        if command == "hint":
+            self._hint(view, legal)
+            return None
         if command == "table":
             self.console.print(self.renderer.table(view, self.table()))
             return None
@@ -187,6 +193,12 @@ class TerminalGame:
             return None
         return move
 
+    def _hint(self, view: object, legal: Sequence[Move]) -> None:
+        if self.adviser is None:
+            self.console.print("No adviser is available for this game.")
+            return
+        self.console.print(Text(self.adviser.explain(view, legal), style="cyan"))
+
     def _menu(self, view: object, legal: Sequence[Move], *, full: bool) -> None:
         labels = [
             f"[bold]{n}[/] {self.renderer.move_label(view, m)}" for n, m in enumerate(legal, 1)
@@ -202,7 +214,8 @@ class TerminalGame:
             Panel(
                 self.renderer.help()
                 + "\n\nCommands: a move's [bold]number[/] or its [bold]notation[/]; "
-                "[bold]moves[/] lists every legal move; [bold]table[/] shows the table again; "
+                "[bold]moves[/] lists every legal move; [bold]hint[/] asks the strongest bot "
+                "what it would play and why; [bold]table[/] shows the table again; "
                 "[bold]rules[/] shows the rules; [bold]quit[/] leaves the game.",
                 title="help",
             )

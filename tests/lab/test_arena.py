@@ -1,0 +1,86 @@
+"""The arena and its statistics: rotations on shared deals, workers, intervals, Elo."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import spieltisch
+from spieltisch.cli import app
+from spieltisch.lab import arena
+from spieltisch.lab.stats import elo_ratings, mean_interval, wilson_interval
+
+
+def test_games_come_in_deals_with_every_rotation_on_the_same_seed() -> None:
+    game = spieltisch.load("auf-die-eier", 3)
+    tasks = arena.schedule(game, ["expert", "heuristic", "random"], games=7, seed=1)
+    assert len(tasks) == 9  # rounded up to three whole deals
+    first = tasks[:3]
+    assert {t.seed for t in first} == {first[0].seed}
+    assert [t.seats for t in first] == [
+        ("expert", "heuristic", "random"),
+        ("random", "expert", "heuristic"),
+        ("heuristic", "random", "expert"),
+    ]
+    assert tasks[3].seed != first[0].seed
+
+
+def test_two_workers_give_the_same_results_as_one() -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    tasks = arena.schedule(game, ["heuristic", "random"], games=6, seed=5)
+    assert arena.run(tasks, workers=1) == arena.run(tasks, workers=2)
+
+
+def test_the_summary_rates_the_stronger_agent_higher() -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    results = arena.run(arena.schedule(game, ["expert", "random"], games=20, seed=2))
+    summary = arena.summarise(results, ["expert", "random"])
+    rows = {row["agent"]: row for row in summary["agents"]}  # type: ignore[attr-defined]
+    assert rows["expert"]["seats_played"] == rows["random"]["seats_played"] == 20
+    assert rows["expert"]["win_rate"] + rows["random"]["win_rate"] == pytest.approx(1)
+    assert rows["expert"]["win_rate"] > 0.7 and rows["expert"]["elo"] > rows["random"]["elo"]
+    low, high = rows["expert"]["win_rate_ci95"]
+    assert low <= rows["expert"]["win_rate"] <= high
+    assert rows["expert"]["mean_margin"] == -rows["random"]["mean_margin"]
+
+
+def test_wilson_interval_matches_the_textbook_value() -> None:
+    low, high = wilson_interval(8, 10)
+    assert (round(low, 4), round(high, 4)) == (0.4902, 0.9433)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_mean_interval_and_elo_behave() -> None:
+    mean, low, high = mean_interval([1.0, 2.0, 3.0])
+    assert mean == 2 and low < 2 < high
+    ratings = elo_ratings({("a", "b"): 75.0, ("b", "a"): 25.0}, ["a", "b"])
+    assert ratings["a"] - ratings["b"] == pytest.approx(400 * math.log10(75.5 / 25.5), abs=0.5)
+    assert sum(ratings.values()) / 2 == pytest.approx(1500)
+
+
+def test_arena_command_prints_json_and_writes_a_plot(tmp_path: Path) -> None:
+    plot = tmp_path / "arena.png"
+    result = CliRunner().invoke(
+        app,
+        ["arena", "auf-die-eier", "--agents", "heuristic,random", "--games", "6", "--json",
+         "--plot", str(plot), "--workers", "2"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 6 and [r["agent"] for r in data["agents"]] == ["heuristic", "random"]
+    assert {"win_rate", "win_rate_ci95", "mean_score", "mean_margin", "elo"} <= set(
+        data["agents"][0]
+    )
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_arena_table_and_bad_agents() -> None:
+    runner = CliRunner()
+    table = runner.invoke(app, ["arena", "auf-die-eier", "--agents", "heuristic", "--games", "2"])
+    assert table.exit_code == 0 and "Elo" in table.output
+    bad = runner.invoke(app, ["arena", "auf-die-eier", "--agents", "chess-engine"])
+    assert bad.exit_code == 2 and "unknown agent" in bad.output
