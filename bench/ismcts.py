@@ -1,0 +1,69 @@
+"""ISMCTS iterations per second for every game with a belief sampler, at the first decision
+and mid-game, and how closely a timed search keeps to its budget.
+
+    python bench/ismcts.py [--seconds 1] [--runs 3] [--players 2] [GAME_ID ...]
+
+Each figure is the median over the runs; 'budget' is the median time a search with a
+``--seconds`` budget took, as a fraction of that budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+
+import spieltisch
+from spieltisch.agents import IsmctsAgent, agent_names
+from spieltisch.core.game import Game, State
+from spieltisch.games import REGISTRY
+
+
+def positions(game: Game, seed: int) -> tuple[State, State]:
+    """The first decision with a real choice, and one about half way through a random game."""
+    rng = random.Random(seed)
+    state, decisions = game.initial_state(), []
+    while not state.is_terminal():
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            decisions.append(state)
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return decisions[0], decisions[len(decisions) // 2]
+
+
+def rate(game: Game, state: State, seconds: float, seed: int) -> tuple[float, float]:
+    """(iterations per second, time used / budget) of one timed search."""
+    player = state.current_player()
+    agent = IsmctsAgent(game, seed, seconds=seconds)
+    result = agent.search(state.view(player), state.legal_actions())
+    return result.iterations / result.seconds, result.seconds / seconds
+
+
+def main() -> None:
+    """Measure and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--players", type=int, default=2)
+    args = parser.parse_args()
+    ids = args.games or [
+        g for g in REGISTRY.implemented() if "ismcts" in agent_names(spieltisch.load(g))
+    ]
+    print(f"{'game':16} {'first it/s':>11} {'mid it/s':>10} {'budget used':>12}")
+    for game_id in ids:
+        game = spieltisch.load(game_id, args.players)
+        first, middle = positions(game, 1)
+        runs = [(rate(game, first, args.seconds, r), rate(game, middle, args.seconds, r))
+                for r in range(args.runs)]  # fmt: skip
+        first_rate = statistics.median(a[0] for a, _ in runs)
+        middle_rate = statistics.median(b[0] for _, b in runs)
+        used = statistics.median([a[1] for a, _ in runs] + [b[1] for _, b in runs])
+        print(f"{game_id:16} {first_rate:>11,.0f} {middle_rate:>10,.0f} {used:>11.1%}")
+
+
+if __name__ == "__main__":
+    main()
