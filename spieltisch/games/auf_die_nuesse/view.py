@@ -1,0 +1,131 @@
+"""Auf die Nüsse!: what a player sees. Nothing in the game is secret once drawn, so every
+player sees the whole table: the board, the face-up nuts, every store, the kept jokers and
+where David sits. The draw pile is only counted, and the cards not yet seen are given as one
+multiset (what anyone counting cards knows), never split into pile and set-aside nuts and never
+in an order. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spieltisch.core.game import PlayerId
+from spieltisch.games.auf_die_nuesse.notation import Card, Dice, Slot, Space
+from spieltisch.games.auf_die_nuesse.rules import (
+    OFFER,
+    RACCOONS,
+    Config,
+    Context,
+    Ending,
+    Event,
+    NuesseState,
+    Stage,
+    Store,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class NuesseView:
+    """The table as any player sees it."""
+
+    viewer: PlayerId | None
+    config: Config
+    stage: Stage
+    player: PlayerId
+    """Whose turn it is."""
+    actor: PlayerId | None
+    """Who decides now (``None`` while chance acts or once the game is over)."""
+    track: tuple[int, ...]
+    """Start-track spaces holding a squirrel of the player whose turn it is."""
+    dice: Dice | None
+    """The last roll."""
+    placements: tuple[int, ...]
+    """The free start-track spaces the roll allows, while the player chooses."""
+    areas: tuple[tuple[int, ...], ...]
+    """Squirrels per space (in :class:`Space` order), per player."""
+    supply: tuple[int, ...]
+    """Squirrels in each player's supply now (not those on the start track)."""
+    face_up: tuple[Card | None, ...]
+    """The nuts under 2-4, 5-6, 8-9 and 10-12."""
+    pile: int
+    """Cards in the draw pile."""
+    set_aside: int
+    """Set-aside cards not yet turned into the draw pile."""
+    unseen: tuple[int, ...]
+    """Cards nobody has seen yet (pile and set-aside together), per card kind."""
+    ending: Ending
+    stores: tuple[tuple[Store, ...], ...]
+    jokers: tuple[tuple[Card, ...], ...]
+    """Jokers each player keeps in hand."""
+    david: PlayerId | None
+    receiver: PlayerId | None
+    """Who the step under way is about: dealt a nut, collecting, storing or stealing."""
+    space: Space | None
+    """The space paying out, while a collection is under way."""
+    offer: tuple[Slot, ...]
+    """The face-up places the space paying out offers."""
+    raccoon: bool
+    """The space paying out is a raccoon space (its nut and its theft may be refused)."""
+    pending: Card | None
+    """The nut in the hand of the player who must store it."""
+    can_keep: bool
+    """The nut in hand is a joker that may be kept for later instead."""
+    refill: Slot | None
+    """The empty face-up place about to be refilled."""
+    scores: tuple[int, ...]
+    winners: frozenset[PlayerId]
+    events: tuple[Event, ...]
+    """What the engine did by itself during the last move."""
+
+
+_REFILLS = frozenset({Stage.REFILL, Stage.FACE_UP})
+
+
+def view_of(state: NuesseState, viewer: PlayerId | None) -> NuesseView:
+    """The view of ``state`` for ``viewer`` (``None``: a spectator): here, all of it."""
+    board, step = state.board, state.step
+    market = board.market
+    space = step.space if step is not None else None
+    pending = step.pending if step is not None else None
+    supply = board.supply
+    if state.track:
+        active = state.player
+        supply = tuple(
+            n - state.track.bit_count() if p == active else n for p, n in enumerate(supply)
+        )
+    return NuesseView(
+        viewer=viewer,
+        config=board.config,
+        stage=state.stage,
+        player=state.player,
+        actor=state.current_player(),
+        track=tuple(n for n in range(2, 13) if state.track >> n & 1),
+        dice=state.dice,
+        placements=tuple(p.space for p in state.placements()) if state.stage is Stage.PLACE else (),
+        areas=board.areas,
+        supply=supply,
+        face_up=market.face_up,
+        pile=market.pile,
+        set_aside=market.set_aside,
+        unseen=market.unseen,
+        ending=market.ending,
+        stores=board.stores,
+        jokers=board.jokers,
+        david=board.david,
+        receiver=step.actor if step is not None and state.stage is not Stage.FACE_UP else None,
+        space=space,
+        offer=OFFER[space] if space is not None else (),
+        raccoon=space in RACCOONS,
+        pending=pending,
+        can_keep=step is not None
+        and pending is not None
+        and pending.is_joker
+        and step.context is not Context.JOKERS,
+        refill=step.refill if step is not None and state.stage in _REFILLS else None,
+        scores=state.scores(),
+        winners=state.winners(),
+        events=state.events,
+    )
+
+
+__all__ = ["NuesseView", "Stage", "view_of"]
