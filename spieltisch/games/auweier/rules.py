@@ -1,0 +1,1243 @@
+"""Auweier: the state and its transitions (see docs/rules/auweier.md).
+
+The game runs through stages: each player arranges their 22-card deck (``ORDER``; a shuffle of
+the cards left is a chance step, ``SHUFFLE`` or ``SPREAD``), everyone takes six cards, and normal
+turns follow (``PLAY``). An opening Wedding starts a wedding phase: the wedding stage
+(``WEDDINGS``), then the worm stage (``WORMS``), then mating, the clean-up and the refill, and
+the opener plays on. The game ends when the last egg is won or the player to move in normal
+play has no legal play. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import itertools
+import math
+import operator
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from spieltisch.core.errors import IllegalActionError
+from spieltisch.core.game import (
+    Game,
+    GameInfo,
+    Move,
+    NodeKind,
+    OptionSpec,
+    PlayerId,
+    State,
+    check_enumerable,
+    illegal,
+    invalid,
+)
+from spieltisch.games.auweier.notation import (
+    ARRANGE_ONE,
+    COLOURS,
+    CROW_FOOD,
+    CROW_MOVES,
+    DECK,
+    HAND_SIZE,
+    HIDDEN_DECK_TEXT,
+    HIDDEN_SHUFFLE_TEXT,
+    NO_CARDS,
+    PASS,
+    REAL_WORMS,
+    STARTER_LOW,
+    STARTER_MIDDLE,
+    STARTER_PROOF,
+    SWAP_MOVES,
+    WEDDING_MOVES,
+    WORM_CARDS,
+    WORM_MOVES,
+    WORM_VALUE,
+    Action,
+    Arrange,
+    Card,
+    Colour,
+    Pass,
+    PlayCrow,
+    PlayWedding,
+    PlayWorm,
+    Shuffled,
+    ShuffleRest,
+    Starter,
+    Swap,
+    action_ids,
+    action_table,
+    card_counts,
+    parse_move,
+    swap_short,
+)
+
+if TYPE_CHECKING:
+    from spieltisch.games.auweier.view import AuweierView
+
+Counts = tuple[int, ...]
+"""Cards per kind, indexed by :class:`Card`."""
+Stack = tuple[Card, ...]
+"""One player's cards before one female, bottom first."""
+
+EGGS_PER_FEMALE = 3
+COLOUR_BONUS = (0, 0, 2, 5, 10)
+"""Bonus by the number of different colours among a player's egg cards."""
+MAX_SCORE = 4 * (1 + 2 + 3) + 3 + 10
+"""All twelve eggs of a four-player game: 24 points, 3 of the own colour, 10 for four colours."""
+ENUMERATE_LIMIT = 720
+"""Shuffles with more distinct orders than this are sampled, not listed."""
+FALSE_WORM = Card.FALSE_WORM
+WEDDING = Card.WEDDING
+CROW = Card.CROW
+
+
+class Rule(enum.Enum):
+    """The rules an illegal move can break, in the words of the error message."""
+
+    NOT_A_MOVE = "not an Auweier move"
+    GAME_OVER = "the game is over"
+    DECKS_FIRST = "the decks are being arranged; cards are played once every deck is ready"
+    DECK_STEPS = "deck steps are made only while the decks are being arranged"
+    DECK_CARDS = "a deck step places cards that the player has not placed yet"
+    STARTER_FIRST = "a ready order arranges the whole deck, so it comes before any card is placed"
+    SHUFFLE_SIZE = "a shuffle needs at least two cards still to be placed"
+    SPREAD_MIX = "spreading needs Weddings and other cards still to be placed"
+    CHANCE_NOW = "chance acts now: cards are being shuffled"
+    PLAYER_NOW = "a player acts now; no cards are being shuffled"
+    SHUFFLE_CARDS = "a shuffle puts exactly the cards still to be placed in some order"
+    SPREAD_EVEN = "this shuffle spreads the Weddings evenly: one in each part of the pile"
+    NO_FEMALE = "there is no female of that colour at this table"
+    NO_PLAYER = "there is no player of that colour at this table"
+    IN_HAND = "a card can only be played from the player's hand"
+    NOT_A_WORM = (
+        "only worm cards and the False Worm lie before a female as worms; "
+        "Crows and Weddings have moves of their own"
+    )
+    CLOSED_NEST = "with closed_nests, a female whose eggs are all gone takes no more cards"
+    OPENING = (
+        "the opening Wedding goes only before a female where the player has a worm card "
+        "and a higher worm total than every other player"
+    )
+    ONE_WEDDING = "a player places at most one Wedding before each female in a wedding phase"
+    WEDDING_STAGE = "in the wedding stage a player places a Wedding or passes"
+    WORM_STAGE = "the worm stage has begun: no more Weddings in this wedding phase"
+    CROW_PHASE = "Crows cannot be played during a wedding phase (Lucky Eggs allows them)"
+    CROW_OPPONENT = "a Crow eats an opponent's worm, never the player's own"
+    CROW_TOP = (
+        "a Crow eats the top card of a stack, and only a real worm without a star "
+        "(never the False Worm, a 2* or a 5*)"
+    )
+    SWAP_PLACE = "an exchange names a place in the player's own stack before that female"
+    SWAP_PAIR = "an exchange swaps the player's False Worm with one of their real worms"
+    FALSE_WORM_ONCE = "in a wedding phase a False Worm lies before each female only once"
+    PASS_PHASE = "passing is only possible in a wedding phase; a normal turn plays a card"
+
+
+class Stage(enum.Enum):
+    """Where in the game the state is."""
+
+    ORDER = "order"
+    """A player arranges their deck."""
+    SHUFFLE = "shuffle"
+    """Chance shuffles the cards a player has not placed yet."""
+    SPREAD = "spread"
+    """Chance shuffles them with their Weddings spread evenly."""
+    PLAY = "play"
+    """A normal turn."""
+    WEDDINGS = "weddings"
+    """The wedding stage of a wedding phase."""
+    WORMS = "worms"
+    """The worm stage of a wedding phase."""
+    OVER = "over"
+
+
+class End(enum.Enum):
+    """Why the game ended."""
+
+    LAST_EGG = "the last egg was won"
+    NO_PLAY = "the player to move had no legal play"
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The player count and options a state was made with."""
+
+    players: int
+    lucky_eggs: bool = False
+    closed_nests: bool = False
+
+    @property
+    def females(self) -> int:
+        """Females on the table: one per player, and a neutral third one with two players."""
+        return max(self.players, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player's cards: hand, draw pile, and the stacks before the females."""
+
+    hand: Counts
+    """Cards in hand; while the decks are arranged, the cards not placed yet."""
+    pile: tuple[Card, ...]
+    """The draw pile, the next card to draw first."""
+    known: int
+    """How many cards at the front of the pile the owner knows the order of (the rest was
+    shuffled face down)."""
+    shown: Counts
+    """Cards every player knows to be in this hand: swapped back from the table, or the
+    Wedding and False Worm of a Lucky Eggs start, until a card of that kind is played."""
+    stacks: tuple[Stack, ...]
+    """The player's cards before each female, bottom first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Egg:
+    """An egg card a player won."""
+
+    female: Colour
+    eggs: int
+    """1, 2 or 3: the female's first, second or third egg."""
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """An egg won at mating."""
+
+    player: PlayerId
+    female: Colour
+    eggs: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mating:
+    """What the last mating did."""
+
+    opener: PlayerId
+    awards: tuple[Award, ...]
+    cleared: tuple[tuple[Colour, PlayerId], ...]
+    """``(female, player)``: stacks discarded with their Weddings, in female and seat order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Nests:
+    """Everything that changes only at mating: the eggs and how the game ended."""
+
+    config: Config
+    laid: tuple[int, ...]
+    """Eggs each female has given (0 to 3)."""
+    won: tuple[tuple[Egg, ...], ...]
+    """The egg cards each player holds, in the order won."""
+    last: Mating | None
+    end: End | None
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A wedding phase in progress."""
+
+    opener: PlayerId
+    """Who played the opening Wedding (and holds the start player card)."""
+    weddings: tuple[int, ...]
+    """Each player's Weddings, as a bit mask of females."""
+    passed: int
+    """Bit mask of players who have passed in the current stage (or take no part in it)."""
+    false_worm_seen: tuple[int, ...]
+    """Each player's False Worm: bit mask of the females it has lain before in this phase."""
+
+
+def score_eggs(player: PlayerId, eggs: Sequence[Egg]) -> int:
+    """Points for ``eggs``: their eggs, +1 per card of the own colour, one colour-count bonus."""
+    if not eggs:
+        return 0
+    base = sum(egg.eggs for egg in eggs)
+    own = sum(1 for egg in eggs if egg.female == player)
+    return base + own + COLOUR_BONUS[len({egg.female for egg in eggs})]
+
+
+class _Cached(State):
+    """Base with a slot for the legal actions, computed once per state (not part of its value)."""
+
+    __slots__ = ("_legal",)
+    _legal: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AuweierState(_Cached):
+    """A position of Auweier. Build it with :meth:`Auweier.initial_state`."""
+
+    nests: Nests
+    stage: Stage
+    player: PlayerId
+    """Who acts (whose deck is arranged or shuffled; the last player to move at the end)."""
+    seats: tuple[Seat, ...]
+    totals: tuple[tuple[int, ...], ...]
+    """``totals[female][player]``: the worm total of that player's stack before that female."""
+    phase: Phase | None
+
+    # --- protocol ------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Auweier:
+        config = self.nests.config
+        return Auweier(
+            config.players, lucky_eggs=config.lucky_eggs, closed_nests=config.closed_nests
+        )
+
+    @property
+    def config(self) -> Config:
+        """Player count and options."""
+        return self.nests.config
+
+    @property
+    def node(self) -> NodeKind:
+        stage = self.stage
+        if stage is _SHUFFLE_STAGE or stage is _SPREAD_STAGE:
+            return NodeKind.CHANCE
+        return NodeKind.TERMINAL if stage is _OVER else NodeKind.DECISION
+
+    def is_terminal(self) -> bool:
+        return self.stage is _OVER
+
+    def is_chance(self) -> bool:
+        stage = self.stage
+        return stage is _SHUFFLE_STAGE or stage is _SPREAD_STAGE
+
+    def current_player(self) -> PlayerId | None:
+        stage = self.stage
+        if stage is _OVER or stage is _SHUFFLE_STAGE or stage is _SPREAD_STAGE:
+            return None
+        return self.player
+
+    def legal_actions(self) -> Sequence[Action]:
+        try:
+            return self._legal
+        except AttributeError:
+            legal = _legal_actions(self)
+            _SET_LEGAL(self, legal)
+            return legal
+
+    def chance_outcomes(self) -> Sequence[tuple[Shuffled, Fraction]]:
+        if not self.is_chance():
+            return ()
+        rest = self.seats[self.player].hand
+        spread = self.stage is _SPREAD_STAGE
+        orders = _orders(rest, spread)
+        check_enumerable(orders, ENUMERATE_LIMIT, "this shuffle")
+        chance = Fraction(1, orders)
+        return tuple((outcome, chance) for outcome in _all_shuffles(rest, spread))
+
+    def sample_chance(self, rng: random.Random) -> Shuffled:
+        if not self.is_chance():
+            raise illegal("shuffled", Rule.PLAYER_NOW.value)
+        hand = self.seats[self.player].hand
+        if self.stage is _SHUFFLE_STAGE:
+            return Shuffled(_shuffled(_cards_of(hand), rng))
+        others = list(_shuffled(_cards_of(_put(hand, WEDDING, 0)), rng))
+        order: list[Card] = []
+        for size in _spread_parts(sum(hand), hand[WEDDING]):
+            part = [others.pop() for _ in range(size - 1)]
+            part.insert(rng.randrange(size), WEDDING)
+            order += part
+        return Shuffled(tuple(order))
+
+    def parse(self, text: str) -> Move:
+        short = swap_short(text)
+        if short is not None:
+            return self._swap_short(text, *short)
+        return parse_move(text)
+
+    def apply(self, move: Move) -> AuweierState:
+        handler = _HANDLERS.get(type(move))
+        if handler is None:
+            raise illegal(move, Rule.NOT_A_MOVE.value)
+        return handler(self, move)
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(score_eggs(p, eggs) for p, eggs in enumerate(self.nests.won))
+
+    def winners(self) -> frozenset[PlayerId]:
+        if self.stage is not _OVER:
+            return frozenset()
+        scores = self.scores()
+        best = max(scores)
+        return frozenset(p for p, s in enumerate(scores) if s == best)
+
+    def view(self, player: PlayerId | None) -> AuweierView:
+        from spieltisch.games.auweier.view import view_of  # noqa: PLC0415 - view imports us
+
+        return view_of(self, player)
+
+    def move_text_for(self, move: Move, viewer: PlayerId | None) -> str:
+        """Deck steps show only to their player; shuffles to nobody (they lie face down)."""
+        if isinstance(move, Shuffled):
+            return HIDDEN_SHUFFLE_TEXT
+        if isinstance(move, Arrange | ShuffleRest | Starter) and viewer != self.player:
+            return HIDDEN_DECK_TEXT
+        return str(move)
+
+    def redeal_hidden(self, observer: PlayerId | None, rng: random.Random) -> AuweierState:
+        """Redraw what ``observer`` cannot see: other players' hands and piles (keeping the
+        cards known to be in a hand), and the shuffled part of every pile, their own too.
+
+        Draws are uniform over the unseen cards; they ignore that a ``spread`` shuffle put the
+        Weddings evenly apart, which the observer may know of their own pile.
+        """
+        stage = self.stage
+        setup: Stage | None = None
+        if stage is Stage.ORDER or self.is_chance():
+            setup = Stage.SHUFFLE if self.config.lucky_eggs else Stage.ORDER
+        seats = tuple(
+            _redeal_seat(seat, p == observer, setup, rng) for p, seat in enumerate(self.seats)
+        )
+        return AuweierState(self.nests, stage, self.player, seats, self.totals, self.phase)
+
+    def _swap_short(self, text: str, female: Colour, card: Card) -> Swap:
+        """``swap R 4``: the one exchange with ``card`` at ``female`` that the text can mean."""
+        if female >= self.config.females or self.current_player() is None:
+            raise illegal(text, Rule.SWAP_PLACE.value)
+        stack = self.seats[self.player].stacks[female]
+        if card in REAL_WORMS and FALSE_WORM in stack:
+            return Swap(female, stack.index(FALSE_WORM) + 1, card)
+        if card in REAL_WORMS and card in stack:
+            return Swap(female, len(stack) - stack[::-1].index(card), FALSE_WORM)
+        if card is FALSE_WORM:
+            raise invalid(text, "the place of the worm to take back, e.g. 'swap R#2 F'")
+        raise illegal(text, Rule.SWAP_PAIR.value)
+
+
+# Stage members as plain globals: attribute access on an enum class is slow in Python 3.11.
+_ORDER = Stage.ORDER
+_SHUFFLE_STAGE = Stage.SHUFFLE
+_SPREAD_STAGE = Stage.SPREAD
+_PLAY = Stage.PLAY
+_WEDDINGS = Stage.WEDDINGS
+_WORMS = Stage.WORMS
+_OVER = Stage.OVER
+_CARDS = tuple(Card)
+_STACKS = operator.attrgetter("stacks")
+
+
+# --- fast construction ------------------------------------------------------------------------
+#
+# A frozen dataclass's ``__init__`` sets every field through ``object.__setattr__``, which costs
+# about 0.2 µs a field here. Every move builds a state and usually a seat, so the transitions
+# build them with these functions, which set the slots directly. What they return is an
+# ordinary instance, equal to (and hashing like) one built by calling the class.
+
+_NEW = object.__new__
+_SET_LEGAL = _Cached.__dict__["_legal"].__set__
+(_SET_NESTS, _SET_STAGE, _SET_PLAYER, _SET_SEATS, _SET_TOTALS, _SET_PHASE) = (
+    AuweierState.__dict__[name].__set__
+    for name in ("nests", "stage", "player", "seats", "totals", "phase")
+)
+(_SET_HAND, _SET_PILE, _SET_KNOWN, _SET_SHOWN, _SET_STACKS) = (
+    Seat.__dict__[name].__set__ for name in ("hand", "pile", "known", "shown", "stacks")
+)
+
+
+def _state(
+    nests: Nests,
+    stage: Stage,
+    player: int,
+    seats: tuple[Seat, ...],
+    totals: tuple[tuple[int, ...], ...],
+    phase: Phase | None,
+) -> AuweierState:
+    """``AuweierState(nests, stage, player, seats, totals, phase)``, built faster."""
+    state = _NEW(AuweierState)
+    _SET_NESTS(state, nests)
+    _SET_STAGE(state, stage)
+    _SET_PLAYER(state, player)
+    _SET_SEATS(state, seats)
+    _SET_TOTALS(state, totals)
+    _SET_PHASE(state, phase)
+    return state
+
+
+def _seat(
+    hand: Counts, pile: tuple[Card, ...], known: int, shown: Counts, stacks: tuple[Stack, ...]
+) -> Seat:
+    """``Seat(hand, pile, known, shown, stacks)``, built faster."""
+    seat = _NEW(Seat)
+    _SET_HAND(seat, hand)
+    _SET_PILE(seat, pile)
+    _SET_KNOWN(seat, known)
+    _SET_SHOWN(seat, shown)
+    _SET_STACKS(seat, stacks)
+    return seat
+
+
+# --- small pure helpers ---------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with ``value`` at ``index``."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _add_total(
+    totals: tuple[tuple[int, ...], ...], female: int, player: int, change: int
+) -> tuple[tuple[int, ...], ...]:
+    """``totals`` with ``change`` added to ``player``'s total before ``female``."""
+    if not change:
+        return totals
+    row = totals[female]
+    return _put(totals, female, _put(row, player, row[player] + change))
+
+
+def _less(shown: Counts, card: int) -> Counts:
+    """The cards known in a hand after a card of kind ``card`` was played from it."""
+    if shown is NO_CARDS or not shown[card]:
+        return shown
+    result = _put(shown, card, shown[card] - 1)
+    return result if any(result) else NO_CARDS
+
+
+def _played(seat: Seat, card: Card, draw: bool, female: int = -1) -> Seat:
+    """``seat`` after playing ``card`` from hand (onto its stack before ``female``, if given),
+    drawing one card if ``draw`` and possible."""
+    hand = list(seat.hand)
+    hand[card] -= 1
+    pile, known, stacks, shown = seat.pile, seat.known, seat.stacks, seat.shown
+    if draw and pile:
+        hand[pile[0]] += 1
+        pile = pile[1:]
+        known = known - 1 if known else 0
+    if female >= 0:
+        stacks = (*stacks[:female], (*stacks[female], card), *stacks[female + 1 :])
+    if shown is not NO_CARDS:
+        shown = _less(shown, card)
+    return _seat(tuple(hand), pile, known, shown, stacks)
+
+
+@functools.cache
+def _open_females(laid: tuple[int, ...], closed: bool) -> tuple[int, ...]:
+    """The females that take cards: all, or with ``closed`` those with eggs left."""
+    return tuple(f for f, n in enumerate(laid) if not (closed and n >= EGGS_PER_FEMALE))
+
+
+@functools.cache
+def _next_in_phase(players: int, passed: int, player: int) -> int:
+    """The next player clockwise after ``player`` who has not passed (maybe ``player``
+    again); -1 if everyone has passed."""
+    for step in range(1, players + 1):
+        other = (player + step) % players
+        if not passed >> other & 1:
+            return other
+    return -1
+
+
+@functools.cache
+def _leader(column: tuple[int, ...]) -> int:
+    """The player with the highest worm total in ``column`` (the totals before one female, in
+    seat order), or -1 if the highest total is shared."""
+    best = max(column)
+    return column.index(best) if column.count(best) == 1 else -1
+
+
+def _board(seat: Seat) -> tuple[Stack, ...]:
+    return seat.stacks
+
+
+# --- shuffles -------------------------------------------------------------------------------
+
+
+@functools.cache
+def _cards_of(counts: Counts) -> tuple[Card, ...]:
+    """The cards ``counts`` holds, in notation order."""
+    return tuple(_CARDS[k] for k, n in enumerate(counts) for _ in range(n))
+
+
+def _shuffled(cards: tuple[Card, ...], rng: random.Random) -> tuple[Card, ...]:
+    """``cards`` in a uniformly random order: sorted by one random key each (ties have
+    probability about 2**-53 and keep the cards' order)."""
+    keys = [rng.random() for _ in cards]
+    return tuple(card for _, card in sorted(zip(keys, cards, strict=True)))
+
+
+@functools.cache
+def _spread_parts(cards: int, weddings: int) -> tuple[int, ...]:
+    """Sizes of the parts of a spread pile, one Wedding in each, in draw order."""
+    bounds = [part * cards // weddings for part in range(weddings + 1)]
+    return tuple(b - a for a, b in itertools.pairwise(bounds))
+
+
+def _arrangements(counts: Counts) -> int:
+    ways = math.factorial(sum(counts))
+    for n in counts:
+        ways //= math.factorial(n)
+    return ways
+
+
+def _orders(rest: Counts, spread: bool) -> int:
+    """How many distinct orders a shuffle of ``rest`` can give."""
+    if not spread:
+        return _arrangements(rest)
+    parts = _spread_parts(sum(rest), rest[WEDDING])
+    return math.prod(parts) * _arrangements(_put(rest, WEDDING, 0))
+
+
+def _arrangements_of(counts: Counts) -> list[tuple[Card, ...]]:
+    """Every distinct order of the cards ``counts`` holds, in notation order."""
+    if not any(counts):
+        return [()]
+    orders = []
+    for kind, n in enumerate(counts):
+        if n:
+            first = _CARDS[kind]
+            orders += [(first, *rest) for rest in _arrangements_of(_put(counts, kind, n - 1))]
+    return orders
+
+
+def _all_shuffles(rest: Counts, spread: bool) -> list[Shuffled]:
+    """Every outcome of shuffling ``rest`` (``spread``: one Wedding in each part)."""
+    if not spread:
+        return [Shuffled(order) for order in _arrangements_of(rest)]
+    parts = _spread_parts(sum(rest), rest[WEDDING])
+    others = _arrangements_of(_put(rest, WEDDING, 0))
+    outcomes = []
+    for places in itertools.product(*(range(size) for size in parts)):
+        for order in others:
+            cards = list(order)
+            start = 0
+            for size, place in zip(parts, places, strict=True):
+                cards.insert(start + place, WEDDING)
+                start += size
+            outcomes.append(Shuffled(tuple(cards)))
+    return outcomes
+
+
+def _is_spread(order: Sequence[Card]) -> bool:
+    """True if ``order`` has exactly one Wedding in each part of its spread layout."""
+    places = [i for i, card in enumerate(order) if card is WEDDING]
+    starts = itertools.accumulate(_spread_parts(len(order), len(places)), initial=0)
+    parts = itertools.pairwise(starts)
+    return all(start <= place < end for place, (start, end) in zip(places, parts, strict=True))
+
+
+def _redeal_seat(seat: Seat, own: bool, setup: Stage | None, rng: random.Random) -> Seat:
+    """``seat`` with what the observer cannot see drawn afresh: the shuffled part of the pile
+    if the seat is the observer's own (or in a Lucky Eggs setup, where no deck has secrets);
+    else the cards placed so far (``setup`` is ``ORDER``), or the hand and the pile."""
+    pile, known = seat.pile, seat.known
+    if own or setup is Stage.SHUFFLE:
+        if known >= len(pile):
+            return seat
+        rest = list(pile[known:])
+        rng.shuffle(rest)
+        return Seat(seat.hand, pile[:known] + tuple(rest), known, seat.shown, seat.stacks)
+    if setup is not None:
+        cards = [_CARDS[k] for k, n in enumerate(DECK) for _ in range(n)]
+        rng.shuffle(cards)
+        hand = card_counts(tuple(cards[len(pile) :]))
+        return Seat(hand, tuple(cards[: len(pile)]), known, seat.shown, seat.stacks)
+    unseen = list(pile)
+    for k, n in enumerate(seat.hand):
+        unseen += [_CARDS[k]] * (n - seat.shown[k])
+    rng.shuffle(unseen)
+    free = len(unseen) - len(pile)
+    hand = tuple(a + b for a, b in zip(seat.shown, card_counts(tuple(unseen[:free])), strict=True))
+    return Seat(hand, tuple(unseen[free:]), known, seat.shown, seat.stacks)
+
+
+# --- legal actions --------------------------------------------------------------------------
+
+
+@functools.cache
+def _order_actions(hand: Counts, fresh: bool) -> tuple[Action, ...]:
+    """Deck steps: the next card from each kind left, the shuffles, the ready orders."""
+    actions: list[Action] = [ARRANGE_ONE[k] for k, n in enumerate(hand) if n]
+    left = sum(hand)
+    if left >= 2:
+        actions.append(_SHUFFLE)
+    if 0 < hand[WEDDING] < left:
+        actions.append(_SPREAD)
+    if fresh:
+        actions += _STARTERS
+    return tuple(actions)
+
+
+_SHUFFLE = ShuffleRest(False)
+_SPREAD = ShuffleRest(True)
+_STARTERS = tuple(
+    Starter(low, proof, middle)
+    for low in STARTER_LOW
+    for proof in STARTER_PROOF
+    for middle in STARTER_MIDDLE
+)
+
+
+@functools.cache
+def _worm_actions(
+    hand: Counts, females: tuple[int, ...], no_false_worm: int
+) -> tuple[PlayWorm, ...]:
+    """Worm cards from ``hand`` before ``females`` (the False Worm not where it has lain)."""
+    return tuple(
+        WORM_MOVES[card][f]
+        for card in WORM_CARDS
+        if hand[card]
+        for f in females
+        if card is not FALSE_WORM or not no_false_worm >> f & 1
+    )
+
+
+@functools.cache
+def _false_worm_in(
+    heights: tuple[int, ...], females: tuple[int, ...], no_false_worm: int
+) -> tuple[Swap, ...]:
+    """Exchanges of the False Worm from the hand for any card of the player's stacks, which
+    are ``heights`` high (with the False Worm in hand, every card there is a real worm)."""
+    return tuple(
+        SWAP_MOVES[f][place][FALSE_WORM]
+        for f in females
+        if not no_false_worm >> f & 1
+        for place in range(heights[f])
+    )
+
+
+@functools.cache
+def _worm_kinds(hand: Counts) -> int:
+    """Bit mask of the real worm kinds in ``hand``."""
+    return sum(1 << card for card in REAL_WORMS if hand[card])
+
+
+@functools.cache
+def _false_worm_out(female: int, place: int, kinds: int) -> tuple[Swap, ...]:
+    """Exchanges of the False Worm at ``place`` for a real worm of the ``kinds`` in hand."""
+    moves = SWAP_MOVES[female][place]
+    return tuple(moves[card] for card in REAL_WORMS if kinds >> card & 1)
+
+
+def _swap_actions(seat: Seat, females: tuple[int, ...], no_false_worm: int) -> tuple[Swap, ...]:
+    stacks = seat.stacks
+    if seat.hand[FALSE_WORM]:
+        return _false_worm_in(tuple(map(len, stacks)), females, no_false_worm)
+    for f in females:
+        stack = stacks[f]
+        if FALSE_WORM in stack:
+            return _false_worm_out(f, stack.index(FALSE_WORM), _worm_kinds(seat.hand))
+    return ()
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _food(stacks: tuple[Stack, ...]) -> int:
+    """Bit mask of the females where the top card of ``stacks`` is a Crow's food."""
+    return sum(1 << f for f, stack in enumerate(stacks) if stack and CROW_FOOD[stack[-1]])
+
+
+@functools.cache
+def _crows(food: tuple[int, ...], player: int, females: tuple[int, ...]) -> tuple[PlayCrow, ...]:
+    """The Crows ``player`` can play, given each player's :func:`_food` mask."""
+    return tuple(
+        CROW_MOVES[owner][f]
+        for owner, mask in enumerate(food)
+        if owner != player
+        for f in females
+        if mask >> f & 1
+    )
+
+
+def _crow_actions(
+    seats: tuple[Seat, ...], player: int, females: tuple[int, ...]
+) -> tuple[PlayCrow, ...]:
+    return _crows(tuple(map(_food, map(_STACKS, seats))), player, females)
+
+
+@functools.cache
+def _openings(
+    leaders: tuple[int, ...], player: int, females: tuple[int, ...]
+) -> tuple[PlayWedding, ...]:
+    """Opening Weddings: the females where ``player`` alone has the highest worm total (a
+    total above everyone else's needs at least one real worm there)."""
+    return tuple(WEDDING_MOVES[f] for f in females if leaders[f] == player)
+
+
+def _play_actions(state: AuweierState) -> tuple[Action, ...]:
+    player, seats, nests = state.player, state.seats, state.nests
+    seat = seats[player]
+    hand = seat.hand
+    females = _open_females(nests.laid, nests.config.closed_nests)
+    actions: tuple[Action, ...] = _worm_actions(hand, females, 0)
+    swaps = _swap_actions(seat, females, 0)
+    if swaps:
+        actions += swaps
+    if hand[CROW]:
+        actions += _crow_actions(seats, player, females)
+    if hand[WEDDING]:
+        actions += _openings(tuple(map(_leader, state.totals)), player, females)
+    return actions
+
+
+@functools.cache
+def _wedding_choices(
+    has_wedding: bool, placed: int, females: tuple[int, ...]
+) -> tuple[Action, ...]:
+    if not has_wedding:
+        return (PASS,)
+    return (*(WEDDING_MOVES[f] for f in females if not placed >> f & 1), PASS)
+
+
+def _phase_actions(state: AuweierState, phase: Phase) -> tuple[Action, ...]:
+    """The player's choices in the wedding or the worm stage of ``phase``."""
+    player, nests, seat = state.player, state.nests, state.seats[state.player]
+    config = nests.config
+    females = _open_females(nests.laid, config.closed_nests)
+    if state.stage is _WEDDINGS:
+        return _wedding_choices(bool(seat.hand[WEDDING]), phase.weddings[player], females)
+    seen = phase.false_worm_seen[player]
+    actions: tuple[Action, ...] = _worm_actions(seat.hand, females, seen)
+    actions += _swap_actions(seat, females, seen)
+    if config.lucky_eggs and seat.hand[CROW]:
+        actions += _crow_actions(state.seats, player, females)
+    return (*actions, PASS)
+
+
+def _legal_actions(state: AuweierState) -> tuple[Action, ...]:
+    stage = state.stage
+    if stage is _PLAY:
+        return _play_actions(state)
+    if state.phase is not None:
+        return _phase_actions(state, state.phase)
+    if stage is _ORDER:
+        seat = state.seats[state.player]
+        return _order_actions(seat.hand, not seat.pile)
+    return ()
+
+
+# --- playing cards --------------------------------------------------------------------------
+
+
+def _turn(
+    nests: Nests, player: int, seats: tuple[Seat, ...], totals: tuple[tuple[int, ...], ...]
+) -> AuweierState:
+    """A normal turn of ``player``, or the end if they have no legal play."""
+    state = _state(nests, _PLAY, player, seats, totals, None)
+    legal = _play_actions(state)
+    if legal:
+        _SET_LEGAL(state, legal)
+        return state
+    nests = Nests(nests.config, nests.laid, nests.won, nests.last, End.NO_PLAY)
+    return _state(nests, _OVER, player, seats, totals, None)
+
+
+def _go(
+    state: AuweierState,
+    stage: Stage,
+    player: int,
+    seats: tuple[Seat, ...],
+    totals: tuple[tuple[int, ...], ...],
+    phase: Phase,
+) -> AuweierState:
+    """``player``'s go in ``stage`` of ``phase``."""
+    after = _state(state.nests, stage, player, seats, totals, phase)
+    _SET_LEGAL(after, _phase_actions(after, phase))
+    return after
+
+
+def _after_card(
+    state: AuweierState,
+    seats: tuple[Seat, ...],
+    totals: tuple[tuple[int, ...], ...],
+    phase: Phase | None,
+) -> AuweierState:
+    """The state after a worm, Crow or exchange: the next turn, or the next go in the phase."""
+    player = state.player
+    if phase is None:
+        return _turn(state.nests, (player + 1) % len(seats), seats, totals)
+    following = _next_in_phase(len(seats), phase.passed, player)
+    return _go(state, _WORMS, following, seats, totals, phase)
+
+
+def _refuse_stage(state: AuweierState, move: Move) -> IllegalActionError:
+    """The error for a card played at the table while no play is under way."""
+    stage = state.stage
+    if stage is _OVER:
+        return illegal(move, Rule.GAME_OVER.value)
+    return illegal(move, (Rule.DECKS_FIRST if stage is _ORDER else Rule.CHANCE_NOW).value)
+
+
+def _check_female(state: AuweierState, move: Move, female: int) -> None:
+    nests = state.nests
+    if female not in _open_females(nests.laid, nests.config.closed_nests):
+        rule = Rule.CLOSED_NEST if 0 <= female < nests.config.females else Rule.NO_FEMALE
+        raise illegal(move, rule.value)
+
+
+def _apply_worm(state: AuweierState, move: PlayWorm) -> AuweierState:
+    stage, player, card, female = state.stage, state.player, move.card, move.female
+    if stage is not _PLAY and stage is not _WORMS:
+        raise (
+            illegal(move, Rule.WEDDING_STAGE.value)
+            if stage is _WEDDINGS
+            else (_refuse_stage(state, move))
+        )
+    if card > FALSE_WORM:
+        raise illegal(move, Rule.NOT_A_WORM.value)
+    _check_female(state, move, female)
+    seat = state.seats[player]
+    if not seat.hand[card]:
+        raise illegal(move, Rule.IN_HAND.value)
+    phase = state.phase
+    if phase is not None and card is FALSE_WORM:
+        if phase.false_worm_seen[player] >> female & 1:
+            raise illegal(move, Rule.FALSE_WORM_ONCE.value)
+        phase = _saw_false_worm(phase, player, female)
+    seat = _played(seat, card, phase is None, female)
+    totals = _add_total(state.totals, female, player, WORM_VALUE[card])
+    return _after_card(state, _put(state.seats, player, seat), totals, phase)
+
+
+def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
+    stage, player, owner, female, phase = (
+        state.stage,
+        state.player,
+        move.owner,
+        move.female,
+        state.phase,
+    )
+    if stage is not _PLAY and phase is None:
+        raise _refuse_stage(state, move)
+    if phase is not None and not state.config.lucky_eggs:
+        raise illegal(move, Rule.CROW_PHASE.value)
+    if stage is _WEDDINGS:
+        raise illegal(move, Rule.WEDDING_STAGE.value)
+    _check_female(state, move, female)
+    seats = state.seats
+    if not 0 <= owner < len(seats):
+        raise illegal(move, Rule.NO_PLAYER.value)
+    if owner == player:
+        raise illegal(move, Rule.CROW_OPPONENT.value)
+    if not seats[player].hand[CROW]:
+        raise illegal(move, Rule.IN_HAND.value)
+    victim = seats[owner]
+    stack = victim.stacks[female]
+    if not stack or not CROW_FOOD[stack[-1]]:
+        raise illegal(move, Rule.CROW_TOP.value)
+    stacks = _put(victim.stacks, female, stack[:-1])
+    victim = _seat(victim.hand, victim.pile, victim.known, victim.shown, stacks)
+    seats = _put(seats, owner, victim)
+    seats = _put(seats, player, _played(seats[player], CROW, phase is None))
+    totals = _add_total(state.totals, female, owner, -WORM_VALUE[stack[-1]])
+    return _after_card(state, seats, totals, phase)
+
+
+def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
+    stage, player, female, card = state.stage, state.player, move.female, move.card
+    if stage is not _PLAY and stage is not _WORMS:
+        raise (
+            illegal(move, Rule.WEDDING_STAGE.value)
+            if stage is _WEDDINGS
+            else (_refuse_stage(state, move))
+        )
+    _check_female(state, move, female)
+    seat = state.seats[player]
+    stack = seat.stacks[female]
+    if not 1 <= move.place <= len(stack):
+        raise illegal(move, Rule.SWAP_PLACE.value)
+    index = move.place - 1
+    out = stack[index]
+    if not (
+        (out is FALSE_WORM and card in REAL_WORMS) or (card is FALSE_WORM and out in REAL_WORMS)
+    ):
+        raise illegal(move, Rule.SWAP_PAIR.value)
+    if not seat.hand[card]:
+        raise illegal(move, Rule.IN_HAND.value)
+    phase = state.phase
+    if phase is not None and card is FALSE_WORM:
+        if phase.false_worm_seen[player] >> female & 1:
+            raise illegal(move, Rule.FALSE_WORM_ONCE.value)
+        phase = _saw_false_worm(phase, player, female)
+    hand = list(seat.hand)
+    hand[card] -= 1
+    hand[out] += 1
+    shown = list(_less(seat.shown, card))
+    shown[out] += 1
+    stacks = _put(seat.stacks, female, _put(stack, index, card))
+    seat = _seat(tuple(hand), seat.pile, seat.known, tuple(shown), stacks)
+    totals = _add_total(state.totals, female, player, WORM_VALUE[card] - WORM_VALUE[out])
+    return _after_card(state, _put(state.seats, player, seat), totals, phase)
+
+
+def _saw_false_worm(phase: Phase, player: int, female: int) -> Phase:
+    seen = _put(phase.false_worm_seen, player, phase.false_worm_seen[player] | 1 << female)
+    return Phase(phase.opener, phase.weddings, phase.passed, seen)
+
+
+# --- the wedding phase ----------------------------------------------------------------------
+
+
+def _apply_wedding(state: AuweierState, move: PlayWedding) -> AuweierState:
+    stage, player, female, phase = state.stage, state.player, move.female, state.phase
+    if stage is not _PLAY and stage is not _WEDDINGS:
+        raise (
+            illegal(move, Rule.WORM_STAGE.value)
+            if stage is _WORMS
+            else (_refuse_stage(state, move))
+        )
+    _check_female(state, move, female)
+    seat = state.seats[player]
+    if not seat.hand[WEDDING]:
+        raise illegal(move, Rule.IN_HAND.value)
+    if phase is None:
+        if _leader(state.totals[female]) != player:
+            raise illegal(move, Rule.OPENING.value)
+        phase = _open_phase(state.seats, player, female)
+    else:
+        if phase.weddings[player] >> female & 1:
+            raise illegal(move, Rule.ONE_WEDDING.value)
+        weddings = _put(phase.weddings, player, phase.weddings[player] | 1 << female)
+        phase = Phase(phase.opener, weddings, phase.passed, phase.false_worm_seen)
+    seats = _put(state.seats, player, _played(seat, WEDDING, False))
+    following = _next_in_phase(len(seats), phase.passed, player)
+    return _go(state, _WEDDINGS, following, seats, state.totals, phase)
+
+
+def _open_phase(seats: tuple[Seat, ...], player: int, female: int) -> Phase:
+    """The phase an opening Wedding of ``player`` before ``female`` starts."""
+    seen = tuple(
+        sum(1 << f for f, stack in enumerate(seat.stacks) if FALSE_WORM in stack) for seat in seats
+    )
+    weddings = tuple(1 << female if p == player else 0 for p in range(len(seats)))
+    return Phase(player, weddings, 0, seen)
+
+
+def _apply_pass(state: AuweierState, move: Pass) -> AuweierState:
+    phase = state.phase
+    if phase is None:
+        stage = state.stage
+        raise (
+            illegal(move, Rule.PASS_PHASE.value) if stage is _PLAY else (_refuse_stage(state, move))
+        )
+    players = len(state.seats)
+    passed = phase.passed | 1 << state.player
+    following = _next_in_phase(players, passed, state.player)
+    if following >= 0:
+        phase = Phase(phase.opener, phase.weddings, passed, phase.false_worm_seen)
+        return _go(state, state.stage, following, state.seats, state.totals, phase)
+    if state.stage is _WEDDINGS:
+        outside = sum(1 << p for p in range(players) if not phase.weddings[p])
+        phase = Phase(phase.opener, phase.weddings, outside, phase.false_worm_seen)
+        return _go(state, _WORMS, phase.opener, state.seats, state.totals, phase)
+    return _mate(state.nests, state.seats, state.totals, phase)
+
+
+def _mate(
+    nests: Nests, seats: tuple[Seat, ...], totals: tuple[tuple[int, ...], ...], phase: Phase
+) -> AuweierState:
+    """Mating at every female, the clean-up, the refill, and the opener's turn (or the end)."""
+    config, weddings = nests.config, phase.weddings
+    laid, won = list(nests.laid), list(nests.won)
+    awards: list[Award] = []
+    cleared: list[tuple[Colour, PlayerId]] = []
+    rows = []
+    for f, column in enumerate(totals):
+        winner = _leader(column)
+        if winner >= 0 and weddings[winner] >> f & 1 and laid[f] < EGGS_PER_FEMALE:
+            laid[f] += 1
+            won[winner] = (*won[winner], Egg(COLOURS[f], laid[f]))
+            awards.append(Award(winner, COLOURS[f], laid[f]))
+        wed = [p for p, mask in enumerate(weddings) if mask >> f & 1]
+        cleared += [(COLOURS[f], p) for p in wed]
+        rows.append(tuple(0 if p in wed else total for p, total in enumerate(column)))
+    over = sum(laid) == EGGS_PER_FEMALE * config.females
+    mating = Mating(phase.opener, tuple(awards), tuple(cleared))
+    nests = Nests(config, tuple(laid), tuple(won), mating, End.LAST_EGG if over else None)
+    seats = tuple(_clean(seat, weddings[p], not over) for p, seat in enumerate(seats))
+    if over:
+        return _state(nests, _OVER, phase.opener, seats, tuple(rows), None)
+    return _turn(nests, phase.opener, seats, tuple(rows))
+
+
+def _clean(seat: Seat, weddings: int, refill: bool) -> Seat:
+    """``seat`` without its stacks where it had a Wedding, refilled to six cards if ``refill``."""
+    stacks = seat.stacks
+    if weddings:
+        stacks = tuple(() if weddings >> f & 1 else stack for f, stack in enumerate(stacks))
+    hand, pile, known = seat.hand, seat.pile, seat.known
+    drawn = pile[: HAND_SIZE - sum(hand)] if refill else ()
+    if drawn:
+        counts = list(hand)
+        for card in drawn:
+            counts[card] += 1
+        hand, pile, known = tuple(counts), pile[len(drawn) :], max(known - len(drawn), 0)
+    elif not weddings:
+        return seat
+    return _seat(hand, pile, known, seat.shown, stacks)
+
+
+# --- arranging the decks --------------------------------------------------------------------
+
+
+def _check_order(state: AuweierState, move: Move) -> Seat:
+    if state.stage is not _ORDER:
+        rule = Rule.GAME_OVER if state.stage is _OVER else Rule.DECK_STEPS
+        raise illegal(move, (Rule.CHANCE_NOW if state.is_chance() else rule).value)
+    return state.seats[state.player]
+
+
+def _apply_arrange(state: AuweierState, move: Arrange) -> AuweierState:
+    seat = _check_order(state, move)
+    cards, hand = move.cards, seat.hand
+    if len(cards) == 1:  # the listed step: one card
+        card = cards[0]
+        if not hand[card]:
+            raise illegal(move, Rule.DECK_CARDS.value)
+        hand = _put(hand, card, hand[card] - 1)
+    else:
+        placed = card_counts(cards)
+        if not cards or any(n > have for n, have in zip(placed, hand, strict=True)):
+            raise illegal(move, Rule.DECK_CARDS.value)
+        hand = tuple(have - n for have, n in zip(hand, placed, strict=True))
+    pile = seat.pile + cards
+    return _arranged(state, _seat(hand, pile, len(pile), NO_CARDS, seat.stacks))
+
+
+def _apply_shuffle_rest(state: AuweierState, move: ShuffleRest) -> AuweierState:
+    seat = _check_order(state, move)
+    left = sum(seat.hand)
+    if left < 2:
+        raise illegal(move, Rule.SHUFFLE_SIZE.value)
+    if move.spread and not 0 < seat.hand[WEDDING] < left:
+        raise illegal(move, Rule.SPREAD_MIX.value)
+    stage = _SPREAD_STAGE if move.spread else _SHUFFLE_STAGE
+    return _state(state.nests, stage, state.player, state.seats, state.totals, None)
+
+
+def _apply_starter(state: AuweierState, move: Starter) -> AuweierState:
+    seat = _check_order(state, move)
+    if seat.pile:
+        raise illegal(move, Rule.STARTER_FIRST.value)
+    pile = move.hand()
+    hand = tuple(have - n for have, n in zip(seat.hand, card_counts(pile), strict=True))
+    seats = _put(state.seats, state.player, _seat(hand, pile, len(pile), NO_CARDS, seat.stacks))
+    return _state(state.nests, _SPREAD_STAGE, state.player, seats, state.totals, None)
+
+
+def _apply_shuffled(state: AuweierState, move: Shuffled) -> AuweierState:
+    if not state.is_chance():
+        rule = Rule.GAME_OVER if state.stage is _OVER else Rule.PLAYER_NOW
+        raise illegal(move, rule.value)
+    seat = state.seats[state.player]
+    if card_counts(move.cards) != seat.hand:
+        raise illegal(move, Rule.SHUFFLE_CARDS.value)
+    if state.stage is _SPREAD_STAGE and not _is_spread(move.cards):
+        raise illegal(move, Rule.SPREAD_EVEN.value)
+    pile = seat.pile + move.cards
+    return _arranged(state, _seat(NO_CARDS, pile, seat.known, NO_CARDS, seat.stacks))
+
+
+def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
+    """After a deck step: go on with this deck, the next one, or deal the hands."""
+    player, nests, totals = state.player, state.nests, state.totals
+    config = nests.config
+    seats = _put(state.seats, player, seat)
+    if any(seat.hand):
+        after = _state(nests, _ORDER, player, seats, totals, None)
+        _SET_LEGAL(after, _order_actions(seat.hand, False))
+        return after
+    if player + 1 < config.players:
+        stage = _SHUFFLE_STAGE if config.lucky_eggs else _ORDER
+        return _state(nests, stage, player + 1, seats, totals, None)
+    shown = card_counts((WEDDING, FALSE_WORM)) if config.lucky_eggs else NO_CARDS
+    dealt = tuple(
+        _seat(
+            card_counts(s.pile[:HAND_SIZE]),
+            s.pile[HAND_SIZE:],
+            max(s.known - HAND_SIZE, 0),
+            shown,
+            s.stacks,
+        )
+        for s in seats
+    )
+    return _turn(nests, 0, dealt, totals)
+
+
+_HANDLERS: dict[type, Callable[[AuweierState, Any], AuweierState]] = {
+    PlayWorm: _apply_worm,
+    PlayCrow: _apply_crow,
+    PlayWedding: _apply_wedding,
+    Swap: _apply_swap,
+    Pass: _apply_pass,
+    Arrange: _apply_arrange,
+    ShuffleRest: _apply_shuffle_rest,
+    Starter: _apply_starter,
+    Shuffled: _apply_shuffled,
+}
+
+
+class Auweier(Game):
+    """Auweier: worms, Weddings and eggs for 2-4 players, each with a self-arranged deck."""
+
+    info = GameInfo(
+        id="auweier",
+        name="Auweier",
+        min_players=2,
+        max_players=4,
+        default_players=3,
+        summary=(
+            "Court the females with worms from a deck you arranged yourself; a Wedding with "
+            "the most worms wins an egg."
+        ),
+        options=(
+            OptionSpec(
+                "lucky_eggs",
+                False,
+                "Lucky Eggs variant: shuffled decks, and Crows may eat during wedding phases",
+            ),
+            OptionSpec(
+                "closed_nests",
+                False,
+                "a female whose three eggs are all gone takes no more cards",
+            ),
+        ),
+        has_chance=True,
+        hidden_information=True,
+        min_score=0,
+        max_score=MAX_SCORE,
+    )
+    state_type = AuweierState
+
+    def __init__(self, players: int | None = None, **options: bool | int | str) -> None:
+        super().__init__(players, **options)
+        self.config = Config(
+            self.players, bool(self.options["lucky_eggs"]), bool(self.options["closed_nests"])
+        )
+
+    def initial_state(self) -> AuweierState:
+        config = self.config
+        players, females = config.players, config.females
+        nests = Nests(config, (0,) * females, ((),) * players, None, None)
+        totals = ((0,) * players,) * females
+        stacks: tuple[Stack, ...] = ((),) * females
+        if not config.lucky_eggs:
+            seat = Seat(DECK, (), 0, NO_CARDS, stacks)
+            return AuweierState(nests, Stage.ORDER, 0, (seat,) * players, totals, None)
+        start = (WEDDING, FALSE_WORM)
+        rest = tuple(n - m for n, m in zip(DECK, card_counts(start), strict=True))
+        seat = Seat(rest, start, len(start), NO_CARDS, stacks)
+        return AuweierState(nests, Stage.SHUFFLE, 0, (seat,) * players, totals, None)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(action_table())
+
+    def action_id(self, action: Move) -> int:
+        ids = action_ids()
+        if isinstance(action, Action) and action in ids:
+            return ids[action]
+        raise illegal(action, "not a listable Auweier action (longer deck lines have no id)")
+
+    def action_from_id(self, action_id: int) -> Action:
+        table = action_table()
+        if not 0 <= action_id < len(table):
+            raise invalid(str(action_id), f"an action id from 0 to {len(table) - 1}")
+        return table[action_id]
+
+
+def new_state(players: int = 3, **options: bool) -> AuweierState:
+    """The initial state of a game with ``players`` players (a convenience for tests)."""
+    return Auweier(players, **options).initial_state()

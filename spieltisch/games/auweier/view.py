@@ -1,0 +1,174 @@
+"""Auweier: what one player sees (see docs/rules/auweier.md).
+
+Every card before the females is public, with its owner and its place in the stack, and so are
+the egg stacks, the eggs each player holds, the Weddings and passes of a wedding phase, and how
+many cards each player has in hand and in the draw pile. A player sees their own hand and the
+order of their own pile as far as they arranged it; a shuffled part of the pile is shown as its
+cards without an order. Nobody sees another player's hand or deck order, except cards everyone
+saw going back into a hand. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spieltisch.core.game import PlayerId
+from spieltisch.games.auweier.notation import NO_CARDS, Card, Colour, card_counts
+from spieltisch.games.auweier.rules import (
+    EGGS_PER_FEMALE,
+    AuweierState,
+    Config,
+    Counts,
+    Egg,
+    End,
+    Mating,
+    Stage,
+    score_eggs,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StackView:
+    """One player's cards before one female."""
+
+    owner: Colour
+    cards: tuple[Card, ...]
+    """Bottom first: the order they were played in (place 1 is the bottom)."""
+    total: int
+    wedding: bool
+    """The owner has a Wedding before this female in the wedding phase under way."""
+
+
+@dataclass(frozen=True, slots=True)
+class FemaleView:
+    """A female, her egg stack and the cards before her."""
+
+    colour: Colour
+    neutral: bool
+    """The third female of a two-player game, of no player's colour."""
+    eggs_left: tuple[int, ...]
+    """The egg cards still in her stack, top first (the top one goes to the next winner)."""
+    stacks: tuple[StackView, ...]
+    """Every player's stack before her, in seat order (empty ones too)."""
+    closed: bool
+    """She takes no more cards (all her eggs are gone and ``closed_nests`` is set)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What everyone knows about one player."""
+
+    colour: Colour
+    hand_size: int
+    """Cards in hand (while the decks are arranged: cards not placed yet)."""
+    pile_size: int
+    """Cards in the draw pile (while the decks are arranged: cards placed so far)."""
+    shown: Counts
+    """Cards everyone knows to be in this hand (swapped back, or a Lucky Eggs start)."""
+    eggs: tuple[Egg, ...]
+    score: int
+    weddings: tuple[Colour, ...]
+    """Females this player has a Wedding before in the wedding phase under way."""
+    passed: bool
+    """Has passed, or takes no part, in the stage of the wedding phase under way."""
+    false_worm_seen: tuple[Colour, ...]
+    """Females this player's False Worm has lain before in the wedding phase under way."""
+
+
+@dataclass(frozen=True, slots=True)
+class AuweierView:
+    """The table as one player (or a spectator, ``viewer`` ``None``) sees it."""
+
+    viewer: PlayerId | None
+    config: Config
+    stage: Stage
+    player: PlayerId
+    """Whose go it is (whose deck is being arranged or shuffled; the last to move at the end)."""
+    start_player: PlayerId
+    """Who holds the start player card: the opener of the current or last wedding phase."""
+    females: tuple[FemaleView, ...]
+    players: tuple[PlayerView, ...]
+    hand: Counts | None
+    """The viewer's hand (while arranging: the cards not placed yet); ``None`` for a spectator."""
+    pile_known: tuple[Card, ...]
+    """The viewer's next cards to draw, in order, as far as they know the order."""
+    pile_unknown: Counts
+    """The rest of the viewer's pile: shuffled, so its order is unknown to them too."""
+    last: Mating | None
+    """What the last mating did."""
+    end: End | None
+    winners: frozenset[PlayerId]
+
+    @property
+    def my_hand(self) -> Counts:
+        """The viewer's hand, or no cards for a spectator."""
+        return self.hand if self.hand is not None else NO_CARDS
+
+
+def view_of(state: AuweierState, viewer: PlayerId | None) -> AuweierView:
+    """The view of ``state`` for ``viewer`` (``None``: a spectator)."""
+    nests, phase, config = state.nests, state.phase, state.config
+    weddings = phase.weddings if phase is not None else (0,) * config.players
+    females = tuple(
+        FemaleView(
+            colour=Colour(f),
+            neutral=f >= config.players,
+            eggs_left=tuple(range(laid + 1, EGGS_PER_FEMALE + 1)),
+            stacks=tuple(
+                StackView(Colour(p), seat.stacks[f], state.totals[f][p], bool(weddings[p] >> f & 1))
+                for p, seat in enumerate(state.seats)
+            ),
+            closed=config.closed_nests and laid >= EGGS_PER_FEMALE,
+        )
+        for f, laid in enumerate(nests.laid)
+    )
+    players = tuple(
+        PlayerView(
+            colour=Colour(p),
+            hand_size=sum(seat.hand),
+            pile_size=len(seat.pile),
+            shown=seat.shown,
+            eggs=nests.won[p],
+            score=score_eggs(p, nests.won[p]),
+            weddings=_colours(weddings[p], config.females),
+            passed=phase is not None and bool(phase.passed >> p & 1),
+            false_worm_seen=_colours(phase.false_worm_seen[p], config.females)
+            if phase is not None
+            else (),
+        )
+        for p, seat in enumerate(state.seats)
+    )
+    hand: Counts | None = None
+    pile_known: tuple[Card, ...] = ()
+    pile_unknown = NO_CARDS
+    if viewer is not None:
+        seat = state.seats[viewer]
+        hand = seat.hand
+        pile_known = seat.pile[: seat.known]
+        pile_unknown = card_counts(seat.pile[seat.known :])
+    if phase is not None:
+        start_player = phase.opener
+    else:
+        start_player = nests.last.opener if nests.last is not None else 0
+    return AuweierView(
+        viewer=viewer,
+        config=config,
+        stage=state.stage,
+        player=state.player,
+        start_player=start_player,
+        females=females,
+        players=players,
+        hand=hand,
+        pile_known=pile_known,
+        pile_unknown=pile_unknown,
+        last=nests.last,
+        end=nests.end,
+        winners=state.winners(),
+    )
+
+
+def _colours(mask: int, females: int) -> tuple[Colour, ...]:
+    return tuple(Colour(f) for f in range(females) if mask >> f & 1)
+
+
+__all__ = ["AuweierView", "FemaleView", "PlayerView", "StackView", "view_of"]
