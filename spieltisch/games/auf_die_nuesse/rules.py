@@ -135,7 +135,7 @@ class Rule(enum.Enum):
     DIE_FACES = "each die shows a number from 1 to 6"
     UNSEEN_ONLY = "only a card nobody has seen yet can be drawn"
     GREEN_PLUS_WHITE = "a squirrel goes on the green die plus one of the white dice"
-    ONE_PER_TRACK_SPACE = "only one squirrel may stand on each space of the start track"
+    ONE_PER_TRACK_SPACE = "a start-track space holds at most one squirrel"
     NO_SUPPLY = "a player with no squirrel left in supply cannot roll again"
     SETUP_TWO_AREA = "squirrels placed before the first turn go on the 2-area"
     SETUP_NOT_RACCOON = "no squirrel may be placed on the raccoon space before the first turn"
