@@ -4,6 +4,6 @@ from spieltisch.core.registry import Registry
 
 REGISTRY = Registry()
 REGISTRY.add("auf-die-eier", "Auf die Eier", "spieltisch.games.auf_die_eier")
-REGISTRY.reserve("auf-die-nuesse", "Auf die Nüsse!")
+REGISTRY.add("auf-die-nuesse", "Auf die Nüsse!", "spieltisch.games.auf_die_nuesse")
 REGISTRY.reserve("auweier", "Auweier")
 REGISTRY.reserve("awimbawe", "Awimbawé")
