@@ -183,20 +183,18 @@ def store_text(store: Store) -> Text:
 
 def players_table(view: NuesseView, table: Table) -> RichTable:
     """Supply, stores (headed by size and value), kept jokers and points of every player."""
-    grid = RichTable(expand=False, box=None, pad_edge=False, padding=(0, 1))
+    grid = RichTable(expand=False, box=None, pad_edge=False, padding=(0, 1, 0, 0))
     grid.add_column("player")
-    grid.add_column("supply", justify="right")
+    grid.add_column("sup", justify="right")
     for index, size in enumerate(STORE_SIZES):
         grid.add_column(f"S{index + 1}\n{size}:{STORE_VALUES[index]}", justify="center")
-    grid.add_column("jokers")
-    grid.add_column("points", justify="right")
+    grid.add_column("kept")
+    grid.add_column("pts", justify="right")
     for seat, stores in enumerate(view.stores):
         name = table.player(seat)
         if seat == view.player and view.stage is not Stage.OVER:
             name = Text("▶ ") + name
-        if seat == view.david:
-            name.append(" (David)", style="bold")
-        jokers = ", ".join(card.short for card in view.jokers[seat]) or "-"
+        jokers = ",".join(card.short for card in view.jokers[seat]) or "-"
         cells = [store_text(store) for store in stores]
         grid.add_row(name, str(view.supply[seat]), *cells, jokers, str(view.scores[seat]))
     return grid
@@ -255,15 +253,21 @@ def turn_text(view: NuesseView, table: Table) -> Text:
     return line
 
 
-def pile_text(view: NuesseView) -> Text:
-    """The draw pile, the set-aside nuts and how near the end is."""
+def pile_text(view: NuesseView, table: Table) -> Text:
+    """The draw pile, the set-aside nuts, how near the end is, and where David sits."""
     if view.ending is Ending.NOT_YET:
-        return Text(
+        text = Text(
             f"Draw pile: {view.pile} cards · set aside: {view.set_aside} "
             "(the game ends once the pile runs out)",
             style="dim",
         )
-    return Text(f"The end has come: {view.pile} set-aside cards left to draw.", style="bold")
+    else:
+        text = Text(f"The end has come: {view.pile} set-aside cards left to draw.", style="bold")
+    if view.david is not None:
+        text.append("\nDavid the raccoon sits with ")
+        text.append_text(table.player(view.david))
+        text.append(": nothing can be stolen from them.")
+    return text
 
 
 class NuesseRenderer(Renderer):
@@ -273,7 +277,7 @@ class NuesseRenderer(Renderer):
         assert isinstance(view, NuesseView)
         parts: list[RenderableType] = [
             board_text(view),
-            pile_text(view),
+            pile_text(view, table),
             players_table(view, table),
             turn_text(view, table),
         ]
