@@ -1,0 +1,1200 @@
+"""Awimbawé: the state and its transitions (see docs/rules/awimbawe.md).
+
+A match is played in rounds until a player has won two. A round starts with the deal (a chance
+step); in the first round the player with fewer crowns on their face-up pile cards leads (a
+tie is settled by chance), later the loser of the last round names the leader. A trick is: the
+leader plays an available card and may use its power; the follower plays by the following rules
+and may use its power; the trick is settled, face-down cards it uncovered are turned up, and the
+winner (or whoever the last cheetah named) leads the next trick. Powers are decisions of their
+own (the rhinoceros's move, the snake's block, the cheetah's choice); the snake's blind pick of
+a hand card is a chance step. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from spieltisch.core.codec import SKIP_FIELD
+from spieltisch.core.game import (
+    Game,
+    GameInfo,
+    Move,
+    NodeKind,
+    OptionSpec,
+    PlayerId,
+    State,
+    check_enumerable,
+    illegal,
+    invalid,
+)
+from spieltisch.games.awimbawe.notation import (
+    ACTIONS,
+    DECK,
+    DECLINE,
+    FIGHTS,
+    FLEES,
+    HAND_SIZE,
+    HIDDEN_PICK,
+    LEAD_ME,
+    LEAD_OPPONENT,
+    NUM_ACTIONS,
+    NUM_CARDS,
+    NUM_PILES,
+    PLAYS,
+    Action,
+    Animal,
+    Block,
+    Card,
+    Deal,
+    Decline,
+    Land,
+    Lead,
+    Pick,
+    Play,
+    Rhino,
+    Stance,
+    TieBreak,
+    action_id,
+    card_code,
+    parse_move,
+)
+
+if TYPE_CHECKING:
+    from spieltisch.games.awimbawe.view import AwimbaweView
+
+ROUNDS_TO_WIN = 2
+HYENAS_TO_LOSE = 4
+_CODE = card_code
+_CROWNS = attrgetter("crowns")
+_BIT = attrgetter("bit")
+_SKIP = {SKIP_FIELD: True}
+_LAND_PLAYS = tuple(
+    tuple(tuple(PLAYS[base + i] for i in range(size) if bits >> i & 1) for bits in range(1 << size))
+    for base, size in ((0, 6), (6, 6), (12, 6), (18, 6), (24, 4))
+)
+"""For each land (the sky last) and each set of its cards as bits, the plays of those cards."""
+_EAGLE_CHOICES = tuple(
+    tuple(FIGHTS[i] for i in range(4) if bits >> i & 1)
+    + tuple(FLEES[i] for i in range(4) if bits >> i & 1)
+    for bits in range(16)
+)
+"""For each set of eagles as bits, fighting with each of them and fleeing with each."""
+_SHIFT = tuple(min(code // 6 * 6, 24) for code in range(NUM_CARDS))
+_WIDTH = tuple(15 if code >= 24 else 63 for code in range(NUM_CARDS))
+_SUIT_PLAYS = tuple(_LAND_PLAYS[min(code // 6, 4)] for code in range(NUM_CARDS))
+"""For each card code: where its land's bits start, their mask, and that land's plays."""
+
+
+class Rule(enum.Enum):
+    """The rules an illegal move can break, in the words of the error message."""
+
+    GAME_OVER = "the game is over"
+    DEAL_NOW = "the cards must be dealt now"
+    TIE_BREAK_NOW = "chance decides who leads the first round now (the crowns tie)"
+    PICK_NOW = "chance picks the snake's blind card now"
+    PLAY_NOW = "a card must be played now"
+    RHINO_NOW = "the rhinoceros's power is used ('move N under M') or declined now"
+    SNAKE_NOW = "the snake's power is used ('block N', 'block hand') or declined now"
+    CHEETAH_NOW = "the player of the cheetah names who leads the next trick now"
+    CHOOSE_NOW = "the loser of the round names who leads the next round now"
+    DEAL_COMPLETE = (
+        "a deal hands out all 28 cards: 4 face-down, 4 face-up and 6 in hand to each player"
+    )
+    TIE_BREAK_SEAT = "the tie-break names seat 0 or seat 1"
+    PICK_HAND = "the blind pick falls on one of the opponent's unblocked hand cards"
+    AVAILABLE = (
+        "only an available card can be played: a hand card or the face-up top card of a pile"
+    )
+    BLOCKED = "a card blocked by the snake cannot be played until its owner has played another"
+    FOLLOW = "the led land must be followed if possible"
+    EAGLE_DUTY = "who cannot follow the led land must play an eagle if they have one"
+    ONLY_EAGLES = "only eagles flee or fight"
+    EAGLE_CHOICE = "an eagle played on a land it cannot follow must flee or fight"
+    EAGLE_FIGHTS = "an eagle that leads or answers an eagle always fights: play it without a word"
+    RHINO_SOURCE = "the rhinoceros moves the top card of one of the opponent's non-empty piles"
+    RHINO_DEST = "the card goes under another of the opponent's non-empty piles"
+    RHINO_DEST_ANY = "the card goes under (or onto) another of the opponent's pile places"
+    SNAKE_TARGET = (
+        "the snake blocks an available card of the opponent: the face-up top card of a pile, "
+        "or a hand card picked blind"
+    )
+    SNAKE_BLOCKED = "that card is blocked already"
+
+
+class Stage(enum.Enum):
+    """What happens next."""
+
+    DEAL = "deal"
+    """Chance deals the round."""
+    TIE_BREAK = "tie-break"
+    """Chance names the first round's leader: the crowns on the face-up cards tie."""
+    CHOOSE_LEADER = "choose-leader"
+    """The loser of the last round names who leads this one."""
+    PLAY = "play"
+    """The player to act plays a card: the leader of the trick, then the follower."""
+    RHINOCEROS = "rhinoceros"
+    """The rhinoceros's player may move a top card of the opponent under another pile."""
+    SNAKE = "snake"
+    """The snake's player may block an available card of the opponent."""
+    BLIND_PICK = "blind-pick"
+    """Chance picks which hand card the snake blocks."""
+    CHEETAH = "cheetah"
+    """The cheetah's player names who leads the next trick."""
+    OVER = "over"
+
+
+_STAGE_RULE = {
+    Stage.DEAL: Rule.DEAL_NOW,
+    Stage.TIE_BREAK: Rule.TIE_BREAK_NOW,
+    Stage.CHOOSE_LEADER: Rule.CHOOSE_NOW,
+    Stage.PLAY: Rule.PLAY_NOW,
+    Stage.RHINOCEROS: Rule.RHINO_NOW,
+    Stage.SNAKE: Rule.SNAKE_NOW,
+    Stage.BLIND_PICK: Rule.PICK_NOW,
+    Stage.CHEETAH: Rule.CHEETAH_NOW,
+    Stage.OVER: Rule.GAME_OVER,
+}
+
+
+# Enum members are slow to look up on their class (a descriptor call each time); the hot paths
+# use these module-level names instead.
+_DEAL = Stage.DEAL
+_TIE_BREAK = Stage.TIE_BREAK
+_CHOOSE_LEADER = Stage.CHOOSE_LEADER
+_PLAY = Stage.PLAY
+_RHINOCEROS = Stage.RHINOCEROS
+_SNAKE = Stage.SNAKE
+_BLIND_PICK = Stage.BLIND_PICK
+_CHEETAH = Stage.CHEETAH
+_OVER = Stage.OVER
+_SKY = Land.SKY
+_FLEE = Stance.FLEE
+_POWER = tuple(
+    {
+        Animal.RHINOCEROS: _RHINOCEROS,
+        Animal.SNAKE: _SNAKE,
+        Animal.CHEETAH: _CHEETAH,
+    }.get(card.animal)
+    for card in DECK
+)
+"""For each card code, the decision step its power opens (``None``: no decision)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The options a state was made with (Awimbawé is always played by two)."""
+
+    players: int = 2
+    tie_break_seat: int = -1
+    """Who leads the first round when the face-up crowns tie: -1 chance, else this seat."""
+    rhino_to_empty_pile: bool = False
+    """The rhinoceros may also put the card on an empty pile place."""
+    leader_choice_after_deal: bool = False
+    """The loser of a round names the next leader after the deal instead of before it."""
+    blind_pick_shown: bool = False
+    """The hand card the snake's blind pick blocks is shown to both players."""
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Side:
+    """One player's cards on the table and in hand during a round."""
+
+    hand: tuple[Card, ...]
+    """Hand cards, in card order."""
+    piles: tuple[tuple[Card, ...], ...]
+    """The four piles, each from the bottom card to the top card."""
+    down: frozenset[Card]
+    """The pile cards lying face down (nobody has seen them)."""
+    blocked: frozenset[Card]
+    """Cards the opponent's snake has blocked (until this player plays another card)."""
+    available_bits: int = field(init=False, repr=False, compare=False, metadata=_SKIP)
+    """The available cards (hand and face-up pile tops) as bits ``1 << card.code``: a cache
+    of the four fields above, kept up to date by the moves and never written out."""
+
+    def __init__(
+        self,
+        hand: tuple[Card, ...],
+        piles: tuple[tuple[Card, ...], ...],
+        down: frozenset[Card],
+        blocked: frozenset[Card],
+        available_bits: int = -1,
+    ) -> None:
+        # What the generated __init__ does, through the slots directly: twice as fast.
+        _SIDE_HAND(self, hand)
+        _SIDE_PILES(self, piles)
+        _SIDE_DOWN(self, down)
+        _SIDE_BLOCKED(self, blocked)
+        if available_bits < 0:
+            available_bits = sum(map(_BIT, hand))
+            for pile in piles:
+                if pile and pile[-1] not in down:
+                    available_bits |= pile[-1].bit
+        _SIDE_AVAILABLE(self, available_bits)
+
+    def available(self) -> list[Card]:
+        """Hand cards and the face-up top card of each pile, blocked ones included."""
+        down = self.down
+        cards = list(self.hand)
+        for pile in self.piles:
+            if pile and pile[-1] not in down:
+                cards.append(pile[-1])
+        return cards
+
+    def playable(self) -> list[Card]:
+        """The available cards not blocked; all available cards if every one is blocked."""
+        cards = self.available()
+        blocked = self.blocked
+        if blocked:
+            free = [c for c in cards if c not in blocked]
+            if free:
+                return free
+        return cards
+
+    def count(self) -> int:
+        """How many cards the player still has (hand and piles)."""
+        piles = self.piles
+        return len(self.hand) + len(piles[0]) + len(piles[1]) + len(piles[2]) + len(piles[3])
+
+    def top(self, pile: int) -> Card | None:
+        """The top card of ``pile`` (face up or down), or ``None`` for an empty pile."""
+        cards = self.piles[pile]
+        return cards[-1] if cards else None
+
+    def flipped(self) -> Side:
+        """This side with every face-down card that lies on top of a pile turned up."""
+        down = self.down
+        tops = [p[-1] for p in self.piles if p and p[-1] in down] if down else None
+        if not tops:
+            return self
+        bits = self.available_bits | sum(c.bit for c in tops)
+        return Side(self.hand, self.piles, down.difference(tops), self.blocked, bits)
+
+
+def _slot_setters(cls: type, *names: str) -> tuple[Any, ...]:
+    """The setters of the slots ``names`` of a frozen dataclass, which skip its frozen guard.
+
+    A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__``;
+    setting the slots through their descriptors does the same in half the time, and building
+    states is what random playouts spend most of their time on.
+    """
+    return tuple(cls.__dict__[name].__set__ for name in names)
+
+
+_SIDE_HAND, _SIDE_PILES, _SIDE_DOWN, _SIDE_BLOCKED, _SIDE_AVAILABLE = _slot_setters(
+    Side, "hand", "piles", "down", "blocked", "available_bits"
+)
+_NONE: frozenset[Card] = frozenset()
+EMPTY_SIDE = Side((), ((), (), (), ()), _NONE, _NONE)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Tally:
+    """A player's scoring pile in the current round."""
+
+    size: int
+    """How many cards the pile holds."""
+    crowns: int
+    """Net crowns of the taken cards."""
+    hyenas: int
+    """Hyenas taken (they lie face up beside the pile)."""
+
+    def __init__(self, size: int, crowns: int, hyenas: int) -> None:
+        _TALLY_SIZE(self, size)  # through the slots, as Side does
+        _TALLY_CROWNS(self, crowns)
+        _TALLY_HYENAS(self, hyenas)
+
+    def adding(self, cards: tuple[Card, ...]) -> Tally:
+        """This pile with ``cards`` added."""
+        crowns, hyenas = self.crowns, self.hyenas
+        for card in cards:
+            crowns += card.crowns
+            hyenas += card.value == 4
+        return Tally(self.size + len(cards), crowns, hyenas)
+
+
+_TALLY_SIZE, _TALLY_CROWNS, _TALLY_HYENAS = _slot_setters(Tally, "size", "crowns", "hyenas")
+EMPTY_TALLY = Tally(0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class LastTrick:
+    """The most recent trick: who led, the two cards, how an eagle was used, who won."""
+
+    leader: PlayerId
+    cards: tuple[Card, ...]
+    """The leader's card, then the follower's."""
+    stance: Stance | None
+    """Flee or fight, when the follower used an eagle on a land it could not follow."""
+    winner: PlayerId
+
+    def __init__(
+        self, leader: PlayerId, cards: tuple[Card, ...], stance: Stance | None, winner: PlayerId
+    ) -> None:
+        _LAST_LEADER(self, leader)  # through the slots, as Side does
+        _LAST_CARDS(self, cards)
+        _LAST_STANCE(self, stance)
+        _LAST_WINNER(self, winner)
+
+
+_LAST_LEADER, _LAST_CARDS, _LAST_STANCE, _LAST_WINNER = _slot_setters(
+    LastTrick, "leader", "cards", "stance", "winner"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended."""
+
+    number: int
+    winner: PlayerId
+    crowns: tuple[int, ...]
+    hyenas: tuple[int, ...]
+    fourth_hyena: bool
+    """True when the round ended because the loser took the fourth hyena."""
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """What changes only between rounds: round wins and the finished rounds."""
+
+    config: Config
+    round: int
+    """The round being played, or about to be dealt (from 1)."""
+    wins: tuple[int, ...]
+    """Rounds won by each player; a player's heir card is golden after the first win."""
+    results: tuple[RoundResult, ...]
+    round_leader: PlayerId | None
+    """Who leads (or led) the first trick of this round, once known."""
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class AwimbaweState(State):
+    """A position of Awimbawé. Build it with :meth:`Awimbawe.initial_state`."""
+
+    match: Match
+    sides: tuple[Side, ...]
+    tallies: tuple[Tally, ...]
+    stage: Stage
+    actor: PlayerId
+    """Who acts at a decision; at the blind pick, the snake's player."""
+    leader: PlayerId
+    """Who leads the current trick."""
+    trick: tuple[Card, ...]
+    """The cards played to the current trick: the leader's, then the follower's."""
+    stance: Stance | None
+    """Flee or fight, once the follower has played an eagle on a land it cannot follow."""
+    next_leader: PlayerId | None
+    """Whom a cheetah of this trick named to lead the next one."""
+    last_trick: LastTrick | None
+    legal: tuple[Action, ...] | None = field(
+        default=None, init=False, repr=False, compare=False, metadata=_SKIP
+    )
+    """The legal actions, worked out once per state."""
+
+    def __init__(
+        self,
+        match: Match,
+        sides: tuple[Side, ...],
+        tallies: tuple[Tally, ...],
+        stage: Stage,
+        actor: PlayerId,
+        leader: PlayerId,
+        trick: tuple[Card, ...],
+        stance: Stance | None,
+        next_leader: PlayerId | None,
+        last_trick: LastTrick | None,
+    ) -> None:
+        # What the generated __init__ does, through the slots directly (see _slot_setters).
+        _SET_MATCH(self, match)
+        _SET_SIDES(self, sides)
+        _SET_TALLIES(self, tallies)
+        _SET_STAGE(self, stage)
+        _SET_ACTOR(self, actor)
+        _SET_LEADER(self, leader)
+        _SET_TRICK(self, trick)
+        _SET_STANCE(self, stance)
+        _SET_NEXT_LEADER(self, next_leader)
+        _SET_LAST_TRICK(self, last_trick)
+        _SET_LEGAL(self, None)
+
+    # --- the protocol -------------------------------------------------------------------
+
+    @property
+    def game(self) -> Awimbawe:
+        config = self.match.config
+        return Awimbawe(
+            config.players,
+            tie_break_seat=config.tie_break_seat,
+            rhino_to_empty_pile=config.rhino_to_empty_pile,
+            leader_choice_after_deal=config.leader_choice_after_deal,
+            blind_pick_shown=config.blind_pick_shown,
+        )
+
+    @property
+    def config(self) -> Config:
+        """The options."""
+        return self.match.config
+
+    @property
+    def node(self) -> NodeKind:
+        stage = self.stage
+        if stage is _OVER:
+            return NodeKind.TERMINAL
+        if stage is _DEAL or stage is _TIE_BREAK or stage is _BLIND_PICK:
+            return NodeKind.CHANCE
+        return NodeKind.DECISION
+
+    def is_terminal(self) -> bool:
+        return self.stage is _OVER
+
+    def is_chance(self) -> bool:
+        stage = self.stage
+        return stage is _DEAL or stage is _TIE_BREAK or stage is _BLIND_PICK
+
+    def current_player(self) -> PlayerId | None:
+        stage = self.stage
+        if stage is _OVER or stage is _DEAL:
+            return None
+        if stage is _TIE_BREAK or stage is _BLIND_PICK:
+            return None
+        return self.actor
+
+    def legal_actions(self) -> Sequence[Action]:
+        legal = self.legal
+        if legal is None:
+            legal = self._plays() if self.stage is _PLAY else self._legal_actions()
+            _SET_LEGAL(self, legal)
+        return legal
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        stage = self.stage
+        if stage is _PLAY:
+            return self._plays()
+        if stage is _CHEETAH or stage is _CHOOSE_LEADER:
+            return (LEAD_ME, LEAD_OPPONENT)
+        if stage is _RHINOCEROS:
+            return (*rhino_moves(self.sides[1 - self.actor], self.config), DECLINE)
+        if stage is _SNAKE:
+            return (*snake_blocks(self.sides[1 - self.actor]), DECLINE)
+        return ()
+
+    def _plays(self) -> tuple[Action, ...]:
+        """The legal plays, in card order (eagles that flee or fight: fights first)."""
+        side = self.sides[self.actor]
+        bits = side.available_bits
+        blocked = side.blocked
+        if blocked:
+            free = bits & ~sum(c.bit for c in blocked)
+            if free:
+                bits = free
+        trick = self.trick
+        if trick:
+            led = trick[0].code
+            suit = bits >> _SHIFT[led] & _WIDTH[led]
+            if suit:
+                return _SUIT_PLAYS[led][suit]
+            if led < 24 and bits >> 24:
+                return _EAGLE_CHOICES[bits >> 24]
+        return (
+            _LAND_PLAYS[0][bits & 63]
+            + _LAND_PLAYS[1][bits >> 6 & 63]
+            + _LAND_PLAYS[2][bits >> 12 & 63]
+            + _LAND_PLAYS[3][bits >> 18 & 63]
+            + _LAND_PLAYS[4][bits >> 24]
+        )
+
+    def chance_outcomes(self) -> Sequence[tuple[Move, Fraction]]:
+        stage = self.stage
+        if stage is _DEAL:
+            deals = math.factorial(28) // math.factorial(HAND_SIZE) ** 2
+            check_enumerable(deals, 1_000_000, "the deal")
+        if stage is _TIE_BREAK:
+            return [(TieBreak(0), Fraction(1, 2)), (TieBreak(1), Fraction(1, 2))]
+        if stage is _BLIND_PICK:
+            cards = self.pick_candidates()
+            return [(Pick(c), Fraction(1, len(cards))) for c in cards]
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        stage = self.stage
+        if stage is _DEAL:
+            return Deal.from_order(random_order(rng))
+        if stage is _TIE_BREAK:
+            return TieBreak(rng.randrange(2))
+        if stage is _BLIND_PICK:
+            cards = self.pick_candidates()
+            return Pick(cards[rng.randrange(len(cards))])
+        raise illegal("chance", _STAGE_RULE[stage].value)
+
+    def pick_candidates(self) -> list[Card]:
+        """The hand cards the snake's blind pick can fall on, in card order."""
+        victim = self.sides[1 - self.actor]
+        return [c for c in victim.hand if c not in victim.blocked]
+
+    def parse(self, text: str) -> Move:
+        word, _, rest = text.strip().lower().partition(" ")
+        player = self.current_player()
+        if word == "lead" and rest.strip() in {"0", "1"} and player is not None:
+            return LEAD_ME if int(rest) == player else LEAD_OPPONENT
+        if word in {"me", "self", "myself"} and not rest:
+            return LEAD_ME
+        if word in {"opponent", "other", "you"} and not rest:
+            return LEAD_OPPONENT
+        return parse_move(text)
+
+    def move_text_for(self, move: Move, viewer: PlayerId | None) -> str:
+        if isinstance(move, Deal):
+            return move.text_for(viewer)
+        if isinstance(move, Pick) and not self.config.blind_pick_shown:
+            return str(move) if viewer == 1 - self.actor else HIDDEN_PICK
+        return str(move)
+
+    def scores(self) -> tuple[int, ...]:
+        return self.match.wins
+
+    def winners(self) -> frozenset[PlayerId]:
+        if self.stage is not _OVER:
+            return frozenset()
+        wins = self.match.wins
+        return frozenset(p for p in range(2) if wins[p] >= ROUNDS_TO_WIN)
+
+    def view(self, player: PlayerId | None) -> AwimbaweView:
+        from spieltisch.games.awimbawe.view import view_of  # noqa: PLC0415 - view imports us
+
+        return view_of(self, player)
+
+    def redeal_hidden(self, observer: PlayerId | None, rng: random.Random) -> AwimbaweState:
+        """Redraw the other hand(s) and every face-down card, keeping counts and places."""
+        sides = self.sides
+        shown = self.config.blind_pick_shown
+        redealt = [p for p in range(2) if p != observer]
+        pool: list[Card] = []
+        for p in redealt:
+            hand = sides[p].hand
+            keep = sides[p].blocked if shown else _NONE
+            pool.extend(c for c in hand if c not in keep)
+        for side in sides:
+            pool.extend(sorted(side.down, key=_CODE))
+        if not pool:
+            return self
+        rng.shuffle(pool)
+        draw = iter(pool)
+        new_sides = []
+        for p, side in enumerate(sides):
+            hand, blocked = side.hand, side.blocked
+            if p in redealt:
+                keep = blocked if shown else _NONE
+                kept = [c for c in hand if c in keep]
+                fresh = [next(draw) for c in hand if c not in keep]
+                unseen = sum(1 for c in hand if c in blocked and c not in keep)
+                pile_blocks = {c for c in blocked if c not in hand}
+                blocked = frozenset(pile_blocks | set(kept) | set(fresh[:unseen]))
+                hand = tuple(sorted(kept + fresh, key=_CODE))
+            down = side.down
+            piles = tuple(
+                tuple(next(draw) if c in down else c for c in pile) for pile in side.piles
+            )
+            new_down = frozenset(
+                c for pile, old in zip(piles, side.piles, strict=True)
+                for c, o in zip(pile, old, strict=True) if o in down
+            )  # fmt: skip
+            new_sides.append(Side(hand, piles, new_down, blocked))
+        return AwimbaweState(
+            self.match,
+            tuple(new_sides),
+            self.tallies,
+            self.stage,
+            self.actor,
+            self.leader,
+            self.trick,
+            self.stance,
+            self.next_leader,
+            self.last_trick,
+        )
+
+    # --- applying moves -----------------------------------------------------------------
+
+    def apply(self, move: Move) -> AwimbaweState:
+        stage = self.stage
+        if stage is _PLAY:
+            if isinstance(move, Play):
+                return self._apply_play(move)
+        elif stage is _RHINOCEROS:
+            if isinstance(move, Rhino):
+                return self._apply_rhino(move)
+            if isinstance(move, Decline):
+                return self._after_card(self.sides, self.next_leader)
+        elif stage is _SNAKE:
+            if isinstance(move, Block):
+                return self._apply_snake(move)
+            if isinstance(move, Decline):
+                return self._after_card(self.sides, self.next_leader)
+        elif stage is _CHEETAH:
+            if isinstance(move, Lead):
+                named = self.actor if move.me else 1 - self.actor
+                return self._after_card(self.sides, named)
+        elif stage is _DEAL:
+            if isinstance(move, Deal):
+                return self._apply_deal(move)
+        elif stage is _TIE_BREAK:
+            if isinstance(move, TieBreak):
+                return self._apply_tie_break(move)
+        elif stage is _BLIND_PICK:
+            if isinstance(move, Pick):
+                return self._apply_pick(move)
+        elif stage is _CHOOSE_LEADER and isinstance(move, Lead):
+            return self._apply_choice(move)
+        raise illegal(move, _STAGE_RULE[stage].value)
+
+    def _apply_play(self, move: Play) -> AwimbaweState:
+        if move not in (self.legal or self.legal_actions()):
+            raise illegal(move, *self._play_fault(move))
+        player = self.actor
+        card = move.card
+        sides = self.sides
+        side = sides[player]
+        # The card leaves the hand or the top of its pile; the player's blocks are lifted.
+        hand = side.hand
+        bits = side.available_bits ^ card.bit
+        if card in hand:
+            i = hand.index(card)
+            side = Side(hand[:i] + hand[i + 1 :], side.piles, side.down, _NONE, bits)
+        else:
+            piles = side.piles
+            down = side.down
+            for i, pile in enumerate(piles):
+                if pile and pile[-1] is card:
+                    rest = pile[:-1]
+                    if rest and rest[-1] not in down:
+                        bits |= rest[-1].bit
+                    piles = (*piles[:i], rest, *piles[i + 1 :])
+                    break
+            side = Side(hand, piles, down, _NONE, bits)
+        new_sides = (side, sides[1]) if player == 0 else (sides[0], side)
+        trick = (*self.trick, card)
+        stage = _PLAY
+        power = _POWER[card.code]
+        if power is None:
+            pass
+        elif power is _RHINOCEROS:  # offer a power only when it can be used
+            if rhino_moves(new_sides[1 - player], self.match.config):
+                stage = power
+        elif power is _SNAKE:
+            if can_block(new_sides[1 - player]):
+                stage = power
+        elif side.count():  # the cheetah: no choice to make after the last trick
+            stage = power
+        if stage is not _PLAY:
+            return AwimbaweState(
+                self.match,
+                new_sides,
+                self.tallies,
+                stage,
+                player,
+                self.leader,
+                trick,
+                move.stance,
+                self.next_leader,
+                self.last_trick,
+            )
+        if len(trick) == 1:
+            return AwimbaweState(
+                self.match,
+                new_sides,
+                self.tallies,
+                _PLAY,
+                1 - player,
+                player,
+                trick,
+                None,
+                self.next_leader,
+                self.last_trick,
+            )
+        return self._settle(new_sides, trick, move.stance, self.next_leader)
+
+    def _play_fault(self, move: Play) -> tuple[str, str]:
+        """Which rule a play outside the legal actions breaks, and a detail."""
+        side = self.sides[self.actor]
+        card = move.card
+        available = side.available()
+        if card not in available:
+            return Rule.AVAILABLE.value, f"{card} is not one of yours to play"
+        playable = side.playable()
+        if card not in playable:
+            return Rule.BLOCKED.value, f"{card} is blocked"
+        if move.stance is not None and not card.is_eagle:
+            return Rule.ONLY_EAGLES.value, ""
+        trick = self.trick
+        if trick:
+            led = trick[0].land
+            if card.land is not led and any(c.land is led for c in playable):
+                return Rule.FOLLOW.value, f"{led.value} is led"
+            if (
+                led is not _SKY
+                and not card.is_eagle
+                and not any(c.land is led for c in playable)
+                and any(c.is_eagle for c in playable)
+            ):
+                return Rule.EAGLE_DUTY.value, ""
+            if card.is_eagle and led is not _SKY and move.stance is None:
+                return Rule.EAGLE_CHOICE.value, f"'play {card} fight' or 'play {card} flee'"
+        return Rule.EAGLE_FIGHTS.value, f"'play {card}'"
+
+    def _apply_rhino(self, move: Rhino) -> AwimbaweState:
+        victim = 1 - self.actor
+        side = self.sides[victim]
+        piles = side.piles
+        source, dest = move.source, move.dest
+        anywhere = self.match.config.rhino_to_empty_pile
+        if not (isinstance(source, int) and 0 <= source < NUM_PILES and piles[source]):
+            raise illegal(move, Rule.RHINO_SOURCE.value)
+        if not (isinstance(dest, int) and 0 <= dest < NUM_PILES and dest != source) or not (
+            anywhere or piles[dest]
+        ):
+            rule = Rule.RHINO_DEST_ANY if anywhere else Rule.RHINO_DEST
+            raise illegal(move, rule.value)
+        pile, target = piles[source], piles[dest]
+        card, rest = pile[-1], pile[:-1]
+        down, bits = side.down, side.available_bits
+        if card not in down:  # a face-up top card leaves the top: no longer available
+            bits ^= card.bit
+            if not target:  # ... unless it becomes the top of an empty pile place
+                bits |= card.bit
+        if rest and rest[-1] not in down:
+            bits |= rest[-1].bit
+        new_piles = list(piles)
+        new_piles[source] = rest
+        new_piles[dest] = (card, *target)
+        moved = Side(side.hand, tuple(new_piles), down, side.blocked, bits)
+        sides = (moved, self.sides[1]) if victim == 0 else (self.sides[0], moved)
+        return self._after_card(sides, self.next_leader)
+
+    def _apply_snake(self, move: Block) -> AwimbaweState:
+        victim = 1 - self.actor
+        side = self.sides[victim]
+        if move not in snake_blocks(side):
+            pile = move.pile
+            top = side.top(pile) if pile is not None and 0 <= pile < NUM_PILES else None
+            if top is not None and top in side.blocked:
+                raise illegal(move, Rule.SNAKE_BLOCKED.value)
+            raise illegal(move, Rule.SNAKE_TARGET.value)
+        if move.pile is None:
+            return AwimbaweState(
+                self.match,
+                self.sides,
+                self.tallies,
+                _BLIND_PICK,
+                self.actor,
+                self.leader,
+                self.trick,
+                self.stance,
+                self.next_leader,
+                self.last_trick,
+            )
+        card = side.piles[move.pile][-1]
+        return self._block(victim, card)
+
+    def _apply_pick(self, move: Pick) -> AwimbaweState:
+        if move.card not in self.pick_candidates():
+            raise illegal(move, Rule.PICK_HAND.value)
+        return self._block(1 - self.actor, move.card)
+
+    def _block(self, victim: PlayerId, card: Card) -> AwimbaweState:
+        side = self.sides[victim]
+        blocked = Side(side.hand, side.piles, side.down, side.blocked | {card}, side.available_bits)
+        sides = (blocked, self.sides[1]) if victim == 0 else (self.sides[0], blocked)
+        return self._after_card(sides, self.next_leader)
+
+    def _after_card(self, sides: tuple[Side, ...], next_leader: PlayerId | None) -> AwimbaweState:
+        """Go on after a card's power: the follower plays, or the trick is settled."""
+        trick = self.trick
+        if len(trick) == 1:
+            leader = self.leader
+            return AwimbaweState(
+                self.match,
+                sides,
+                self.tallies,
+                _PLAY,
+                1 - leader,
+                leader,
+                trick,
+                None,
+                next_leader,
+                self.last_trick,
+            )
+        return self._settle(sides, trick, self.stance, next_leader)
+
+    def _settle(
+        self,
+        sides: tuple[Side, ...],
+        trick: tuple[Card, ...],
+        stance: Stance | None,
+        next_leader: PlayerId | None,
+    ) -> AwimbaweState:
+        """Settle a full trick: who wins, scoring piles, turning up, the next trick or round."""
+        leader = self.leader
+        lead, follow = trick
+        if follow.land is lead.land:
+            lv, fv = lead.value, follow.value
+            if lv == 1 and fv == 6:  # the mouse beats the elephant of its land
+                leader_wins = True
+            elif lv == 6 and fv == 1:
+                leader_wins = False
+            else:
+                leader_wins = lv > fv
+        elif follow.land is _SKY:
+            leader_wins = stance is _FLEE
+        else:
+            leader_wins = True  # a discard loses
+        winner = leader if leader_wins else 1 - leader
+        first, second = self.tallies
+        if stance is _FLEE:  # the leader takes the led card, the eagle goes to its player
+            if leader == 0:
+                first, second = first.adding((lead,)), second.adding((follow,))
+            else:
+                first, second = first.adding((follow,)), second.adding((lead,))
+        else:
+            crowns = lead.crowns + follow.crowns
+            hyenas = (lead.value == 4) + (follow.value == 4)
+            if winner == 0:
+                first = Tally(first.size + 2, first.crowns + crowns, first.hyenas + hyenas)
+            else:
+                second = Tally(second.size + 2, second.crowns + crowns, second.hyenas + hyenas)
+        tallies = (first, second)
+        side0, side1 = sides
+        down = side0.down
+        if down:  # turn up the face-down cards this trick uncovered
+            p0, p1, p2, p3 = side0.piles
+            if (
+                (p0 and p0[-1] in down)
+                or (p1 and p1[-1] in down)
+                or (p2 and p2[-1] in down)
+                or (p3 and p3[-1] in down)
+            ):
+                side0 = side0.flipped()
+        down = side1.down
+        if down:
+            p0, p1, p2, p3 = side1.piles
+            if (
+                (p0 and p0[-1] in down)
+                or (p1 and p1[-1] in down)
+                or (p2 and p2[-1] in down)
+                or (p3 and p3[-1] in down)
+            ):
+                side1 = side1.flipped()
+        sides = (side0, side1)
+        last = LastTrick(leader, trick, stance, winner)
+        if HYENAS_TO_LOSE in (first.hyenas, second.hyenas) or (
+            first.size + second.size == NUM_CARDS
+        ):
+            return self._end_round(tallies, last)
+        lead_next = winner if next_leader is None else next_leader
+        return AwimbaweState(
+            self.match,
+            sides,
+            tallies,
+            _PLAY,
+            lead_next,
+            lead_next,
+            (),
+            None,
+            None,
+            last,
+        )
+
+    def _end_round(self, tallies: tuple[Tally, ...], last: LastTrick) -> AwimbaweState:
+        match = self.match
+        crowns = (tallies[0].crowns, tallies[1].crowns)
+        hyenas = (tallies[0].hyenas, tallies[1].hyenas)
+        fourth = HYENAS_TO_LOSE in hyenas
+        # the taker of the fourth hyena loses; otherwise more crowns win (45 in all: no tie)
+        loser = hyenas.index(HYENAS_TO_LOSE) if fourth else int(crowns[1] < crowns[0])
+        winner = 1 - loser
+        result = RoundResult(match.round, winner, crowns, hyenas, fourth)
+        wins = tuple(w + (p == winner) for p, w in enumerate(match.wins))
+        over = wins[winner] >= ROUNDS_TO_WIN
+        number = match.round if over else match.round + 1
+        new_match = Match(match.config, number, wins, (*match.results, result), None)
+        sides = (EMPTY_SIDE, EMPTY_SIDE)
+        tallies = (EMPTY_TALLY, EMPTY_TALLY)
+        if over:
+            stage = _OVER
+        elif match.config.leader_choice_after_deal:
+            stage = _DEAL
+        else:
+            stage = _CHOOSE_LEADER
+        return AwimbaweState(new_match, sides, tallies, stage, loser, loser, (), None, None, last)
+
+    def _apply_deal(self, deal: Deal) -> AwimbaweState:
+        if not deal.is_complete():
+            raise illegal(deal, Rule.DEAL_COMPLETE.value)
+        down, up, hands = deal.down, deal.up, deal.hands
+        sides = tuple(
+            Side(
+                tuple(sorted(hands[p], key=_CODE)),
+                tuple(zip(down[p], up[p], strict=True)),
+                frozenset(down[p]),
+                _NONE,
+                sum(map(_BIT, hands[p])) + sum(map(_BIT, up[p])),
+            )
+            for p in (0, 1)
+        )
+        match = self.match
+        config = match.config
+        tallies = (EMPTY_TALLY, EMPTY_TALLY)
+        stage, leader = _PLAY, match.round_leader
+        if match.round == 1:
+            crowns = [sum(map(_CROWNS, up[0])), sum(map(_CROWNS, up[1]))]
+            if crowns[0] != crowns[1]:
+                leader = 0 if crowns[0] < crowns[1] else 1
+            elif config.tie_break_seat >= 0:
+                leader = config.tie_break_seat
+            else:
+                stage, leader = _TIE_BREAK, None
+        elif config.leader_choice_after_deal:
+            stage, leader = _CHOOSE_LEADER, None
+        if leader is None:
+            chooser = 1 - match.results[-1].winner if match.results else 0
+            new_match = Match(config, match.round, match.wins, match.results, None)
+            return AwimbaweState(
+                new_match, sides, tallies, stage, chooser, chooser, (), None, None, None
+            )
+        return self._start_round(match, sides, leader)
+
+    def _start_round(
+        self, match: Match, sides: tuple[Side, ...], leader: PlayerId
+    ) -> AwimbaweState:
+        new_match = Match(match.config, match.round, match.wins, match.results, leader)
+        tallies = (EMPTY_TALLY, EMPTY_TALLY)
+        return AwimbaweState(new_match, sides, tallies, _PLAY, leader, leader, (), None, None, None)
+
+    def _apply_tie_break(self, move: TieBreak) -> AwimbaweState:
+        if move.player not in (0, 1) or isinstance(move.player, bool):
+            raise illegal(move, Rule.TIE_BREAK_SEAT.value)
+        return self._start_round(self.match, self.sides, move.player)
+
+    def _apply_choice(self, move: Lead) -> AwimbaweState:
+        chosen = self.actor if move.me else 1 - self.actor
+        match = self.match
+        if match.config.leader_choice_after_deal:
+            return self._start_round(match, self.sides, chosen)
+        new_match = Match(match.config, match.round, match.wins, match.results, chosen)
+        return AwimbaweState(
+            new_match,
+            self.sides,
+            self.tallies,
+            _DEAL,
+            chosen,
+            chosen,
+            (),
+            None,
+            None,
+            self.last_trick,
+        )
+
+
+(
+    _SET_MATCH,
+    _SET_SIDES,
+    _SET_TALLIES,
+    _SET_STAGE,
+    _SET_ACTOR,
+    _SET_LEADER,
+    _SET_TRICK,
+    _SET_STANCE,
+    _SET_NEXT_LEADER,
+    _SET_LAST_TRICK,
+    _SET_LEGAL,
+) = _slot_setters(
+    AwimbaweState,
+    "match",
+    "sides",
+    "tallies",
+    "stage",
+    "actor",
+    "leader",
+    "trick",
+    "stance",
+    "next_leader",
+    "last_trick",
+    "legal",
+)
+
+
+_RHINOS = tuple(tuple(Rhino(s, d) for d in range(NUM_PILES)) for s in range(NUM_PILES))
+_BLOCKS = tuple(Block(p) for p in range(NUM_PILES))
+BLOCK_HAND = Block(None)
+
+
+def _rhino_table(anywhere: bool) -> tuple[tuple[Rhino, ...], ...]:
+    """The rhinoceros's moves for each set of non-empty piles (bit ``i``: pile ``i``)."""
+    return tuple(
+        tuple(
+            _RHINOS[s][d]
+            for s in range(NUM_PILES)
+            if mask >> s & 1
+            for d in range(NUM_PILES)
+            if d != s and (anywhere or mask >> d & 1)
+        )
+        for mask in range(1 << NUM_PILES)
+    )
+
+
+_RHINO_MOVES = (_rhino_table(anywhere=False), _rhino_table(anywhere=True))
+
+
+def rhino_moves(side: Side, config: Config) -> tuple[Rhino, ...]:
+    """Every move a rhinoceros can make on the piles of ``side``, in action-id order."""
+    p0, p1, p2, p3 = side.piles
+    mask = bool(p0) | bool(p1) << 1 | bool(p2) << 2 | bool(p3) << 3
+    return _RHINO_MOVES[config.rhino_to_empty_pile][mask]
+
+
+_SNAKE_BLOCKS = tuple(
+    tuple(_BLOCKS[p] for p in range(NUM_PILES) if mask >> p & 1)
+    + ((BLOCK_HAND,) if mask >> NUM_PILES & 1 else ())
+    for mask in range(1 << (NUM_PILES + 1))
+)
+"""The snake's blocks for each set of targets (bit ``i``: pile ``i``; bit 4: the hand)."""
+
+
+def _snake_targets(side: Side) -> tuple[int, int]:
+    """Which blocks a snake can make on ``side`` (a mask as in :data:`_SNAKE_BLOCKS`), and
+    how many unblocked available cards ``side`` has."""
+    down, blocked = side.down, side.blocked
+    mask = count = 0
+    for pile, cards in enumerate(side.piles):
+        if cards and cards[-1] not in down and cards[-1] not in blocked:
+            mask |= 1 << pile
+            count += 1
+    hand = len(side.hand)
+    if blocked:
+        hand -= sum(1 for c in side.hand if c in blocked)
+    if hand:
+        mask |= 1 << NUM_PILES
+    return mask, count + hand
+
+
+def can_block(side: Side) -> bool:
+    """True when a snake may be used on ``side``: two or more unblocked available cards."""
+    return _snake_targets(side)[1] >= 2
+
+
+def snake_blocks(side: Side) -> tuple[Block, ...]:
+    """Every block a snake can make on ``side``, in action-id order."""
+    return _SNAKE_BLOCKS[_snake_targets(side)[0]]
+
+
+_ORDERS = math.factorial(NUM_CARDS)
+
+
+def random_order(rng: random.Random) -> list[Card]:
+    """The 28 cards in an order drawn uniformly with ``rng``.
+
+    One draw below 28! read in the factorial number system picks the permutation: every order
+    is equally likely, and it costs a third less than shuffling card by card.
+    """
+    number = rng.randrange(_ORDERS)
+    pool = list(DECK)
+    order = []
+    for left in range(NUM_CARDS, 0, -1):
+        number, index = divmod(number, left)
+        order.append(pool.pop(index))
+    return order
+
+
+class Awimbawe(Game):
+    """Awimbawé: a trick-taking duel with animal powers, first to two round wins."""
+
+    info = GameInfo(
+        id="awimbawe",
+        name="Awimbawé",
+        min_players=2,
+        max_players=2,
+        default_players=2,
+        summary=(
+            "Two-player tricks with animal powers: take crowns, avoid the four hyenas, "
+            "win two rounds."
+        ),
+        options=(
+            OptionSpec(
+                "tie_break_seat",
+                -1,
+                "who leads round 1 when face-up crowns tie: -1 chance, or the youngest's seat",
+                choices=(-1, 0, 1),
+            ),
+            OptionSpec(
+                "rhino_to_empty_pile",
+                False,
+                "the rhinoceros may also move a card to an empty pile place",
+            ),
+            OptionSpec(
+                "leader_choice_after_deal",
+                False,
+                "a round's loser names the next leader after seeing the new deal",
+            ),
+            OptionSpec(
+                "blind_pick_shown",
+                False,
+                "the hand card blocked by the snake's blind pick is shown to both players",
+            ),
+        ),
+        has_chance=True,
+        hidden_information=True,
+        min_score=0,
+        max_score=ROUNDS_TO_WIN,
+    )
+    state_type = AwimbaweState
+
+    def __init__(self, players: int | None = None, **options: bool | int | str) -> None:
+        super().__init__(players, **options)
+        values = self.options
+        self.config = Config(
+            self.players,
+            int(values["tie_break_seat"]),
+            bool(values["rhino_to_empty_pile"]),
+            bool(values["leader_choice_after_deal"]),
+            bool(values["blind_pick_shown"]),
+        )
+        self._initial = AwimbaweState(
+            Match(self.config, 1, (0, 0), (), None),
+            (EMPTY_SIDE, EMPTY_SIDE),
+            (EMPTY_TALLY, EMPTY_TALLY),
+            _DEAL,
+            0,
+            0,
+            (),
+            None,
+            None,
+            None,
+        )
+
+    def initial_state(self) -> AwimbaweState:
+        return self._initial
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def action_id(self, action: Move) -> int:
+        found = action_id(action)
+        if found is None:
+            raise illegal(action, "not an Awimbawé player action")
+        return found
+
+    def action_from_id(self, action_id: int) -> Action:
+        if isinstance(action_id, bool) or not 0 <= action_id < NUM_ACTIONS:
+            raise invalid(str(action_id), f"an action id from 0 to {NUM_ACTIONS - 1}")
+        return ACTIONS[action_id]
+
+
+def new_state(**options: bool | int) -> AwimbaweState:
+    """The initial state of a match (a convenience for tests)."""
+    return Awimbawe(2, **options).initial_state()

@@ -1,0 +1,140 @@
+"""Awimbawé: what a player sees.
+
+A player sees their own hand, every face-up pile card of both players (face-down cards only as
+backs, their own too: nobody has looked at them), the trick in progress, the most recent
+trick, the size of each scoring pile with its crowns and face-up hyenas, the blocked cards they
+may know of, round wins and who leads. The opponent's hand is only a count, and so is a hand
+card blocked by a blind pick of one's own snake. A spectator (``None``) sees no hand at all.
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from spieltisch.core.game import PlayerId
+from spieltisch.games.awimbawe.notation import Card, Stance, card_code
+from spieltisch.games.awimbawe.rules import (
+    AwimbaweState,
+    Config,
+    LastTrick,
+    RoundResult,
+    Stage,
+)
+
+
+class Heir(enum.Enum):
+    """The side an heir card shows: silver until its player has won a round, then gold."""
+
+    SILVER = "silver"
+    GOLD = "gold"
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    """One player's cards and scoring pile as the viewer sees them."""
+
+    piles: tuple[tuple[Card | None, ...], ...]
+    """The four piles, bottom card first; ``None`` is a card lying face down."""
+    hand: tuple[Card, ...] | None
+    """The hand in card order, or ``None`` when the viewer may not see it."""
+    hand_size: int
+    blocked: tuple[Card, ...]
+    """The blocked cards the viewer can name."""
+    blocked_unseen: int
+    """Blocked hand cards the viewer cannot name (picked blind by the viewer's snake)."""
+    available: tuple[Card, ...]
+    """Cards the player may play now as far as the viewer knows: the face-up pile tops,
+    and the hand when the viewer sees it."""
+    scoring_pile: int
+    """Cards in the scoring pile."""
+    crowns: int
+    """Net crowns taken this round (every card was seen when it was played)."""
+    hyenas: int
+    """Hyenas taken this round (they lie face up)."""
+    wins: int
+    """Rounds won."""
+    heir: Heir
+
+
+@dataclass(frozen=True, slots=True)
+class AwimbaweView:
+    """The table as one player (or a spectator) sees it."""
+
+    viewer: PlayerId | None
+    config: Config
+    round: int
+    stage: Stage
+    to_act: PlayerId | None
+    """Who decides now (``None``: chance or the end)."""
+    power_of: PlayerId | None
+    """Whose power is in use, during a rhinoceros, snake, blind pick or cheetah step."""
+    leader: PlayerId
+    """Who leads the current trick."""
+    round_leader: PlayerId | None
+    """Who led the first trick of this round, once known."""
+    sides: tuple[SideView, ...]
+    trick: tuple[Card, ...]
+    """The cards played to the current trick, the leader's first."""
+    stance: Stance | None
+    """Flee or fight, for an eagle the follower played on a land it could not follow."""
+    next_leader: PlayerId | None
+    """Whom a cheetah of this trick has named to lead the next one."""
+    last_trick: LastTrick | None
+    results: tuple[RoundResult, ...]
+    winner: PlayerId | None
+
+
+def view_of(state: AwimbaweState, viewer: PlayerId | None) -> AwimbaweView:
+    """The view of ``state`` for ``viewer`` (``None``: a spectator)."""
+    match = state.match
+    shown_picks = match.config.blind_pick_shown
+    sides = []
+    for p, side in enumerate(state.sides):
+        down, blocked = side.down, side.blocked
+        piles = tuple(tuple(None if c in down else c for c in pile) for pile in side.piles)
+        tops = tuple(sorted((p[-1] for p in piles if p and p[-1] is not None), key=card_code))
+        own = p == viewer
+        hand = side.hand if own else None
+        visible_blocks = [c for c in blocked if own or c not in side.hand or shown_picks]
+        tally = state.tallies[p]
+        wins = match.wins[p]
+        sides.append(
+            SideView(
+                piles=piles,
+                hand=hand,
+                hand_size=len(side.hand),
+                blocked=tuple(sorted(visible_blocks, key=card_code)),
+                blocked_unseen=len(blocked) - len(visible_blocks),
+                available=tuple(sorted((*side.hand, *tops), key=card_code)) if own else tops,
+                scoring_pile=tally.size,
+                crowns=tally.crowns,
+                hyenas=tally.hyenas,
+                wins=wins,
+                heir=Heir.GOLD if wins else Heir.SILVER,
+            )
+        )
+    stage = state.stage
+    in_power = stage in {Stage.RHINOCEROS, Stage.SNAKE, Stage.BLIND_PICK, Stage.CHEETAH}
+    winners = state.winners()
+    return AwimbaweView(
+        viewer=viewer,
+        config=match.config,
+        round=match.round,
+        stage=stage,
+        to_act=state.current_player(),
+        power_of=state.actor if in_power else None,
+        leader=state.leader,
+        round_leader=match.round_leader,
+        sides=tuple(sides),
+        trick=state.trick,
+        stance=state.stance,
+        next_leader=state.next_leader,
+        last_trick=state.last_trick,
+        results=match.results,
+        winner=min(winners) if winners else None,
+    )
+
+
+__all__ = ["AwimbaweView", "Heir", "SideView", "view_of"]
