@@ -52,6 +52,7 @@ from spieltisch.games.auf_die_nuesse.notation import CARDS, DICE, action_table, 
 from spieltisch.games.auf_die_nuesse.rules import (
     EMPTY_STORE,
     MAX_SCORE,
+    NEED,
     SET_ASIDE,
     SQUIRRELS,
     STORE_SIZES,
@@ -464,47 +465,79 @@ def test_marlene_christine_and_anna_collect_one_after_the_other() -> None:
 
 
 def test_several_players_in_one_3_area_space_collect_clockwise_from_the_active_player() -> None:
-    start = table(4, player=1, areas={Space.LEFT_3: (3, 3, 1, 4)})
-    state = drive(placed(start, 12), "stop")
-    assert state.stage is Stage.TAKE and state.current_player() == 1  # the active player first
-    # Only squirrels of players with fewer than three are pushed on: seat 2's one.
-    assert area(state, Space.LEFT_3) == (3, 0, 0, 4)
+    start = table(
+        4,
+        player=1,
+        areas={
+            Space.TWO_FOUR: (1, 1, 1, 1),
+            Space.FIVE_SIX: (0, 1, 0, 1),
+            Space.LEFT_3: (2, 0, 0, 2),
+        },
+    )
+    # Seat 1 collects on 2-4 and 5-6: everybody else's squirrels there are pushed up.
+    state = drive(placed(start, 2, 5), "stop", "put acorn S1", "draw walnut")
+    state = drive(state, "put walnut S2", "draw walnut")
+    assert area(state, Space.TWO_FOUR) == area(state, Space.FIVE_SIX) == (0, 0, 0, 0)
+    # Seats 3 (four squirrels) and 0 (three) can both collect; clockwise from seat 1, seat 3
+    # goes first, and only seat 2's single squirrel is pushed on, not seat 0's three.
+    assert state.stage is Stage.TAKE and state.current_player() == 3
+    assert area(state, Space.LEFT_3) == (3, 0, 0, 1)
     assert area(state, Space.AREA_4) == (0, 0, 1, 0)
     state, log, _ = settle(state, first_choice)
-    assert takers(log) == [1, 3, 0]  # then clockwise: seat 3 (seat 2 has too few), then seat 0
+    assert takers(log) == [3, 0]
     assert area(state, Space.LEFT_3) == (0, 0, 0, 0)
-    assert area(state, Space.AREA_4) == (0, 0, 1, 1)  # seat 3's leftover squirrel, pushed by 0
+    assert area(state, Space.AREA_4) == (0, 0, 1, 1)  # seat 3's leftover, pushed by seat 0
 
 
-def test_six_squirrels_in_a_3_area_space_collect_twice() -> None:
-    start = table(2, areas={Space.RIGHT_3: (6, 1)})
-    state = drive(placed(start, 2), "stop")
+def test_several_players_in_the_4_area_collect_from_the_active_player_on() -> None:
+    start = table(
+        4,
+        player=1,
+        areas={
+            Space.TWO_FOUR: (1, 1, 0, 0),
+            Space.LEFT_3: (2, 1, 0, 1),
+            Space.AREA_4: (0, 3, 0, 3),
+        },
+    )
+    state = drive(placed(start, 2), "stop", "put acorn S1", "draw walnut")
+    # Seat 0, pushed up to three, collects in the 3-area and pushes seats 1 and 3 on.
+    assert state.current_player() == 0 and area(state, Space.AREA_4) == (0, 4, 0, 4)
+    state, log, _ = settle(state, first_choice)
+    assert takers(log) == [0, 1, 3]  # in the 4-area the active player goes first
+    assert area(state, Space.AREA_4) == (0, 0, 0, 0)
+
+
+def test_six_squirrels_in_a_3_area_space_would_collect_twice() -> None:
+    # Play never gathers six of one player in a 3-area space in one round of checks (pushes
+    # add at most two to the two left there), but the rule is the one for four on 2-4.
+    start = table(2, areas={Space.TWO_FOUR: (1, 0), Space.RIGHT_3: (6, 1)})
+    state = drive(placed(start, 2), "stop", "put acorn S1", "draw walnut")
     state, log, _ = settle(state, first_choice)
     assert takers(log) == [0, 0]
     assert area(state, Space.RIGHT_3) == (0, 0) and area(state, Space.AREA_4) == (0, 1)
 
 
-def test_the_4_area_offers_all_four_nuts_and_pushes_nobody() -> None:
-    start = table(3, areas={Space.AREA_4: (2, 4, 3)})
-    state = drive(placed(start, 2), "stop")
-    assert state.current_player() == 1 and len(state.legal_actions()) == 4
-    state = drive(state, "take 8-9", "put beechnut S1", "draw walnut")
-    assert area(state, Space.AREA_4) == (2, 0, 3)
+def side_space_take(face_up: Sequence[Card | None] = ROW) -> NuesseState:
+    """Seat 0 collects on 8-9 and pushes seat 1 up to three in the right 3-area space."""
+    start = table(2, areas={Space.EIGHT_NINE: (1, 1), Space.RIGHT_3: (0, 2)}, face_up=face_up)
+    return drive(placed(start, 8), "stop")
 
 
 def test_a_3_area_side_space_offers_only_the_two_nuts_under_it() -> None:
-    start = table(2, areas={Space.RIGHT_3: (3, 0)})
-    state = drive(placed(start, 2), "stop")
+    state = drive(side_space_take(), "put beechnut S1", "draw walnut")
+    assert state.current_player() == 1
     assert state.legal_actions() == (Take(Slot.EIGHT_NINE), Take(Slot.TEN_TWELVE))
     refused(state, "take 2-4", Rule.TAKE_OFFERED)
     refused(state, "pass", Rule.PASS_RACCOON)
 
 
-def test_a_3_area_side_space_with_one_nut_left_takes_it_without_asking() -> None:
-    start = table(2, areas={Space.RIGHT_3: (3, 0)}, face_up=(A, W, None, H))
-    state = drive(placed(start, 2), "stop")
-    assert EventKind.TOOK in kinds(state) and state.step is not None
-    assert state.step.pending is H
+def test_a_space_whose_nuts_are_gone_still_pays_squirrels_and_a_lone_nut_is_taken() -> None:
+    # An empty place only happens once the cards run out; here it is built directly.
+    state = side_space_take(face_up=(A, W, None, H))
+    assert EventKind.NO_NUT in kinds(state)  # 8-9 pays out, but nothing lies under it
+    assert area(state, Space.EIGHT_NINE) == (0, 0)
+    assert state.current_player() == 1 and state.step is not None
+    assert state.step.pending is H  # the right 3-area space has one nut left: no choice
 
 
 # --- The raccoon ------------------------------------------------------------------------------
@@ -887,6 +920,8 @@ def test_random_games_keep_the_invariants(seed: int, players: int) -> None:
         assert all(n + s == SQUIRRELS for n, s in zip(on_board, board.supply, strict=True))
         if state.stage is Stage.ROLL and state.track == 0:
             assert state.available >= 1  # a turn never starts with an empty supply
+            # ... nor with a space that could pay out (the turn-end checks rely on this)
+            assert all(max(row) < need for row, need in zip(board.areas, NEED, strict=True))
         if state.stage is Stage.REFILL:
             total = sum(market.unseen)
             assert dict(state.chance_outcomes()) == {

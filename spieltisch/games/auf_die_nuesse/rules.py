@@ -532,9 +532,10 @@ class NuesseState(State):
         if stage is Stage.PLACE:
             return self.placements()
         if stage is Stage.AGAIN:
-            lays = _lays(self.board, self.player)
             basic = _ROLL_OR_STOP if self.available > 0 else _STOP_ONLY
-            return (*basic, *lays) if lays else basic
+            if not self.board.jokers[self.player]:
+                return basic
+            return (*basic, *_lays(self.board, self.player))
         step = self.step
         if step is None:
             return ()
@@ -581,7 +582,11 @@ class NuesseState(State):
     def sample_chance(self, rng: random.Random) -> Dice | Draw:
         stage = self.stage
         if stage is Stage.ROLL:
-            return DICE[rng.randrange(216)]
+            # One byte per try, kept when below 216: exactly uniform, cheaper than randrange.
+            pick = rng.getrandbits(8)
+            while pick >= len(DICE):
+                pick = rng.getrandbits(8)
+            return DICE[pick]
         if stage in _DRAW_STAGES:
             return DRAWS[sample_draw(rng, self.board.market.unseen)]
         rule = Rule.GAME_OVER if stage is Stage.OVER else Rule.PLAYER_ACTS
@@ -636,10 +641,13 @@ class NuesseState(State):
             return NuesseState(board, Stage.PLACE, player, track, dice, None)
         if free_first or free_second:
             space = first if free_first else second
-            events = [_event(EventKind.PLACED, player, number=space)]
+            events = [_event(EventKind.PLACED, player, None, space)]
             return _again(board, player, track | 1 << space, dice, events)
-        failed = [_event(EventKind.FAILED, player, number=track.bit_count())]
-        return _checks(board, player, Space.TWO_FOUR, dice, failed)
+        # A failed roll moves nothing off the start track, so no space can pay out (see
+        # _end_turn): the turn passes at once.
+        failed = (_event(EventKind.FAILED, player, None, track.bit_count()),)
+        following = (player + 1) % board.config.players
+        return NuesseState(board, Stage.ROLL, following, 0, dice, None, failed)
 
     def _apply_draw(self, draw: Draw) -> NuesseState:
         stage, step = self.stage, self.step
@@ -671,6 +679,17 @@ class NuesseState(State):
         return _deal(board, 0, events)
 
     def _apply_action(self, action: Action) -> NuesseState:
+        stage = self.stage
+        # Fast paths for the moves of every turn; anything else goes through fault() below.
+        if stage is Stage.AGAIN:
+            if action is STOP:
+                return _end_turn(self.board, self.player, self.track, self.dice, [])
+            if action is ROLL_AGAIN and self.available > 0:
+                return NuesseState(self.board, Stage.ROLL, self.player, self.track, self.dice, None)
+        elif stage is Stage.PLACE and type(action) is Place and action in self.placements():
+            assert isinstance(action, Place)
+            track = self.track | 1 << action.space
+            return _again(self.board, self.player, track, self.dice, [])
         fault = self.fault(action)
         if fault is not None:
             raise illegal(action, fault[0].value, fault[1])
@@ -854,18 +873,31 @@ def _again(
 def _end_turn(
     board: Board, player: PlayerId, track: int, dice: Dice | None, events: list[Event]
 ) -> NuesseState:
-    """A successful end: the start track moves up into the 2-area, then the checks run."""
+    """A successful end: the start track moves up into the 2-area, then the checks run.
+
+    Every pass of the checks ends with no space able to pay out, and since then only this
+    player's 2-area squirrels have grown; so the checks start at the first of those spaces
+    where the player now has two, and are skipped when there is none. (The random-game test
+    checks that no space can pay out whenever a turn starts.)
+    """
     moved = _move_up(track)
     areas = board.areas
-    rows = tuple(
-        _at(row, player, row[player] + count) if count else row
-        for row, count in zip(areas, moved, strict=False)
-    )
+    rows = list(areas)
+    first = None
+    for space, count in enumerate(moved):
+        if count:
+            row = areas[space]
+            now = row[player] + count
+            rows[space] = _at(row, player, now)
+            if first is None and now >= 2:
+                first = space
     count = track.bit_count()
     supply = _at(board.supply, player, board.supply[player] - count)
-    board = board.with_squirrels(rows + areas[len(TWO_AREA) :], supply)
-    events.append(_event(EventKind.MOVED_UP, player, number=count))
-    return _checks(board, player, Space.TWO_FOUR, dice, events)
+    board = board.with_squirrels(tuple(rows), supply)
+    events.append(_event(EventKind.MOVED_UP, player, None, count))
+    if first is None:
+        return _next_turn(board, player, dice, events)
+    return _checks(board, player, _SPACES[first], dice, events)
 
 
 def _next_turn(
@@ -914,26 +946,42 @@ def _checks(
             return _next_turn(board, player, dice, events)
         space, actor = found
         start = space
-        board = _collect(board, space, actor, events)
-        face_up = board.market.face_up
+        areas, supply = _collect(board, space, actor, events)
+        market = board.market
+        face_up = market.face_up
         offered = [slot for slot in OFFER[space] if face_up[slot] is not None]
-        step = _step(Context.CHECKS, actor, space, theft=space in RACCOONS)
+        if len(offered) == 1 and space not in RACCOONS:
+            slot = offered[0]
+            card = face_up[slot]
+            assert card is not None
+            events.append(_event(EventKind.TOOK, actor, space, 0, card, None, slot))
+            market = Market(
+                _at(face_up, slot, None), market.unseen, market.pile, market.set_aside,
+                market.ending,
+            )  # fmt: skip
+            board = Board(
+                board.config, areas, supply, market, board.stores, board.jokers, board.david
+            )
+            after = _step(Context.CHECKS, actor, space, None, slot, False)
+            return _receive(board, player, after, card, dice, events)
+        board = board.with_squirrels(areas, supply)
+        step = _step(Context.CHECKS, actor, space, None, None, space in RACCOONS)
         if step.theft:
             if offered:
                 return NuesseState(board, Stage.TAKE, player, 0, dice, step, tuple(events))
             return _after_refill(board, player, step, dice, events)
-        if len(offered) > 1:
+        if offered:
             return NuesseState(board, Stage.TAKE, player, 0, dice, step, tuple(events))
-        if not offered:
-            events.append(_event(EventKind.NO_NUT, actor, space))
-            continue
-        card = face_up[offered[0]]
-        events.append(_event(EventKind.TOOK, actor, space, card=card, slot=offered[0]))
-        return _take(board, player, step, offered[0], dice, events)
+        events.append(_event(EventKind.NO_NUT, actor, space))
 
 
-def _collect(board: Board, space: Space, collector: PlayerId, events: list[Event]) -> Board:
-    """``collector`` takes the space's squirrels back; the others' are pushed up."""
+def _collect(
+    board: Board, space: Space, collector: PlayerId, events: list[Event]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """``collector`` takes the space's squirrels back; the others' are pushed up.
+
+    Returns the squirrels on the board and in supply afterwards.
+    """
     need = NEED[space]
     areas = list(board.areas)
     row = list(areas[space])
@@ -949,8 +997,7 @@ def _collect(board: Board, space: Space, collector: PlayerId, events: list[Event
                 events.append(_event(EventKind.PUSHED, other, space, count))
         areas[above] = tuple(up)
     areas[space] = tuple(row)
-    supply = _at(board.supply, collector, board.supply[collector] + need)
-    return board.with_squirrels(tuple(areas), supply)
+    return tuple(areas), _at(board.supply, collector, board.supply[collector] + need)
 
 
 def _all_up(board: Board, player: PlayerId, events: list[Event]) -> Board:
@@ -981,7 +1028,7 @@ def _take(
     board = board.with_market(
         Market(face_up, market.unseen, market.pile, market.set_aside, market.ending)
     )
-    after = _step(Context.CHECKS, step.actor, step.space, refill=slot, theft=step.theft)
+    after = _step(Context.CHECKS, step.actor, step.space, None, slot, step.theft)
     return _receive(board, player, after, card, dice, events)
 
 
@@ -1000,13 +1047,13 @@ def _receive(
         pending = _step(step.context, actor, step.space, card, step.refill, step.theft)
         return NuesseState(board, Stage.PUT, player, 0, dice, pending, tuple(events))
     if not options:
-        events.append(_event(EventKind.BOXED, actor, card=card))
+        events.append(_event(EventKind.BOXED, actor, None, 0, card))
     elif isinstance(options[0], Put):
         store = options[0].store
-        events.append(_event(EventKind.STORED, actor, card=card, store=store))
+        events.append(_event(EventKind.STORED, actor, None, 0, card, store))
         board = _store(board, actor, card, options[0], events)
     else:
-        events.append(_event(EventKind.KEPT, actor, card=card))
+        events.append(_event(EventKind.KEPT, actor, None, 0, card))
         board = _keep(board, actor, card)
     return _after_put(board, player, step, dice, events)
 
@@ -1018,7 +1065,7 @@ def _store(board: Board, actor: PlayerId, card: Card, put: Put, events: list[Eve
     joker = card.is_joker
     if store.fill + 1 == STORE_SIZES[put.store]:
         store = Store(put.kind, 0, 0, True)
-        events.append(_event(EventKind.FILLED, actor, store=put.store, card=PLAIN[put.kind]))
+        events.append(_event(EventKind.FILLED, actor, None, 0, PLAIN[put.kind], put.store))
     else:
         store = Store(put.kind, store.nuts + (not joker), store.jokers + joker, False)
     everyone = _at(board.stores, actor, _at(stores, put.store, store))
