@@ -151,7 +151,6 @@ def test_replay_of_an_illegal_record_names_the_bad_move(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["play", "chess"], "unknown game 'chess'"),
-        (["play", "auweier"], "not implemented yet"),
         (["play", "auf-die-eier", "--players", "9"], "2 to 6 players"),
         (["play", "auf-die-eier", "--seats", "human,random,random", "--players", "2"], "3 seats"),
         (["play", "auf-die-eier", "--seats", "human,wizard"], "unknown agent 'wizard'"),
@@ -186,3 +185,13 @@ def test_hint_shows_what_the_strongest_agent_would_play_and_why() -> None:
 def test_agents_lists_the_levels() -> None:
     result = runner.invoke(app, ["agents", "auf-die-eier"])
     assert result.output.split() == ["expert", "ismcts", "heuristic", "random"]
+
+
+def test_a_reserved_game_says_it_is_not_implemented_yet(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spieltisch.core.registry import Entry
+    from spieltisch.games import REGISTRY
+
+    monkeypatch.setitem(REGISTRY._entries, "later-game", Entry("later-game", "Later", None))
+    result = runner.invoke(app, ["play", "later-game"])
+    assert result.exit_code == 2 and "not implemented yet" in result.output
+    assert "not implemented yet" in runner.invoke(app, ["games"]).output
