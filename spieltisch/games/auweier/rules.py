@@ -348,6 +348,9 @@ class AuweierState(_Cached):
             return self._swap_short(text, *short)
         return parse_move(text)
 
+    def apply_text(self, text: str) -> AuweierState:
+        return self.apply(self.parse(text))
+
     def apply(self, move: Move) -> AuweierState:
         handler = _HANDLERS.get(type(move))
         if handler is None:
