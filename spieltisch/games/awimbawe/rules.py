@@ -112,12 +112,15 @@ class Rule(enum.Enum):
     AVAILABLE = (
         "only an available card can be played: a hand card or the face-up top card of a pile"
     )
-    BLOCKED = "a card blocked by the snake cannot be played until its owner has played another"
+    BLOCKED = "a card blocked by the snake cannot be played until its owner has played another card"
     FOLLOW = "the led land must be followed if possible"
-    EAGLE_DUTY = "who cannot follow the led land must play an eagle if they have one"
+    EAGLE_DUTY = "a player who cannot follow the led land must play an eagle if they have one"
     ONLY_EAGLES = "only eagles flee or fight"
     EAGLE_CHOICE = "an eagle played on a land it cannot follow must flee or fight"
-    EAGLE_FIGHTS = "an eagle that leads or answers an eagle always fights: play it without a word"
+    EAGLE_FIGHTS = (
+        "an eagle that leads, or answers an eagle lead, always fights: play it without "
+        "'fight' or 'flee'"
+    )
     RHINO_SOURCE = "the rhinoceros moves the top card of one of the opponent's non-empty piles"
     RHINO_DEST = "the card goes under another of the opponent's non-empty piles"
     RHINO_DEST_ANY = "the card goes under (or onto) another of the opponent's pile places"
