@@ -420,6 +420,7 @@ _WORMS = Stage.WORMS
 _OVER = Stage.OVER
 _CARDS = tuple(Card)
 _STACKS = operator.attrgetter("stacks")
+_chain = itertools.chain.from_iterable
 
 
 # --- fast construction ------------------------------------------------------------------------
@@ -447,8 +448,10 @@ def _state(
     seats: tuple[Seat, ...],
     totals: tuple[tuple[int, ...], ...],
     phase: Phase | None,
+    legal: tuple[Action, ...] | None = None,
 ) -> AuweierState:
-    """``AuweierState(nests, stage, player, seats, totals, phase)``, built faster."""
+    """``AuweierState(nests, stage, player, seats, totals, phase)``, built faster, with its
+    ``legal`` actions remembered if given."""
     state = _NEW(AuweierState)
     _SET_NESTS(state, nests)
     _SET_STAGE(state, stage)
@@ -456,6 +459,8 @@ def _state(
     _SET_SEATS(state, seats)
     _SET_TOTALS(state, totals)
     _SET_PHASE(state, phase)
+    if legal is not None:
+        _SET_LEGAL(state, legal)
     return state
 
 
@@ -478,8 +483,10 @@ T = TypeVar("T")
 
 
 def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``items`` with ``value`` at ``index``."""
-    return (*items[:index], value, *items[index + 1 :])
+    """``items`` with ``value`` at ``index`` (through a list: twice as fast as slicing)."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
 
 
 def _add_total(
@@ -488,8 +495,11 @@ def _add_total(
     """``totals`` with ``change`` added to ``player``'s total before ``female``."""
     if not change:
         return totals
-    row = totals[female]
-    return _put(totals, female, _put(row, player, row[player] + change))
+    row = list(totals[female])
+    row[player] += change
+    rows = list(totals)
+    rows[female] = tuple(row)
+    return tuple(rows)
 
 
 def _less(shown: Counts, card: int) -> Counts:
@@ -511,7 +521,9 @@ def _played(seat: Seat, card: Card, draw: bool, female: int = -1) -> Seat:
         pile = pile[1:]
         known = known - 1 if known else 0
     if female >= 0:
-        stacks = (*stacks[:female], (*stacks[female], card), *stacks[female + 1 :])
+        grown = list(stacks)
+        grown[female] = (*stacks[female], card)
+        stacks = tuple(grown)
     if shown is not NO_CARDS:
         shown = _less(shown, card)
     return _seat(tuple(hand), pile, known, shown, stacks)
@@ -719,6 +731,8 @@ def _swap_actions(seat: Seat, females: tuple[int, ...], no_false_worm: int) -> t
     stacks = seat.stacks
     if seat.hand[FALSE_WORM]:
         return _false_worm_in(tuple(map(len, stacks)), females, no_false_worm)
+    if FALSE_WORM not in _chain(stacks):  # most often: the False Worm is not on the table
+        return ()
     for f in females:
         stack = stacks[f]
         if FALSE_WORM in stack:
@@ -744,12 +758,6 @@ def _crows(food: tuple[int, ...], player: int, females: tuple[int, ...]) -> tupl
     )
 
 
-def _crow_actions(
-    seats: tuple[Seat, ...], player: int, females: tuple[int, ...]
-) -> tuple[PlayCrow, ...]:
-    return _crows(tuple(map(_food, map(_STACKS, seats))), player, females)
-
-
 @functools.cache
 def _openings(
     leaders: tuple[int, ...], player: int, females: tuple[int, ...]
@@ -759,17 +767,16 @@ def _openings(
     return tuple(WEDDING_MOVES[f] for f in females if leaders[f] == player)
 
 
-def _play_actions(state: AuweierState) -> tuple[Action, ...]:
-    player, seats, nests = state.player, state.seats, state.nests
+def _play_actions(state: AuweierState, females: tuple[int, ...]) -> tuple[Action, ...]:
+    """Everything the player may do on a normal turn, with ``females`` taking cards. (The
+    pieces come from caches keyed by small parts of the state.)"""
+    player, seats = state.player, state.seats
     seat = seats[player]
     hand = seat.hand
-    females = _open_females(nests.laid, nests.config.closed_nests)
     actions: tuple[Action, ...] = _worm_actions(hand, females, 0)
-    swaps = _swap_actions(seat, females, 0)
-    if swaps:
-        actions += swaps
+    actions += _swap_actions(seat, females, 0)
     if hand[CROW]:
-        actions += _crow_actions(seats, player, females)
+        actions += _crows(tuple(map(_food, map(_STACKS, seats))), player, females)
     if hand[WEDDING]:
         actions += _openings(tuple(map(_leader, state.totals)), player, females)
     return actions
@@ -784,27 +791,35 @@ def _wedding_choices(
     return (*(WEDDING_MOVES[f] for f in females if not placed >> f & 1), PASS)
 
 
-def _phase_actions(state: AuweierState, phase: Phase) -> tuple[Action, ...]:
+def _phase_actions(
+    state: AuweierState, phase: Phase, females: tuple[int, ...]
+) -> tuple[Action, ...]:
     """The player's choices in the wedding or the worm stage of ``phase``."""
-    player, nests, seat = state.player, state.nests, state.seats[state.player]
-    config = nests.config
-    females = _open_females(nests.laid, config.closed_nests)
+    player, seat = state.player, state.seats[state.player]
+    hand = seat.hand
     if state.stage is _WEDDINGS:
-        return _wedding_choices(bool(seat.hand[WEDDING]), phase.weddings[player], females)
+        return _wedding_choices(bool(hand[WEDDING]), phase.weddings[player], females)
     seen = phase.false_worm_seen[player]
-    actions: tuple[Action, ...] = _worm_actions(seat.hand, females, seen)
+    actions: tuple[Action, ...] = _worm_actions(hand, females, seen)
     actions += _swap_actions(seat, females, seen)
-    if config.lucky_eggs and seat.hand[CROW]:
-        actions += _crow_actions(state.seats, player, females)
+    if hand[CROW] and state.nests.config.lucky_eggs:
+        seats = state.seats
+        actions += _crows(tuple(map(_food, map(_STACKS, seats))), player, females)
     return (*actions, PASS)
+
+
+def _females(state: AuweierState) -> tuple[int, ...]:
+    """The females that take cards in ``state``."""
+    nests = state.nests
+    return _open_females(nests.laid, nests.config.closed_nests)
 
 
 def _legal_actions(state: AuweierState) -> tuple[Action, ...]:
     stage = state.stage
     if stage is _PLAY:
-        return _play_actions(state)
+        return _play_actions(state, _females(state))
     if state.phase is not None:
-        return _phase_actions(state, state.phase)
+        return _phase_actions(state, state.phase, _females(state))
     if stage is _ORDER:
         seat = state.seats[state.player]
         return _order_actions(seat.hand, not seat.pile)
@@ -815,11 +830,15 @@ def _legal_actions(state: AuweierState) -> tuple[Action, ...]:
 
 
 def _turn(
-    nests: Nests, player: int, seats: tuple[Seat, ...], totals: tuple[tuple[int, ...], ...]
+    nests: Nests,
+    player: int,
+    seats: tuple[Seat, ...],
+    totals: tuple[tuple[int, ...], ...],
+    females: tuple[int, ...],
 ) -> AuweierState:
     """A normal turn of ``player``, or the end if they have no legal play."""
     state = _state(nests, _PLAY, player, seats, totals, None)
-    legal = _play_actions(state)
+    legal = _play_actions(state, females)
     if legal:
         _SET_LEGAL(state, legal)
         return state
@@ -834,10 +853,11 @@ def _go(
     seats: tuple[Seat, ...],
     totals: tuple[tuple[int, ...], ...],
     phase: Phase,
+    females: tuple[int, ...],
 ) -> AuweierState:
     """``player``'s go in ``stage`` of ``phase``."""
     after = _state(state.nests, stage, player, seats, totals, phase)
-    _SET_LEGAL(after, _phase_actions(after, phase))
+    _SET_LEGAL(after, _phase_actions(after, phase, females))
     return after
 
 
@@ -846,13 +866,14 @@ def _after_card(
     seats: tuple[Seat, ...],
     totals: tuple[tuple[int, ...], ...],
     phase: Phase | None,
+    females: tuple[int, ...],
 ) -> AuweierState:
     """The state after a worm, Crow or exchange: the next turn, or the next go in the phase."""
     player = state.player
     if phase is None:
-        return _turn(state.nests, (player + 1) % len(seats), seats, totals)
+        return _turn(state.nests, (player + 1) % len(seats), seats, totals, females)
     following = _next_in_phase(len(seats), phase.passed, player)
-    return _go(state, _WORMS, following, seats, totals, phase)
+    return _go(state, _WORMS, following, seats, totals, phase, females)
 
 
 def _refuse_stage(state: AuweierState, move: Move) -> IllegalActionError:
@@ -863,11 +884,14 @@ def _refuse_stage(state: AuweierState, move: Move) -> IllegalActionError:
     return illegal(move, (Rule.DECKS_FIRST if stage is _ORDER else Rule.CHANCE_NOW).value)
 
 
-def _check_female(state: AuweierState, move: Move, female: int) -> None:
+def _check_female(state: AuweierState, move: Move, female: int) -> tuple[int, ...]:
+    """The females that take cards, after refusing ``move`` unless ``female`` is one."""
     nests = state.nests
-    if female not in _open_females(nests.laid, nests.config.closed_nests):
+    females = _open_females(nests.laid, nests.config.closed_nests)
+    if female not in females:
         rule = Rule.CLOSED_NEST if 0 <= female < nests.config.females else Rule.NO_FEMALE
         raise illegal(move, rule.value)
+    return females
 
 
 def _apply_worm(state: AuweierState, move: PlayWorm) -> AuweierState:
@@ -880,7 +904,7 @@ def _apply_worm(state: AuweierState, move: PlayWorm) -> AuweierState:
         )
     if card > FALSE_WORM:
         raise illegal(move, Rule.NOT_A_WORM.value)
-    _check_female(state, move, female)
+    females = _check_female(state, move, female)
     seat = state.seats[player]
     if not seat.hand[card]:
         raise illegal(move, Rule.IN_HAND.value)
@@ -889,9 +913,9 @@ def _apply_worm(state: AuweierState, move: PlayWorm) -> AuweierState:
         if phase.false_worm_seen[player] >> female & 1:
             raise illegal(move, Rule.FALSE_WORM_ONCE.value)
         phase = _saw_false_worm(phase, player, female)
-    seat = _played(seat, card, phase is None, female)
+    seats = _put(state.seats, player, _played(seat, card, phase is None, female))
     totals = _add_total(state.totals, female, player, WORM_VALUE[card])
-    return _after_card(state, _put(state.seats, player, seat), totals, phase)
+    return _after_card(state, seats, totals, phase, females)
 
 
 def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
@@ -908,7 +932,7 @@ def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
         raise illegal(move, Rule.CROW_PHASE.value)
     if stage is _WEDDINGS:
         raise illegal(move, Rule.WEDDING_STAGE.value)
-    _check_female(state, move, female)
+    females = _check_female(state, move, female)
     seats = state.seats
     if not 0 <= owner < len(seats):
         raise illegal(move, Rule.NO_PLAYER.value)
@@ -925,7 +949,7 @@ def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
     seats = _put(seats, owner, victim)
     seats = _put(seats, player, _played(seats[player], CROW, phase is None))
     totals = _add_total(state.totals, female, owner, -WORM_VALUE[stack[-1]])
-    return _after_card(state, seats, totals, phase)
+    return _after_card(state, seats, totals, phase, females)
 
 
 def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
@@ -936,7 +960,7 @@ def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
             if stage is _WEDDINGS
             else (_refuse_stage(state, move))
         )
-    _check_female(state, move, female)
+    females = _check_female(state, move, female)
     seat = state.seats[player]
     stack = seat.stacks[female]
     if not 1 <= move.place <= len(stack):
@@ -962,7 +986,7 @@ def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
     stacks = _put(seat.stacks, female, _put(stack, index, card))
     seat = _seat(tuple(hand), seat.pile, seat.known, tuple(shown), stacks)
     totals = _add_total(state.totals, female, player, WORM_VALUE[card] - WORM_VALUE[out])
-    return _after_card(state, _put(state.seats, player, seat), totals, phase)
+    return _after_card(state, _put(state.seats, player, seat), totals, phase, females)
 
 
 def _saw_false_worm(phase: Phase, player: int, female: int) -> Phase:
@@ -981,7 +1005,7 @@ def _apply_wedding(state: AuweierState, move: PlayWedding) -> AuweierState:
             if stage is _WORMS
             else (_refuse_stage(state, move))
         )
-    _check_female(state, move, female)
+    females = _check_female(state, move, female)
     seat = state.seats[player]
     if not seat.hand[WEDDING]:
         raise illegal(move, Rule.IN_HAND.value)
@@ -996,7 +1020,7 @@ def _apply_wedding(state: AuweierState, move: PlayWedding) -> AuweierState:
         phase = Phase(phase.opener, weddings, phase.passed, phase.false_worm_seen)
     seats = _put(state.seats, player, _played(seat, WEDDING, False))
     following = _next_in_phase(len(seats), phase.passed, player)
-    return _go(state, _WEDDINGS, following, seats, state.totals, phase)
+    return _go(state, _WEDDINGS, following, seats, state.totals, phase, females)
 
 
 def _open_phase(seats: tuple[Seat, ...], player: int, female: int) -> Phase:
@@ -1020,11 +1044,11 @@ def _apply_pass(state: AuweierState, move: Pass) -> AuweierState:
     following = _next_in_phase(players, passed, state.player)
     if following >= 0:
         phase = Phase(phase.opener, phase.weddings, passed, phase.false_worm_seen)
-        return _go(state, state.stage, following, state.seats, state.totals, phase)
+        return _go(state, state.stage, following, state.seats, state.totals, phase, _females(state))
     if state.stage is _WEDDINGS:
         outside = sum(1 << p for p in range(players) if not phase.weddings[p])
         phase = Phase(phase.opener, phase.weddings, outside, phase.false_worm_seen)
-        return _go(state, _WORMS, phase.opener, state.seats, state.totals, phase)
+        return _go(state, _WORMS, phase.opener, state.seats, state.totals, phase, _females(state))
     return _mate(state.nests, state.seats, state.totals, phase)
 
 
@@ -1052,7 +1076,9 @@ def _mate(
     seats = tuple(_clean(seat, weddings[p], not over) for p, seat in enumerate(seats))
     if over:
         return _state(nests, _OVER, phase.opener, seats, tuple(rows), None)
-    return _turn(nests, phase.opener, seats, tuple(rows))
+    return _turn(
+        nests, phase.opener, seats, tuple(rows), _open_females(nests.laid, config.closed_nests)
+    )
 
 
 def _clean(seat: Seat, weddings: int, refill: bool) -> Seat:
@@ -1139,9 +1165,7 @@ def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
     config = nests.config
     seats = _put(state.seats, player, seat)
     if any(seat.hand):
-        after = _state(nests, _ORDER, player, seats, totals, None)
-        _SET_LEGAL(after, _order_actions(seat.hand, False))
-        return after
+        return _state(nests, _ORDER, player, seats, totals, None, _order_actions(seat.hand, False))
     if player + 1 < config.players:
         stage = _SHUFFLE_STAGE if config.lucky_eggs else _ORDER
         return _state(nests, stage, player + 1, seats, totals, None)
@@ -1156,7 +1180,7 @@ def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
         )
         for s in seats
     )
-    return _turn(nests, 0, dealt, totals)
+    return _turn(nests, 0, dealt, totals, _open_females(nests.laid, config.closed_nests))
 
 
 _HANDLERS: dict[type, Callable[[AuweierState, Any], AuweierState]] = {
