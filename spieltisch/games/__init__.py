@@ -5,5 +5,5 @@ from spieltisch.core.registry import Registry
 REGISTRY = Registry()
 REGISTRY.add("auf-die-eier", "Auf die Eier", "spieltisch.games.auf_die_eier")
 REGISTRY.add("auf-die-nuesse", "Auf die Nüsse!", "spieltisch.games.auf_die_nuesse")
-REGISTRY.reserve("auweier", "Auweier")
+REGISTRY.add("auweier", "Auweier", "spieltisch.games.auweier")
 REGISTRY.add("awimbawe", "Awimbawé", "spieltisch.games.awimbawe")
