@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from spieltisch.core.chance import sample_draw
 from spieltisch.core.game import (
@@ -618,7 +618,7 @@ class NuesseState(State):
             return self._apply_action(move)  # type: ignore[arg-type]
         raise illegal(move, Rule.NOT_A_MOVE.value)
 
-    def _chance_fault(self, move: Move) -> None:
+    def _chance_fault(self, move: Move) -> NoReturn:
         """Raise the error for a chance outcome offered when this is no such chance node."""
         if self.stage is Stage.OVER:
             raise illegal(move, Rule.GAME_OVER.value)
@@ -653,7 +653,6 @@ class NuesseState(State):
         stage, step = self.stage, self.step
         if stage not in _DRAW_STAGES or step is None:
             self._chance_fault(draw)
-            raise AssertionError  # unreachable: _chance_fault raises
         market = self.board.market
         index = CARD_INDEX[draw.card]
         if not market.unseen[index]:
