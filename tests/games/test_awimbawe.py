@@ -109,9 +109,7 @@ def table(
     taken = (28 - on_table) // 2
     tallies = tuple(Tally(taken, crowns[p], hyenas[p]) for p in (0, 1))
     match = Match(game.config, 1, wins, (), leader)
-    return AwimbaweState(
-        match, (side0, side1), tallies, Stage.PLAY, leader, leader, (), None, None, None
-    )
+    return AwimbaweState(match, (side0, side1), tallies, Stage.PLAY, leader, (), None, None)
 
 
 # --- The cards (ruling 1) --------------------------------------------------------------------

@@ -386,13 +386,12 @@ class AwimbaweState(State):
     tallies: tuple[Tally, ...]
     stage: Stage
     actor: PlayerId
-    """Who acts at a decision; at the blind pick, the snake's player."""
-    leader: PlayerId
-    """Who leads the current trick."""
+    """Who acts at a decision; at the blind pick, the snake's player; between rounds, the
+    loser of the last round."""
     trick: tuple[Card, ...]
-    """The cards played to the current trick: the leader's, then the follower's."""
-    stance: Stance | None
-    """Flee or fight, once the follower has played an eagle on a land it cannot follow."""
+    """The cards played to the current trick: the leader's, then the follower's. (A trick is
+    settled as soon as its second card is played, unless that card's power is in use; an eagle
+    has no power, so how a following eagle was used never needs to be kept here.)"""
     next_leader: PlayerId | None
     """Whom a cheetah of this trick named to lead the next one."""
     last_trick: LastTrick | None
@@ -408,9 +407,7 @@ class AwimbaweState(State):
         tallies: tuple[Tally, ...],
         stage: Stage,
         actor: PlayerId,
-        leader: PlayerId,
         trick: tuple[Card, ...],
-        stance: Stance | None,
         next_leader: PlayerId | None,
         last_trick: LastTrick | None,
     ) -> None:
@@ -420,12 +417,20 @@ class AwimbaweState(State):
         _SET_TALLIES(self, tallies)
         _SET_STAGE(self, stage)
         _SET_ACTOR(self, actor)
-        _SET_LEADER(self, leader)
         _SET_TRICK(self, trick)
-        _SET_STANCE(self, stance)
         _SET_NEXT_LEADER(self, next_leader)
         _SET_LAST_TRICK(self, last_trick)
         _SET_LEGAL(self, None)
+
+    @property
+    def leader(self) -> PlayerId:
+        """Who leads the current trick (follows from who acts and how far the trick is)."""
+        stage, actor = self.stage, self.actor
+        if stage is _PLAY:
+            return 1 - actor if self.trick else actor
+        if stage is _RHINOCEROS or stage is _SNAKE or stage is _CHEETAH or stage is _BLIND_PICK:
+            return actor if len(self.trick) == 1 else 1 - actor
+        return actor if self.match.round_leader is None else self.match.round_leader
 
     # --- the protocol -------------------------------------------------------------------
 
@@ -605,9 +610,11 @@ class AwimbaweState(State):
                 tuple(next(draw) if c in down else c for c in pile) for pile in side.piles
             )
             new_down = frozenset(
-                c for pile, old in zip(piles, side.piles, strict=True)
-                for c, o in zip(pile, old, strict=True) if o in down
-            )  # fmt: skip
+                c
+                for pile, old in zip(piles, side.piles, strict=True)
+                for c, o in zip(pile, old, strict=True)
+                if o in down
+            )
             new_sides.append(Side(hand, piles, new_down, blocked))
         return AwimbaweState(
             self.match,
@@ -615,9 +622,7 @@ class AwimbaweState(State):
             self.tallies,
             self.stage,
             self.actor,
-            self.leader,
             self.trick,
-            self.stance,
             self.next_leader,
             self.last_trick,
         )
@@ -701,9 +706,7 @@ class AwimbaweState(State):
                 self.tallies,
                 stage,
                 player,
-                self.leader,
                 trick,
-                move.stance,
                 self.next_leader,
                 self.last_trick,
             )
@@ -714,9 +717,7 @@ class AwimbaweState(State):
                 self.tallies,
                 _PLAY,
                 1 - player,
-                player,
                 trick,
-                None,
                 self.next_leader,
                 self.last_trick,
             )
@@ -795,9 +796,7 @@ class AwimbaweState(State):
                 self.tallies,
                 _BLIND_PICK,
                 self.actor,
-                self.leader,
                 self.trick,
-                self.stance,
                 self.next_leader,
                 self.last_trick,
             )
@@ -818,21 +817,18 @@ class AwimbaweState(State):
     def _after_card(self, sides: tuple[Side, ...], next_leader: PlayerId | None) -> AwimbaweState:
         """Go on after a card's power: the follower plays, or the trick is settled."""
         trick = self.trick
-        if len(trick) == 1:
-            leader = self.leader
+        if len(trick) == 1:  # the leader used the power: the follower plays
             return AwimbaweState(
                 self.match,
                 sides,
                 self.tallies,
                 _PLAY,
-                1 - leader,
-                leader,
+                1 - self.actor,
                 trick,
-                None,
                 next_leader,
                 self.last_trick,
             )
-        return self._settle(sides, trick, self.stance, next_leader)
+        return self._settle(sides, trick, None, next_leader)
 
     def _settle(
         self,
@@ -842,7 +838,7 @@ class AwimbaweState(State):
         next_leader: PlayerId | None,
     ) -> AwimbaweState:
         """Settle a full trick: who wins, scoring piles, turning up, the next trick or round."""
-        leader = self.leader
+        leader = 1 - self.actor  # the follower has just played (or used a power)
         lead, follow = trick
         if follow.land is lead.land:
             lv, fv = lead.value, follow.value
@@ -899,18 +895,7 @@ class AwimbaweState(State):
         ):
             return self._end_round(tallies, last)
         lead_next = winner if next_leader is None else next_leader
-        return AwimbaweState(
-            self.match,
-            sides,
-            tallies,
-            _PLAY,
-            lead_next,
-            lead_next,
-            (),
-            None,
-            None,
-            last,
-        )
+        return AwimbaweState(self.match, sides, tallies, _PLAY, lead_next, (), None, last)
 
     def _end_round(self, tallies: tuple[Tally, ...], last: LastTrick) -> AwimbaweState:
         match = self.match
@@ -933,22 +918,13 @@ class AwimbaweState(State):
             stage = _DEAL
         else:
             stage = _CHOOSE_LEADER
-        return AwimbaweState(new_match, sides, tallies, stage, loser, loser, (), None, None, last)
+        return AwimbaweState(new_match, sides, tallies, stage, loser, (), None, last)
 
     def _apply_deal(self, deal: Deal) -> AwimbaweState:
         if not deal.is_complete():
             raise illegal(deal, Rule.DEAL_COMPLETE.value)
         down, up, hands = deal.down, deal.up, deal.hands
-        sides = tuple(
-            Side(
-                tuple(sorted(hands[p], key=_CODE)),
-                tuple(zip(down[p], up[p], strict=True)),
-                frozenset(down[p]),
-                _NONE,
-                sum(map(_BIT, hands[p])) + sum(map(_BIT, up[p])),
-            )
-            for p in (0, 1)
-        )
+        sides = (_dealt(down[0], up[0], hands[0]), _dealt(down[1], up[1], hands[1]))
         match = self.match
         config = match.config
         tallies = (EMPTY_TALLY, EMPTY_TALLY)
@@ -966,9 +942,7 @@ class AwimbaweState(State):
         if leader is None:
             chooser = 1 - match.results[-1].winner if match.results else 0
             new_match = Match(config, match.round, match.wins, match.results, None)
-            return AwimbaweState(
-                new_match, sides, tallies, stage, chooser, chooser, (), None, None, None
-            )
+            return AwimbaweState(new_match, sides, tallies, stage, chooser, (), None, None)
         return self._start_round(match, sides, leader)
 
     def _start_round(
@@ -976,7 +950,7 @@ class AwimbaweState(State):
     ) -> AwimbaweState:
         new_match = Match(match.config, match.round, match.wins, match.results, leader)
         tallies = (EMPTY_TALLY, EMPTY_TALLY)
-        return AwimbaweState(new_match, sides, tallies, _PLAY, leader, leader, (), None, None, None)
+        return AwimbaweState(new_match, sides, tallies, _PLAY, leader, (), None, None)
 
     def _apply_tie_break(self, move: TieBreak) -> AwimbaweState:
         if move.player not in (0, 1) or isinstance(move.player, bool):
@@ -990,16 +964,7 @@ class AwimbaweState(State):
             return self._start_round(match, self.sides, chosen)
         new_match = Match(match.config, match.round, match.wins, match.results, chosen)
         return AwimbaweState(
-            new_match,
-            self.sides,
-            self.tallies,
-            _DEAL,
-            chosen,
-            chosen,
-            (),
-            None,
-            None,
-            self.last_trick,
+            new_match, self.sides, self.tallies, _DEAL, chosen, (), None, self.last_trick
         )
 
 
@@ -1009,9 +974,7 @@ class AwimbaweState(State):
     _SET_TALLIES,
     _SET_STAGE,
     _SET_ACTOR,
-    _SET_LEADER,
     _SET_TRICK,
-    _SET_STANCE,
     _SET_NEXT_LEADER,
     _SET_LAST_TRICK,
     _SET_LEGAL,
@@ -1022,9 +985,7 @@ class AwimbaweState(State):
     "tallies",
     "stage",
     "actor",
-    "leader",
     "trick",
-    "stance",
     "next_leader",
     "last_trick",
     "legal",
@@ -1093,6 +1054,13 @@ def can_block(side: Side) -> bool:
 def snake_blocks(side: Side) -> tuple[Block, ...]:
     """Every block a snake can make on ``side``, in action-id order."""
     return _SNAKE_BLOCKS[_snake_targets(side)[0]]
+
+
+def _dealt(down: tuple[Card, ...], up: tuple[Card, ...], hand: tuple[Card, ...]) -> Side:
+    """A player's cards just dealt: four piles of a face-down card under a face-up one."""
+    piles = ((down[0], up[0]), (down[1], up[1]), (down[2], up[2]), (down[3], up[3]))
+    bits = sum(map(_BIT, hand)) + up[0].bit + up[1].bit + up[2].bit + up[3].bit
+    return Side(tuple(sorted(hand, key=_CODE)), piles, frozenset(down), _NONE, bits)
 
 
 _ORDERS = math.factorial(NUM_CARDS)
@@ -1172,9 +1140,7 @@ class Awimbawe(Game):
             (EMPTY_TALLY, EMPTY_TALLY),
             _DEAL,
             0,
-            0,
             (),
-            None,
             None,
             None,
         )

@@ -151,8 +151,6 @@ class AwimbaweRenderer(Renderer):
             if len(view.trick) > 1:
                 lines.append(f", {who(view, 1 - view.leader, table)} answered ")
                 lines.append_text(card_text(view.trick[1]))
-                if view.stance is not None:
-                    lines.append(f" ({view.stance.value})")
         elif view.stage is Stage.PLAY:
             lines.append(f"Trick: {who(view, view.leader, table)} to lead")
         if view.next_leader is not None:

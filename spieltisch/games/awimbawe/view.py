@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass
 
 from spieltisch.core.game import PlayerId
-from spieltisch.games.awimbawe.notation import Card, Stance, card_code
+from spieltisch.games.awimbawe.notation import Card, card_code
 from spieltisch.games.awimbawe.rules import (
     AwimbaweState,
     Config,
@@ -77,8 +77,6 @@ class AwimbaweView:
     sides: tuple[SideView, ...]
     trick: tuple[Card, ...]
     """The cards played to the current trick, the leader's first."""
-    stance: Stance | None
-    """Flee or fight, for an eagle the follower played on a land it could not follow."""
     next_leader: PlayerId | None
     """Whom a cheetah of this trick has named to lead the next one."""
     last_trick: LastTrick | None
@@ -129,7 +127,6 @@ def view_of(state: AwimbaweState, viewer: PlayerId | None) -> AwimbaweView:
         round_leader=match.round_leader,
         sides=tuple(sides),
         trick=state.trick,
-        stance=state.stance,
         next_leader=state.next_leader,
         last_trick=state.last_trick,
         results=match.results,
