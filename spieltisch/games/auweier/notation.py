@@ -132,11 +132,6 @@ def cards_text(cards: tuple[Card, ...]) -> str:
     return " ".join(CARD_TEXT[c] for c in cards)
 
 
-def counts_text(counts: tuple[int, ...]) -> str:
-    """A multiset of cards in notation order, e.g. ``1 1 3 H``; ``-`` when empty."""
-    return " ".join(CARD_TEXT[k] for k, n in enumerate(counts) for _ in range(n)) or "-"
-
-
 # --- Moves -------------------------------------------------------------------------------------
 
 

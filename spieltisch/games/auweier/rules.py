@@ -13,7 +13,6 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-import math
 import operator
 import random
 from collections.abc import Callable, Sequence
@@ -34,6 +33,7 @@ from spieltisch.core.game import (
     illegal,
     invalid,
 )
+from spieltisch.games.auweier.deck import all_orders, count_orders, is_spread, sample_order
 from spieltisch.games.auweier.notation import (
     ARRANGE_ONE,
     COLOURS,
@@ -323,24 +323,16 @@ class AuweierState(_Cached):
             return ()
         rest = self.seats[self.player].hand
         spread = self.stage is _SPREAD_STAGE
-        orders = _orders(rest, spread)
+        orders = count_orders(rest, spread)
         check_enumerable(orders, ENUMERATE_LIMIT, "this shuffle")
         chance = Fraction(1, orders)
-        return tuple((outcome, chance) for outcome in _all_shuffles(rest, spread))
+        return tuple((Shuffled(order), chance) for order in all_orders(rest, spread))
 
     def sample_chance(self, rng: random.Random) -> Shuffled:
         if not self.is_chance():
             raise illegal("shuffled", Rule.PLAYER_NOW.value)
         hand = self.seats[self.player].hand
-        if self.stage is _SHUFFLE_STAGE:
-            return Shuffled(_shuffled(_cards_of(hand), rng))
-        others = list(_shuffled(_cards_of(_put(hand, WEDDING, 0)), rng))
-        order: list[Card] = []
-        for size in _spread_parts(sum(hand), hand[WEDDING]):
-            part = [others.pop() for _ in range(size - 1)]
-            part.insert(rng.randrange(size), WEDDING)
-            order += part
-        return Shuffled(tuple(order))
+        return Shuffled(sample_order(hand, self.stage is _SPREAD_STAGE, rng))
 
     def parse(self, text: str) -> Move:
         short = swap_short(text)
@@ -552,86 +544,6 @@ def _leader(column: tuple[int, ...]) -> int:
     seat order), or -1 if the highest total is shared."""
     best = max(column)
     return column.index(best) if column.count(best) == 1 else -1
-
-
-def _board(seat: Seat) -> tuple[Stack, ...]:
-    return seat.stacks
-
-
-# --- shuffles -------------------------------------------------------------------------------
-
-
-@functools.cache
-def _cards_of(counts: Counts) -> tuple[Card, ...]:
-    """The cards ``counts`` holds, in notation order."""
-    return tuple(_CARDS[k] for k, n in enumerate(counts) for _ in range(n))
-
-
-def _shuffled(cards: tuple[Card, ...], rng: random.Random) -> tuple[Card, ...]:
-    """``cards`` in a uniformly random order: sorted by one random key each (ties have
-    probability about 2**-53 and keep the cards' order)."""
-    keys = [rng.random() for _ in cards]
-    return tuple(card for _, card in sorted(zip(keys, cards, strict=True)))
-
-
-@functools.cache
-def _spread_parts(cards: int, weddings: int) -> tuple[int, ...]:
-    """Sizes of the parts of a spread pile, one Wedding in each, in draw order."""
-    bounds = [part * cards // weddings for part in range(weddings + 1)]
-    return tuple(b - a for a, b in itertools.pairwise(bounds))
-
-
-def _arrangements(counts: Counts) -> int:
-    ways = math.factorial(sum(counts))
-    for n in counts:
-        ways //= math.factorial(n)
-    return ways
-
-
-def _orders(rest: Counts, spread: bool) -> int:
-    """How many distinct orders a shuffle of ``rest`` can give."""
-    if not spread:
-        return _arrangements(rest)
-    parts = _spread_parts(sum(rest), rest[WEDDING])
-    return math.prod(parts) * _arrangements(_put(rest, WEDDING, 0))
-
-
-def _arrangements_of(counts: Counts) -> list[tuple[Card, ...]]:
-    """Every distinct order of the cards ``counts`` holds, in notation order."""
-    if not any(counts):
-        return [()]
-    orders = []
-    for kind, n in enumerate(counts):
-        if n:
-            first = _CARDS[kind]
-            orders += [(first, *rest) for rest in _arrangements_of(_put(counts, kind, n - 1))]
-    return orders
-
-
-def _all_shuffles(rest: Counts, spread: bool) -> list[Shuffled]:
-    """Every outcome of shuffling ``rest`` (``spread``: one Wedding in each part)."""
-    if not spread:
-        return [Shuffled(order) for order in _arrangements_of(rest)]
-    parts = _spread_parts(sum(rest), rest[WEDDING])
-    others = _arrangements_of(_put(rest, WEDDING, 0))
-    outcomes = []
-    for places in itertools.product(*(range(size) for size in parts)):
-        for order in others:
-            cards = list(order)
-            start = 0
-            for size, place in zip(parts, places, strict=True):
-                cards.insert(start + place, WEDDING)
-                start += size
-            outcomes.append(Shuffled(tuple(cards)))
-    return outcomes
-
-
-def _is_spread(order: Sequence[Card]) -> bool:
-    """True if ``order`` has exactly one Wedding in each part of its spread layout."""
-    places = [i for i, card in enumerate(order) if card is WEDDING]
-    starts = itertools.accumulate(_spread_parts(len(order), len(places)), initial=0)
-    parts = itertools.pairwise(starts)
-    return all(start <= place < end for place, (start, end) in zip(places, parts, strict=True))
 
 
 def _redeal_seat(seat: Seat, own: bool, setup: Stage | None, rng: random.Random) -> Seat:
@@ -876,9 +788,12 @@ def _after_card(
     return _go(state, _WORMS, following, seats, totals, phase, females)
 
 
-def _refuse_stage(state: AuweierState, move: Move) -> IllegalActionError:
-    """The error for a card played at the table while no play is under way."""
+def _refuse_stage(state: AuweierState, move: Move, rule: Rule) -> IllegalActionError:
+    """The error for ``move`` at the wrong moment: ``rule`` while play is under way (in a
+    stage where the move has no place), else what is happening instead."""
     stage = state.stage
+    if stage is _PLAY or stage is _WEDDINGS or stage is _WORMS:
+        return illegal(move, rule.value)
     if stage is _OVER:
         return illegal(move, Rule.GAME_OVER.value)
     return illegal(move, (Rule.DECKS_FIRST if stage is _ORDER else Rule.CHANCE_NOW).value)
@@ -897,11 +812,7 @@ def _check_female(state: AuweierState, move: Move, female: int) -> tuple[int, ..
 def _apply_worm(state: AuweierState, move: PlayWorm) -> AuweierState:
     stage, player, card, female = state.stage, state.player, move.card, move.female
     if stage is not _PLAY and stage is not _WORMS:
-        raise (
-            illegal(move, Rule.WEDDING_STAGE.value)
-            if stage is _WEDDINGS
-            else (_refuse_stage(state, move))
-        )
+        raise _refuse_stage(state, move, Rule.WEDDING_STAGE)
     if card > FALSE_WORM:
         raise illegal(move, Rule.NOT_A_WORM.value)
     females = _check_female(state, move, female)
@@ -910,9 +821,7 @@ def _apply_worm(state: AuweierState, move: PlayWorm) -> AuweierState:
         raise illegal(move, Rule.IN_HAND.value)
     phase = state.phase
     if phase is not None and card is FALSE_WORM:
-        if phase.false_worm_seen[player] >> female & 1:
-            raise illegal(move, Rule.FALSE_WORM_ONCE.value)
-        phase = _saw_false_worm(phase, player, female)
+        phase = _false_worm_to(phase, player, female, move)
     seats = _put(state.seats, player, _played(seat, card, phase is None, female))
     totals = _add_total(state.totals, female, player, WORM_VALUE[card])
     return _after_card(state, seats, totals, phase, females)
@@ -927,7 +836,7 @@ def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
         state.phase,
     )
     if stage is not _PLAY and phase is None:
-        raise _refuse_stage(state, move)
+        raise _refuse_stage(state, move, Rule.CROW_PHASE)
     if phase is not None and not state.config.lucky_eggs:
         raise illegal(move, Rule.CROW_PHASE.value)
     if stage is _WEDDINGS:
@@ -955,11 +864,7 @@ def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
 def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
     stage, player, female, card = state.stage, state.player, move.female, move.card
     if stage is not _PLAY and stage is not _WORMS:
-        raise (
-            illegal(move, Rule.WEDDING_STAGE.value)
-            if stage is _WEDDINGS
-            else (_refuse_stage(state, move))
-        )
+        raise _refuse_stage(state, move, Rule.WEDDING_STAGE)
     females = _check_female(state, move, female)
     seat = state.seats[player]
     stack = seat.stacks[female]
@@ -975,9 +880,7 @@ def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
         raise illegal(move, Rule.IN_HAND.value)
     phase = state.phase
     if phase is not None and card is FALSE_WORM:
-        if phase.false_worm_seen[player] >> female & 1:
-            raise illegal(move, Rule.FALSE_WORM_ONCE.value)
-        phase = _saw_false_worm(phase, player, female)
+        phase = _false_worm_to(phase, player, female, move)
     hand = list(seat.hand)
     hand[card] -= 1
     hand[out] += 1
@@ -989,9 +892,18 @@ def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
     return _after_card(state, _put(state.seats, player, seat), totals, phase, females)
 
 
-def _saw_false_worm(phase: Phase, player: int, female: int) -> Phase:
-    seen = _put(phase.false_worm_seen, player, phase.false_worm_seen[player] | 1 << female)
-    return Phase(phase.opener, phase.weddings, phase.passed, seen)
+def _false_worm_to(phase: Phase, player: int, female: int, move: Move) -> Phase:
+    """``phase`` after ``player``'s False Worm comes before ``female``; refuses ``move`` if
+    it has lain there before in this phase."""
+    seen = phase.false_worm_seen[player]
+    if seen >> female & 1:
+        raise illegal(move, Rule.FALSE_WORM_ONCE.value)
+    return Phase(
+        phase.opener,
+        phase.weddings,
+        phase.passed,
+        _put(phase.false_worm_seen, player, seen | 1 << female),
+    )
 
 
 # --- the wedding phase ----------------------------------------------------------------------
@@ -1000,11 +912,7 @@ def _saw_false_worm(phase: Phase, player: int, female: int) -> Phase:
 def _apply_wedding(state: AuweierState, move: PlayWedding) -> AuweierState:
     stage, player, female, phase = state.stage, state.player, move.female, state.phase
     if stage is not _PLAY and stage is not _WEDDINGS:
-        raise (
-            illegal(move, Rule.WORM_STAGE.value)
-            if stage is _WORMS
-            else (_refuse_stage(state, move))
-        )
+        raise _refuse_stage(state, move, Rule.WORM_STAGE)
     females = _check_female(state, move, female)
     seat = state.seats[player]
     if not seat.hand[WEDDING]:
@@ -1035,10 +943,7 @@ def _open_phase(seats: tuple[Seat, ...], player: int, female: int) -> Phase:
 def _apply_pass(state: AuweierState, move: Pass) -> AuweierState:
     phase = state.phase
     if phase is None:
-        stage = state.stage
-        raise (
-            illegal(move, Rule.PASS_PHASE.value) if stage is _PLAY else (_refuse_stage(state, move))
-        )
+        raise _refuse_stage(state, move, Rule.PASS_PHASE)
     players = len(state.seats)
     passed = phase.passed | 1 << state.player
     following = _next_in_phase(players, passed, state.player)
@@ -1153,7 +1058,7 @@ def _apply_shuffled(state: AuweierState, move: Shuffled) -> AuweierState:
     seat = state.seats[state.player]
     if card_counts(move.cards) != seat.hand:
         raise illegal(move, Rule.SHUFFLE_CARDS.value)
-    if state.stage is _SPREAD_STAGE and not _is_spread(move.cards):
+    if state.stage is _SPREAD_STAGE and not is_spread(move.cards):
         raise illegal(move, Rule.SPREAD_EVEN.value)
     pile = seat.pile + move.cards
     return _arranged(state, _seat(NO_CARDS, pile, seat.known, NO_CARDS, seat.stacks))
