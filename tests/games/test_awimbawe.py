@@ -554,10 +554,12 @@ def test_a_single_cheetah_can_hand_the_lead_to_the_opponent() -> None:
     assert state.current_player() == 1
 
 
-def test_no_cheetah_choice_in_the_last_trick_of_a_round() -> None:
+def test_the_cheetah_choice_is_made_even_in_the_last_trick_of_a_round() -> None:
     state = table(side("G3"), side("G2"), leader=0, crowns=(20, 20))
     state = drive(state, "play G3")
-    assert state.stage is Stage.PLAY and state.current_player() == 1
+    assert state.stage is Stage.CHEETAH and legal(state) == ["lead me", "lead opponent"]
+    state = drive(state, "lead opponent", "play G2")
+    assert state.stage is Stage.CHOOSE_LEADER and state.match.results[-1].winner == 0
 
 
 # --- Face-down cards, the end of a round and of the match (ruling 5) --------------------------

@@ -697,7 +697,7 @@ class AwimbaweState(State):
         elif power is _SNAKE:
             if can_block(new_sides[1 - player]):
                 stage = power
-        elif side.count():  # the cheetah: no choice to make after the last trick
+        else:  # the cheetah's choice is made every time one is played
             stage = power
         if stage is not _PLAY:
             return AwimbaweState(
