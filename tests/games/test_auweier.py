@@ -717,3 +717,39 @@ def test_the_terminal_draws_a_wedding_phase() -> None:
     assert RENDERER.describe(state.view(1), "pass", table, "Bob") == "Bob passes."
     assert RENDERER.describe(state.view(1), "deck (hidden)", table, "Bob").endswith("deck.")
     assert Config(2).females == 3
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 150), lucky=st.booleans())
+def test_a_sampled_state_shows_the_same_view_and_keeps_what_is_known(
+    seed: int, moves: int, lucky: bool
+) -> None:
+    rng = random.Random(seed)
+    game = Auweier(3, lucky_eggs=lucky)
+    state = game.initial_state()
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state = state.apply(state.sample_chance(rng) if state.is_chance() else rng.choice(legal))
+    for viewer in (0, 1, 2):
+        view = state.view(viewer)
+        sampled = game.sample_state(view, rng)
+        assert sampled.view(viewer) == view
+        if state.current_player() == viewer:
+            assert sampled.legal_actions() == state.legal_actions()
+        for p, seat in enumerate(sampled.seats):
+            assert all(h >= s for h, s in zip(seat.hand, seat.shown, strict=True))
+            assert view.players[p].discarded == state.view(None).players[p].discarded
+    with pytest.raises(TypeError):
+        game.sample_state(object(), rng)
+
+
+def test_sampling_deals_other_hands_afresh() -> None:
+    state = drive(dealt(3), "worm 7 R", "crow R@R")
+    view = state.view(2)
+    assert view.players[1].discarded == card_counts(cards("K"))
+    assert view.players[0].discarded == card_counts(cards("7"))
+    rng = random.Random(0)
+    hands = {Auweier(3).sample_state(view, rng).seats[0].hand for _ in range(20)}
+    assert len(hands) > 1 and all(sum(hand) == 6 for hand in hands)

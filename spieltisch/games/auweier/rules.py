@@ -1139,6 +1139,14 @@ class Auweier(Game):
             self.players, bool(self.options["lucky_eggs"]), bool(self.options["closed_nests"])
         )
 
+    def sample_state(self, view: object, rng: random.Random) -> AuweierState:
+        """A state that shows ``view`` to its viewer, with their unseen cards dealt at random."""
+        from spieltisch.games.auweier.view import AuweierView, state_of  # noqa: PLC0415
+
+        if not isinstance(view, AuweierView):
+            raise TypeError(f"not an Auweier view: {type(view).__name__}")
+        return state_of(view, rng)
+
     def initial_state(self) -> AuweierState:
         config = self.config
         players, females = config.players, config.females

@@ -1,8 +1,8 @@
 """Auweier: what one player sees (see docs/rules/auweier.md).
 
 Every card before the females is public, with its owner and its place in the stack, and so are
-the egg stacks, the eggs each player holds, the Weddings and passes of a wedding phase, and how
-many cards each player has in hand and in the draw pile. A player sees their own hand and the
+the egg stacks, the eggs each player holds, the Weddings and passes of a wedding phase, the
+cards each player has discarded, and how many cards each player has in hand and in the pile. A player sees their own hand and the
 order of their own pile as far as they arranged it; a shuffled part of the pile is shown as its
 cards without an order. Nobody sees another player's hand or deck order, except cards everyone
 saw going back into a hand. Pure: no I/O.
@@ -10,10 +10,12 @@ saw going back into a hand. Pure: no I/O.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from spieltisch.core.game import PlayerId
-from spieltisch.games.auweier.notation import NO_CARDS, Card, Colour, card_counts
+from spieltisch.games.auweier.deck import cards_of, shuffled
+from spieltisch.games.auweier.notation import DECK, NO_CARDS, Card, Colour, card_counts
 from spieltisch.games.auweier.rules import (
     EGGS_PER_FEMALE,
     AuweierState,
@@ -22,6 +24,10 @@ from spieltisch.games.auweier.rules import (
     Egg,
     End,
     Mating,
+    Nests,
+    Phase,
+    Seat,
+    Stack,
     Stage,
     score_eggs,
 )
@@ -65,6 +71,8 @@ class PlayerView:
     """Cards in the draw pile (while the decks are arranged: cards placed so far)."""
     shown: Counts
     """Cards everyone knows to be in this hand (swapped back, or a Lucky Eggs start)."""
+    discarded: Counts
+    """This player's cards that have left the game (Crows, eaten worms, cleared cards)."""
     eggs: tuple[Egg, ...]
     score: int
     weddings: tuple[Colour, ...]
@@ -128,6 +136,7 @@ def view_of(state: AuweierState, viewer: PlayerId | None) -> AuweierView:
             hand_size=sum(seat.hand),
             pile_size=len(seat.pile),
             shown=seat.shown,
+            discarded=_discarded(seat),
             eggs=nests.won[p],
             score=score_eggs(p, nests.won[p]),
             weddings=_colours(weddings[p], config.females),
@@ -171,4 +180,82 @@ def _colours(mask: int, females: int) -> tuple[Colour, ...]:
     return tuple(Colour(f) for f in range(females) if mask >> f & 1)
 
 
-__all__ = ["AuweierView", "FemaleView", "PlayerView", "StackView", "view_of"]
+def _mask(colours: tuple[Colour, ...]) -> int:
+    return sum(1 << colour for colour in colours)
+
+
+def _discarded(seat: Seat) -> Counts:
+    """The cards of ``seat``'s deck that are in no hand, pile or stack any more."""
+    kept = card_counts(seat.pile + tuple(card for stack in seat.stacks for card in stack))
+    return tuple(d - h - k for d, h, k in zip(DECK, seat.hand, kept, strict=True))
+
+
+def state_of(view: AuweierView, rng: random.Random) -> AuweierState:
+    """A state that shows ``view`` to its viewer, with what they cannot see drawn at random.
+
+    Other players' hands and piles are dealt from their cards that are neither on the table
+    nor discarded, keeping the cards known to be in a hand; while decks are arranged, the cards
+    they placed are drawn from their whole deck. The viewer's shuffled cards are put in a
+    random order. The draws are uniform (see :meth:`AuweierState.redeal_hidden`).
+    """
+    config = view.config
+    stacks = [
+        tuple(female.stacks[p].cards for female in view.females) for p in range(config.players)
+    ]
+    seats = tuple(
+        _own_seat(view, stacks[p], rng)
+        if p == view.viewer
+        else _other_seat(view, info, stacks[p], rng)
+        for p, info in enumerate(view.players)
+    )
+    nests = Nests(
+        config,
+        tuple(EGGS_PER_FEMALE - len(female.eggs_left) for female in view.females),
+        tuple(info.eggs for info in view.players),
+        view.last,
+        view.end,
+    )
+    phase = None
+    if view.stage is Stage.WEDDINGS or view.stage is Stage.WORMS:
+        phase = Phase(
+            view.start_player,
+            tuple(_mask(info.weddings) for info in view.players),
+            sum(1 << p for p, info in enumerate(view.players) if info.passed),
+            tuple(_mask(info.false_worm_seen) for info in view.players),
+        )
+    totals = tuple(tuple(s.total for s in female.stacks) for female in view.females)
+    return AuweierState(nests, view.stage, view.player, seats, totals, phase)
+
+
+def _own_seat(view: AuweierView, stacks: tuple[Stack, ...], rng: random.Random) -> Seat:
+    assert view.hand is not None and view.viewer is not None  # a player's own view
+    pile = view.pile_known + shuffled(cards_of(view.pile_unknown), rng)
+    shown = view.players[view.viewer].shown
+    return Seat(view.hand, pile, len(view.pile_known), shown, stacks)
+
+
+def _other_seat(
+    view: AuweierView, info: PlayerView, stacks: tuple[Stack, ...], rng: random.Random
+) -> Seat:
+    if view.stage in _SETUP:
+        start = (Card.WEDDING, Card.FALSE_WORM) if view.config.lucky_eggs else ()
+        rest = shuffled(
+            cards_of(tuple(d - s for d, s in zip(DECK, card_counts(start), strict=True))), rng
+        )
+        placed = (start + rest)[: info.pile_size]
+        hand = tuple(d - n for d, n in zip(DECK, card_counts(placed), strict=True))
+        return Seat(hand, placed, len(start), NO_CARDS, stacks)
+    on_table = card_counts(tuple(card for stack in stacks for card in stack))
+    unseen = tuple(
+        d - t - x - s for d, t, x, s in zip(DECK, on_table, info.discarded, info.shown, strict=True)
+    )
+    cards = shuffled(cards_of(unseen), rng)
+    free = info.hand_size - sum(info.shown)
+    hand = tuple(a + b for a, b in zip(info.shown, card_counts(cards[:free]), strict=True))
+    return Seat(hand, cards[free:], 0, info.shown, stacks)
+
+
+_SETUP = (Stage.ORDER, Stage.SHUFFLE, Stage.SPREAD)
+
+
+__all__ = ["AuweierView", "FemaleView", "PlayerView", "StackView", "state_of", "view_of"]
