@@ -2,10 +2,10 @@
 
 Every card before the females is public, with its owner and its place in the stack, and so are
 the egg stacks, the eggs each player holds, the Weddings and passes of a wedding phase, the
-cards each player has discarded, and how many cards each player has in hand and in the pile. A player sees their own hand and the
-order of their own pile as far as they arranged it; a shuffled part of the pile is shown as its
-cards without an order. Nobody sees another player's hand or deck order, except cards everyone
-saw going back into a hand. Pure: no I/O.
+cards each player has discarded, and how many cards each player has in hand and in the pile.
+A player sees their own hand and the order of their own pile as far as they arranged it; a
+shuffled part of the pile is shown as its cards without an order. Nobody sees another player's
+hand or deck order, except cards everyone saw going back into a hand. Pure: no I/O.
 """
 
 from __future__ import annotations
