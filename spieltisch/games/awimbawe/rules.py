@@ -1029,31 +1029,30 @@ _SNAKE_BLOCKS = tuple(
 """The snake's blocks for each set of targets (bit ``i``: pile ``i``; bit 4: the hand)."""
 
 
-def _snake_targets(side: Side) -> tuple[int, int]:
-    """Which blocks a snake can make on ``side`` (a mask as in :data:`_SNAKE_BLOCKS`), and
-    how many unblocked available cards ``side`` has."""
-    down, blocked = side.down, side.blocked
-    mask = count = 0
-    for pile, cards in enumerate(side.piles):
-        if cards and cards[-1] not in down and cards[-1] not in blocked:
-            mask |= 1 << pile
-            count += 1
-    hand = len(side.hand)
+def _free_bits(side: Side) -> int:
+    """The available cards of ``side`` that are not blocked, as bits."""
+    bits = side.available_bits
+    blocked = side.blocked
     if blocked:
-        hand -= sum(1 for c in side.hand if c in blocked)
-    if hand:
-        mask |= 1 << NUM_PILES
-    return mask, count + hand
+        bits &= ~sum(c.bit for c in blocked)
+    return bits
 
 
 def can_block(side: Side) -> bool:
     """True when a snake may be used on ``side``: two or more unblocked available cards."""
-    return _snake_targets(side)[1] >= 2
+    return _free_bits(side).bit_count() >= 2
 
 
 def snake_blocks(side: Side) -> tuple[Block, ...]:
     """Every block a snake can make on ``side``, in action-id order."""
-    return _SNAKE_BLOCKS[_snake_targets(side)[0]]
+    free = _free_bits(side)
+    mask = 0
+    for pile, cards in enumerate(side.piles):
+        if cards and cards[-1].bit & free:  # a face-up top card, not blocked
+            mask |= 1 << pile
+    if free.bit_count() > mask.bit_count():  # the rest are hand cards
+        mask |= 1 << NUM_PILES
+    return _SNAKE_BLOCKS[mask]
 
 
 def _dealt(down: tuple[Card, ...], up: tuple[Card, ...], hand: tuple[Card, ...]) -> Side:
