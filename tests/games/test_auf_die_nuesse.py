@@ -900,12 +900,19 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts(
     seed: int, players: int, late_jokers: bool
 ) -> None:
     states = playout(seed, players, late_jokers)
-    table_ = action_table()
     for state in states[::7]:
         legal = set(state.legal_actions())
-        accepted = {a for a in table_ if state.fault(a) is None}
-        assert accepted == legal
+        assert {a for a in action_table() if state.fault(a) is None} == legal
+        assert {a for a in action_table() if applies(state, a)} == legal
         assert state.node is not NodeKind.DECISION or len(legal) >= 2  # no forced choices
+
+
+def applies(state: NuesseState, action: Move) -> bool:
+    try:
+        state.apply(action)
+    except IllegalActionError:
+        return False
+    return True
 
 
 @settings(max_examples=6, deadline=None)
@@ -967,6 +974,9 @@ def test_the_terminal_draws_the_board_and_the_chance_of_failing_beside_roll_agai
     assert "13/216" in RENDERER.move_label(state.view(0), ROLL_AGAIN)
     names = Table(("A", "B", "C"), ())
     assert "green 4" in RENDERER.describe(state.view(0), "dice G4 W5 W6", names, "A")
+    theft = drive(raccoon_table(), "pass")
+    said = RENDERER.describe(theft.view(0), "steal P2 S5", names, "A")
+    assert said == "A's raccoon steals an acorn from B's S5."
     sample = drive(placed(table(2, areas={Space.FIVE_SIX: (1, 1)}), 6), "stop")
     assert "pushed up" in (RENDERER.aftermath(None, sample.view(0), names) or "")
 

@@ -15,6 +15,7 @@ from rich.text import Text
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Move, PlayerId
 from spieltisch.games.auf_die_nuesse.notation import (
+    PLAIN,
     SLOT_LABELS,
     Card,
     Dice,
@@ -330,6 +331,11 @@ class NuesseRenderer(Renderer):
             )
         if isinstance(move, Draw):
             return self._draw(view, move, table)
+        if isinstance(move, Steal) and move.victim < len(table.names):
+            kind = view.stores[move.victim][move.store].kind
+            nut = a_card(PLAIN[kind]) if kind is not None else "a nut"
+            victim = table.names[move.victim]
+            return f"{actor}'s raccoon steals {nut} from {victim}'s S{move.store + 1}."
         return f"{actor}: {self.move_label(view, move)}."
 
     def _draw(self, view: NuesseView, draw: Draw, table: Table) -> str:
