@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -88,7 +89,9 @@ class AwimbaweRenderer(Renderer):
         me = view.viewer if view.viewer is not None else 0
         order = [1 - me, me]
         parts: list[RenderableType] = [self._side(view, order[0], table)]
+        parts.append(Rule(style="dim"))
         parts.append(self._middle(view, table))
+        parts.append(Rule(style="dim"))
         parts.append(self._side(view, order[1], table))
         if table.events:
             parts.append(Text("Recent: " + " | ".join(table.events[-4:]), style="dim"))
