@@ -365,10 +365,7 @@ _step = functools.cache(Step)
 
 def points(stores: Sequence[Store]) -> int:
     """A player's score: a full store its value, a partly filled store one point per nut."""
-    return sum(
-        STORE_VALUES[i] if store.full else store.nuts + store.jokers
-        for i, store in enumerate(stores)
-    )
+    return sum(STORE_VALUES[i] if store.full else store.fill for i, store in enumerate(stores))
 
 
 def best_full_store(stores: Sequence[Store]) -> int:
@@ -382,13 +379,9 @@ def deck(players: int) -> tuple[int, ...]:
     return (plain,) * len(NUTS) + (JOKERS_PER_PAIR,) * len(JOKERS)
 
 
+@functools.cache
 def fail_chance(track: int) -> Fraction:
     """The chance that a roll fits no free space of a start track (bit ``n``: space ``n``)."""
-    return _fail_chance(track)
-
-
-@functools.cache
-def _fail_chance(track: int) -> Fraction:
     fails = sum(1 for d in DICE if all(track >> s & 1 for s in d.sums))
     return Fraction(fails, len(DICE))
 
@@ -548,8 +541,8 @@ class NuesseState(State):
         if stage is Stage.STEAL:
             return (PASS, *_thefts(self.board, step.actor))
         if stage is Stage.SETUP:
-            row = self.board.areas
-            return tuple(_SETUPS[s] for s in SETUP_SPACES if not row[s][step.actor])
+            areas = self.board.areas
+            return tuple(_SETUPS[s] for s in SETUP_SPACES if not areas[s][step.actor])
         return ()
 
     def placements(self) -> tuple[Place, ...]:
@@ -582,7 +575,8 @@ class NuesseState(State):
     def sample_chance(self, rng: random.Random) -> Dice | Draw:
         stage = self.stage
         if stage is Stage.ROLL:
-            # One byte per try, kept when below 216: exactly uniform, cheaper than randrange.
+            # What randrange(216) does (one byte per try, kept when below 216: exactly
+            # uniform, the same draws), without the cost of its Python-level wrapper.
             pick = rng.getrandbits(8)
             while pick >= len(DICE):
                 pick = rng.getrandbits(8)
@@ -678,35 +672,26 @@ class NuesseState(State):
         return _deal(board, 0, events)
 
     def _apply_action(self, action: Action) -> NuesseState:
-        stage = self.stage
-        # Fast paths for the moves of every turn; anything else goes through fault() below.
+        stage, kind = self.stage, type(action)
+        board, player, dice = self.board, self.player, self.dice
+        # The moves of every turn first, checked here exactly as fault() would check them.
         if stage is Stage.AGAIN:
-            if action is STOP:
-                return _end_turn(self.board, self.player, self.track, self.dice, [])
-            if action is ROLL_AGAIN and self.available > 0:
-                return NuesseState(self.board, Stage.ROLL, self.player, self.track, self.dice, None)
-        elif stage is Stage.PLACE and type(action) is Place and action in self.placements():
+            if kind is Stop:
+                return _end_turn(board, player, self.track, dice, [])
+            if kind is RollAgain and self.available > 0:
+                return NuesseState(board, Stage.ROLL, player, self.track, dice, None)
+        elif stage is Stage.PLACE and kind is Place and action in self.placements():
             assert isinstance(action, Place)
-            track = self.track | 1 << action.space
-            return _again(self.board, self.player, track, self.dice, [])
+            return _again(board, player, self.track | 1 << action.space, dice, [])
         fault = self.fault(action)
         if fault is not None:
             raise illegal(action, fault[0].value, fault[1])
-        board, player, step, dice = self.board, self.player, self.step, self.dice
-        kind = type(action)
-        if kind is Place:
-            assert isinstance(action, Place)
-            return _again(board, player, self.track | 1 << action.space, dice, [])
-        if kind is RollAgain:
-            return NuesseState(board, Stage.ROLL, player, self.track, dice, None)
-        if kind is Stop:
-            return _end_turn(board, player, self.track, dice, [])
         if kind is Lay:
             assert isinstance(action, Lay)
             events: list[Event] = []
             return _again(_lay(board, player, action, events), player, self.track, dice, events)
-        assert step is not None
-        return _STEP_ACTIONS[self.stage](board, player, step, action, dice)
+        assert self.step is not None
+        return _STEP_ACTIONS[stage](board, player, self.step, action, dice)
 
     # --- Legality, with the reason for a refusal --------------------------------------------
 
