@@ -1,15 +1,18 @@
 """Agents by name: the game-independent ones here, each game's own in its ``bots`` module.
 
 ``make_agent("random", game, seed)`` builds an agent; :func:`agent_names` lists what a game
-offers, strongest first. A game adds agents by defining ``AGENTS`` in its ``bots`` module.
+offers, strongest first. A game adds agents by defining ``AGENTS`` in its ``bots`` module, and
+may define ``BOOK``: set moves for decisions that search should not spend time on (such as
+arranging a deck before play), which search agents play without searching.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
+from types import ModuleType
 
-from spieltisch.agents.base import Agent, RandomAgent
+from spieltisch.agents.base import Agent, Book, RandomAgent
 from spieltisch.agents.ismcts import IsmctsAgent
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game
@@ -21,15 +24,26 @@ STRENGTH_ORDER = ("expert", "ismcts", "heuristic", "random")
 """How agents rank when listed, strongest first; names not listed come after."""
 
 
-def _game_agents(game: Game) -> Mapping[str, AgentFactory]:
-    """The agents a game's ``bots`` module offers, strongest first (none if it has none)."""
+def _bots_module(game: Game) -> ModuleType | None:
+    """The game's ``bots`` module, if it has one."""
     package = type(game).__module__.rsplit(".", 1)[0]
     try:
-        bots = importlib.import_module(f"{package}.bots")
+        return importlib.import_module(f"{package}.bots")
     except ModuleNotFoundError:
-        return {}
-    agents: Mapping[str, AgentFactory] = bots.AGENTS
+        return None
+
+
+def _game_agents(game: Game) -> Mapping[str, AgentFactory]:
+    """The agents a game's ``bots`` module offers (none if it has none)."""
+    bots = _bots_module(game)
+    agents: Mapping[str, AgentFactory] = getattr(bots, "AGENTS", {})
     return agents
+
+
+def game_book(game: Game) -> Book | None:
+    """The game's book of set moves (its ``bots.BOOK``), if it has one."""
+    book: Book | None = getattr(_bots_module(game), "BOOK", None)
+    return book
 
 
 def _factories(game: Game) -> dict[str, AgentFactory]:

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, Move
+
+Book = Callable[[object, Sequence[Move]], Move | None]
+"""A game's set moves: given a view and the legal actions, a move to play without thinking,
+or ``None`` when the position is one to think about."""
 
 
 class Agent(ABC):

@@ -9,7 +9,8 @@ the return of the player who moved into it. Chance is sampled, never branched on
 played is the root child visited most often.
 
 The budget is a number of iterations or a time per move; with an iteration budget and a seed,
-the same view always gives the same decision.
+the same view always gives the same decision. A forced move, or a move from the game's book
+(``bots.BOOK``, e.g. arranging a deck before play), is played without searching.
 """
 
 from __future__ import annotations
@@ -78,6 +79,9 @@ class IsmctsAgent(Agent):
         exploration: float = EXPLORATION,
     ) -> None:
         super().__init__(game, seed)
+        from spieltisch.agents import game_book  # noqa: PLC0415 - the package imports us
+
+        self.book = game_book(game)
         self.iterations = iterations
         self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
         self.exploration = exploration
@@ -113,8 +117,9 @@ class IsmctsAgent(Agent):
     def search(self, view: object, legal: Sequence[Move]) -> SearchResult:
         """Search from ``view`` within the budget and return the decision with its statistics."""
         start = time.perf_counter()
-        if len(legal) == 1:
-            result = SearchResult(legal[0], 0, 0.0, (ChoiceStats(legal[0], 0, 0.0),))
+        set_move = legal[0] if len(legal) == 1 else self.book(view, legal) if self.book else None
+        if set_move is not None:
+            result = SearchResult(set_move, 0, 0.0, (ChoiceStats(set_move, 0, 0.0),))
             self.last = result
             return result
         root = Node(None)
