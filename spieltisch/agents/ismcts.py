@@ -9,8 +9,10 @@ the return of the player who moved into it. Chance is sampled, never branched on
 played is the root child visited most often.
 
 The budget is a number of iterations or a time per move; with an iteration budget and a seed,
-the same view always gives the same decision. A forced move, or a move from the game's book
-(``bots.BOOK``, e.g. arranging a deck before play), is played without searching.
+the same view always gives the same decision. A search stops early once its most visited
+choice can no longer be overtaken within the budget, so it never spends more than it was given
+and often less. A forced move, or a move from the game's book (``bots.BOOK``, e.g. arranging
+a deck before play), is played without searching.
 """
 
 from __future__ import annotations
@@ -26,6 +28,14 @@ from spieltisch.core.game import Game, Move, PlayerId, State
 
 DEFAULT_SECONDS = 1.0
 EXPLORATION = 0.7
+CHECK_EVERY = 32
+"""How often (in iterations) the search asks whether its choice can still change."""
+
+
+def _settled(root: Node, left: float) -> bool:
+    """True when the most visited root choice can no longer be overtaken in ``left`` visits."""
+    visits = sorted((child.visits for child in root.children.values()), reverse=True)
+    return len(visits) >= 2 and visits[0] - visits[1] > left
 
 
 class Node:
@@ -133,9 +143,18 @@ class IsmctsAgent(Agent):
                 break
             if deadline is not None and now + (now - start) / iterations > deadline:
                 break
+            if iterations % CHECK_EVERY == 0 and _settled(root, self._left(iterations, start, now)):
+                break
         result = self._result(root, legal, iterations, time.perf_counter() - start)
         self.last = result
         return result
+
+    def _left(self, iterations: int, start: float, now: float) -> float:
+        """How many more iterations the budget allows (estimated from the pace for time)."""
+        if self.iterations is not None:
+            return self.iterations - iterations
+        assert self.seconds is not None  # one of the two budgets is always set
+        return (start + self.seconds - now) * iterations / (now - start)
 
     def _result(
         self, root: Node, legal: Sequence[Move], iterations: int, seconds: float
