@@ -1255,6 +1255,22 @@ class AufDieNuesse(Game):
         super().__init__(players, **options)
         self.config = Config(self.players, bool(self.options["late_jokers"]))
 
+    def sample_state(self, view: object, rng: random.Random) -> NuesseState:
+        """The one state that shows ``view``: nothing is hidden (see ``belief``).
+
+        Cards are drawn from the unseen multiset as the game needs them, so the state holds
+        no pile order to guess, and every later draw and roll is fresh chance.
+        """
+        from spieltisch.games.auf_die_nuesse.belief import state_of  # noqa: PLC0415 - cycle
+        from spieltisch.games.auf_die_nuesse.view import NuesseView  # noqa: PLC0415 - cycle
+
+        del rng
+        if not isinstance(view, NuesseView):
+            raise TypeError(f"not an Auf die Nüsse! view: {type(view).__name__}")
+        if view.config != self.config:
+            raise ValueError(f"the view is of {_game_for(view.config)!r}, not {self!r}")
+        return state_of(view)
+
     def initial_state(self) -> NuesseState:
         players = self.players
         cards = deck(players)

@@ -71,14 +71,15 @@ class NuesseView:
     can_keep: bool
     """The nut in hand is a joker that may be kept for later instead."""
     refill: Slot | None
-    """The empty face-up place about to be refilled."""
+    """The empty face-up place to refill: being laid now, or where the nut in hand came from
+    (refilled once that nut is stored, while the pile lasts)."""
+    theft: bool
+    """The raccoon space paying out still owes its theft (after its nut is taken or refused,
+    stored and replaced)."""
     scores: tuple[int, ...]
     winners: frozenset[PlayerId]
     events: tuple[Event, ...]
     """What the engine did by itself during the last move."""
-
-
-_REFILLS = frozenset({Stage.REFILL, Stage.FACE_UP})
 
 
 def view_of(state: NuesseState, viewer: PlayerId | None) -> NuesseView:
@@ -121,7 +122,8 @@ def view_of(state: NuesseState, viewer: PlayerId | None) -> NuesseView:
         and pending is not None
         and pending.is_joker
         and step.context is not Context.JOKERS,
-        refill=step.refill if step is not None and state.stage in _REFILLS else None,
+        refill=step.refill if step is not None else None,
+        theft=step is not None and step.theft,
         scores=state.scores(),
         winners=state.winners(),
         events=state.events,
