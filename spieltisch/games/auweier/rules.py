@@ -13,13 +13,13 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-import operator
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from spieltisch.core.codec import SKIP_FIELD
 from spieltisch.core.errors import IllegalActionError
 from spieltisch.core.game import (
     Game,
@@ -190,6 +190,13 @@ class Seat:
     Wedding and False Worm of a Lucky Eggs start, until a card of that kind is played."""
     stacks: tuple[Stack, ...]
     """The player's cards before each female, bottom first."""
+    food: int = field(init=False, repr=False, compare=False, metadata={SKIP_FIELD: True})
+    """Derived from ``stacks``, not part of the value: bit mask of the females where this
+    seat's top card is a Crow's food (kept up to date by the transitions, which know what
+    changed, so listing Crows need not look at every stack)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "food", _food(self.stacks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,7 +418,6 @@ _WEDDINGS = Stage.WEDDINGS
 _WORMS = Stage.WORMS
 _OVER = Stage.OVER
 _CARDS = tuple(Card)
-_STACKS = operator.attrgetter("stacks")
 _chain = itertools.chain.from_iterable
 
 
@@ -428,8 +434,8 @@ _SET_LEGAL = _Cached.__dict__["_legal"].__set__
     AuweierState.__dict__[name].__set__
     for name in ("nests", "stage", "player", "seats", "totals", "phase")
 )
-(_SET_HAND, _SET_PILE, _SET_KNOWN, _SET_SHOWN, _SET_STACKS) = (
-    Seat.__dict__[name].__set__ for name in ("hand", "pile", "known", "shown", "stacks")
+(_SET_HAND, _SET_PILE, _SET_KNOWN, _SET_SHOWN, _SET_STACKS, _SET_FOOD) = (
+    Seat.__dict__[name].__set__ for name in ("hand", "pile", "known", "shown", "stacks", "food")
 )
 
 
@@ -457,15 +463,22 @@ def _state(
 
 
 def _seat(
-    hand: Counts, pile: tuple[Card, ...], known: int, shown: Counts, stacks: tuple[Stack, ...]
+    hand: Counts,
+    pile: tuple[Card, ...],
+    known: int,
+    shown: Counts,
+    stacks: tuple[Stack, ...],
+    food: int,
 ) -> Seat:
-    """``Seat(hand, pile, known, shown, stacks)``, built faster."""
+    """``Seat(hand, pile, known, shown, stacks)``, built faster: the caller gives the
+    :attr:`Seat.food` of ``stacks``."""
     seat = _NEW(Seat)
     _SET_HAND(seat, hand)
     _SET_PILE(seat, pile)
     _SET_KNOWN(seat, known)
     _SET_SHOWN(seat, shown)
     _SET_STACKS(seat, stacks)
+    _SET_FOOD(seat, food)
     return seat
 
 
@@ -507,7 +520,7 @@ def _played(seat: Seat, card: Card, draw: bool, female: int = -1) -> Seat:
     drawing one card if ``draw`` and possible."""
     hand = list(seat.hand)
     hand[card] -= 1
-    pile, known, stacks, shown = seat.pile, seat.known, seat.stacks, seat.shown
+    pile, known, stacks, shown, food = seat.pile, seat.known, seat.stacks, seat.shown, seat.food
     if draw and pile:
         hand[pile[0]] += 1
         pile = pile[1:]
@@ -516,9 +529,10 @@ def _played(seat: Seat, card: Card, draw: bool, female: int = -1) -> Seat:
         grown = list(stacks)
         grown[female] = (*stacks[female], card)
         stacks = tuple(grown)
+        food = _top_food(food, female, card)
     if shown is not NO_CARDS:
         shown = _less(shown, card)
-    return _seat(tuple(hand), pile, known, shown, stacks)
+    return _seat(tuple(hand), pile, known, shown, stacks, food)
 
 
 @functools.cache
@@ -652,22 +666,44 @@ def _swap_actions(seat: Seat, females: tuple[int, ...], no_false_worm: int) -> t
     return ()
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _food(stacks: tuple[Stack, ...]) -> int:
     """Bit mask of the females where the top card of ``stacks`` is a Crow's food."""
     return sum(1 << f for f, stack in enumerate(stacks) if stack and CROW_FOOD[stack[-1]])
 
 
-@functools.cache
-def _crows(food: tuple[int, ...], player: int, females: tuple[int, ...]) -> tuple[PlayCrow, ...]:
-    """The Crows ``player`` can play, given each player's :func:`_food` mask."""
-    return tuple(
-        CROW_MOVES[owner][f]
-        for owner, mask in enumerate(food)
-        if owner != player
-        for f in females
-        if mask >> f & 1
+def _top_food(food: int, female: int, top: Card | None) -> int:
+    """``food`` (a :func:`_food` mask) after the top card before ``female`` became ``top``
+    (``None``: no card lies there any more)."""
+    if top is not None and CROW_FOOD[top]:
+        return food | 1 << female
+    return food & ~(1 << female)
+
+
+_CROW_ROWS = tuple(
+    tuple(
+        tuple(CROW_MOVES[owner][f] for f in range(len(Colour)) if mask >> f & 1)
+        for mask in range(1 << len(Colour))
     )
+    for owner in Colour
+)
+"""``_CROW_ROWS[owner][mask]``: the Crows on ``owner``'s stacks before the females in ``mask``."""
+
+
+@functools.cache
+def _female_mask(females: tuple[int, ...]) -> int:
+    return sum(1 << f for f in females)
+
+
+def _crows(seats: tuple[Seat, ...], player: int, females: tuple[int, ...]) -> tuple[Action, ...]:
+    """The Crows ``player`` can play: on each opponent's edible top worms (see
+    :attr:`Seat.food`) before the ``females`` that take cards."""
+    crows: tuple[Action, ...] = ()
+    open_mask = _female_mask(females)
+    for owner, seat in enumerate(seats):
+        food = seat.food & open_mask
+        if food and owner != player:
+            crows += _CROW_ROWS[owner][food]
+    return crows
 
 
 @functools.cache
@@ -688,7 +724,7 @@ def _play_actions(state: AuweierState, females: tuple[int, ...]) -> tuple[Action
     actions: tuple[Action, ...] = _worm_actions(hand, females, 0)
     actions += _swap_actions(seat, females, 0)
     if hand[CROW]:
-        actions += _crows(tuple(map(_food, map(_STACKS, seats))), player, females)
+        actions += _crows(seats, player, females)
     if hand[WEDDING]:
         actions += _openings(tuple(map(_leader, state.totals)), player, females)
     return actions
@@ -715,8 +751,7 @@ def _phase_actions(
     actions: tuple[Action, ...] = _worm_actions(hand, females, seen)
     actions += _swap_actions(seat, females, seen)
     if hand[CROW] and state.nests.config.lucky_eggs:
-        seats = state.seats
-        actions += _crows(tuple(map(_food, map(_STACKS, seats))), player, females)
+        actions += _crows(state.seats, player, females)
     return (*actions, PASS)
 
 
@@ -853,8 +888,10 @@ def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
     stack = victim.stacks[female]
     if not stack or not CROW_FOOD[stack[-1]]:
         raise illegal(move, Rule.CROW_TOP.value)
-    stacks = _put(victim.stacks, female, stack[:-1])
-    victim = _seat(victim.hand, victim.pile, victim.known, victim.shown, stacks)
+    rest = stack[:-1]
+    stacks = _put(victim.stacks, female, rest)
+    food = _top_food(victim.food, female, rest[-1] if rest else None)
+    victim = _seat(victim.hand, victim.pile, victim.known, victim.shown, stacks, food)
     seats = _put(seats, owner, victim)
     seats = _put(seats, player, _played(seats[player], CROW, phase is None))
     totals = _add_total(state.totals, female, owner, -WORM_VALUE[stack[-1]])
@@ -886,8 +923,10 @@ def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
     hand[out] += 1
     shown = list(_less(seat.shown, card))
     shown[out] += 1
-    stacks = _put(seat.stacks, female, _put(stack, index, card))
-    seat = _seat(tuple(hand), seat.pile, seat.known, tuple(shown), stacks)
+    changed = _put(stack, index, card)
+    stacks = _put(seat.stacks, female, changed)
+    food = _top_food(seat.food, female, changed[-1])
+    seat = _seat(tuple(hand), seat.pile, seat.known, tuple(shown), stacks, food)
     totals = _add_total(state.totals, female, player, WORM_VALUE[card] - WORM_VALUE[out])
     return _after_card(state, _put(state.seats, player, seat), totals, phase, females)
 
@@ -1000,7 +1039,7 @@ def _clean(seat: Seat, weddings: int, refill: bool) -> Seat:
         hand, pile, known = tuple(counts), pile[len(drawn) :], max(known - len(drawn), 0)
     elif not weddings:
         return seat
-    return _seat(hand, pile, known, seat.shown, stacks)
+    return _seat(hand, pile, known, seat.shown, stacks, _food(stacks) if weddings else seat.food)
 
 
 # --- arranging the decks --------------------------------------------------------------------
@@ -1027,7 +1066,7 @@ def _apply_arrange(state: AuweierState, move: Arrange) -> AuweierState:
             raise illegal(move, Rule.DECK_CARDS.value)
         hand = tuple(have - n for have, n in zip(hand, placed, strict=True))
     pile = seat.pile + cards
-    return _arranged(state, _seat(hand, pile, len(pile), NO_CARDS, seat.stacks))
+    return _arranged(state, _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, seat.food))
 
 
 def _apply_shuffle_rest(state: AuweierState, move: ShuffleRest) -> AuweierState:
@@ -1047,7 +1086,8 @@ def _apply_starter(state: AuweierState, move: Starter) -> AuweierState:
         raise illegal(move, Rule.STARTER_FIRST.value)
     pile = move.hand()
     hand = tuple(have - n for have, n in zip(seat.hand, card_counts(pile), strict=True))
-    seats = _put(state.seats, state.player, _seat(hand, pile, len(pile), NO_CARDS, seat.stacks))
+    seat = _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, seat.food)
+    seats = _put(state.seats, state.player, seat)
     return _state(state.nests, _SPREAD_STAGE, state.player, seats, state.totals, None)
 
 
@@ -1061,7 +1101,7 @@ def _apply_shuffled(state: AuweierState, move: Shuffled) -> AuweierState:
     if state.stage is _SPREAD_STAGE and not is_spread(move.cards):
         raise illegal(move, Rule.SPREAD_EVEN.value)
     pile = seat.pile + move.cards
-    return _arranged(state, _seat(NO_CARDS, pile, seat.known, NO_CARDS, seat.stacks))
+    return _arranged(state, _seat(NO_CARDS, pile, seat.known, NO_CARDS, seat.stacks, seat.food))
 
 
 def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
@@ -1082,6 +1122,7 @@ def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
             max(s.known - HAND_SIZE, 0),
             shown,
             s.stacks,
+            s.food,
         )
         for s in seats
     )
