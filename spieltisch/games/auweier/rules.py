@@ -424,15 +424,19 @@ _chain = itertools.chain.from_iterable
 # --- fast construction ------------------------------------------------------------------------
 #
 # A frozen dataclass's ``__init__`` sets every field through ``object.__setattr__``, which costs
-# about 0.2 µs a field here. Every move builds a state and usually a seat, so the transitions
-# build them with these functions, which set the slots directly. What they return is an
-# ordinary instance, equal to (and hashing like) one built by calling the class.
+# about 0.2 µs a field here. Every move builds a state and usually a seat (and every go of a
+# wedding phase a phase), so the transitions build them with these functions, which set the
+# slots directly. What they return is an ordinary instance, equal to (and hashing like) one
+# built by calling the class.
 
 _NEW = object.__new__
 _SET_LEGAL = _Cached.__dict__["_legal"].__set__
 (_SET_NESTS, _SET_STAGE, _SET_PLAYER, _SET_SEATS, _SET_TOTALS, _SET_PHASE) = (
     AuweierState.__dict__[name].__set__
     for name in ("nests", "stage", "player", "seats", "totals", "phase")
+)
+(_SET_OPENER, _SET_WEDDINGS, _SET_PASSED, _SET_SEEN) = (
+    Phase.__dict__[name].__set__ for name in ("opener", "weddings", "passed", "false_worm_seen")
 )
 (_SET_HAND, _SET_PILE, _SET_KNOWN, _SET_SHOWN, _SET_STACKS, _SET_FOOD) = (
     Seat.__dict__[name].__set__ for name in ("hand", "pile", "known", "shown", "stacks", "food")
@@ -460,6 +464,16 @@ def _state(
     if legal is not None:
         _SET_LEGAL(state, legal)
     return state
+
+
+def _phase(opener: int, weddings: tuple[int, ...], passed: int, seen: tuple[int, ...]) -> Phase:
+    """``Phase(opener, weddings, passed, seen)``, built faster."""
+    phase = _NEW(Phase)
+    _SET_OPENER(phase, opener)
+    _SET_WEDDINGS(phase, weddings)
+    _SET_PASSED(phase, passed)
+    _SET_SEEN(phase, seen)
+    return phase
 
 
 def _seat(
@@ -706,13 +720,21 @@ def _crows(seats: tuple[Seat, ...], player: int, females: tuple[int, ...]) -> tu
     return crows
 
 
-@functools.cache
 def _openings(
-    leaders: tuple[int, ...], player: int, females: tuple[int, ...]
+    totals: tuple[tuple[int, ...], ...], player: int, females: tuple[int, ...]
 ) -> tuple[PlayWedding, ...]:
     """Opening Weddings: the females where ``player`` alone has the highest worm total (a
-    total above everyone else's needs at least one real worm there)."""
-    return tuple(WEDDING_MOVES[f] for f in females if leaders[f] == player)
+    total above everyone else's needs at least one real worm there, so a total of 0 is
+    skipped without looking at the others)."""
+    openings: tuple[PlayWedding, ...] = ()
+    for f in females:
+        column = totals[f]
+        if column[player] and _leader(column) == player:
+            openings += _ONE_WEDDING[f]
+    return openings
+
+
+_ONE_WEDDING = tuple((move,) for move in WEDDING_MOVES)
 
 
 def _play_actions(state: AuweierState, females: tuple[int, ...]) -> tuple[Action, ...]:
@@ -726,7 +748,7 @@ def _play_actions(state: AuweierState, females: tuple[int, ...]) -> tuple[Action
     if hand[CROW]:
         actions += _crows(seats, player, females)
     if hand[WEDDING]:
-        actions += _openings(tuple(map(_leader, state.totals)), player, females)
+        actions += _openings(state.totals, player, females)
     return actions
 
 
@@ -937,12 +959,8 @@ def _false_worm_to(phase: Phase, player: int, female: int, move: Move) -> Phase:
     seen = phase.false_worm_seen[player]
     if seen >> female & 1:
         raise illegal(move, Rule.FALSE_WORM_ONCE.value)
-    return Phase(
-        phase.opener,
-        phase.weddings,
-        phase.passed,
-        _put(phase.false_worm_seen, player, seen | 1 << female),
-    )
+    seen_now = _put(phase.false_worm_seen, player, seen | 1 << female)
+    return _phase(phase.opener, phase.weddings, phase.passed, seen_now)
 
 
 # --- the wedding phase ----------------------------------------------------------------------
@@ -964,7 +982,7 @@ def _apply_wedding(state: AuweierState, move: PlayWedding) -> AuweierState:
         if phase.weddings[player] >> female & 1:
             raise illegal(move, Rule.ONE_WEDDING.value)
         weddings = _put(phase.weddings, player, phase.weddings[player] | 1 << female)
-        phase = Phase(phase.opener, weddings, phase.passed, phase.false_worm_seen)
+        phase = _phase(phase.opener, weddings, phase.passed, phase.false_worm_seen)
     seats = _put(state.seats, player, _played(seat, WEDDING, False))
     following = _next_in_phase(len(seats), phase.passed, player)
     return _go(state, _WEDDINGS, following, seats, state.totals, phase, females)
@@ -976,7 +994,7 @@ def _open_phase(seats: tuple[Seat, ...], player: int, female: int) -> Phase:
         sum(1 << f for f, stack in enumerate(seat.stacks) if FALSE_WORM in stack) for seat in seats
     )
     weddings = tuple(1 << female if p == player else 0 for p in range(len(seats)))
-    return Phase(player, weddings, 0, seen)
+    return _phase(player, weddings, 0, seen)
 
 
 def _apply_pass(state: AuweierState, move: Pass) -> AuweierState:
@@ -987,11 +1005,11 @@ def _apply_pass(state: AuweierState, move: Pass) -> AuweierState:
     passed = phase.passed | 1 << state.player
     following = _next_in_phase(players, passed, state.player)
     if following >= 0:
-        phase = Phase(phase.opener, phase.weddings, passed, phase.false_worm_seen)
+        phase = _phase(phase.opener, phase.weddings, passed, phase.false_worm_seen)
         return _go(state, state.stage, following, state.seats, state.totals, phase, _females(state))
     if state.stage is _WEDDINGS:
         outside = sum(1 << p for p in range(players) if not phase.weddings[p])
-        phase = Phase(phase.opener, phase.weddings, outside, phase.false_worm_seen)
+        phase = _phase(phase.opener, phase.weddings, outside, phase.false_worm_seen)
         return _go(state, _WORMS, phase.opener, state.seats, state.totals, phase, _females(state))
     return _mate(state.nests, state.seats, state.totals, phase)
 
