@@ -254,6 +254,10 @@ class Phase:
     """Each player's False Worm: bit mask of the females it has lain before in this phase."""
 
 
+_EGGS = tuple(tuple(Egg(colour, n) for n in range(EGGS_PER_FEMALE + 1)) for colour in COLOURS)
+"""``_EGGS[female][n]``: her egg card with ``n`` eggs (shared: egg cards are values)."""
+
+
 def score_eggs(player: PlayerId, eggs: Sequence[Egg]) -> int:
     """Points for ``eggs``: their eggs, +1 per card of the own colour, one colour-count bonus."""
     if not eggs:
@@ -566,7 +570,6 @@ def _next_in_phase(players: int, passed: int, player: int) -> int:
     return -1
 
 
-@functools.cache
 def _leader(column: tuple[int, ...]) -> int:
     """The player with the highest worm total in ``column`` (the totals before one female, in
     seat order), or -1 if the highest total is shared."""
@@ -1022,16 +1025,20 @@ def _mate(
     laid, won = list(nests.laid), list(nests.won)
     awards: list[Award] = []
     cleared: list[tuple[Colour, PlayerId]] = []
-    rows = []
+    rows = list(totals)
     for f, column in enumerate(totals):
         winner = _leader(column)
         if winner >= 0 and weddings[winner] >> f & 1 and laid[f] < EGGS_PER_FEMALE:
             laid[f] += 1
-            won[winner] = (*won[winner], Egg(COLOURS[f], laid[f]))
+            won[winner] = (*won[winner], _EGGS[f][laid[f]])
             awards.append(Award(winner, COLOURS[f], laid[f]))
         wed = [p for p, mask in enumerate(weddings) if mask >> f & 1]
-        cleared += [(COLOURS[f], p) for p in wed]
-        rows.append(tuple(0 if p in wed else total for p, total in enumerate(column)))
+        if wed:
+            cleared += [(COLOURS[f], p) for p in wed]
+            row = list(column)
+            for p in wed:
+                row[p] = 0
+            rows[f] = tuple(row)
     over = sum(laid) == EGGS_PER_FEMALE * config.females
     mating = Mating(phase.opener, tuple(awards), tuple(cleared))
     nests = Nests(config, tuple(laid), tuple(won), mating, End.LAST_EGG if over else None)
@@ -1045,9 +1052,10 @@ def _mate(
 
 def _clean(seat: Seat, weddings: int, refill: bool) -> Seat:
     """``seat`` without its stacks where it had a Wedding, refilled to six cards if ``refill``."""
-    stacks = seat.stacks
+    stacks, food = seat.stacks, seat.food
     if weddings:
         stacks = tuple(() if weddings >> f & 1 else stack for f, stack in enumerate(stacks))
+        food &= ~weddings
     hand, pile, known = seat.hand, seat.pile, seat.known
     drawn = pile[: HAND_SIZE - sum(hand)] if refill else ()
     if drawn:
@@ -1057,7 +1065,7 @@ def _clean(seat: Seat, weddings: int, refill: bool) -> Seat:
         hand, pile, known = tuple(counts), pile[len(drawn) :], max(known - len(drawn), 0)
     elif not weddings:
         return seat
-    return _seat(hand, pile, known, seat.shown, stacks, _food(stacks) if weddings else seat.food)
+    return _seat(hand, pile, known, seat.shown, stacks, food)
 
 
 # --- arranging the decks --------------------------------------------------------------------
