@@ -387,17 +387,22 @@ class AuweierState(_Cached):
         """Redraw what ``observer`` cannot see: other players' hands and piles (keeping the
         cards known to be in a hand), and the shuffled part of every pile, their own too.
 
-        Draws are uniform over the unseen cards; they ignore that a ``spread`` shuffle put the
-        Weddings evenly apart, which the observer may know of their own pile.
+        Draws are uniform over the unseen cards, except that another player due to play a
+        normal turn is always dealt a hand they can play from (the game has not ended, which
+        everyone knows); they ignore that a ``spread`` shuffle put the Weddings evenly apart,
+        which the observer may know of their own pile.
         """
         stage = self.stage
         setup: Stage | None = None
         if stage is Stage.ORDER or self.is_chance():
             setup = Stage.SHUFFLE if self.config.lucky_eggs else Stage.ORDER
-        seats = tuple(
-            _redeal_seat(seat, p == observer, setup, rng) for p, seat in enumerate(self.seats)
-        )
-        return AuweierState(self.nests, stage, self.player, seats, self.totals, self.phase)
+        seats = [_redeal_seat(seat, p == observer, setup, rng) for p, seat in enumerate(self.seats)]
+        state = AuweierState(self.nests, stage, self.player, tuple(seats), self.totals, self.phase)
+        mover = self.player
+        while stage is _PLAY and mover != observer and not state.legal_actions():
+            seats[mover] = _redeal_seat(self.seats[mover], False, None, rng)
+            state = AuweierState(self.nests, stage, mover, tuple(seats), self.totals, self.phase)
+        return state
 
     def _swap_short(self, text: str, female: Colour, card: Card) -> Swap:
         """``swap R 4``: the one exchange with ``card`` at ``female`` that the text can mean."""

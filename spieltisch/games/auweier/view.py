@@ -196,18 +196,20 @@ def state_of(view: AuweierView, rng: random.Random) -> AuweierState:
     Other players' hands and piles are dealt from their cards that are neither on the table
     nor discarded, keeping the cards known to be in a hand; while decks are arranged, the cards
     they placed are drawn from their whole deck. The viewer's shuffled cards are put in a
-    random order. The draws are uniform (see :meth:`AuweierState.redeal_hidden`).
+    random order. One more fact is public: the game has not ended, so another player due to
+    play a normal turn holds a card they can play; deals that break it are drawn again. Every
+    deal that fits the view is equally likely (see :meth:`AuweierState.redeal_hidden`).
     """
     config = view.config
     stacks = [
         tuple(female.stacks[p].cards for female in view.females) for p in range(config.players)
     ]
-    seats = tuple(
+    seats = [
         _own_seat(view, stacks[p], rng)
         if p == view.viewer
         else _other_seat(view, info, stacks[p], rng)
         for p, info in enumerate(view.players)
-    )
+    ]
     nests = Nests(
         config,
         tuple(EGGS_PER_FEMALE - len(female.eggs_left) for female in view.females),
@@ -224,7 +226,20 @@ def state_of(view: AuweierView, rng: random.Random) -> AuweierState:
             tuple(_mask(info.false_worm_seen) for info in view.players),
         )
     totals = tuple(tuple(s.total for s in female.stacks) for female in view.females)
-    return AuweierState(nests, view.stage, view.player, seats, totals, phase)
+    state = AuweierState(nests, view.stage, view.player, tuple(seats), totals, phase)
+    mover = view.player
+    if view.stage is not Stage.PLAY or mover == view.viewer:
+        return state
+    for _ in range(MAX_REDEALS):
+        if state.legal_actions():
+            return state
+        seats[mover] = _other_seat(view, view.players[mover], stacks[mover], rng)
+        state = AuweierState(nests, view.stage, mover, tuple(seats), totals, phase)
+    raise ValueError("no deal of the unseen cards lets the player to move play a card")
+
+
+MAX_REDEALS = 10_000
+"""Deals tried for a player due to move before giving up (a real view never needs many)."""
 
 
 def _own_seat(view: AuweierView, stacks: tuple[Stack, ...], rng: random.Random) -> Seat:
