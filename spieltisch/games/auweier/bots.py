@@ -1,0 +1,554 @@
+"""Auweier agents: a rule-of-thumb heuristic that reads views only, and the book of deck orders.
+
+The heuristic plays the way a careful human does (its class docstring states the rules). The
+book (:data:`BOOK`) answers the 22 deck-ordering decisions with the heuristic's own planned
+order, so a search agent spends no search on them. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from spieltisch.agents.base import Agent
+from spieltisch.core.game import Move
+from spieltisch.games.auweier.notation import (
+    CROW_FOOD,
+    DECK,
+    PASS,
+    WORM_VALUE,
+    Arrange,
+    Card,
+    Colour,
+    PlayCrow,
+    PlayWedding,
+    PlayWorm,
+    Swap,
+    parse_cards,
+)
+from spieltisch.games.auweier.rules import COLOUR_BONUS, Stage
+from spieltisch.games.auweier.view import AuweierView
+
+DECK_PLAN: tuple[Card, ...] = parse_cards("7 6 2* H 4 K  5* 3 H 1 F 4  H 3 2 K  H 1 2  H 1 H")
+"""The heuristic's deck order, first card first: the first six are the starting hand.
+
+* **Start strong**: the 7 and the 6 build a clear lead before one female at once, the 2* on
+  top of them keeps them safe from Crows (a Crow only eats the top card, never a starred one),
+  a Wedding is ready to open as soon as the lead is safe, and a 4 and a Crow answer the
+  opponents' first worms.
+* **Weddings spread out**: one in the starting hand, then one about every third card, so a
+  Wedding is in hand whenever a lead is ready or an opponent opens a wedding phase (to join
+  it), but the hand is never clogged with them.
+* **Strong worms early, small ones late**: the 5* (crow-proof), the 3s and the second 4 come in
+  the first draws, while the other Crow and the False Worm come when the table is full of
+  worms to eat or to protect; the 1s and 2s at the end still top up a lead cheaply.
+"""
+
+
+def plan_next(hand: Sequence[int], plan: Sequence[Card] = DECK_PLAN) -> Card:
+    """The next card of ``plan`` for a deck whose cards not placed yet are ``hand``: the first
+    card of the plan that is still left once the cards already placed are taken out."""
+    placed = [have - left for have, left in zip(DECK, hand, strict=True)]
+    for card in plan:
+        if placed[card]:
+            placed[card] -= 1
+        elif hand[card]:
+            return card
+    return next(Card(k) for k, n in enumerate(hand) if n)
+
+
+def book(view: object, legal: Sequence[Move]) -> Move | None:
+    """The set moves of Auweier: each deck-ordering step is the next card of the heuristic's
+    planned order (:data:`DECK_PLAN`); every other decision is left to thought."""
+    if not isinstance(view, AuweierView) or view.stage is not Stage.ORDER or view.hand is None:
+        return None
+    step = Arrange((plan_next(view.hand),))
+    return step if step in legal else None
+
+
+BOOK = book
+
+
+# --- what a player can read off the table ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The facts the heuristic uses, read from one player's view."""
+
+    me: int
+    players: int
+    females: tuple[int, ...]
+    """The females that still have eggs to give."""
+    totals: tuple[tuple[int, ...], ...]
+    """``totals[female][player]``."""
+    value: tuple[tuple[float, ...], ...]
+    """``value[female][player]``: what her next egg is worth to that player (eggs on the card,
+    own colour, and the colour bonus it adds)."""
+    power: tuple[float, ...]
+    """Each player's expected worm value in hand (the viewer's is exact)."""
+    crow_risk: float
+    """Chance that an opponent holds a Crow."""
+    wedding_odds: tuple[float, ...]
+    """Chance that each player holds a Wedding (1 or 0 for the viewer)."""
+
+    def best_other(self, female: int, player: int | None = None) -> tuple[int, int]:
+        """The highest total before ``female`` among the players other than ``player``
+        (default: the viewer), and whose it is (-1 if nobody has a worm there)."""
+        me = self.me if player is None else player
+        column = self.totals[female]
+        best, who = 0, -1
+        for p, total in enumerate(column):
+            if p != me and total > best:
+                best, who = total, p
+        return best, who
+
+    def lead(self, female: int, player: int | None = None) -> int:
+        """``player``'s total before ``female`` minus the best other total."""
+        me = self.me if player is None else player
+        return self.totals[female][me] - self.best_other(female, me)[0]
+
+
+def read(view: AuweierView) -> Reading:
+    """The :class:`Reading` of ``view`` (a player's view, not a spectator's)."""
+    me = view.viewer if view.viewer is not None else view.player
+    players = len(view.players)
+    totals = tuple(tuple(s.total for s in female.stacks) for female in view.females)
+    open_females = tuple(
+        f for f, female in enumerate(view.females) if female.eggs_left and not female.closed
+    )
+    value = tuple(
+        tuple(_egg_value(view, f, p) for p in range(players)) for f in range(len(view.females))
+    )
+    power, crows, weddings = [], [], []
+    for p, info in enumerate(view.players):
+        if p == me:
+            hand = view.my_hand
+            power.append(float(sum(n * WORM_VALUE[k] for k, n in enumerate(hand))))
+            weddings.append(1.0 if hand[Card.WEDDING] else 0.0)
+            continue
+        unseen = _unseen(view, p)
+        size = sum(unseen)
+        free = info.hand_size - sum(info.shown)
+        worth = sum(n * WORM_VALUE[k] for k, n in enumerate(unseen))
+        known = sum(n * WORM_VALUE[k] for k, n in enumerate(info.shown))
+        power.append(known + (free * worth / size if size else 0.0))
+        crows.append(_holds(unseen[Card.CROW], size, free) if not info.shown[Card.CROW] else 1.0)
+        held = info.shown[Card.WEDDING] > 0
+        weddings.append(1.0 if held else _holds(unseen[Card.WEDDING], size, free))
+    risk = 1.0 - math.prod(1.0 - c for c in crows) if crows else 0.0
+    return Reading(me, players, open_females, totals, value, tuple(power), risk, tuple(weddings))
+
+
+def _egg_value(view: AuweierView, female: int, player: int) -> float:
+    left = view.females[female].eggs_left
+    if not left or view.females[female].closed:
+        return 0.0
+    own = 1 if female == player and not view.females[female].neutral else 0
+    colours = {egg.female for egg in view.players[player].eggs}
+    gain = COLOUR_BONUS[len(colours | {Colour(female)})] - COLOUR_BONUS[len(colours)]
+    return float(left[0] + own + gain)
+
+
+def _unseen(view: AuweierView, player: int) -> list[int]:
+    """Cards of ``player``'s deck in their hand or pile that the viewer has not seen."""
+    on_table = [0] * len(DECK)
+    for female in view.females:
+        for card in female.stacks[player].cards:
+            on_table[card] += 1
+    info = view.players[player]
+    return [
+        d - t - x - s for d, t, x, s in zip(DECK, on_table, info.discarded, info.shown, strict=True)
+    ]
+
+
+def _holds(kind: int, unseen: int, hand: int) -> float:
+    """Chance that ``hand`` cards drawn from ``unseen`` cards include one of ``kind``."""
+    if kind <= 0 or hand <= 0 or unseen <= 0:
+        return 0.0
+    if hand >= unseen:
+        return 1.0
+    return 1.0 - math.comb(unseen - kind, hand) / math.comb(unseen, hand)
+
+
+def win_chance(lead: float) -> float:
+    """How likely a lead of ``lead`` worm points holds until the egg is given (a guess)."""
+    return 1.0 / (1.0 + math.exp(-(lead - 0.5) / 2.5))
+
+
+# --- the agent ------------------------------------------------------------------------------
+
+
+class HeuristicAgent(Agent):
+    """Plays Auweier like a careful human, reading only its own view.
+
+    * **Deck order** (:data:`DECK_PLAN`): 7, 6, 2*, Wedding, 4, Crow in the starting hand, so a
+      protected lead of 13 is down in two turns and can be opened at once; the other Weddings
+      one about every third card, so one is at hand whenever a lead is ready or somebody else
+      opens; strong worms and the crow-proof 5* early, the second Crow and the False Worm in
+      the middle, small worms last.
+    * **Worms** go where they take the lead or make a lead safer, at females that still have
+      eggs, weighed by what the next egg is worth to it (eggs on the card, +1 for its own
+      colour, the colour bonus it adds); never where it cannot catch up. It plays the smallest
+      worm that does the job, and puts a starred worm or the False Worm on top of a leading
+      stack whose top an opponent's Crow could eat.
+    * **Opening**: it opens a wedding phase before a female where it leads by at least 3 and
+      by more than the strongest opponent could add from the hand, counting its own worms in
+      hand, and where the egg is worth more to it than what the opponents could win elsewhere.
+    * **Wedding stage**: it lays a Wedding where it leads (or can take the lead with the worms in
+      its hand) and the female has an egg; where it would lose, never (its worms there would be
+      discarded for nothing). With nothing to win it still joins with a Wedding at a female
+      where it has no worms, if that lets it stop an opponent's egg in the worm stage.
+    * **Worm stage**: first it takes or keeps the lead at its own Wedding females with the
+      smallest worm that does it; then it ties or beats an opponent who is about to win an egg;
+      then, while opponents may still answer, it keeps its turn with useful worms at females
+      without its Wedding (they stay on the table); and passes when nothing helps.
+    * **Crows** eat an opponent's top worm where that worm decides who leads a female with an
+      egg, or is worth 4 or more and close to its own stack.
+    * **False Worm**: played on top to protect a lead, exchanged to fetch back a big worm from a
+      female it cannot win, or exchanged for a real worm where that takes the lead.
+    """
+
+    name = "heuristic"
+
+    open_margin = 3
+    """The smallest lead it opens a wedding phase with."""
+
+    def act(self, view: object, legal: Sequence[Move]) -> Move:
+        return self.decide(view, legal)[0]
+
+    def explain(self, view: object, legal: Sequence[Move]) -> str:
+        move, why = self.decide(view, legal)
+        return f"heuristic: {move} — {why}"
+
+    def decide(self, view: object, legal: Sequence[Move]) -> tuple[Move, str]:
+        """The move and, in a few words, why."""
+        if not isinstance(view, AuweierView):
+            raise TypeError(f"an Auweier agent needs an AuweierView, not {type(view).__name__}")
+        if len(legal) == 1:
+            return legal[0], "the only move"
+        if view.stage is Stage.ORDER:
+            move = book(view, legal)
+            if move is not None:
+                return move, "the next card of its planned deck order"
+            return legal[0], "the planned order does not fit"
+        reading = read(view)
+        if view.stage is Stage.WEDDINGS:
+            return self._wedding_stage(view, reading, legal)
+        if view.stage is Stage.WORMS:
+            return self._worm_stage(view, reading, legal)
+        return self._normal_turn(view, reading, legal)
+
+    # --- normal turns -----------------------------------------------------------------------
+
+    def _normal_turn(
+        self, view: AuweierView, reading: Reading, legal: Sequence[Move]
+    ) -> tuple[Move, str]:
+        openings = [m for m in legal if isinstance(m, PlayWedding)]
+        best_open = self._best_opening(view, reading, openings)
+        if best_open is not None:
+            return best_open
+        scored = []
+        for move in legal:
+            if isinstance(move, PlayWorm):
+                scored.append(self._rate_worm(view, reading, move))
+            elif isinstance(move, PlayCrow):
+                scored.append(self._rate_crow(view, reading, move))
+            elif isinstance(move, Swap):
+                scored.append(self._rate_swap(view, reading, move))
+        if not scored:
+            return legal[0], "nothing better to do"
+        _, why, move = max(scored, key=lambda item: item[0])
+        return move, why
+
+    def _best_opening(
+        self, view: AuweierView, reading: Reading, openings: list[PlayWedding]
+    ) -> tuple[Move, str] | None:
+        me, hand = reading.me, view.my_hand
+        reserve = reading.power[me]
+        best: tuple[float, Move, str] | None = None
+        for move in openings:
+            f = move.female
+            worth = reading.value[f][me]
+            if not worth:
+                continue
+            lead = reading.lead(f)
+            threat = max(
+                (
+                    reading.power[p] * reading.wedding_odds[p]
+                    for p in range(reading.players)
+                    if p != me
+                ),
+                default=0.0,
+            )
+            if lead < self.open_margin or lead + 0.5 * reserve < threat + 1:
+                continue
+            given_away = self._opponent_chances(reading, f)
+            if worth < given_away:
+                continue
+            score = worth * win_chance(lead + 0.5 * reserve - threat) - given_away
+            if best is None or score > best[0]:
+                text = f"opens with a lead of {lead} before {Colour(f).label} (egg worth {worth:g})"
+                best = (score, move, text)
+        del hand
+        return (best[1], best[2]) if best else None
+
+    @staticmethod
+    def _opponent_chances(reading: Reading, opened: int) -> float:
+        """What opponents could expect to win at the other females if a phase opened now."""
+        total = 0.0
+        for f in reading.females:
+            if f == opened:
+                continue
+            for p in range(reading.players):
+                if p == reading.me:
+                    continue
+                lead = reading.lead(f, p)
+                if lead > 0:
+                    total += reading.value[f][p] * win_chance(lead) * reading.wedding_odds[p]
+        return total
+
+    def _female_worth(self, reading: Reading, f: int, mine: float, others: int) -> float:
+        """How much a total of ``mine`` against ``others`` before ``f`` is worth to the viewer."""
+        return reading.value[f][reading.me] * win_chance(mine - others)
+
+    def _rate_worm(
+        self, view: AuweierView, reading: Reading, move: PlayWorm
+    ) -> tuple[float, str, Move]:
+        me, f, card = reading.me, move.female, move.card
+        value = WORM_VALUE[card]
+        mine = reading.totals[f][me]
+        others = reading.best_other(f)[0]
+        stack = view.females[f].stacks[me].cards
+        before = mine - self._exposed(reading, stack)
+        after = mine + value - self._exposed(reading, (*stack, card))
+        gain = self._female_worth(reading, f, after, others) - self._female_worth(
+            reading, f, before, others
+        )
+        gain -= 0.04 * value  # spend small worms where they do the same job
+        if card is Card.FALSE_WORM:
+            gain -= 0.3  # keep it for protection and exchanges unless it protects now
+        if not reading.value[f][me]:
+            gain -= 1.0
+        if mine + value <= others:
+            why = f"builds up before {Colour(f).label} ({mine + value} against {others})"
+        elif mine <= others:
+            why = f"takes the lead before {Colour(f).label} ({mine + value} against {others})"
+        else:
+            why = f"makes the lead before {Colour(f).label} safer ({mine + value} against {others})"
+        return gain, why, move
+
+    def _exposed(self, reading: Reading, stack: Sequence[Card]) -> float:
+        """Worm points a Crow may take off the top of ``stack`` (expected)."""
+        if not stack or not CROW_FOOD[stack[-1]]:
+            return 0.0
+        return reading.crow_risk * 0.5 * WORM_VALUE[stack[-1]]
+
+    def _rate_crow(
+        self, view: AuweierView, reading: Reading, move: PlayCrow
+    ) -> tuple[float, str, Move]:
+        me, f, owner = reading.me, move.female, move.owner
+        eaten = WORM_VALUE[view.females[f].stacks[owner].cards[-1]]
+        column = list(reading.totals[f])
+        mine = column[me]
+        others_before = reading.best_other(f)[0]
+        column[owner] -= eaten
+        others_after = max((t for p, t in enumerate(column) if p != me), default=0)
+        gain = self._female_worth(reading, f, mine, others_after) - self._female_worth(
+            reading, f, mine, others_before
+        )
+        # Denying the owner matters too: what their egg was worth to them, and how it shrinks.
+        owner_lead = reading.lead(f, owner)
+        deny = reading.value[f][owner] * (win_chance(owner_lead) - win_chance(owner_lead - eaten))
+        gain += deny / max(1, reading.players - 1)
+        gain -= 0.6  # a Crow is scarce
+        if eaten < 3:
+            gain -= 0.5
+        why = f"eats {Colour(owner).label}'s {eaten} before {Colour(f).label}"
+        return gain, why, move
+
+    def _rate_swap(
+        self, view: AuweierView, reading: Reading, move: Swap
+    ) -> tuple[float, str, Move]:
+        me, f = reading.me, move.female
+        stack = view.females[f].stacks[me].cards
+        out = stack[move.place - 1]
+        change = WORM_VALUE[move.card] - WORM_VALUE[out]
+        mine = reading.totals[f][me]
+        others = reading.best_other(f)[0]
+        changed = list(stack)
+        changed[move.place - 1] = move.card
+        before = mine - self._exposed(reading, stack)
+        after = mine + change - self._exposed(reading, changed)
+        gain = self._female_worth(reading, f, after, others) - self._female_worth(
+            reading, f, before, others
+        )
+        if move.card is Card.FALSE_WORM:
+            # A worm comes back to the hand: worth it if it is big and this female is lost.
+            gain += 0.08 * WORM_VALUE[out] if mine + reading.power[me] <= others else -0.2
+            why = f"fetches its {WORM_VALUE[out]} back from {Colour(f).label}"
+        else:
+            gain -= 0.35  # no card is drawn after an exchange
+            why = f"exchanges its False Worm before {Colour(f).label} for a {move.card.text}"
+        return gain, why, move
+
+    # --- the wedding stage ------------------------------------------------------------------
+
+    def _wedding_stage(
+        self, view: AuweierView, reading: Reading, legal: Sequence[Move]
+    ) -> tuple[Move, str]:
+        me = reading.me
+        reserve = reading.power[me]
+        mine_now = view.players[me].weddings
+        best: tuple[float, Move, str] | None = None
+        for move in legal:
+            if not isinstance(move, PlayWedding):
+                continue
+            f = move.female
+            worth = reading.value[f][me]
+            if not worth:
+                continue
+            stake = reading.totals[f][me]
+            lead = reading.lead(f)
+            rival = self._rival_power(view, reading, f)
+            chance = win_chance(lead + 0.6 * reserve - 0.6 * rival)
+            score = worth * chance - 0.15 * stake * (1 - chance) - 0.3
+            if lead <= 0 and stake > 0 and lead + reserve <= 0:
+                continue  # it would lose its worms there for nothing
+            if score > 0.4 and (best is None or score > best[0]):
+                best = (score, move, f"a Wedding before {Colour(f).label}, lead {lead}")
+        if best is not None:
+            return best[1], best[2]
+        if not mine_now:
+            access = self._access_wedding(view, reading, legal)
+            if access is not None:
+                return access
+        return PASS, "no Wedding worth laying"
+
+    def _rival_power(self, view: AuweierView, reading: Reading, f: int) -> float:
+        """The strongest worm power among opponents still able to play worms in this phase."""
+        del f
+        best = 0.0
+        for p, info in enumerate(view.players):
+            if p == reading.me:
+                continue
+            if view.stage is Stage.WORMS and info.passed:
+                continue
+            if view.stage is Stage.WEDDINGS and info.passed and not info.weddings:
+                continue
+            best = max(best, reading.power[p])
+        return best
+
+    def _access_wedding(
+        self, view: AuweierView, reading: Reading, legal: Sequence[Move]
+    ) -> tuple[Move, str] | None:
+        """A cheap Wedding that lets it play worms to stop an opponent's egg."""
+        me = reading.me
+        threat = 0.0
+        for f in reading.females:
+            for p in range(reading.players):
+                if p != me and Colour(f) in view.players[p].weddings and reading.lead(f, p) > 0:
+                    gap = reading.totals[f][p] - reading.totals[f][me]
+                    if gap <= reading.power[me]:
+                        threat = max(threat, reading.value[f][p])
+        if threat < 2:
+            return None
+        cheap = [
+            m for m in legal if isinstance(m, PlayWedding) and not reading.totals[m.female][me]
+        ]
+        if not cheap:
+            return None
+        move = max(cheap, key=lambda m: reading.value[m.female][me])
+        return move, "joins the phase to stop an opponent's egg"
+
+    # --- the worm stage ---------------------------------------------------------------------
+
+    def _worm_stage(
+        self, view: AuweierView, reading: Reading, legal: Sequence[Move]
+    ) -> tuple[Move, str]:
+        worms = [m for m in legal if isinstance(m, PlayWorm)]
+        mine = {int(c) for c in view.players[reading.me].weddings}
+        for step in (self._take_lead, self._stop_eggs, self._keep_turn):
+            choice = step(view, reading, worms, mine)
+            if choice is not None:
+                return choice
+        for move in legal:
+            if (
+                isinstance(move, Swap)
+                and move.card is not Card.FALSE_WORM
+                and move.female in mine
+                and reading.lead(move.female) <= 0
+            ):
+                return move, "exchanges its False Worm for a real worm at its Wedding"
+        return PASS, "nothing more to gain in this phase"
+
+    def _take_lead(
+        self, view: AuweierView, reading: Reading, worms: list[PlayWorm], mine: set[int]
+    ) -> tuple[Move, str] | None:
+        """Take the lead at its own Wedding females, the most valuable first."""
+        del view
+        me = reading.me
+        for f in sorted(mine, key=lambda c: -reading.value[c][me]):
+            lead = reading.lead(f)
+            if not reading.value[f][me] or lead > 0 or 1 - lead > reading.power[me]:
+                continue
+            move = self._smallest(worms, f, 1 - lead) or self._largest(worms, f)
+            if move is not None:
+                return move, f"takes the lead at its Wedding before {Colour(f).label}"
+        return None
+
+    def _stop_eggs(
+        self, view: AuweierView, reading: Reading, worms: list[PlayWorm], mine: set[int]
+    ) -> tuple[Move, str] | None:
+        """Tie or beat an opponent who is about to win an egg, the most valuable first."""
+        me = reading.me
+        threats = []
+        for f in reading.females:
+            for p in range(reading.players):
+                if p == me or Colour(f) not in view.players[p].weddings or f in mine:
+                    continue
+                if reading.lead(f, p) > 0:
+                    gap = reading.totals[f][p] - reading.totals[f][me]
+                    threats.append((reading.value[f][p], gap, f))
+        for worth, gap, f in sorted(threats, reverse=True):
+            if gap > reading.power[me] or worth < 1.5:
+                continue
+            move = self._smallest(worms, f, gap) or self._largest(worms, f)
+            if move is not None:
+                return move, f"stops an egg before {Colour(f).label}"
+        return None
+
+    def _keep_turn(
+        self, view: AuweierView, reading: Reading, worms: list[PlayWorm], mine: set[int]
+    ) -> tuple[Move, str] | None:
+        """A useful worm where it stays on the table (no Wedding of its own there), which also
+        keeps its turn while opponents may still answer."""
+        me = reading.me
+        rivals_active = any(not info.passed for p, info in enumerate(view.players) if p != me)
+        leading = any(reading.lead(f) > 0 for f in mine)
+        best: tuple[float, Move] | None = None
+        for move in worms:
+            if move.female in mine:
+                continue
+            gain = self._rate_worm(view, reading, move)[0]
+            if move.card is Card.FALSE_WORM and rivals_active and leading:
+                gain += 0.5
+            if best is None or gain > best[0]:
+                best = (gain, move)
+        if best is not None and (best[0] > 0.15 or (rivals_active and best[0] > 0.0)):
+            return best[1], "plays a worm that stays on the table"
+        return None
+
+    @staticmethod
+    def _smallest(worms: list[PlayWorm], f: int, need: int) -> PlayWorm | None:
+        fits = [m for m in worms if m.female == f and WORM_VALUE[m.card] >= need]
+        return min(fits, key=lambda m: WORM_VALUE[m.card], default=None)
+
+    @staticmethod
+    def _largest(worms: list[PlayWorm], f: int) -> PlayWorm | None:
+        here = [m for m in worms if m.female == f and WORM_VALUE[m.card] > 0]
+        return max(here, key=lambda m: WORM_VALUE[m.card], default=None)
+
+
+AGENTS = {"heuristic": HeuristicAgent}
