@@ -1,0 +1,263 @@
+"""Auweier agents: the heuristic's decisions, the book of deck orders, and belief sampling
+checked against the exact distribution of the hidden cards."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Hashable
+
+import pytest
+
+import spieltisch
+from spieltisch.agents import IsmctsAgent, agent_names, game_book
+from spieltisch.games.auweier import (
+    PASS,
+    Arrange,
+    Auweier,
+    AuweierState,
+    Card,
+    Colour,
+    PlayCrow,
+    PlayWedding,
+    PlayWorm,
+    Stage,
+)
+from spieltisch.games.auweier.bots import BOOK, DECK_PLAN, HeuristicAgent, plan_next
+from spieltisch.games.auweier.notation import DECK, card_counts
+from spieltisch.games.auweier.rules import Phase
+from spieltisch.lab import arena
+from tests.games.test_auweier import cards, dealt, drive, new, position
+
+R, B, G, Y = Colour.RED, Colour.BLUE, Colour.GREEN, Colour.YELLOW
+
+
+def heuristic_move(state: AuweierState) -> Hashable:
+    player = state.current_player()
+    assert player is not None
+    agent = HeuristicAgent(state.game, seed=0)
+    return agent.act(state.view(player), state.legal_actions())
+
+
+def test_every_level_is_offered_strongest_first() -> None:
+    assert agent_names(spieltisch.load("auweier")) == ("ismcts", "heuristic", "random")
+
+
+# --- the deck order and the book ------------------------------------------------------------
+
+
+def test_the_planned_deck_is_a_whole_deck_with_weddings_spread_out() -> None:
+    assert card_counts(DECK_PLAN) == DECK
+    weddings = [i for i, card in enumerate(DECK_PLAN) if card is Card.WEDDING]
+    assert len([i for i in weddings if i < 6]) == 1  # one to open with in the starting hand
+    assert max(b - a for a, b in itertools.pairwise(weddings)) <= 5
+    hand = DECK_PLAN[:6]
+    assert {Card.SEVEN, Card.SIX, Card.CROW} <= set(hand)
+
+
+def test_the_book_builds_the_planned_deck_step_by_step() -> None:
+    state = new(2)
+    steps = 0
+    while state.stage is Stage.ORDER:
+        player = state.player
+        move = BOOK(state.view(player), state.legal_actions())
+        assert isinstance(move, Arrange) and move in state.legal_actions()
+        state = state.apply(move)
+        steps += 1
+    assert steps == 2 * 22
+    hand = card_counts(DECK_PLAN[:6])
+    assert all(seat.hand == hand and seat.pile == DECK_PLAN[6:] for seat in state.seats)
+
+
+def test_the_book_goes_on_with_the_plan_after_other_steps() -> None:
+    state = drive(new(2), "deck H", "deck 1")  # a start that is not the plan
+    view = state.view(0)
+    assert BOOK(view, state.legal_actions()) == Arrange((Card.SEVEN,))
+    assert plan_next(view.my_hand) is Card.SEVEN
+    # once the 7, 6 and 2* are placed, the next planned card not placed yet is the 4
+    state = drive(state, "deck 7", "deck 6", "deck 2*")
+    assert BOOK(state.view(0), state.legal_actions()) == Arrange((Card.FOUR,))
+
+
+def test_the_book_leaves_play_and_other_views_to_thought() -> None:
+    state = dealt(2)
+    assert state.stage is Stage.PLAY
+    assert BOOK(state.view(0), state.legal_actions()) is None
+    assert BOOK(object(), state.legal_actions()) is None
+    assert game_book(Auweier(3)) is BOOK
+
+
+def test_search_orders_the_deck_from_the_book_without_searching() -> None:
+    game = Auweier(3)
+    agents = [IsmctsAgent(game, seed=p, seconds=5.0) for p in range(3)]
+    state = game.initial_state()
+    while state.stage is Stage.ORDER:
+        player = state.player
+        state = state.apply(agents[player].act(state.view(player), state.legal_actions()))
+        last = agents[player].last
+        assert last is not None and last.iterations == 0
+    assert state.stage is Stage.PLAY
+    assert all(seat.pile == DECK_PLAN[6:] for seat in state.seats)
+
+
+# --- the heuristic's decisions ----------------------------------------------------------------
+
+
+def test_it_opens_a_wedding_with_a_safe_lead() -> None:
+    state = position(["H 4 3 1 K 2", "1 2 K H 3 4"], {R: ["7 6 2*", "1"], B: ["", "3"]})
+    assert heuristic_move(state) == PlayWedding(R)
+
+
+def test_it_does_not_open_on_a_thin_lead() -> None:
+    state = position(["H 4 3 1 K 2", "5* 6 7 H H 4"], {R: ["3", "2"]})
+    assert not isinstance(heuristic_move(state), PlayWedding)
+
+
+def test_it_plays_worms_where_it_can_take_the_lead_not_where_it_cannot_catch_up() -> None:
+    state = position(["1 2 H H H H", "K K H H H H"], {R: ["", "7 6 4"], B: ["1", "2"]})
+    move = heuristic_move(state)
+    assert isinstance(move, PlayWorm) and move.female == B
+    assert move.card is Card.TWO  # the smallest worm that takes the lead
+
+
+def test_it_sends_a_crow_at_the_worm_that_decides_a_lead() -> None:
+    state = position(["K 1 H H H H", "1 H H H H H"], {R: ["4 2", "3 7"]})
+    assert heuristic_move(state) == PlayCrow(B, R)
+
+
+def test_in_the_wedding_stage_it_weds_where_it_leads_and_not_where_it_would_lose() -> None:
+    state = position(
+        ["3 H 2 1 1 4", "H H 4 6 1 2"], {R: ["7 6", "1"], B: ["4 3", "7 5* 2*"]}, player=1
+    )
+    state = drive(state, "wedding B")  # blue opens; red decides
+    assert state.stage is Stage.WEDDINGS and state.player == 0
+    assert heuristic_move(state) == PlayWedding(R)
+    state = drive(state, "wedding R", "pass")
+    assert state.player == 0
+    assert heuristic_move(state) == PASS  # a Wedding at blue would throw away its 4 and 3
+
+
+def test_in_the_worm_stage_it_takes_the_lead_at_its_wedding_with_the_smallest_worm() -> None:
+    state = position(["H 3 4 1 2 2", "H H 4 3 1 2"], {R: ["3", "5*"], B: ["", "7 6"]}, player=1)
+    state = drive(state, "wedding B", "wedding R", "pass", "pass")
+    assert state.stage is Stage.WORMS and state.player == 1
+    state = drive(state, "worm 1 G")
+    assert state.player == 0
+    assert heuristic_move(state) == PlayWorm(Card.THREE, R)  # 6 against 5
+
+
+def test_it_explains_its_move() -> None:
+    state = position(["H 4 3 1 K 2", "1 2 K H 3 4"], {R: ["7 6 2*", "1"]})
+    agent = HeuristicAgent(state.game, seed=0)
+    text = agent.explain(state.view(0), state.legal_actions())
+    assert text.startswith("heuristic: wedding R") and "lead" in text
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_it_plays_whole_games_from_views_alone(players: int) -> None:
+    game = Auweier(players)
+    agents = [HeuristicAgent(game, seed=p) for p in range(players)]
+    rng = random.Random(players)
+    for _ in range(3):
+        state = game.initial_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply(state.sample_chance(rng))
+                continue
+            player = state.player
+            move = agents[player].act(state.view(player), state.legal_actions())
+            assert move in state.legal_actions()
+            state = state.apply(move)
+
+
+@pytest.mark.parametrize(("players", "share"), [(2, 0.85), (3, 0.6)])
+def test_it_beats_random_in_a_seeded_arena(players: int, share: float) -> None:
+    game = Auweier(players)
+    lineup = ["heuristic"] + ["random"] * (players - 1)
+    results = arena.run(arena.schedule(game, lineup, 24 * players, seed=1))
+    rows = arena.summarise(results, lineup)["agents"]
+    assert isinstance(rows, list)
+    assert rows[0]["agent"] == "heuristic" and rows[0]["win_rate"] >= share
+
+
+# --- belief sampling against the exact distribution ------------------------------------------
+
+
+def chi_square_limit(degrees: int, z: float = 3.0902) -> float:
+    """The 99.9% point of chi-square with ``degrees`` degrees of freedom (Wilson-Hilferty)."""
+    k = degrees
+    return float(k * (1 - 2 / (9 * k) + z * math.sqrt(2 / (9 * k))) ** 3)
+
+
+Deal = tuple[tuple[int, ...], tuple[Card, ...]]
+"""A player's hidden cards: the hand (counts) and the pile (in drawing order)."""
+
+
+def exact_deals(state: AuweierState, seat: int) -> dict[Deal, float]:
+    """Every deal of ``seat``'s unseen cards that fits the view, with its exact chance: every
+    order of the (distinct physical) cards is equally likely, and a deal that would leave a
+    player due to move without a legal play is impossible (the game would have ended)."""
+    hidden = state.seats[seat]
+    unseen = [card for k, n in enumerate(hidden.hand) for card in [Card(k)] * n] + list(hidden.pile)
+    size = sum(hidden.hand)
+    counts: Counter[Deal] = Counter()
+    for order in itertools.permutations(unseen):
+        hand = card_counts(order[:size])
+        seats = list(state.seats)
+        seats[seat] = type(hidden)(hand, order[size:], 0, hidden.shown, hidden.stacks)
+        trial = AuweierState(state.nests, state.stage, state.player, tuple(seats),
+                             state.totals, state.phase)  # fmt: skip
+        if state.player == seat and state.stage is Stage.PLAY and not trial.legal_actions():
+            continue
+        counts[(hand, order[size:])] += 1
+    total = sum(counts.values())
+    return {deal: n / total for deal, n in counts.items()}
+
+
+def sampled_deals(state: AuweierState, viewer: int, seat: int, draws: int) -> Counter[Deal]:
+    game, view, rng = state.game, state.view(viewer), random.Random(2024)
+    deals: Counter[Deal] = Counter()
+    for _ in range(draws):
+        sampled = game.sample_state(view, rng)
+        assert sampled.view(viewer) == view
+        deals[(sampled.seats[seat].hand, sampled.seats[seat].pile)] += 1
+    return deals
+
+
+def chi_square(observed: Counter[Deal], exact: dict[Deal, float]) -> float:
+    draws = sum(observed.values())
+    assert set(observed) <= set(exact), "a sampled deal does not fit the view"
+    return sum((observed[deal] - draws * p) ** 2 / (draws * p) for deal, p in exact.items())
+
+
+def test_a_sampled_late_hand_and_pile_follow_the_exact_distribution() -> None:
+    # Blue holds 3 and H with 1, K, 7 left in the pile; everything else of Blue's deck is on
+    # the table or discarded. Red sees two hand cards and three pile cards it cannot tell apart.
+    state = position(["1 2 3 H K F", "3 H"], {R: ["4", "7 6"]}, piles=["", "1 K 7"])
+    exact = exact_deals(state, 1)
+    assert len(exact) == math.comb(5, 2) * math.factorial(3)  # 60 deals, equally likely
+    observed = sampled_deals(state, viewer=0, seat=1, draws=6000)
+    assert chi_square(observed, exact) < chi_square_limit(len(exact) - 1)
+
+
+def test_sampling_knows_the_player_to_move_can_play_and_weighs_repeated_cards() -> None:
+    # Blue is to move with two cards from H, H, K, 1, 3. Red shows no worm a Crow could eat
+    # and Blue leads nowhere, so H H and H K cannot be Blue's hand: the game would have ended.
+    state = position(["1 2 3 H K F", "H 1"], {R: ["2*", ""]}, piles=["", "H K 3"], player=1)
+    exact = exact_deals(state, 1)
+    hands = {hand for hand, _ in exact}
+    assert card_counts(cards("H H")) not in hands and card_counts(cards("H K")) not in hands
+    assert len(hands) == 5  # H 1, H 3, K 1, K 3, 1 3
+    observed = sampled_deals(state, viewer=0, seat=1, draws=8000)
+    assert chi_square(observed, exact) < chi_square_limit(len(exact) - 1)
+
+
+def test_sampling_in_a_wedding_phase_keeps_the_phase() -> None:
+    state = position(["H 4 3 1 K 2", "1 2 K H 3 4"], {R: ["7 6 2*", "1"]})
+    state = drive(state, "wedding R")
+    view = state.view(1)
+    sampled = Auweier(2).sample_state(view, random.Random(3))
+    assert isinstance(sampled.phase, Phase) and sampled.phase == state.phase
+    assert sampled.view(1) == view
