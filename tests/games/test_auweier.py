@@ -641,6 +641,10 @@ def test_random_games_keep_every_card_and_total_consistent(seed: int, players: i
             for f, cards_there in enumerate(seat.stacks):
                 assert state.totals[f][p] == sum(WORM_VALUE[c] for c in cards_there)
                 assert Card.CROW not in cards_there and Card.WEDDING not in cards_there
+            again = Seat(seat.hand, seat.pile, seat.known, seat.shown, seat.stacks)
+            assert (seat.food, seat.false_worm) == (again.food, again.false_worm)
+        n = state.nests
+        assert n.open == Nests(n.config, n.laid, n.won, n.last, n.end).open
     assert state.winners()
 
 

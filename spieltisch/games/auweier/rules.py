@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -192,11 +191,17 @@ class Seat:
     """The player's cards before each female, bottom first."""
     food: int = field(init=False, repr=False, compare=False, metadata={SKIP_FIELD: True})
     """Derived from ``stacks``, not part of the value: bit mask of the females where this
-    seat's top card is a Crow's food (kept up to date by the transitions, which know what
-    changed, so listing Crows need not look at every stack)."""
+    seat's top card is a Crow's food."""
+    false_worm: int = field(init=False, repr=False, compare=False, metadata={SKIP_FIELD: True})
+    """Derived from ``stacks``, not part of the value: bit mask of the female where this
+    seat's False Worm lies (0 when it is not on the table)."""
+
+    # The transitions keep the derived masks up to date (they know what changed), so listing
+    # Crows and exchanges never has to look through every stack.
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "food", _food(self.stacks))
+        object.__setattr__(self, "false_worm", _false_worm_at(self.stacks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +243,14 @@ class Nests:
     """The egg cards each player holds, in the order won."""
     last: Mating | None
     end: End | None
+    open: tuple[int, ...] = field(
+        init=False, repr=False, compare=False, metadata={SKIP_FIELD: True}
+    )
+    """Derived from ``laid`` and the options, not part of the value: the females that take
+    cards (all, or with ``closed_nests`` those with eggs left)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "open", _open_females(self.laid, self.config.closed_nests))
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,7 +440,6 @@ _WEDDINGS = Stage.WEDDINGS
 _WORMS = Stage.WORMS
 _OVER = Stage.OVER
 _CARDS = tuple(Card)
-_chain = itertools.chain.from_iterable
 
 
 # --- fast construction ------------------------------------------------------------------------
@@ -447,8 +459,9 @@ _SET_LEGAL = _Cached.__dict__["_legal"].__set__
 (_SET_OPENER, _SET_WEDDINGS, _SET_PASSED, _SET_SEEN) = (
     Phase.__dict__[name].__set__ for name in ("opener", "weddings", "passed", "false_worm_seen")
 )
-(_SET_HAND, _SET_PILE, _SET_KNOWN, _SET_SHOWN, _SET_STACKS, _SET_FOOD) = (
-    Seat.__dict__[name].__set__ for name in ("hand", "pile", "known", "shown", "stacks", "food")
+(_SET_HAND, _SET_PILE, _SET_KNOWN, _SET_SHOWN, _SET_STACKS, _SET_FOOD, _SET_FALSE_WORM) = (
+    Seat.__dict__[name].__set__
+    for name in ("hand", "pile", "known", "shown", "stacks", "food", "false_worm")
 )
 
 
@@ -492,9 +505,10 @@ def _seat(
     shown: Counts,
     stacks: tuple[Stack, ...],
     food: int,
+    false_worm: int,
 ) -> Seat:
-    """``Seat(hand, pile, known, shown, stacks)``, built faster: the caller gives the
-    :attr:`Seat.food` of ``stacks``."""
+    """``Seat(hand, pile, known, shown, stacks)``, built faster: the caller gives the derived
+    :attr:`Seat.food` and :attr:`Seat.false_worm` of ``stacks``."""
     seat = _NEW(Seat)
     _SET_HAND(seat, hand)
     _SET_PILE(seat, pile)
@@ -502,6 +516,7 @@ def _seat(
     _SET_SHOWN(seat, shown)
     _SET_STACKS(seat, stacks)
     _SET_FOOD(seat, food)
+    _SET_FALSE_WORM(seat, false_worm)
     return seat
 
 
@@ -543,7 +558,8 @@ def _played(seat: Seat, card: Card, draw: bool, female: int = -1) -> Seat:
     drawing one card if ``draw`` and possible."""
     hand = list(seat.hand)
     hand[card] -= 1
-    pile, known, stacks, shown, food = seat.pile, seat.known, seat.stacks, seat.shown, seat.food
+    pile, known, stacks, shown = seat.pile, seat.known, seat.stacks, seat.shown
+    food, false_worm = seat.food, seat.false_worm
     if draw and pile:
         hand[pile[0]] += 1
         pile = pile[1:]
@@ -553,9 +569,11 @@ def _played(seat: Seat, card: Card, draw: bool, female: int = -1) -> Seat:
         grown[female] = (*stacks[female], card)
         stacks = tuple(grown)
         food = _top_food(food, female, card)
+        if card is FALSE_WORM:
+            false_worm = 1 << female
     if shown is not NO_CARDS:
         shown = _less(shown, card)
-    return _seat(tuple(hand), pile, known, shown, stacks, food)
+    return _seat(tuple(hand), pile, known, shown, stacks, food, false_worm)
 
 
 @functools.cache
@@ -676,21 +694,26 @@ def _false_worm_out(female: int, place: int, kinds: int) -> tuple[Swap, ...]:
 
 
 def _swap_actions(seat: Seat, females: tuple[int, ...], no_false_worm: int) -> tuple[Swap, ...]:
-    stacks = seat.stacks
     if seat.hand[FALSE_WORM]:
-        return _false_worm_in(tuple(map(len, stacks)), females, no_false_worm)
-    if FALSE_WORM not in _chain(stacks):  # most often: the False Worm is not on the table
+        return _false_worm_in(tuple(map(len, seat.stacks)), females, no_false_worm)
+    where = seat.false_worm
+    if not where:  # most often: the False Worm is not on the table
         return ()
-    for f in females:
-        stack = stacks[f]
-        if FALSE_WORM in stack:
-            return _false_worm_out(f, stack.index(FALSE_WORM), _worm_kinds(seat.hand))
-    return ()
+    f = where.bit_length() - 1
+    if f not in females:
+        return ()
+    place = seat.stacks[f].index(FALSE_WORM)
+    return _false_worm_out(f, place, _worm_kinds(seat.hand))
 
 
 def _food(stacks: tuple[Stack, ...]) -> int:
     """Bit mask of the females where the top card of ``stacks`` is a Crow's food."""
     return sum(1 << f for f, stack in enumerate(stacks) if stack and CROW_FOOD[stack[-1]])
+
+
+def _false_worm_at(stacks: tuple[Stack, ...]) -> int:
+    """Bit mask of the female where ``stacks`` hold the False Worm (0 if none does)."""
+    return sum(1 << f for f, stack in enumerate(stacks) if FALSE_WORM in stack)
 
 
 def _top_food(food: int, female: int, top: Card | None) -> int:
@@ -787,8 +810,7 @@ def _phase_actions(
 
 def _females(state: AuweierState) -> tuple[int, ...]:
     """The females that take cards in ``state``."""
-    nests = state.nests
-    return _open_females(nests.laid, nests.config.closed_nests)
+    return state.nests.open
 
 
 def _legal_actions(state: AuweierState) -> tuple[Action, ...]:
@@ -867,7 +889,7 @@ def _refuse_stage(state: AuweierState, move: Move, rule: Rule) -> IllegalActionE
 def _check_female(state: AuweierState, move: Move, female: int) -> tuple[int, ...]:
     """The females that take cards, after refusing ``move`` unless ``female`` is one."""
     nests = state.nests
-    females = _open_females(nests.laid, nests.config.closed_nests)
+    females = nests.open
     if female not in females:
         rule = Rule.CLOSED_NEST if 0 <= female < nests.config.females else Rule.NO_FEMALE
         raise illegal(move, rule.value)
@@ -921,7 +943,9 @@ def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
     rest = stack[:-1]
     stacks = _put(victim.stacks, female, rest)
     food = _top_food(victim.food, female, rest[-1] if rest else None)
-    victim = _seat(victim.hand, victim.pile, victim.known, victim.shown, stacks, food)
+    victim = _seat(
+        victim.hand, victim.pile, victim.known, victim.shown, stacks, food, victim.false_worm
+    )
     seats = _put(seats, owner, victim)
     seats = _put(seats, player, _played(seats[player], CROW, phase is None))
     totals = _add_total(state.totals, female, owner, -WORM_VALUE[stack[-1]])
@@ -956,7 +980,8 @@ def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
     changed = _put(stack, index, card)
     stacks = _put(seat.stacks, female, changed)
     food = _top_food(seat.food, female, changed[-1])
-    seat = _seat(tuple(hand), seat.pile, seat.known, tuple(shown), stacks, food)
+    false_worm = 1 << female if card is FALSE_WORM else 0
+    seat = _seat(tuple(hand), seat.pile, seat.known, tuple(shown), stacks, food, false_worm)
     totals = _add_total(state.totals, female, player, WORM_VALUE[card] - WORM_VALUE[out])
     return _after_card(state, _put(state.seats, player, seat), totals, phase, females)
 
@@ -1050,17 +1075,16 @@ def _mate(
     seats = tuple(_clean(seat, weddings[p], not over) for p, seat in enumerate(seats))
     if over:
         return _state(nests, _OVER, phase.opener, seats, tuple(rows), None)
-    return _turn(
-        nests, phase.opener, seats, tuple(rows), _open_females(nests.laid, config.closed_nests)
-    )
+    return _turn(nests, phase.opener, seats, tuple(rows), nests.open)
 
 
 def _clean(seat: Seat, weddings: int, refill: bool) -> Seat:
     """``seat`` without its stacks where it had a Wedding, refilled to six cards if ``refill``."""
-    stacks, food = seat.stacks, seat.food
+    stacks, food, false_worm = seat.stacks, seat.food, seat.false_worm
     if weddings:
         stacks = tuple(() if weddings >> f & 1 else stack for f, stack in enumerate(stacks))
         food &= ~weddings
+        false_worm &= ~weddings
     hand, pile, known = seat.hand, seat.pile, seat.known
     drawn = pile[: HAND_SIZE - sum(hand)] if refill else ()
     if drawn:
@@ -1070,7 +1094,7 @@ def _clean(seat: Seat, weddings: int, refill: bool) -> Seat:
         hand, pile, known = tuple(counts), pile[len(drawn) :], max(known - len(drawn), 0)
     elif not weddings:
         return seat
-    return _seat(hand, pile, known, seat.shown, stacks, food)
+    return _seat(hand, pile, known, seat.shown, stacks, food, false_worm)
 
 
 # --- arranging the decks --------------------------------------------------------------------
@@ -1097,7 +1121,9 @@ def _apply_arrange(state: AuweierState, move: Arrange) -> AuweierState:
             raise illegal(move, Rule.DECK_CARDS.value)
         hand = tuple(have - n for have, n in zip(hand, placed, strict=True))
     pile = seat.pile + cards
-    return _arranged(state, _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, seat.food))
+    return _arranged(
+        state, _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, seat.food, seat.false_worm)
+    )
 
 
 def _apply_shuffle_rest(state: AuweierState, move: ShuffleRest) -> AuweierState:
@@ -1117,7 +1143,7 @@ def _apply_starter(state: AuweierState, move: Starter) -> AuweierState:
         raise illegal(move, Rule.STARTER_FIRST.value)
     pile = move.hand()
     hand = tuple(have - n for have, n in zip(seat.hand, card_counts(pile), strict=True))
-    seat = _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, seat.food)
+    seat = _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, seat.food, seat.false_worm)
     seats = _put(state.seats, state.player, seat)
     return _state(state.nests, _SPREAD_STAGE, state.player, seats, state.totals, None)
 
@@ -1132,7 +1158,9 @@ def _apply_shuffled(state: AuweierState, move: Shuffled) -> AuweierState:
     if state.stage is _SPREAD_STAGE and not is_spread(move.cards):
         raise illegal(move, Rule.SPREAD_EVEN.value)
     pile = seat.pile + move.cards
-    return _arranged(state, _seat(NO_CARDS, pile, seat.known, NO_CARDS, seat.stacks, seat.food))
+    return _arranged(
+        state, _seat(NO_CARDS, pile, seat.known, NO_CARDS, seat.stacks, seat.food, seat.false_worm)
+    )
 
 
 def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
@@ -1154,10 +1182,11 @@ def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
             shown,
             s.stacks,
             s.food,
+            s.false_worm,
         )
         for s in seats
     )
-    return _turn(nests, 0, dealt, totals, _open_females(nests.laid, config.closed_nests))
+    return _turn(nests, 0, dealt, totals, nests.open)
 
 
 _HANDLERS: dict[type, Callable[[AuweierState, Any], AuweierState]] = {
