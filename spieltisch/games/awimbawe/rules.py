@@ -34,6 +34,7 @@ from spieltisch.core.game import (
     illegal,
     invalid,
 )
+from spieltisch.games.awimbawe.memory import EMPTY_MEMORY, Memory
 from spieltisch.games.awimbawe.notation import (
     ACTIONS,
     DECK,
@@ -395,6 +396,8 @@ class AwimbaweState(State):
     next_leader: PlayerId | None
     """Whom a cheetah of this trick named to lead the next one."""
     last_trick: LastTrick | None
+    memory: Memory
+    """What the play of this round has shown of the hands (voids; see ``memory``)."""
     legal: tuple[Action, ...] | None = field(
         default=None, init=False, repr=False, compare=False, metadata=_SKIP
     )
@@ -410,6 +413,7 @@ class AwimbaweState(State):
         trick: tuple[Card, ...],
         next_leader: PlayerId | None,
         last_trick: LastTrick | None,
+        memory: Memory = EMPTY_MEMORY,
     ) -> None:
         # What the generated __init__ does, through the slots directly (see _slot_setters).
         _SET_MATCH(self, match)
@@ -420,6 +424,7 @@ class AwimbaweState(State):
         _SET_TRICK(self, trick)
         _SET_NEXT_LEADER(self, next_leader)
         _SET_LAST_TRICK(self, last_trick)
+        _SET_MEMORY(self, memory)
         _SET_LEGAL(self, None)
 
     @property
@@ -625,6 +630,7 @@ class AwimbaweState(State):
             self.trick,
             self.next_leader,
             self.last_trick,
+            self.memory,
         )
 
     # --- applying moves -----------------------------------------------------------------
@@ -638,16 +644,16 @@ class AwimbaweState(State):
             if isinstance(move, Rhino):
                 return self._apply_rhino(move)
             if isinstance(move, Decline):
-                return self._after_card(self.sides, self.next_leader)
+                return self._after_card(self.sides, self.next_leader, self.memory)
         elif stage is _SNAKE:
             if isinstance(move, Block):
                 return self._apply_snake(move)
             if isinstance(move, Decline):
-                return self._after_card(self.sides, self.next_leader)
+                return self._after_card(self.sides, self.next_leader, self.memory)
         elif stage is _CHEETAH:
             if isinstance(move, Lead):
                 named = self.actor if move.me else 1 - self.actor
-                return self._after_card(self.sides, named)
+                return self._after_card(self.sides, named, self.memory)
         elif stage is _DEAL:
             if isinstance(move, Deal):
                 return self._apply_deal(move)
@@ -667,13 +673,16 @@ class AwimbaweState(State):
         player = self.actor
         card = move.card
         sides = self.sides
-        side = sides[player]
+        side = before = sides[player]
+        memory = self.memory
         # The card leaves the hand or the top of its pile; the player's blocks are lifted.
         hand = side.hand
         bits = side.available_bits ^ card.bit
         if card in hand:
             i = hand.index(card)
             side = Side(hand[:i] + hand[i + 1 :], side.piles, side.down, _NONE, bits)
+            if memory.watch:
+                memory = memory.after_hand_play(player, card)
         else:
             piles = side.piles
             down = side.down
@@ -686,7 +695,13 @@ class AwimbaweState(State):
                     break
             side = Side(hand, piles, down, _NONE, bits)
         new_sides = (side, sides[1]) if player == 0 else (sides[0], side)
-        trick = (*self.trick, card)
+        led = self.trick
+        if led:
+            lead = led[0]
+            if lead.land is not card.land:  # the answer shows lands the hand lacks
+                shown = self.match.config.blind_pick_shown
+                memory = memory.after_answer(player, before, lead, card, shown)
+        trick = (*led, card)
         stage = _PLAY
         power = _POWER[card.code]
         if power is None:
@@ -709,8 +724,9 @@ class AwimbaweState(State):
                 trick,
                 self.next_leader,
                 self.last_trick,
+                memory,
             )
-        if len(trick) == 1:
+        if not led:
             return AwimbaweState(
                 self.match,
                 new_sides,
@@ -720,8 +736,9 @@ class AwimbaweState(State):
                 trick,
                 self.next_leader,
                 self.last_trick,
+                memory,
             )
-        return self._settle(new_sides, trick, move.stance, self.next_leader)
+        return self._settle(new_sides, trick, move.stance, self.next_leader, memory)
 
     def _play_fault(self, move: Play) -> tuple[str, str]:
         """Which rule a play outside the legal actions breaks, and a detail."""
@@ -778,7 +795,7 @@ class AwimbaweState(State):
         new_piles[dest] = (card, *target)
         moved = Side(side.hand, tuple(new_piles), down, side.blocked, bits)
         sides = (moved, self.sides[1]) if victim == 0 else (self.sides[0], moved)
-        return self._after_card(sides, self.next_leader)
+        return self._after_card(sides, self.next_leader, self.memory)
 
     def _apply_snake(self, move: Block) -> AwimbaweState:
         victim = 1 - self.actor
@@ -799,22 +816,29 @@ class AwimbaweState(State):
                 self.trick,
                 self.next_leader,
                 self.last_trick,
+                self.memory,
             )
         card = side.piles[move.pile][-1]
-        return self._block(victim, card)
+        return self._block(victim, card, self.memory)
 
     def _apply_pick(self, move: Pick) -> AwimbaweState:
         if move.card not in self.pick_candidates():
             raise illegal(move, Rule.PICK_HAND.value)
-        return self._block(1 - self.actor, move.card)
+        victim = 1 - self.actor
+        memory = self.memory
+        if self.match.config.blind_pick_shown:  # both players saw the card
+            memory = memory.after_pick(victim, move.card)
+        return self._block(victim, move.card, memory)
 
-    def _block(self, victim: PlayerId, card: Card) -> AwimbaweState:
+    def _block(self, victim: PlayerId, card: Card, memory: Memory) -> AwimbaweState:
         side = self.sides[victim]
         blocked = Side(side.hand, side.piles, side.down, side.blocked | {card}, side.available_bits)
         sides = (blocked, self.sides[1]) if victim == 0 else (self.sides[0], blocked)
-        return self._after_card(sides, self.next_leader)
+        return self._after_card(sides, self.next_leader, memory)
 
-    def _after_card(self, sides: tuple[Side, ...], next_leader: PlayerId | None) -> AwimbaweState:
+    def _after_card(
+        self, sides: tuple[Side, ...], next_leader: PlayerId | None, memory: Memory
+    ) -> AwimbaweState:
         """Go on after a card's power: the follower plays, or the trick is settled."""
         trick = self.trick
         if len(trick) == 1:  # the leader used the power: the follower plays
@@ -827,8 +851,9 @@ class AwimbaweState(State):
                 trick,
                 next_leader,
                 self.last_trick,
+                memory,
             )
-        return self._settle(sides, trick, None, next_leader)
+        return self._settle(sides, trick, None, next_leader, memory)
 
     def _settle(
         self,
@@ -836,6 +861,7 @@ class AwimbaweState(State):
         trick: tuple[Card, ...],
         stance: Stance | None,
         next_leader: PlayerId | None,
+        memory: Memory,
     ) -> AwimbaweState:
         """Settle a full trick: who wins, scoring piles, turning up, the next trick or round."""
         leader = 1 - self.actor  # the follower has just played (or used a power)
@@ -895,7 +921,7 @@ class AwimbaweState(State):
         ):
             return self._end_round(tallies, last)
         lead_next = winner if next_leader is None else next_leader
-        return AwimbaweState(self.match, sides, tallies, _PLAY, lead_next, (), None, last)
+        return AwimbaweState(self.match, sides, tallies, _PLAY, lead_next, (), None, last, memory)
 
     def _end_round(self, tallies: tuple[Tally, ...], last: LastTrick) -> AwimbaweState:
         match = self.match
@@ -977,6 +1003,7 @@ class AwimbaweState(State):
     _SET_TRICK,
     _SET_NEXT_LEADER,
     _SET_LAST_TRICK,
+    _SET_MEMORY,
     _SET_LEGAL,
 ) = _slot_setters(
     AwimbaweState,
@@ -988,6 +1015,7 @@ class AwimbaweState(State):
     "trick",
     "next_leader",
     "last_trick",
+    "memory",
     "legal",
 )
 

@@ -1,6 +1,7 @@
 """Awimbawé in the terminal: both players' piles as they lie (face-down cards as backs), the
 hand, the trick, the last trick, blocked cards, crowns and hyenas taken, round wins and the heir
-cards. Power choices are listed in plain words. Reads views only."""
+cards, and what the round has shown: the cards played and the lands a player has none of in
+hand. Power choices are listed in plain words. Reads views only."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from spieltisch.games.awimbawe.notation import (
     Play,
     Rhino,
     Stance,
+    cards_text,
     parse_card,
 )
 from spieltisch.games.awimbawe.rules import Stage
@@ -114,7 +116,22 @@ class AwimbaweRenderer(Renderer):
             style="bold red" if side.hyenas >= 3 else "",
         )
         lines: list[RenderableType] = [head, self._piles(side), self._hand(side), score]
+        known = self._known(side)
+        if known is not None:
+            lines.append(known)
         return Group(*lines)
+
+    def _known(self, side: SideView) -> Text | None:
+        """What the play has shown of a hand: lands it holds none of, cards shown in it."""
+        parts = []
+        if side.void:
+            parts.append("no " + " or ".join(land.value for land in side.void) + " in hand")
+        for record in side.blind_voids:
+            lands = " or ".join(land.value for land in record.lands)
+            parts.append(f"no unblocked {lands} when {record.picks} card(s) were blocked blind")
+        if side.shown:
+            parts.append("shown in hand: " + cards_text(side.shown))
+        return Text("known: " + "; ".join(parts), style="dim") if parts else None
 
     def _piles(self, side: SideView) -> RenderableType:
         grid = RichTable(box=None, show_header=True, padding=(0, 1), expand=False)
@@ -166,6 +183,8 @@ class AwimbaweRenderer(Renderer):
                 lines.append(f"— the eagle fled: {who(view, last.leader, table)} took the led card")
             else:
                 lines.append(f"— won by {who(view, last.winner, table)}")
+        if view.played:
+            lines.append(f"\nPlayed this round ({len(view.played)}): {cards_text(view.played)}")
         for result in view.results[-3:]:
             how = (
                 f"{table.names[1 - result.winner]} took the fourth hyena"

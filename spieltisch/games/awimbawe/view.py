@@ -5,7 +5,10 @@ backs, their own too: nobody has looked at them), the trick in progress, the mos
 trick, the size of each scoring pile with its crowns and face-up hyenas, the blocked cards they
 may know of, round wins and who leads. The opponent's hand is only a count, and so is a hand
 card blocked by a blind pick of one's own snake. A spectator (``None``) sees no hand at all.
-Pure: no I/O.
+
+A view also holds what a player at the table remembers of the round, all of it public: the
+cards played in the earlier tricks, the lands each player was found to hold no hand card of,
+and the hand cards a shown blind pick revealed (see ``memory``). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import enum
 from dataclasses import dataclass
 
 from spieltisch.core.game import PlayerId
-from spieltisch.games.awimbawe.notation import Card, card_code
+from spieltisch.games.awimbawe.memory import BlindVoid, bits_lands
+from spieltisch.games.awimbawe.notation import DECK, Card, Land, card_code
 from spieltisch.games.awimbawe.rules import (
     AwimbaweState,
     Config,
@@ -44,6 +48,14 @@ class SideView:
     """The blocked cards the viewer can name."""
     blocked_unseen: int
     """Blocked hand cards the viewer cannot name (picked blind by the viewer's snake)."""
+    shown: tuple[Card, ...]
+    """Hand cards a blind pick showed to both players (``blind_pick_shown``), not played since."""
+    void: tuple[Land, ...]
+    """Lands of which the hand holds no card besides the shown ones: the player once had none
+    to play when it was their duty (face-down pile cards may still be of these lands)."""
+    blind_voids: tuple[BlindVoid, ...]
+    """Such facts made while hand cards were blocked by blind picks, so weaker: the blocked
+    cards, unseen by the others, may be of those lands."""
     available: tuple[Card, ...]
     """Cards the player may play now as far as the viewer knows: the face-up pile tops,
     and the hand when the viewer sees it."""
@@ -80,6 +92,8 @@ class AwimbaweView:
     next_leader: PlayerId | None
     """Whom a cheetah of this trick has named to lead the next one."""
     last_trick: LastTrick | None
+    played: tuple[Card, ...]
+    """The cards played in the earlier tricks of this round, in card order (all were seen)."""
     results: tuple[RoundResult, ...]
     winner: PlayerId | None
 
@@ -88,7 +102,9 @@ def view_of(state: AwimbaweState, viewer: PlayerId | None) -> AwimbaweView:
     """The view of ``state`` for ``viewer`` (``None``: a spectator)."""
     match = state.match
     shown_picks = match.config.blind_pick_shown
+    memory = state.memory
     sides = []
+    on_table = 0
     for p, side in enumerate(state.sides):
         down, blocked = side.down, side.blocked
         piles = tuple(tuple(None if c in down else c for c in pile) for pile in side.piles)
@@ -98,6 +114,7 @@ def view_of(state: AwimbaweState, viewer: PlayerId | None) -> AwimbaweView:
         visible_blocks = [c for c in blocked if own or c not in side.hand or shown_picks]
         tally = state.tallies[p]
         wins = match.wins[p]
+        on_table |= sum(c.bit for c in side.hand) | sum(c.bit for pile in side.piles for c in pile)
         sides.append(
             SideView(
                 piles=piles,
@@ -105,6 +122,9 @@ def view_of(state: AwimbaweState, viewer: PlayerId | None) -> AwimbaweView:
                 hand_size=len(side.hand),
                 blocked=tuple(sorted(visible_blocks, key=card_code)),
                 blocked_unseen=len(blocked) - len(visible_blocks),
+                shown=tuple(sorted(memory.shown[p], key=card_code)),
+                void=bits_lands(memory.void[p]),
+                blind_voids=memory.blind[p],
                 available=tuple(sorted((*side.hand, *tops), key=card_code)) if own else tops,
                 scoring_pile=tally.size,
                 crowns=tally.crowns,
@@ -116,6 +136,11 @@ def view_of(state: AwimbaweState, viewer: PlayerId | None) -> AwimbaweView:
     stage = state.stage
     in_power = stage in {Stage.RHINOCEROS, Stage.SNAKE, Stage.BLIND_PICK, Stage.CHEETAH}
     winners = state.winners()
+    tallies = state.tallies
+    played: tuple[Card, ...] = ()
+    if tallies[0].size or tallies[1].size:
+        on_table |= sum(c.bit for c in state.trick)
+        played = tuple(c for c in DECK if not c.bit & on_table)
     return AwimbaweView(
         viewer=viewer,
         config=match.config,
@@ -129,6 +154,7 @@ def view_of(state: AwimbaweState, viewer: PlayerId | None) -> AwimbaweView:
         trick=state.trick,
         next_leader=state.next_leader,
         last_trick=state.last_trick,
+        played=played,
         results=match.results,
         winner=min(winners) if winners else None,
     )
