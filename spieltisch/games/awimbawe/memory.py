@@ -68,7 +68,8 @@ class BlindVoid:
     picks: int
     """Hand cards blocked blind at that moment (all picked since the player last played)."""
     candidates: int
-    """Hand cards the first of those picks was drawn from: the player's whole hand then."""
+    """Hand cards the picks may have fallen on: the player's hand then, less the card they
+    answered with if it came from the hand (a blocked card cannot be played)."""
     resolved: int = 0
     """Cards of ``lands`` the player has played from hand since; each was a picked card."""
 
@@ -167,7 +168,8 @@ class Memory:
             blind_picks = sum(1 for c in blocked if c in hand)
             all_blocked = not before.available_bits & ~sum(c.bit for c in blocked)
             if blind_picks and not all_blocked:
-                record = BlindVoid(bits_lands(lands), blind_picks, len(hand))
+                candidates = len(hand) - (card in hand)
+                record = BlindVoid(bits_lands(lands), blind_picks, candidates)
                 return self._with(player, void, (*blind[player], record), self.shown[player])
         void |= lands
         kept = tuple(r for r in blind[player] if r.bits & ~void)

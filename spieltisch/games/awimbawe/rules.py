@@ -584,54 +584,9 @@ class AwimbaweState(State):
         return view_of(self, player)
 
     def redeal_hidden(self, observer: PlayerId | None, rng: random.Random) -> AwimbaweState:
-        """Redraw the other hand(s) and every face-down card, keeping counts and places."""
-        sides = self.sides
-        shown = self.config.blind_pick_shown
-        redealt = [p for p in range(2) if p != observer]
-        pool: list[Card] = []
-        for p in redealt:
-            hand = sides[p].hand
-            keep = sides[p].blocked if shown else _NONE
-            pool.extend(c for c in hand if c not in keep)
-        for side in sides:
-            pool.extend(sorted(side.down, key=_CODE))
-        if not pool:
-            return self
-        rng.shuffle(pool)
-        draw = iter(pool)
-        new_sides = []
-        for p, side in enumerate(sides):
-            hand, blocked = side.hand, side.blocked
-            if p in redealt:
-                keep = blocked if shown else _NONE
-                kept = [c for c in hand if c in keep]
-                fresh = [next(draw) for c in hand if c not in keep]
-                unseen = sum(1 for c in hand if c in blocked and c not in keep)
-                pile_blocks = {c for c in blocked if c not in hand}
-                blocked = frozenset(pile_blocks | set(kept) | set(fresh[:unseen]))
-                hand = tuple(sorted(kept + fresh, key=_CODE))
-            down = side.down
-            piles = tuple(
-                tuple(next(draw) if c in down else c for c in pile) for pile in side.piles
-            )
-            new_down = frozenset(
-                c
-                for pile, old in zip(piles, side.piles, strict=True)
-                for c, o in zip(pile, old, strict=True)
-                if o in down
-            )
-            new_sides.append(Side(hand, piles, new_down, blocked))
-        return AwimbaweState(
-            self.match,
-            tuple(new_sides),
-            self.tallies,
-            self.stage,
-            self.actor,
-            self.trick,
-            self.next_leader,
-            self.last_trick,
-            self.memory,
-        )
+        """A state drawn from ``observer``'s view by the belief sampler: the hidden hands and
+        every face-down card redrawn, agreeing with everything the play has shown."""
+        return self.game.sample_state(self.view(observer), rng)
 
     # --- applying moves -----------------------------------------------------------------
 
@@ -1171,6 +1126,16 @@ class Awimbawe(Game):
             None,
             None,
         )
+
+    def sample_state(self, view: object, rng: random.Random) -> AwimbaweState:
+        """A state that shows ``view`` to its viewer, the cards they have not seen drawn at
+        random with their exact probabilities (see ``belief``)."""
+        from spieltisch.games.awimbawe.belief import sample_state  # noqa: PLC0415 - imports us
+        from spieltisch.games.awimbawe.view import AwimbaweView  # noqa: PLC0415 - imports us
+
+        if not isinstance(view, AwimbaweView):
+            raise TypeError(f"not an Awimbawé view: {type(view).__name__}")
+        return sample_state(self.config, view, rng)
 
     def initial_state(self) -> AwimbaweState:
         return self._initial

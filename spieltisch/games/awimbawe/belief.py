@@ -1,0 +1,235 @@
+"""Awimbawé: belief sampling, a complete state drawn from one player's view (for search).
+
+Everything the view shows is kept: the viewer's hand, every face-up card, the trick, the last
+trick, the scoring piles, the blocks, the round's memory. What the viewer cannot see is drawn:
+the opponent's hand (a spectator's view: both hands) and every face-down pile card, the
+viewer's own too, since nobody has looked at them. The cards drawn are the *unseen* ones: the
+28 less the viewer's hand, the face-up pile cards, the current trick, the cards of the earlier
+tricks and any hand card shown by a blind pick (which goes back to its hand). Future chance is
+not part of a state, so the next deal and the next blind pick stay fresh.
+
+**The distribution is exact.** The deal of a round is uniform, and each public move maps one
+deal to one hidden position, so given the public play the hidden position is uniform among
+those that agree with it, except for the snake's blind picks, which are chance steps whose
+cards the viewer may not know. Counting those picks as hidden too, every (position, picks)
+pair that agrees with the play is equally likely (each pick was uniform among a number of
+cards that everyone can count). Agreeing with the play means:
+
+* a player's hand holds no card of a land they were found void in (``Memory.void``), besides
+  the cards a shown blind pick revealed, which are in it; face-down cards may be anything;
+* a blind void (``BlindVoid``) allows hands with up to ``picks`` cards of its lands, each such
+  hand counted once per pick sequence that explains it (:meth:`BlindVoid.weight`);
+* a hand card blocked by a blind pick the viewer did not see is any of the hand's cards:
+  every choice is explained by the same number of pick sequences.
+
+So the sampler draws the hidden hands uniformly among those that respect the voids, by
+*constrained dealing*: with one hidden hand, its cards are a uniform sample of the unseen
+cards whose land it may hold; with two (a spectator), it first draws how many cards of the
+lands both may hold go to each hand, with probability proportional to the number of hand pairs
+with those counts, then the cards. Blind voids are rare; when there are any, the hands are
+drawn again until accepted with probability ``weight / largest weight`` (rejection), which
+gives each hand its exact weight. The unseen cards left over are shuffled onto the face-down
+places, each order equally likely; blind blocks fall on a uniform choice of hand cards.
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator, Sequence
+
+from spieltisch.games.awimbawe.memory import EMPTY_MEMORY, BlindVoid, Memory, lands_bits
+from spieltisch.games.awimbawe.notation import DECK, Card, Land, card_code
+from spieltisch.games.awimbawe.rules import (
+    AwimbaweState,
+    Config,
+    Match,
+    Side,
+    Stage,
+    Tally,
+)
+from spieltisch.games.awimbawe.view import AwimbaweView, SideView
+
+ATTEMPTS = 100_000
+"""Draws of the hands before a view whose blind voids no hand satisfies is given up."""
+
+_BY_CODE = card_code
+
+
+def sample_state(config: Config, view: AwimbaweView, rng: random.Random) -> AwimbaweState:
+    """A state that shows ``view`` to its viewer, the unseen cards drawn exactly (see above).
+
+    Raises :class:`ValueError` for a view of other options or one no state can show.
+    """
+    if view.config != config:
+        raise ValueError(f"the view is of options {view.config}, not {config}")
+    views = view.sides
+    pool = _unseen(view)
+    hidden = [p for p, side in enumerate(views) if side.hand is None]
+    sizes = [views[p].hand_size - len(views[p].shown) for p in hidden]
+    places = sum(1 for side in views for pile in side.piles for c in pile if c is None)
+    if len(pool) != sum(sizes) + places or min(sizes, default=0) < 0:
+        raise ValueError("the view does not account for every card")
+    drawn = _draw_hands(
+        pool,
+        [views[p].void for p in hidden],
+        sizes,
+        [(views[p].blind_voids, views[p].shown) for p in hidden],
+        rng,
+    )
+    taken = {c for cards in drawn for c in cards}
+    rest = [c for c in pool if c not in taken]
+    rng.shuffle(rest)
+    places_left = iter(rest)
+    hands: list[Sequence[Card]] = []
+    for p, side in enumerate(views):
+        if side.hand is not None:
+            hands.append(side.hand)
+        else:
+            hands.append([*side.shown, *drawn[hidden.index(p)]])
+    sides = tuple(
+        _side(side, hand, places_left, rng) for side, hand in zip(views, hands, strict=True)
+    )
+    return AwimbaweState(
+        Match(config, view.round, (views[0].wins, views[1].wins), view.results, view.round_leader),
+        sides,
+        tuple(Tally(side.scoring_pile, side.crowns, side.hyenas) for side in views),
+        view.stage,
+        _actor(view),
+        view.trick,
+        view.next_leader,
+        view.last_trick,
+        _memory(views),
+    )
+
+
+def _unseen(view: AwimbaweView) -> list[Card]:
+    """The cards the viewer has not seen, in card order (none between rounds)."""
+    seen = 0
+    in_play = False
+    for side in view.sides:
+        in_play = in_play or side.hand_size > 0 or any(side.piles)
+        for pile in side.piles:
+            for card in pile:
+                if card is not None:
+                    seen |= card.bit
+        for card in side.hand if side.hand is not None else side.shown:
+            seen |= card.bit
+    if not in_play and not view.trick:
+        return []
+    for card in (*view.trick, *view.played):
+        seen |= card.bit
+    return [c for c in DECK if not c.bit & seen]
+
+
+def _draw_hands(
+    pool: list[Card],
+    voids: list[tuple[Land, ...]],
+    sizes: list[int],
+    blind: list[tuple[tuple[BlindVoid, ...], tuple[Card, ...]]],
+    rng: random.Random,
+) -> list[list[Card]]:
+    """The hidden hand cards, drawn uniformly among hands that keep the voids, then accepted
+    with probability proportional to their blind-void weight."""
+    weighed = any(records for records, _ in blind)
+    top = math.prod(record.weight(0) for records, _ in blind for record in records)
+    for _ in range(ATTEMPTS):
+        hands = _deal(pool, voids, sizes, rng)
+        if not weighed:
+            return hands
+        weight = 1
+        for hand, (records, shown) in zip(hands, blind, strict=True):
+            for record in records:
+                lands = record.lands
+                weight *= record.weight(sum(1 for c in (*hand, *shown) if c.land in lands))
+        if weight and rng.randrange(top) < weight:
+            return hands
+    raise ValueError("no hand agrees with the blind voids of the view")
+
+
+def _deal(
+    pool: list[Card], voids: list[tuple[Land, ...]], sizes: list[int], rng: random.Random
+) -> list[list[Card]]:
+    """Hands of ``sizes`` from ``pool``, none holding a land of its void, uniformly."""
+    if not sizes:
+        return []
+    if len(sizes) == 1:
+        void = voids[0]
+        allowed = [c for c in pool if c.land not in void] if void else pool
+        if len(allowed) < sizes[0]:
+            raise ValueError("too few unseen cards of the lands the hand may hold")
+        return [rng.sample(allowed, sizes[0])]
+    # Two hidden hands: cards either may hold (both), only the first or only the second.
+    both = [c for c in pool if c.land not in voids[0] and c.land not in voids[1]]
+    first = [c for c in pool if c.land not in voids[0] and c.land in voids[1]]
+    second = [c for c in pool if c.land in voids[0] and c.land not in voids[1]]
+    size0, size1 = sizes
+    splits = []
+    for a0 in range(min(size0, len(both)) + 1):
+        for a1 in range(min(size1, len(both) - a0) + 1):
+            count = (
+                math.comb(len(both), a0)
+                * math.comb(len(both) - a0, a1)
+                * math.comb(len(first), size0 - a0)
+                * math.comb(len(second), size1 - a1)
+            )
+            if count:
+                splits.append((a0, a1, count))
+    if not splits:
+        raise ValueError("too few unseen cards of the lands the hands may hold")
+    draw = rng.randrange(sum(count for _, _, count in splits))
+    chosen = 0
+    while draw >= splits[chosen][2]:
+        draw -= splits[chosen][2]
+        chosen += 1
+    a0, a1, _ = splits[chosen]
+    shared = rng.sample(both, a0 + a1)
+    return [
+        shared[:a0] + rng.sample(first, size0 - a0),
+        shared[a0:] + rng.sample(second, size1 - a1),
+    ]
+
+
+def _side(view: SideView, hand: Sequence[Card], places: Iterator[Card], rng: random.Random) -> Side:
+    """A side as ``view`` shows it, with ``hand`` and face-down cards taken from ``places``."""
+    down = []
+    piles = []
+    for pile in view.piles:
+        cards = []
+        for shown in pile:
+            card = next(places) if shown is None else shown
+            if shown is None:
+                down.append(card)
+            cards.append(card)
+        piles.append(tuple(cards))
+    blocked = list(view.blocked)
+    if view.blocked_unseen:
+        free = [c for c in hand if c not in blocked]
+        blocked.extend(rng.sample(free, view.blocked_unseen))
+    return Side(
+        tuple(sorted(hand, key=_BY_CODE)), tuple(piles), frozenset(down), frozenset(blocked)
+    )
+
+
+def _actor(view: AwimbaweView) -> int:
+    """Who the state's ``actor`` is: the decider, the snake's player at a blind pick, or else
+    the leader (the one who named it, or will, between rounds)."""
+    if view.to_act is not None:
+        return view.to_act
+    if view.stage is Stage.BLIND_PICK and view.power_of is not None:
+        return view.power_of
+    return view.leader
+
+
+def _memory(views: tuple[SideView, ...]) -> Memory:
+    if not any(side.void or side.blind_voids or side.shown for side in views):
+        return EMPTY_MEMORY
+    return Memory(
+        tuple(lands_bits(side.void) for side in views),
+        tuple(side.blind_voids for side in views),
+        tuple(frozenset(side.shown) for side in views),
+    )
+
+
+__all__ = ["ATTEMPTS", "sample_state"]
