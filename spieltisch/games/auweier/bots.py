@@ -131,9 +131,8 @@ def read(view: AuweierView) -> Reading:
         unseen = _unseen(view, p)
         size = sum(unseen)
         free = info.hand_size - sum(info.shown)
-        worth = sum(n * WORM_VALUE[k] for k, n in enumerate(unseen))
         known = sum(n * WORM_VALUE[k] for k, n in enumerate(info.shown))
-        power.append(known + (free * worth / size if size else 0.0))
+        power.append(known + _hand_power(unseen, free))
         crows.append(_holds(unseen[Card.CROW], size, free) if not info.shown[Card.CROW] else 1.0)
         held = info.shown[Card.WEDDING] > 0
         weddings.append(1.0 if held else _holds(unseen[Card.WEDDING], size, free))
@@ -161,6 +160,19 @@ def _unseen(view: AuweierView, player: int) -> list[int]:
     return [
         d - t - x - s for d, t, x, s in zip(DECK, on_table, info.discarded, info.shown, strict=True)
     ]
+
+
+def _hand_power(unseen: Sequence[int], hand: int) -> float:
+    """What ``hand`` cards from the ``unseen`` ones are likely to add as worms: halfway between
+    a random hand and one that kept the best worms (players hold strong worms back)."""
+    size = sum(unseen)
+    if not size or hand <= 0:
+        return 0.0
+    values = sorted((WORM_VALUE[k] for k, n in enumerate(unseen) for _ in range(n)), reverse=True)
+    average = hand * sum(values) / size
+    worms = sum(unseen[: Card.FALSE_WORM])
+    kept = sum(values[: min(hand, max(1, round(hand * worms / size)))])
+    return (average + kept) / 2
 
 
 def _holds(kind: int, unseen: int, hand: int) -> float:
@@ -194,16 +206,20 @@ class HeuristicAgent(Agent):
       worm that does the job, and puts a starred worm or the False Worm on top of a leading
       stack whose top an opponent's Crow could eat.
     * **Opening**: it opens a wedding phase before a female where it leads by at least 3 and
-      by more than the strongest opponent could add from the hand, counting its own worms in
-      hand, and where the egg is worth more to it than what the opponents could win elsewhere.
+      by more than the strongest opponent could add from the hand (counting its own worms in
+      hand, and assuming opponents hold some of their best unseen worms back), and where the
+      egg is worth more to it than what the opponents could win elsewhere in that phase.
     * **Wedding stage**: it lays a Wedding where it leads (or can take the lead with the worms in
       its hand) and the female has an egg; where it would lose, never (its worms there would be
       discarded for nothing). With nothing to win it still joins with a Wedding at a female
       where it has no worms, if that lets it stop an opponent's egg in the worm stage.
-    * **Worm stage**: first it takes or keeps the lead at its own Wedding females with the
-      smallest worm that does it; then it ties or beats an opponent who is about to win an egg;
-      then, while opponents may still answer, it keeps its turn with useful worms at females
-      without its Wedding (they stay on the table); and passes when nothing helps.
+    * **Worm stage**: every card played here is one card less to draw later, when eggs are
+      worth more, so it spends with care. First it takes the lead at its own Wedding females
+      with the smallest worm that does it (or adds one while the lead is small against what
+      the opponents still in the stage could add); then, with a single worm, it ties or beats
+      an opponent about to win a valuable egg; then it plays a worm only where it clearly
+      builds a lead that stays on the table, or the False Worm to keep its turn while a narrow
+      lead needs an answer; otherwise it passes.
     * **Crows** eat an opponent's top worm where that worm decides who leads a female with an
       egg, or is worth 4 or more and close to its own stack.
     * **False Worm**: played on top to protect a lead, exchanged to fetch back a big worm from a
@@ -214,6 +230,8 @@ class HeuristicAgent(Agent):
 
     open_margin = 3
     """The smallest lead it opens a wedding phase with."""
+    worth_a_card = 0.5
+    """What a worm played in a wedding phase (one card less to draw later) must gain."""
 
     def act(self, view: object, legal: Sequence[Move]) -> Move:
         return self.decide(view, legal)[0]
@@ -411,7 +429,7 @@ class HeuristicAgent(Agent):
                 continue
             stake = reading.totals[f][me]
             lead = reading.lead(f)
-            rival = self._rival_power(view, reading, f)
+            rival = self._rival_power(view, reading)
             chance = win_chance(lead + 0.6 * reserve - 0.6 * rival)
             score = worth * chance - 0.15 * stake * (1 - chance) - 0.3
             if lead <= 0 and stake > 0 and lead + reserve <= 0:
@@ -426,16 +444,14 @@ class HeuristicAgent(Agent):
                 return access
         return PASS, "no Wedding worth laying"
 
-    def _rival_power(self, view: AuweierView, reading: Reading, f: int) -> float:
-        """The strongest worm power among opponents still able to play worms in this phase."""
-        del f
+    @staticmethod
+    def _rival_power(view: AuweierView, reading: Reading) -> float:
+        """The strongest worm power among opponents who can still play worms in this phase."""
         best = 0.0
         for p, info in enumerate(view.players):
-            if p == reading.me:
-                continue
-            if view.stage is Stage.WORMS and info.passed:
-                continue
-            if view.stage is Stage.WEDDINGS and info.passed and not info.weddings:
+            if p == reading.me or (
+                info.passed and (view.stage is Stage.WORMS or not info.weddings)
+            ):
                 continue
             best = max(best, reading.power[p])
         return best
@@ -486,23 +502,35 @@ class HeuristicAgent(Agent):
     def _take_lead(
         self, view: AuweierView, reading: Reading, worms: list[PlayWorm], mine: set[int]
     ) -> tuple[Move, str] | None:
-        """Take the lead at its own Wedding females, the most valuable first."""
-        del view
+        """Take or secure the lead at its own Wedding females, the most valuable first: the
+        smallest worm that takes the lead, or one more worm while the lead is small against
+        what the opponents still in the phase could add; never throw worms after a lost one."""
         me = reading.me
+        rival = self._rival_power(view, reading)
         for f in sorted(mine, key=lambda c: -reading.value[c][me]):
             lead = reading.lead(f)
-            if not reading.value[f][me] or lead > 0 or 1 - lead > reading.power[me]:
+            if not reading.value[f][me] or lead > rival / 2:
                 continue
-            move = self._smallest(worms, f, 1 - lead) or self._largest(worms, f)
+            if lead <= 0:
+                if 1 - lead > reading.power[me] or lead + reading.power[me] < 0.7 * rival:
+                    continue
+                move = self._smallest(worms, f, 1 - lead) or self._largest(worms, f)
+                why = "takes the lead"
+            else:
+                move = self._smallest(worms, f, 1)
+                why = "makes its lead safer"
             if move is not None:
-                return move, f"takes the lead at its Wedding before {Colour(f).label}"
+                return move, f"{why} at its Wedding before {Colour(f).label}"
         return None
 
     def _stop_eggs(
         self, view: AuweierView, reading: Reading, worms: list[PlayWorm], mine: set[int]
     ) -> tuple[Move, str] | None:
-        """Tie or beat an opponent who is about to win an egg, the most valuable first."""
+        """Tie or beat an opponent who is about to win an egg, the most valuable first, when one
+        worm does it and the egg is worth the card (every card played in a wedding phase is one
+        card less to draw later, when the eggs are worth more)."""
         me = reading.me
+        least = 2.0 if reading.players == 2 else 3.0
         threats = []
         for f in reading.females:
             for p in range(reading.players):
@@ -512,31 +540,29 @@ class HeuristicAgent(Agent):
                     gap = reading.totals[f][p] - reading.totals[f][me]
                     threats.append((reading.value[f][p], gap, f))
         for worth, gap, f in sorted(threats, reverse=True):
-            if gap > reading.power[me] or worth < 1.5:
-                continue
-            move = self._smallest(worms, f, gap) or self._largest(worms, f)
-            if move is not None:
+            move = self._smallest(worms, f, gap)
+            if move is not None and worth >= least:
                 return move, f"stops an egg before {Colour(f).label}"
         return None
 
     def _keep_turn(
         self, view: AuweierView, reading: Reading, worms: list[PlayWorm], mine: set[int]
     ) -> tuple[Move, str] | None:
-        """A useful worm where it stays on the table (no Wedding of its own there), which also
-        keeps its turn while opponents may still answer."""
-        me = reading.me
-        rivals_active = any(not info.passed for p, info in enumerate(view.players) if p != me)
-        leading = any(reading.lead(f) > 0 for f in mine)
+        """A worm that clearly helps where it stays on the table (no Wedding of its own there),
+        or the False Worm just to keep its turn while a narrow lead at its Wedding needs an
+        answer to whatever an opponent still in the phase adds. Otherwise it saves its cards."""
+        rival = self._rival_power(view, reading)
+        narrow = any(0 < reading.lead(f) <= rival for f in mine)
         best: tuple[float, Move] | None = None
         for move in worms:
             if move.female in mine:
                 continue
             gain = self._rate_worm(view, reading, move)[0]
-            if move.card is Card.FALSE_WORM and rivals_active and leading:
-                gain += 0.5
+            if move.card is Card.FALSE_WORM and narrow:
+                gain += 1.0
             if best is None or gain > best[0]:
                 best = (gain, move)
-        if best is not None and (best[0] > 0.15 or (rivals_active and best[0] > 0.0)):
+        if best is not None and best[0] > self.worth_a_card:
             return best[1], "plays a worm that stays on the table"
         return None
 
