@@ -13,10 +13,13 @@ from itertools import combinations, permutations
 import pytest
 
 import spieltisch
+from spieltisch.agents import agent_names
 from spieltisch.core.game import Move
 from spieltisch.games.awimbawe import Awimbawe, AwimbaweState, Card, Land, Pick, Side, Stage
+from spieltisch.games.awimbawe.bots import HeuristicAgent
 from spieltisch.games.awimbawe.memory import BlindVoid
 from spieltisch.games.awimbawe.notation import DECK, card_code
+from spieltisch.lab import arena
 from tests.games.test_awimbawe import C, drive, side, table
 
 SEAT_0, SEAT_1 = 0, 1
@@ -359,3 +362,96 @@ def test_the_sampler_refuses_views_it_cannot_show() -> None:
         Awimbawe().sample_state(object(), random.Random(1))
     with pytest.raises(ValueError, match="options"):
         Awimbawe(2, blind_pick_shown=True).sample_state(state.view(0), random.Random(1))
+
+
+# --- The heuristic ---------------------------------------------------------------------------
+
+
+def heuristic_move(state: AwimbaweState, seat: int | None = None) -> str:
+    player = state.current_player() if seat is None else seat
+    assert player is not None
+    agent = HeuristicAgent(state.game, 0)
+    return str(agent.act(state.view(player), state.legal_actions()))
+
+
+def test_every_level_is_offered_strongest_first() -> None:
+    assert agent_names(Awimbawe()) == ("ismcts", "heuristic", "random")
+
+
+def test_it_takes_a_trick_with_its_cheapest_winning_card() -> None:
+    # Seat 1 leads the grassland rhinoceros: the cheetah takes it as well as the elephant.
+    state = table(side("G3 G6 P5", ("", "", "", "")), side("G2 D5", ("", "", "", "")), leader=1)
+    assert heuristic_move(drive(state, "play G2")) == "play G3"
+
+
+def test_it_throws_away_few_crowns_when_it_must_lose() -> None:
+    state = table(side("G1 G5", ("", "", "", "")), side("D6 P5", ("", "", "", "")), leader=1)
+    assert heuristic_move(drive(state, "play D6")) == "play G5"
+
+
+def test_with_three_hyenas_it_ducks_a_hyena_and_otherwise_takes_it() -> None:
+    hands = side("D2 D6 P5", ("", "", "", "")), side("D4 G5 M5", ("", "", "", ""))
+    assert heuristic_move(drive(table(*hands, leader=1, hyenas=(3, 0)), "play D4")) == "play D2"
+    assert heuristic_move(drive(table(*hands, leader=1), "play D4")) == "play D6"
+
+
+def test_it_hands_a_fourth_hyena_to_an_opponent_with_three() -> None:
+    state = table(side("G4 G5", ("", "", "", "")), side("D2 P5", ("", "", "", "")), leader=1,
+                  hyenas=(0, 3))  # fmt: skip
+    state = drive(state, "play D2")
+    assert heuristic_move(state) == "play G4"
+    state = drive(state, "play G4")
+    assert state.match.results[-1].fourth_hyena and state.match.results[-1].winner == 0
+
+
+def test_an_eagle_fights_for_crowns_and_flees_from_a_fourth_hyena() -> None:
+    hands = side("S7 G5", ("", "", "", "")), side("D1 D4 P5", ("", "", "", ""))
+    assert heuristic_move(drive(table(*hands, leader=1), "play D1")) == "play S7 fight"
+    fourth = table(*hands, leader=1, hyenas=(3, 0))
+    assert heuristic_move(drive(fourth, "play D4")) == "play S7 flee"
+
+
+def test_a_leading_snake_blocks_the_card_that_would_beat_it() -> None:
+    state = table(side("D5 G2", ("", "", "", "")), side("P1", ("D6", "D2", "", "")), leader=0)
+    assert heuristic_move(drive(state, "play D5")) == "block 1"
+
+
+def test_a_leading_rhinoceros_buries_the_eagle_of_a_player_without_the_land() -> None:
+    state = table(side("D2 G2", ("", "", "", "")), side("P1 P2", ("S9", "G6", "", "")), leader=0)
+    assert heuristic_move(drive(state, "play D2")) == "move 1 under 2"
+
+
+def test_it_explains_its_choice_and_refuses_other_games_views() -> None:
+    state = table(side("G1 G5", ("", "", "", "")), side("D6 P5", ("", "", "", "")), leader=1)
+    state = drive(state, "play D6")
+    agent = HeuristicAgent(state.game, 0)
+    text = agent.explain(state.view(0), state.legal_actions())
+    assert text.startswith("heuristic: play G5") and "crowns" in text
+    with pytest.raises(TypeError):
+        agent.act(object(), state.legal_actions())
+
+
+def test_it_plays_only_legal_moves_from_views() -> None:
+    game = Awimbawe()
+    for seed in range(6):
+        rng = random.Random(seed)
+        agents = [HeuristicAgent(game, seed), HeuristicAgent(game, seed + 1)]
+        state = game.initial_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply(state.sample_chance(rng))
+                continue
+            player = state.current_player()
+            assert player is not None
+            move = agents[player].act(state.view(player), state.legal_actions())
+            assert move in state.legal_actions()
+            state = state.apply(move)
+
+
+def test_it_beats_random_in_a_seeded_arena() -> None:
+    game = Awimbawe()
+    lineup = ["heuristic", "random"]
+    results = arena.run(arena.schedule(game, lineup, 60, seed=1))
+    rows = arena.summarise(results, lineup)["agents"]
+    assert isinstance(rows, list)
+    assert rows[0]["agent"] == "heuristic" and rows[0]["win_rate"] >= 0.75
