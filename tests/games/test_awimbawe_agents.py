@@ -13,12 +13,12 @@ from itertools import combinations, permutations
 import pytest
 
 import spieltisch
-from spieltisch.agents import agent_names
+from spieltisch.agents import IsmctsAgent, agent_names
 from spieltisch.core.game import Move
 from spieltisch.games.awimbawe import Awimbawe, AwimbaweState, Card, Land, Pick, Side, Stage
-from spieltisch.games.awimbawe.bots import HeuristicAgent
+from spieltisch.games.awimbawe.bots import HeuristicAgent, book
 from spieltisch.games.awimbawe.memory import BlindVoid
-from spieltisch.games.awimbawe.notation import DECK, card_code
+from spieltisch.games.awimbawe.notation import DECK, LEAD_ME, card_code
 from spieltisch.lab import arena
 from tests.games.test_awimbawe import C, drive, side, table
 
@@ -419,6 +419,19 @@ def test_a_leading_snake_blocks_the_card_that_would_beat_it() -> None:
 def test_a_leading_rhinoceros_buries_the_eagle_of_a_player_without_the_land() -> None:
     state = table(side("D2 G2", ("", "", "", "")), side("P1 P2", ("S9", "G6", "", "")), leader=0)
     assert heuristic_move(drive(state, "play D2")) == "move 1 under 2"
+
+
+def test_the_book_names_a_leader_for_no_trick_without_thinking() -> None:
+    last = table(side("G3", ("", "", "", "")), side("G2", ("", "", "", "")), leader=1)
+    last = drive(last, "play G2", "play G3")
+    assert last.stage is Stage.CHEETAH
+    assert book(last.view(0), last.legal_actions()) == LEAD_ME
+    search = IsmctsAgent(last.game, 1, iterations=50)
+    assert search.act(last.view(0), last.legal_actions()) == LEAD_ME
+    assert search.last is not None and search.last.iterations == 0
+    earlier = table(side("G3 P5", ("", "", "", "")), side("G2 P6", ("", "", "", "")), leader=1)
+    earlier = drive(earlier, "play G2", "play G3")
+    assert book(earlier.view(0), earlier.legal_actions()) is None
 
 
 def test_it_explains_its_choice_and_refuses_other_games_views() -> None:

@@ -1,9 +1,10 @@
-"""Awimbawé agents: a rule-of-thumb heuristic that reads views only.
+"""Awimbawé agents: a rule-of-thumb heuristic that reads views only, and a book of set moves.
 
 The heuristic plays the way a careful human does; its class docstring states the rules. It
 reckons with the cards it has not seen the way the belief sampler deals them: the opponent's
 hidden hand is any set of unseen cards of the lands they may still hold, all equally likely.
-Pure: no I/O.
+The book (:data:`BOOK`) answers the one decision that changes nothing, so that search spends
+no time on it. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from spieltisch.core.game import Move
 from spieltisch.games.awimbawe.notation import (
     DECK,
     DECLINE,
+    LEAD_ME,
     Block,
     Card,
     Lead,
@@ -347,6 +349,17 @@ def block_score(view: AwimbaweView, reading: Reading, move: Block) -> float:
     return 0.5 if reading.hidden else -0.1
 
 
-AGENTS = {"heuristic": HeuristicAgent}
+def book(view: object, legal: Sequence[Move]) -> Move | None:
+    """The set moves of Awimbawé: a cheetah played in the last trick of a round names a
+    leader for a trick that will never be played (``lead me``); everything else is left to
+    thought."""
+    if not isinstance(view, AwimbaweView) or view.stage is not Stage.CHEETAH:
+        return None
+    cards_left = sum(s.hand_size + sum(len(p) for p in s.piles) for s in view.sides)
+    return LEAD_ME if not cards_left and LEAD_ME in legal else None
 
-__all__ = ["AGENTS", "HeuristicAgent", "Reading", "answer_beats", "read"]
+
+AGENTS = {"heuristic": HeuristicAgent}
+BOOK = book
+
+__all__ = ["AGENTS", "BOOK", "HeuristicAgent", "Reading", "answer_beats", "book", "read"]
