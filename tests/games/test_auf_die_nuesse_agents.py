@@ -1,0 +1,418 @@
+"""Auf die Nüsse! agents: belief sampling rebuilds the exact position, what is drawn after it
+follows the unseen cards, and the heuristic plays like a careful human and beats random."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+import spieltisch
+from spieltisch.agents import agent_names, make_agent
+from spieltisch.core.game import Move
+from spieltisch.games.auf_die_nuesse import (
+    KEEP,
+    PASS,
+    ROLL_AGAIN,
+    STOP,
+    AufDieNuesse,
+    Card,
+    Draw,
+    Ending,
+    Lay,
+    NuesseState,
+    Nut,
+    Place,
+    Put,
+    Setup,
+    Slot,
+    Space,
+    Stage,
+    Steal,
+    Take,
+    fail_chance,
+)
+from spieltisch.games.auf_die_nuesse.belief import state_of
+from spieltisch.games.auf_die_nuesse.bots import HeuristicAgent, Judge
+from spieltisch.games.auf_die_nuesse.notation import CARDS
+from spieltisch.games.auf_die_nuesse.rules import STORE_SIZES, Store
+from spieltisch.lab.arena import run, schedule, summarise
+from tests.games.test_auf_die_nuesse import (
+    WA,
+    WH,
+    A,
+    B,
+    H,
+    W,
+    drive,
+    ending_table,
+    first_choice,
+    full,
+    placed,
+    settle,
+    store,
+    stores,
+    table,
+)
+
+# --- Belief sampling ---------------------------------------------------------------------------
+
+
+def random_positions(players: int, seed: int) -> list[NuesseState]:
+    """Every position of one seeded random game."""
+    rng = random.Random(seed)
+    state = AufDieNuesse(players).initial_state()
+    seen = [state]
+    while not state.is_terminal():
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+        seen.append(state)
+    return seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_players_view_rebuilds_the_very_state(players: int) -> None:
+    game = AufDieNuesse(players)
+    draw = random.Random(9)
+    for seed in range(6):
+        for state in random_positions(players, seed):
+            for viewer in (*range(players), None):
+                assert game.sample_state(state.view(viewer), draw) == state
+
+
+def test_nothing_is_drawn_at_random_when_nothing_is_hidden() -> None:
+    state = random_positions(3, 1)[400]
+    rng = random.Random(4)
+    before = rng.getstate()
+    assert AufDieNuesse(3).sample_state(state.view(2), rng) == state
+    assert rng.getstate() == before
+
+
+def raccoon_at_the_end() -> NuesseState:
+    """The pile is used up and two face-up places are empty; seat 0 completes the raccoon."""
+    unseen = [0] * len(CARDS)
+    position = table(
+        2,
+        areas={Space.RACCOON_2: (1, 0)},
+        face_up=(None, W, B, H),
+        holdings={1: stores(s3=store(Nut.WALNUT, 2), s5=store(Nut.ACORN, 1))},
+        unseen=unseen,
+        pile=0,
+        set_aside=0,
+    )
+    market = replace(position.board.market, ending=Ending.TRIGGERED)
+    return drive(placed(replace(position, board=replace(position.board, market=market)), 7), "stop")
+
+
+def test_a_nut_in_hand_shows_where_it_came_from_and_whether_a_theft_is_owed() -> None:
+    taken = drive(raccoon_at_the_end(), "take 8-9")
+    stolen = drive(raccoon_at_the_end(), "pass", "steal P2 S3")
+    assert taken.stage is stolen.stage is Stage.PUT
+    assert taken.board.market.face_up == (None, W, None, H)
+    assert (taken.view(1).refill, taken.view(1).theft) == (Slot.EIGHT_NINE, True)
+    assert (stolen.view(1).refill, stolen.view(1).theft) == (None, False)
+    game = AufDieNuesse(2)
+    for state, theft_follows in ((taken, True), (stolen, False)):
+        sampled = game.sample_state(state.view(1), random.Random(0))
+        assert sampled == state
+        after = drive(sampled, "put walnut S1" if state is stolen else "put beechnut S1")
+        assert (after.stage is Stage.STEAL) is theft_follows
+
+
+def test_a_joker_dealt_at_the_start_may_be_kept_but_one_stored_at_the_end_may_not() -> None:
+    dealt = drive(AufDieNuesse(2).initial_state(), *["draw walnut"] * 4, "draw walnut/hazelnut")
+    late = drive(placed(ending_table(), 3), "stop", "put acorn S1", "draw walnut")
+    late = drive(late, "take 2-4", "put walnut S1", "draw walnut")
+    late, _, _ = settle(late, first_choice, lambda s: s.view(None).pending is Card.WALNUT_BEECHNUT)
+    for state, keep in ((dealt, True), (late, False)):
+        assert state.stage is Stage.PUT and state.view(None).space is None
+        sampled = state.game.sample_state(state.view(0), random.Random(0))
+        assert sampled == state
+        assert (KEEP in sampled.legal_actions()) is keep
+
+
+def test_the_start_track_squirrels_are_counted_back_into_the_supply() -> None:
+    state = placed(table(2), 3, 7, 11)
+    view = state.view(1)
+    assert view.supply == (12, 15)
+    assert state_of(view).board.supply == (15, 15) and state_of(view).track == state.track
+
+
+def test_the_sampler_refuses_other_views() -> None:
+    with pytest.raises(TypeError):
+        AufDieNuesse(2).sample_state("a view", random.Random(0))
+    with pytest.raises(ValueError, match="players=3"):
+        AufDieNuesse(2).sample_state(table(3).view(0), random.Random(0))
+
+
+# --- What sampled states draw next ---------------------------------------------------------
+
+
+def chi_square_p(statistic: float, freedom: int) -> float:
+    """The chance that a chi-square variable with ``freedom`` degrees reaches ``statistic``.
+
+    The regularised upper gamma function Q(k/2, x/2), by its recurrence from Q(1/2) or Q(1).
+    """
+    half = statistic / 2
+    if freedom % 2:
+        a, q = 0.5, math.erfc(math.sqrt(half))
+    else:
+        a, q = 1.0, math.exp(-half)
+    while a < freedom / 2:
+        q += math.exp(a * math.log(half) - half - math.lgamma(a + 1)) if half else 0.0
+        a += 1
+    return q
+
+
+def test_chi_square_p_values_match_the_tables() -> None:
+    assert chi_square_p(3.841, 1) == pytest.approx(0.05, abs=1e-4)
+    assert chi_square_p(5.991, 2) == pytest.approx(0.05, abs=1e-4)
+    assert chi_square_p(14.067, 7) == pytest.approx(0.05, abs=1e-4)
+    assert chi_square_p(24.322, 7) == pytest.approx(0.001, abs=1e-5)
+
+
+FEW_KINDS = {W: 6, A: 4, WA: 1}
+"""Eleven unseen cards of three kinds: eight set aside and three in the pile."""
+
+
+def double_collection() -> NuesseState:
+    """Seat 0 stops with four squirrels on 2-4: it takes the acorn there, then the card drawn
+    to replace it, and that card's place is refilled in turn: two draws in a row."""
+    unseen = [FEW_KINDS.get(card, 0) for card in CARDS]
+    position = table(2, areas={Space.TWO_FOUR: (1, 0)}, unseen=unseen, pile=3)
+    return placed(position, 2, 3, 4)
+
+
+def next_draws(state: NuesseState, rng: random.Random, count: int) -> tuple[Card, ...]:
+    """Play on from ``state`` (the first choice at every decision) and return the next draws."""
+    drawn: list[Card] = []
+    state = state.apply(STOP)
+    while len(drawn) < count:
+        if state.is_chance():
+            move = state.sample_chance(rng)
+            assert isinstance(move, Draw)
+            drawn.append(move.card)
+            state = state.apply(move)
+        else:
+            state = state.apply(first_choice(state))
+    return tuple(drawn)
+
+
+def exact_draws(state: NuesseState, count: int) -> dict[tuple[Card, ...], Fraction]:
+    """The exact chance of each sequence of the next ``count`` draws, from chance_outcomes."""
+    state = state.apply(STOP)
+    result: dict[tuple[Card, ...], Fraction] = {}
+
+    def walk(state: NuesseState, drawn: tuple[Card, ...], chance: Fraction) -> None:
+        while not state.is_chance():
+            state = state.apply(first_choice(state))
+        for move, p in state.chance_outcomes():
+            assert isinstance(move, Draw)
+            if len(drawn) + 1 == count:
+                result[(*drawn, move.card)] = chance * p
+            else:
+                walk(state.apply(move), (*drawn, move.card), chance * p)
+
+    walk(state, (), Fraction(1))
+    return result
+
+
+def chi_square(
+    observed: Counter[tuple[Card, ...]], exact: dict[tuple[Card, ...], Fraction]
+) -> tuple[float, int]:
+    """Pearson's statistic of ``observed`` against ``exact``, and its degrees of freedom."""
+    samples = sum(observed.values())
+    assert set(observed) <= set(exact)  # nothing drawn that could not be
+    statistic = sum(
+        (observed[cells] - samples * float(p)) ** 2 / (samples * float(p))
+        for cells, p in exact.items()
+    )
+    return statistic, len(exact) - 1
+
+
+SAMPLES = 4000
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_what_sampled_states_draw_next_follows_the_unseen_cards(count: int) -> None:
+    state = double_collection()
+    exact = exact_draws(state, count)
+    total = sum(FEW_KINDS.values())
+    if count == 1:
+        assert exact == {(card,): Fraction(n, total) for card, n in FEW_KINDS.items()}
+    else:  # drawn without replacement: the one joker never comes twice
+        assert exact[(WA, W)] == Fraction(1, total) * Fraction(6, total - 1)
+        assert (WA, WA) not in exact and len(exact) == 8
+    view, game, rng = state.view(1), state.game, random.Random(2024)
+    observed = Counter(next_draws(game.sample_state(view, rng), rng, count) for _ in range(SAMPLES))
+    statistic, freedom = chi_square(observed, exact)
+    assert chi_square_p(statistic, freedom) > 0.01
+
+
+# --- The heuristic -----------------------------------------------------------------------------
+
+
+def heuristic(state: NuesseState) -> Move:
+    return HeuristicAgent(state.game, 0).act(
+        state.view(state.current_player()), state.legal_actions()
+    )
+
+
+def test_the_levels_offered_are_ismcts_heuristic_and_random() -> None:
+    assert agent_names(AufDieNuesse(2)) == ("ismcts", "heuristic", "random")
+    assert isinstance(make_agent("heuristic", AufDieNuesse(3), 1), HeuristicAgent)
+
+
+def test_the_heuristic_refuses_views_of_other_games() -> None:
+    egg = spieltisch.load("auf-die-eier", 2).initial_state()
+    with pytest.raises(TypeError):
+        HeuristicAgent(AufDieNuesse(2), 0).act(egg.view(0), ["stop"])
+
+
+def rolled(state: NuesseState, dice: str) -> NuesseState:
+    return drive(replace(state, stage=Stage.ROLL), dice)
+
+
+def test_the_heuristic_puts_its_squirrel_where_it_completes_a_2_area_space() -> None:
+    # One squirrel already waits on 2-4: a 3 (green 2 + white 1) collects the acorn there.
+    state = rolled(table(2, areas={Space.TWO_FOUR: (1, 0)}), "dice G2 W1 W6")
+    assert state.legal_actions() == (Place(3), Place(8))
+    assert heuristic(state) == Place(3)
+
+
+def test_with_nothing_to_complete_it_keeps_the_next_roll_least_likely_to_fail() -> None:
+    # Green 1 with white 1 or 6: space 2 or 7. A squirrel on 7, the commonest sum, blocks the
+    # most rolls; one on 2 almost none.
+    state = rolled(table(2), "dice G1 W1 W6")
+    assert heuristic(state) == Place(2)
+    judge = Judge(state.view(0))
+    assert fail_chance(1 << 2) < fail_chance(1 << 7)
+    assert judge.place_value(1 << 2) > judge.place_value(1 << 7)
+
+
+def test_the_heuristic_rolls_on_while_little_is_at_stake_and_stops_when_failing_costs_much() -> (
+    None
+):
+    assert heuristic(placed(table(2), 8)) == ROLL_AGAIN
+    long_track = placed(table(2, areas={Space.TWO_FOUR: (1, 0)}), 3, 5, 6, 7, 8, 9)
+    assert heuristic(long_track) == STOP
+    view = long_track.view(0)
+    reason = HeuristicAgent(long_track.game, 0).explain(view, long_track.legal_actions())
+    assert f"fails {float(fail_chance(long_track.track)):.0%}" in reason
+
+
+def test_the_stop_rule_weighs_the_exact_failure_chance() -> None:
+    state = placed(table(2), 5, 6, 7, 8)
+    judge = Judge(state.view(0))
+    fails, success = judge.roll_value(state.track)
+    assert fails == float(fail_chance(state.track))
+    stop = judge.stop_value(state.track)
+    assert heuristic(state) == (ROLL_AGAIN if (1 - fails) * success > stop else STOP)
+
+
+def put_after_collecting(
+    holdings: tuple[Store, ...], card: Card, unseen: list[int] | None = None
+) -> NuesseState:
+    """Seat 0 collects ``card`` lying under 5-6 and must store it."""
+    position = table(
+        2,
+        areas={Space.FIVE_SIX: (1, 0)},
+        face_up=(A, card, B, H),
+        holdings={0: holdings},
+        unseen=unseen,
+    )
+    return drive(placed(position, 5), "stop")
+
+
+def test_a_nut_joins_the_store_already_collecting_its_kind() -> None:
+    state = put_after_collecting(stores(s3=store(Nut.WALNUT, 1), s8=store(Nut.ACORN, 2)), W)
+    assert heuristic(state) == Put(Nut.WALNUT, 2)
+
+
+def test_a_plentiful_kind_opens_a_big_store_and_a_scarce_kind_a_small_one() -> None:
+    plentiful = heuristic(put_after_collecting(stores(), W))
+    assert isinstance(plentiful, Put) and STORE_SIZES[plentiful.store] >= 4
+    unseen = [0] * len(CARDS)
+    unseen[CARDS.index(W)], unseen[CARDS.index(H)] = 10, 1  # one hazelnut is still to come
+    scarce = heuristic(put_after_collecting(stores(), H, unseen))
+    assert isinstance(scarce, Put) and STORE_SIZES[scarce.store] == 2
+
+
+def test_a_joker_is_kept_unless_it_fills_a_store() -> None:
+    assert heuristic(put_after_collecting(stores(s3=store(Nut.WALNUT, 1)), WH)) == KEEP
+    filling = put_after_collecting(stores(s3=store(Nut.WALNUT, 1), s4=store(Nut.HAZELNUT, 2)), WH)
+    assert heuristic(filling) == Put(Nut.HAZELNUT, 3)
+
+
+def test_a_kept_joker_is_laid_as_soon_as_it_fills_a_store() -> None:
+    holdings = {0: stores(s8=store(Nut.WALNUT, 5))}
+    waiting = placed(table(2, holdings=holdings, jokers={0: (WA,)}), 8)
+    assert heuristic(waiting) == Lay(WA, Nut.WALNUT, 7)
+    holdings = {0: stores(s8=store(Nut.WALNUT, 4))}
+    not_yet = placed(table(2, holdings=holdings, jokers={0: (WA,)}), 8)
+    assert not isinstance(heuristic(not_yet), Lay)
+
+
+@pytest.mark.parametrize(
+    ("kind", "slot"), [(Nut.WALNUT, Slot.EIGHT_NINE), (Nut.HAZELNUT, Slot.TEN_TWELVE)]
+)
+def test_the_nut_taken_is_the_one_that_fills_the_big_store(kind: Nut, slot: Slot) -> None:
+    # Seat 0 collects on 8-9 and pushes seat 1 up to three in the right 3-area space, which
+    # offers the walnut now laid under 8-9 and the hazelnut under 10-12.
+    start = table(
+        2,
+        areas={Space.EIGHT_NINE: (1, 1), Space.RIGHT_3: (0, 2)},
+        holdings={1: stores(s8=store(kind, 5))},
+    )
+    state = drive(placed(start, 8), "stop", "put beechnut S1", "draw walnut")
+    assert state.legal_actions() == (Take(Slot.EIGHT_NINE), Take(Slot.TEN_TWELVE))
+    assert heuristic(state) == Take(slot)
+
+
+def test_a_raccoon_steals_where_the_loss_hurts_most() -> None:
+    holdings = {1: stores(s1=store(Nut.ACORN, 1), s8=store(Nut.WALNUT, 5))}
+    position = table(2, areas={Space.RACCOON_2: (1, 0)}, holdings=holdings)
+    state = drive(placed(position, 7), "stop", "pass")
+    assert state.stage is Stage.STEAL
+    assert set(state.legal_actions()) == {PASS, Steal(1, 0), Steal(1, 7)}
+    assert heuristic(state) == Steal(1, 7)
+
+
+def test_with_three_players_the_raccoon_prefers_robbing_the_leader() -> None:
+    holdings = {
+        1: stores(s3=store(Nut.ACORN, 2)),
+        2: stores(s3=store(Nut.WALNUT, 2), s8=full(Nut.HAZELNUT)),
+    }
+    position = table(3, areas={Space.RACCOON_2: (1, 0, 0)}, holdings=holdings)
+    state = drive(placed(position, 7), "stop", "pass")
+    assert heuristic(state) == Steal(2, 2)
+
+
+def test_setup_squirrels_go_where_rolls_land_most_often() -> None:
+    state = drive(
+        AufDieNuesse(2).initial_state(),
+        *["draw walnut"] * 4,
+        "draw walnut",
+        "put walnut S8",
+        "draw acorn",
+        "put acorn S8",
+    )
+    assert state.stage is Stage.SETUP
+    assert heuristic(state) in {Setup(Space.FIVE_SIX), Setup(Space.EIGHT_NINE)}
+
+
+def test_the_heuristic_beats_random_in_a_small_seeded_arena() -> None:
+    game = AufDieNuesse(2)
+    agents = ["heuristic", "random"]
+    results = summarise(run(schedule(game, agents, 20, seed=5)), agents)
+    rows = {row["agent"]: row for row in results["agents"]}  # type: ignore[attr-defined]
+    assert rows["heuristic"]["win_rate"] >= 0.9
+    assert rows["heuristic"]["win_rate_ci95"][0] > 0.5
+    assert rows["heuristic"]["mean_margin"] > 30
