@@ -760,7 +760,8 @@ def _openings(
     openings: tuple[PlayWedding, ...] = ()
     for f in females:
         column = totals[f]
-        if column[player] and _leader(column) == player:
+        mine = column[player]
+        if mine and mine == max(column) and column.count(mine) == 1:
             openings += _ONE_WEDDING[f]
     return openings
 
