@@ -60,7 +60,11 @@ def plan_next(hand: Sequence[int], plan: Sequence[Card] = DECK_PLAN) -> Card:
 
 def book(view: object, legal: Sequence[Move]) -> Move | None:
     """The set moves of Auweier: each deck-ordering step is the next card of the heuristic's
-    planned order (:data:`DECK_PLAN`); every other decision is left to thought."""
+    planned order (:data:`DECK_PLAN`); every other decision is left to thought.
+
+    The whole order could be typed as one ``deck ...`` line, but that line is not among the
+    listed legal actions an agent chooses from, so the book answers each listed step instead
+    (22 quick answers; a deck begun differently is finished in the plan's order)."""
     if not isinstance(view, AuweierView) or view.stage is not Stage.ORDER or view.hand is None:
         return None
     step = Arrange((plan_next(view.hand),))
@@ -220,8 +224,9 @@ class HeuristicAgent(Agent):
       an opponent about to win a valuable egg; then it plays a worm only where it clearly
       builds a lead that stays on the table, or the False Worm to keep its turn while a narrow
       lead needs an answer; otherwise it passes.
-    * **Crows** eat an opponent's top worm where that worm decides who leads a female with an
-      egg, or is worth 4 or more and close to its own stack.
+    * **Crows** eat an opponent's top worm when that changes who is likely to win a female's
+      egg (its own chance, or the owner's), big worms first; a Crow is scarce, so a 1 or a 2
+      is seldom worth one.
     * **False Worm**: played on top to protect a lead, exchanged to fetch back a big worm from a
       female it cannot win, or exchanged for a real worm where that takes the lead.
     """
@@ -264,7 +269,7 @@ class HeuristicAgent(Agent):
         self, view: AuweierView, reading: Reading, legal: Sequence[Move]
     ) -> tuple[Move, str]:
         openings = [m for m in legal if isinstance(m, PlayWedding)]
-        best_open = self._best_opening(view, reading, openings)
+        best_open = self._best_opening(reading, openings)
         if best_open is not None:
             return best_open
         scored = []
@@ -281,9 +286,9 @@ class HeuristicAgent(Agent):
         return move, why
 
     def _best_opening(
-        self, view: AuweierView, reading: Reading, openings: list[PlayWedding]
+        self, reading: Reading, openings: list[PlayWedding]
     ) -> tuple[Move, str] | None:
-        me, hand = reading.me, view.my_hand
+        me = reading.me
         reserve = reading.power[me]
         best: tuple[float, Move, str] | None = None
         for move in openings:
@@ -309,7 +314,6 @@ class HeuristicAgent(Agent):
             if best is None or score > best[0]:
                 text = f"opens with a lead of {lead} before {Colour(f).label} (egg worth {worth:g})"
                 best = (score, move, text)
-        del hand
         return (best[1], best[2]) if best else None
 
     @staticmethod
