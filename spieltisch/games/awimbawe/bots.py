@@ -17,7 +17,6 @@ from spieltisch.agents.base import Agent
 from spieltisch.core.game import Move
 from spieltisch.games.awimbawe.notation import (
     DECK,
-    DECLINE,
     LEAD_ME,
     Block,
     Card,
@@ -36,13 +35,12 @@ FOURTH_HYENA = 40.0
 AVERAGE_ANSWER = 1.5
 """The crowns an unknown answer to a lead is reckoned to carry."""
 DUMPING = 1.0
+"""How likely an opponent who can throw a hyena on a trick I take is reckoned to do it."""
 MAJORITY = 23
 """Crowns that win a round played out (the deck holds 45)."""
 MAJORITY_BONUS = 10.0
 """What reaching the majority is worth beyond its crowns (eagles taken later may still cost
 a crown or two)."""
-"""How likely an opponent who can throw a hyena on a trick I take is reckoned to do it."""
-"""The crowns an unknown answer to a lead is reckoned to carry."""
 
 
 def answer_beats(led: Card, answer: Card) -> bool:
@@ -200,9 +198,13 @@ class HeuristicAgent(Agent):
       played would have been worth later. So it takes a trick with crowns on the table using
       its cheapest winning card, lets a worthless trick go with a card it does not need, and
       when it must lose, throws away a card with few crowns.
-    * **Hyenas**: each hyena taken weighs more than the last, and the fourth costs the round:
-      with three it never takes a trick holding a hyena, not even its own, and against an
-      opponent with three it gladly hands them one.
+    * **The round, not the crowns**: crowns count only up to 23, the majority of the 45 in
+      the deck; once a player has them, only the hyenas can still turn the round.
+    * **Hyenas**: each hyena taken weighs more than the last, and the fourth costs the round,
+      but only while the opponent has taken none (after that nobody can take all four): with
+      three it never takes a trick holding a hyena, not even its own, it fears leading a card
+      the opponent could answer with a hyena, it is glad to hand the opponent a first hyena,
+      and to an opponent with three it gladly hands the fourth.
     * **Eagles, flee or fight**: fighting takes both cards, fleeing gives the led card away
       but keeps the lead with the opponent; it fights for crowns and flees from a fourth
       hyena. It spends the weakest eagle that does the job and keeps the 10, which wins every
@@ -256,9 +258,7 @@ class HeuristicAgent(Agent):
                 return 1.0 if move.me else 0.0
             best = best_lead(view, reading)
             return best if move.me else 0.3
-        if move is DECLINE:
-            return 0.0
-        return 0.0
+        return 0.0  # declining a power
 
 
 def answer_score(reading: Reading, led: Card, play: Play) -> float:
