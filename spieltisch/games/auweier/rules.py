@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -1057,33 +1058,41 @@ def _mate(
     awards: list[Award] = []
     cleared: list[tuple[Colour, PlayerId]] = []
     rows = list(totals)
+    wedded = functools.reduce(operator.or_, weddings)
     for f, column in enumerate(totals):
+        if not wedded >> f & 1:
+            continue  # no Wedding here: no egg, nothing cleared
+        wed = [p for p, mask in enumerate(weddings) if mask >> f & 1]
         winner = _leader(column)
-        if winner >= 0 and weddings[winner] >> f & 1 and laid[f] < EGGS_PER_FEMALE:
+        if winner in wed and laid[f] < EGGS_PER_FEMALE:
             laid[f] += 1
             won[winner] = (*won[winner], _EGGS[f][laid[f]])
-            awards.append(Award(winner, COLOURS[f], laid[f]))
-        wed = [p for p, mask in enumerate(weddings) if mask >> f & 1]
-        if wed:
-            cleared += [(COLOURS[f], p) for p in wed]
-            row = list(column)
-            for p in wed:
-                row[p] = 0
-            rows[f] = tuple(row)
+            awards.append(_award(winner, f, laid[f]))
+        cleared += [(COLOURS[f], p) for p in wed]
+        row = list(column)
+        for p in wed:
+            row[p] = 0
+        rows[f] = tuple(row)
     over = sum(laid) == EGGS_PER_FEMALE * config.females
     mating = Mating(phase.opener, tuple(awards), tuple(cleared))
     nests = Nests(config, tuple(laid), tuple(won), mating, End.LAST_EGG if over else None)
-    seats = tuple(_clean(seat, weddings[p], not over) for p, seat in enumerate(seats))
+    seats = tuple([_clean(seat, weddings[p], not over) for p, seat in enumerate(seats)])
     if over:
         return _state(nests, _OVER, phase.opener, seats, tuple(rows), None)
     return _turn(nests, phase.opener, seats, tuple(rows), nests.open)
+
+
+@functools.cache
+def _award(player: int, female: int, eggs: int) -> Award:
+    """The award of ``female``'s egg card with ``eggs`` eggs to ``player`` (shared: a value)."""
+    return Award(player, COLOURS[female], eggs)
 
 
 def _clean(seat: Seat, weddings: int, refill: bool) -> Seat:
     """``seat`` without its stacks where it had a Wedding, refilled to six cards if ``refill``."""
     stacks, food, false_worm = seat.stacks, seat.food, seat.false_worm
     if weddings:
-        stacks = tuple(() if weddings >> f & 1 else stack for f, stack in enumerate(stacks))
+        stacks = tuple([() if weddings >> f & 1 else stack for f, stack in enumerate(stacks)])
         food &= ~weddings
         false_worm &= ~weddings
     hand, pile, known = seat.hand, seat.pile, seat.known
