@@ -14,21 +14,24 @@ import random
 import statistics
 
 import spieltisch
-from spieltisch.agents import IsmctsAgent, agent_names
+from spieltisch.agents import IsmctsAgent, agent_names, game_book
 from spieltisch.core.game import Game, State
 from spieltisch.games import REGISTRY
 
 
 def positions(game: Game, seed: int) -> tuple[State, State]:
-    """The first decision with a real choice, and one about half way through a random game."""
+    """The first decision search thinks about (a real choice, not a book move), and one about
+    half way through a random game."""
     rng = random.Random(seed)
+    book = game_book(game)
     state, decisions = game.initial_state(), []
     while not state.is_terminal():
         if state.is_chance():
             state = state.apply(state.sample_chance(rng))
             continue
         legal = state.legal_actions()
-        if len(legal) > 1:
+        set_move = book(state.view(state.current_player()), legal) if book else None
+        if len(legal) > 1 and set_move is None:
             decisions.append(state)
         state = state.apply(legal[rng.randrange(len(legal))])
     return decisions[0], decisions[len(decisions) // 2]
@@ -39,7 +42,7 @@ def rate(game: Game, state: State, seconds: float, seed: int) -> tuple[float, fl
     player = state.current_player()
     agent = IsmctsAgent(game, seed, seconds=seconds)
     result = agent.search(state.view(player), state.legal_actions())
-    return result.iterations / result.seconds, result.seconds / seconds
+    return result.iterations / max(result.seconds, 1e-9), result.seconds / seconds
 
 
 def main() -> None:

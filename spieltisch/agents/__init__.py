@@ -85,4 +85,12 @@ def strongest_agent(game: Game) -> str:
     return agent_names(game)[0]
 
 
-__all__ = ["Agent", "IsmctsAgent", "RandomAgent", "agent_names", "make_agent", "strongest_agent"]
+__all__ = [
+    "Agent",
+    "IsmctsAgent",
+    "RandomAgent",
+    "agent_names",
+    "game_book",
+    "make_agent",
+    "strongest_agent",
+]

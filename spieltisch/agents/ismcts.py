@@ -117,6 +117,9 @@ class IsmctsAgent(Agent):
     def explain(self, view: object, legal: Sequence[Move]) -> str:
         result = self.search(view, legal)
         best = result.choices[0]
+        if result.iterations == 0:
+            why = "the only legal move" if len(legal) == 1 else "a set move from the game's book"
+            return f"ismcts: {best.action} — {why}, played without searching"
         others = ", ".join(f"{c.action} {100 * c.mean_return:.0f}%" for c in result.choices[1:4])
         return (
             f"ismcts: {best.action} — wins {100 * best.mean_return:.0f}% of {best.visits} "

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import spieltisch
-from spieltisch.agents import IsmctsAgent, agent_names, make_agent
+from spieltisch.agents import IsmctsAgent, agent_names, game_book, make_agent
 from spieltisch.agents.ismcts import Node, _settled
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, State
@@ -19,15 +19,18 @@ def searchable_games() -> list[str]:
 
 
 def decision_states(game: Game, seed: int, count: int) -> list[State]:
-    """Decision states with at least two choices from a seeded random game."""
+    """Decision states that search must think about, from a seeded random game."""
     rng = random.Random(seed)
+    book = game_book(game)
     state, found = game.initial_state(), []
     while not state.is_terminal() and len(found) < count:
         if state.is_chance():
             state = state.apply(state.sample_chance(rng))
             continue
         legal = state.legal_actions()
-        if len(legal) > 1 and rng.random() < 0.3:
+        player = state.current_player()
+        set_move = book(state.view(player), legal) if book else None
+        if len(legal) > 1 and set_move is None and rng.random() < 0.3:
             found.append(state)
         state = state.apply(legal[rng.randrange(len(legal))])
     return found
@@ -104,3 +107,15 @@ def test_a_search_stops_once_its_choice_cannot_change() -> None:
             top, second = result.choices[0].visits, result.choices[1].visits
             assert top - second > 320 - result.iterations
     assert stopped_early
+
+
+def test_a_book_move_is_played_without_searching_and_said_to_be_one() -> None:
+    game = spieltisch.load("auweier", 2)
+    state = game.initial_state()
+    while state.is_chance():
+        state = state.apply(state.sample_chance(random.Random(1)))
+    player = state.current_player()
+    agent = IsmctsAgent(game, seed=1, iterations=500)
+    result = agent.search(state.view(player), state.legal_actions())
+    assert result.iterations == 0
+    assert "book" in agent.explain(state.view(player), state.legal_actions())
