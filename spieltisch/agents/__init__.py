@@ -3,7 +3,8 @@
 ``make_agent("random", game, seed)`` builds an agent; :func:`agent_names` lists what a game
 offers, strongest first. A game adds agents by defining ``AGENTS`` in its ``bots`` module, and
 may define ``BOOK``: set moves for decisions that search should not spend time on (such as
-arranging a deck before play), which search agents play without searching.
+arranging a deck before play), which search agents play without searching; and ``EVALUATE``:
+where a search's random playout may stop, and what the position is worth there.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from types import ModuleType
 
-from spieltisch.agents.base import Agent, Book, RandomAgent
+from spieltisch.agents.base import Agent, Book, Evaluator, RandomAgent
 from spieltisch.agents.ismcts import IsmctsAgent
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game
@@ -38,6 +39,12 @@ def _game_agents(game: Game) -> Mapping[str, AgentFactory]:
     bots = _bots_module(game)
     agents: Mapping[str, AgentFactory] = getattr(bots, "AGENTS", {})
     return agents
+
+
+def game_evaluator(game: Game) -> Evaluator | None:
+    """The game's playout cut-off (its ``bots.EVALUATE``), if it has one."""
+    evaluate: Evaluator | None = getattr(_bots_module(game), "EVALUATE", None)
+    return evaluate
 
 
 def game_book(game: Game) -> Book | None:
@@ -91,6 +98,7 @@ __all__ = [
     "RandomAgent",
     "agent_names",
     "game_book",
+    "game_evaluator",
     "make_agent",
     "strongest_agent",
 ]

@@ -12,7 +12,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 
 from spieltisch.core.errors import OptionError
-from spieltisch.core.game import Game, Move
+from spieltisch.core.game import Game, Move, State
+
+Evaluator = Callable[[State], tuple[float, ...] | None]
+"""A game's playout cut-off: for a state reached inside a search's own sampled world, each
+player's expected return if the simulation can stop there, or ``None`` to play on."""
 
 Book = Callable[[object, Sequence[Move]], Move | None]
 """A game's set moves: given a view and the legal actions, a move to play without thinking,

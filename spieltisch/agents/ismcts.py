@@ -4,8 +4,9 @@ The agent never sees the true state. Each iteration draws a complete state from 
 player's view with the game's belief sampler (:meth:`Game.sample_state`), so hidden cards and
 every future roll or draw are fresh guesses; it then walks one tree shared by all those guesses
 (single-observer ISMCTS): at each decision it prefers children by UCB1 with availability
-counts, adds one new child, plays randomly to the end, and credits every node on the way with
-the return of the player who moved into it. Chance is sampled, never branched on. The move
+counts, adds one new child, plays randomly to the end (or to where the game's ``EVALUATE``
+can value the position, such as the end of a round of a match), and credits every node on the
+way with the return of the player who moved into it. Chance is sampled, never branched on. The move
 played is the root child visited most often.
 
 The budget is a number of iterations or a time per move; with an iteration budget and a seed,
@@ -89,9 +90,10 @@ class IsmctsAgent(Agent):
         exploration: float = EXPLORATION,
     ) -> None:
         super().__init__(game, seed)
-        from spieltisch.agents import game_book  # noqa: PLC0415 - the package imports us
+        from spieltisch.agents import game_book, game_evaluator  # noqa: PLC0415 - cycle
 
         self.book = game_book(game)
+        self.evaluate = game_evaluator(game)
         self.iterations = iterations
         self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
         self.exploration = exploration
@@ -226,9 +228,12 @@ class IsmctsAgent(Agent):
         return best[1], best[2], False
 
     def _playout(self, state: State) -> tuple[float, ...]:
-        """Play uniformly at random to the end and return each player's share of the win."""
-        rng = self.rng
+        """Play uniformly at random to the end (or to where the game's evaluator can value
+        the position) and return each player's expected share of the win."""
+        rng, evaluate = self.rng, self.evaluate
         while not state.is_terminal():
+            if evaluate is not None and (value := evaluate(state)) is not None:
+                return value
             if state.is_chance():
                 state = state.apply(state.sample_chance(rng))
             else:

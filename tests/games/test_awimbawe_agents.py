@@ -16,7 +16,13 @@ import spieltisch
 from spieltisch.agents import IsmctsAgent, agent_names
 from spieltisch.core.game import Move
 from spieltisch.games.awimbawe import Awimbawe, AwimbaweState, Card, Land, Pick, Side, Stage
-from spieltisch.games.awimbawe.bots import HeuristicAgent, book
+from spieltisch.games.awimbawe.bots import (
+    BETWEEN_ROUNDS,
+    HeuristicAgent,
+    book,
+    evaluate,
+    match_odds,
+)
 from spieltisch.games.awimbawe.memory import BlindVoid
 from spieltisch.games.awimbawe.notation import DECK, LEAD_ME, card_code
 from spieltisch.lab import arena
@@ -468,3 +474,32 @@ def test_it_beats_random_in_a_seeded_arena() -> None:
     rows = arena.summarise(results, lineup)["agents"]
     assert isinstance(rows, list)
     assert rows[0]["agent"] == "heuristic" and rows[0]["win_rate"] >= 0.75
+
+
+def test_match_odds_count_the_rounds_still_needed() -> None:
+    assert match_odds((1, 2)) == 0.75 and match_odds((2, 1)) == 0.25
+    assert match_odds((1, 1)) == match_odds((2, 2)) == 0.5
+    assert match_odds((0, 1)) == 1.0
+
+
+def test_playouts_stop_between_rounds_and_value_the_match() -> None:
+    game = spieltisch.load("awimbawe")
+    rng = random.Random(5)
+    state = game.initial_state()
+    valued = []
+    while not state.is_terminal():
+        value = evaluate(state)
+        if value is not None:
+            assert isinstance(state, AwimbaweState) and state.stage in BETWEEN_ROUNDS
+            valued.append((state.match.wins, value))
+        elif isinstance(state, AwimbaweState) and state.stage is Stage.PLAY:
+            assert evaluate(state) is None
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+    assert valued, "a match of several rounds passes between rounds"
+    for wins, (mine, theirs) in valued:
+        assert mine + theirs == 1 and (mine > theirs) == (wins[0] > wins[1])
+    assert evaluate(game.initial_state()) is None  # the first deal is not 'between rounds'

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from spieltisch.agents.base import Agent
-from spieltisch.core.game import Move
+from spieltisch.core.game import Move, State
 from spieltisch.games.awimbawe.notation import (
     DECK,
     LEAD_ME,
@@ -25,7 +25,7 @@ from spieltisch.games.awimbawe.notation import (
     Rhino,
     Stance,
 )
-from spieltisch.games.awimbawe.rules import Stage
+from spieltisch.games.awimbawe.rules import ROUNDS_TO_WIN, AwimbaweState, Stage
 from spieltisch.games.awimbawe.view import AwimbaweView
 
 HYENA_RISK = (0.0, 1.0, 4.0, 12.0)
@@ -363,3 +363,30 @@ AGENTS = {"heuristic": HeuristicAgent}
 BOOK = book
 
 __all__ = ["AGENTS", "BOOK", "HeuristicAgent", "Reading", "answer_beats", "book", "read"]
+
+
+def match_odds(needed: tuple[int, int]) -> float:
+    """Seat 0's chance to take the match when the seats still need ``needed`` round wins and
+    every round left is a coin toss."""
+    if needed[0] == 0 or needed[1] == 0:
+        return 1.0 if needed[0] == 0 else 0.0
+    return (match_odds((needed[0] - 1, needed[1])) + match_odds((needed[0], needed[1] - 1))) / 2
+
+
+def evaluate(state: State) -> tuple[float, float] | None:
+    """Where a search's playout may stop: once a round is over and the next is not dealt yet.
+
+    The rounds still to come start from fresh deals that no decision of this round can shape,
+    so the match is valued as if each were a coin toss, instead of playing them out at random.
+    """
+    if not isinstance(state, AwimbaweState) or state.stage not in BETWEEN_ROUNDS:
+        return None
+    wins = state.match.wins
+    if not any(wins):
+        return None
+    odds = match_odds((ROUNDS_TO_WIN - wins[0], ROUNDS_TO_WIN - wins[1]))
+    return (odds, 1.0 - odds)
+
+
+BETWEEN_ROUNDS = frozenset({Stage.DEAL, Stage.CHOOSE_LEADER})
+EVALUATE = evaluate
