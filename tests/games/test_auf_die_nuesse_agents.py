@@ -96,7 +96,8 @@ def test_nothing_is_drawn_at_random_when_nothing_is_hidden() -> None:
 
 
 def raccoon_at_the_end() -> NuesseState:
-    """The pile is used up and two face-up places are empty; seat 0 completes the raccoon."""
+    """The pile is used up and nothing lies under 2-4; seat 0 completes the raccoon space, so
+    taking a nut leaves two places empty for good."""
     unseen = [0] * len(CARDS)
     position = table(
         2,
