@@ -1,9 +1,11 @@
 """Readable playthroughs: a seeded random game written move by move, for golden files.
 
 For every step the text shows who acts, the legal actions (or the number of chance outcomes),
-what each player sees (one spectator view when nothing is hidden) and the move made. A golden
-file is such a text; tests regenerate it and compare line by line, and
-``scripts/regen_golden.py`` rewrites the files after an intended rule change.
+what each player sees (one spectator view when nothing is hidden) and the move made. A view is
+written in full once, then only the entries that changed since that viewer's previous view,
+which keeps files small and their diffs readable. A golden file is such a text; tests
+regenerate it and compare line by line, and ``scripts/regen_golden.py`` rewrites the files
+after an intended rule change.
 """
 
 from __future__ import annotations
@@ -11,22 +13,37 @@ from __future__ import annotations
 import json
 import random
 
-from spieltisch.core.codec import to_jsonable
+from spieltisch.core.codec import JSON, to_jsonable
 from spieltisch.core.errors import NotEnumerableError
 from spieltisch.core.game import Game, State
 from spieltisch.lab.play import derive_seed
 
+Seen = dict[int | None, dict[str, JSON]]
+"""The last view written for each viewer."""
 
-def _view_lines(state: State) -> list[str]:
+
+def _view_lines(state: State, seen: Seen) -> list[str]:
     game = state.game
     viewers: list[int | None] = (
         list(range(game.players)) if game.info.hidden_information else [None]
     )
     lines = []
     for viewer in viewers:
-        data = json.dumps(to_jsonable(state.view(viewer)), ensure_ascii=False, sort_keys=True)
-        lines.append(f"  view {'all' if viewer is None else viewer}: {data}")
+        data = to_jsonable(state.view(viewer))
+        assert isinstance(data, dict)  # views are dataclasses
+        before = seen.get(viewer)
+        changed = data if before is None else {k: v for k, v in data.items() if before.get(k) != v}
+        seen[viewer] = data
+        name = "all" if viewer is None else str(viewer)
+        if before is None:
+            lines.append(f"  view {name}: {_json(changed)}")
+        elif changed:
+            lines.append(f"  view {name} changes: {_json(changed)}")
     return lines
+
+
+def _json(data: JSON) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
 def _choices_line(state: State) -> str:
@@ -53,11 +70,12 @@ def playthrough(game: Game, seed: int) -> str:
     chance = random.Random(seed)
     choose = random.Random(derive_seed(seed, "actions"))
     state = game.initial_state()
+    seen: Seen = {}
     step = 0
     while not state.is_terminal():
         lines.append(f"step {step}")
         lines.append(_choices_line(state))
-        lines.extend(_view_lines(state))
+        lines.extend(_view_lines(state, seen))
         if state.is_chance():
             move = state.sample_chance(chance)
         else:
@@ -67,7 +85,7 @@ def playthrough(game: Game, seed: int) -> str:
         state = state.apply(move)
         step += 1
     lines.append("end")
-    lines.extend(_view_lines(state))
+    lines.extend(_view_lines(state, {}))
     lines.append(f"  scores: {list(state.scores())}")
     lines.append(f"  winners: {sorted(state.winners())}")
     return "\n".join(lines) + "\n"
