@@ -3,8 +3,9 @@
 ``make_agent("random", game, seed)`` builds an agent; :func:`agent_names` lists what a game
 offers, strongest first. A game adds agents by defining ``AGENTS`` in its ``bots`` module, and
 may define ``BOOK``: set moves for decisions that search should not spend time on (such as
-arranging a deck before play), which search agents play without searching; and ``EVALUATE``:
-where a search's random playout may stop, and what the position is worth there.
+arranging a deck before play), which search agents play without searching; ``EVALUATE``:
+where a search's playout may stop, and what the position is worth there; and ``PLAYOUT``: a
+quick policy for playouts, used instead of uniformly random moves.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from types import ModuleType
 
-from spieltisch.agents.base import Agent, Book, Evaluator, RandomAgent
+from spieltisch.agents.base import Agent, Book, Evaluator, PlayoutPolicy, RandomAgent
 from spieltisch.agents.ismcts import IsmctsAgent
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game
@@ -45,6 +46,12 @@ def game_evaluator(game: Game) -> Evaluator | None:
     """The game's playout cut-off (its ``bots.EVALUATE``), if it has one."""
     evaluate: Evaluator | None = getattr(_bots_module(game), "EVALUATE", None)
     return evaluate
+
+
+def game_playout_policy(game: Game) -> PlayoutPolicy | None:
+    """The game's playout policy (its ``bots.PLAYOUT``), if it has one."""
+    policy: PlayoutPolicy | None = getattr(_bots_module(game), "PLAYOUT", None)
+    return policy
 
 
 def game_book(game: Game) -> Book | None:
@@ -99,6 +106,7 @@ __all__ = [
     "agent_names",
     "game_book",
     "game_evaluator",
+    "game_playout_policy",
     "make_agent",
     "strongest_agent",
 ]

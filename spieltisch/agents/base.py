@@ -14,9 +14,14 @@ from collections.abc import Callable, Sequence
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, Move, State
 
-Evaluator = Callable[[State], tuple[float, ...] | None]
-"""A game's playout cut-off: for a state reached inside a search's own sampled world, each
-player's expected return if the simulation can stop there, or ``None`` to play on."""
+Evaluator = Callable[[State, int], tuple[float, ...] | None]
+"""A game's playout cut-off: for a state reached inside a search's own sampled world after the
+given number of playout moves, each player's expected return if the simulation can stop there,
+or ``None`` to play on."""
+
+PlayoutPolicy = Callable[[State, random.Random], Move]
+"""A game's quick choice of action at a decision inside a search's own sampled world (what
+random playouts would otherwise pick uniformly)."""
 
 Book = Callable[[object, Sequence[Move]], Move | None]
 """A game's set moves: given a view and the legal actions, a move to play without thinking,

@@ -4,9 +4,10 @@ The agent never sees the true state. Each iteration draws a complete state from 
 player's view with the game's belief sampler (:meth:`Game.sample_state`), so hidden cards and
 every future roll or draw are fresh guesses; it then walks one tree shared by all those guesses
 (single-observer ISMCTS): at each decision it prefers children by UCB1 with availability
-counts, adds one new child, plays randomly to the end (or to where the game's ``EVALUATE``
-can value the position, such as the end of a round of a match), and credits every node on the
-way with the return of the player who moved into it. Chance is sampled, never branched on. The move
+counts, adds one new child, plays on to the end (at random, or by the game's quick ``PLAYOUT``
+policy) or to where the game's ``EVALUATE`` can value the position (such as the end of a round
+of a match), and credits every node on the way with the return of the player who moved into
+it. Chance is sampled, never branched on. The move
 played is the root child visited most often.
 
 The budget is a number of iterations or a time per move; with an iteration budget and a seed,
@@ -90,10 +91,15 @@ class IsmctsAgent(Agent):
         exploration: float = EXPLORATION,
     ) -> None:
         super().__init__(game, seed)
-        from spieltisch.agents import game_book, game_evaluator  # noqa: PLC0415 - cycle
+        from spieltisch.agents import (  # noqa: PLC0415 - the package imports this module
+            game_book,
+            game_evaluator,
+            game_playout_policy,
+        )
 
         self.book = game_book(game)
         self.evaluate = game_evaluator(game)
+        self.policy = game_playout_policy(game)
         self.iterations = iterations
         self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
         self.exploration = exploration
@@ -228,20 +234,20 @@ class IsmctsAgent(Agent):
         return best[1], best[2], False
 
     def _playout(self, state: State) -> tuple[float, ...]:
-        """Play uniformly at random to the end (or to where the game's evaluator can value
-        the position) and return each player's expected share of the win."""
-        rng, evaluate = self.rng, self.evaluate
+        """Play to the end (or to where the game's evaluator can value the position) and
+        return each player's expected share of the win. Decisions follow the game's playout
+        policy if it has one, else they are uniformly random."""
+        rng, evaluate, policy = self.rng, self.evaluate, self.policy
+        depth = 0
         while not state.is_terminal():
-            if evaluate is not None and (value := evaluate(state)) is not None:
+            if evaluate is not None and (value := evaluate(state, depth)) is not None:
                 return value
             if state.is_chance():
                 state = state.apply(state.sample_chance(rng))
+            elif policy is not None:
+                state = state.apply(policy(state, rng))
             else:
                 legal = state.legal_actions()
                 state = state.apply(legal[rng.randrange(len(legal))])
+            depth += 1
         return state.returns()
-
-
-def ismcts_agent(game: Game, seed: int = 0) -> IsmctsAgent:
-    """An ISMCTS agent with the default budget (one second per move)."""
-    return IsmctsAgent(game, seed)

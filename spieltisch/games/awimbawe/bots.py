@@ -373,12 +373,14 @@ def match_odds(needed: tuple[int, int]) -> float:
     return (match_odds((needed[0] - 1, needed[1])) + match_odds((needed[0], needed[1] - 1))) / 2
 
 
-def evaluate(state: State) -> tuple[float, float] | None:
+def evaluate(state: State, depth: int = 0) -> tuple[float, float] | None:
     """Where a search's playout may stop: once a round is over and the next is not dealt yet.
 
     The rounds still to come start from fresh deals that no decision of this round can shape,
     so the match is valued as if each were a coin toss, instead of playing them out at random.
+    (``depth``, the moves played out so far, does not matter here.)
     """
+    del depth
     if not isinstance(state, AwimbaweState) or state.stage not in BETWEEN_ROUNDS:
         return None
     wins = state.match.wins
