@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from spieltisch.core.codec import SKIP_FIELD
 from spieltisch.core.errors import IllegalActionError
+from spieltisch.core.fast import new_instance, slot_setters
 from spieltisch.core.game import (
     Game,
     GameInfo,
@@ -451,18 +452,16 @@ _CARDS = tuple(Card)
 # slots directly. What they return is an ordinary instance, equal to (and hashing like) one
 # built by calling the class.
 
-_NEW = object.__new__
-_SET_LEGAL = _Cached.__dict__["_legal"].__set__
-(_SET_NESTS, _SET_STAGE, _SET_PLAYER, _SET_SEATS, _SET_TOTALS, _SET_PHASE) = (
-    AuweierState.__dict__[name].__set__
-    for name in ("nests", "stage", "player", "seats", "totals", "phase")
+_NEW = new_instance
+(_SET_LEGAL,) = slot_setters(_Cached, "_legal")
+(_SET_NESTS, _SET_STAGE, _SET_PLAYER, _SET_SEATS, _SET_TOTALS, _SET_PHASE) = slot_setters(
+    AuweierState, "nests", "stage", "player", "seats", "totals", "phase"
 )
-(_SET_OPENER, _SET_WEDDINGS, _SET_PASSED, _SET_SEEN) = (
-    Phase.__dict__[name].__set__ for name in ("opener", "weddings", "passed", "false_worm_seen")
+(_SET_OPENER, _SET_WEDDINGS, _SET_PASSED, _SET_SEEN) = slot_setters(
+    Phase, "opener", "weddings", "passed", "false_worm_seen"
 )
 (_SET_HAND, _SET_PILE, _SET_KNOWN, _SET_SHOWN, _SET_STACKS, _SET_FOOD, _SET_FALSE_WORM) = (
-    Seat.__dict__[name].__set__
-    for name in ("hand", "pile", "known", "shown", "stacks", "food", "false_worm")
+    slot_setters(Seat, "hand", "pile", "known", "shown", "stacks", "food", "false_worm")
 )
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from spieltisch.core.codec import SKIP_FIELD
+from spieltisch.core.fast import slot_setters
 from spieltisch.games.awimbawe.notation import DECK, Card, Land
 
 if TYPE_CHECKING:
@@ -189,8 +190,8 @@ class Memory:
         return Memory((self.void[0], void), (self.blind[0], blind), (self.shown[0], shown))
 
 
-_SET_VOID, _SET_BLIND, _SET_SHOWN, _SET_WATCH, _SET_BITS = (
-    Memory.__dict__[name].__set__ for name in ("void", "blind", "shown", "watch", "bits")
+_SET_VOID, _SET_BLIND, _SET_SHOWN, _SET_WATCH, _SET_BITS = slot_setters(
+    Memory, "void", "blind", "shown", "watch", "bits"
 )
 PLAIN_MEMORY = tuple(
     Memory((bits & 31, bits >> SEAT_SHIFT), ((), ()), (_NO_CARDS, _NO_CARDS))

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from spieltisch.core.codec import SKIP_FIELD
+from spieltisch.core.fast import slot_setters
 from spieltisch.core.game import (
     Game,
     GameInfo,
@@ -281,17 +282,7 @@ class Side:
         return Side(self.hand, self.piles, down.difference(tops), self.blocked, bits)
 
 
-def _slot_setters(cls: type, *names: str) -> tuple[Any, ...]:
-    """The setters of the slots ``names`` of a frozen dataclass, which skip its frozen guard.
-
-    A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__``;
-    setting the slots through their descriptors does the same in half the time, and building
-    states is what random playouts spend most of their time on.
-    """
-    return tuple(cls.__dict__[name].__set__ for name in names)
-
-
-_SIDE_HAND, _SIDE_PILES, _SIDE_DOWN, _SIDE_BLOCKED, _SIDE_AVAILABLE = _slot_setters(
+_SIDE_HAND, _SIDE_PILES, _SIDE_DOWN, _SIDE_BLOCKED, _SIDE_AVAILABLE = slot_setters(
     Side, "hand", "piles", "down", "blocked", "available_bits"
 )
 _NONE: frozenset[Card] = frozenset()
@@ -323,7 +314,7 @@ class Tally:
         return Tally(self.size + len(cards), crowns, hyenas)
 
 
-_TALLY_SIZE, _TALLY_CROWNS, _TALLY_HYENAS = _slot_setters(Tally, "size", "crowns", "hyenas")
+_TALLY_SIZE, _TALLY_CROWNS, _TALLY_HYENAS = slot_setters(Tally, "size", "crowns", "hyenas")
 EMPTY_TALLY = Tally(0, 0, 0)
 
 
@@ -347,7 +338,7 @@ class LastTrick:
         _LAST_WINNER(self, winner)
 
 
-_LAST_LEADER, _LAST_CARDS, _LAST_STANCE, _LAST_WINNER = _slot_setters(
+_LAST_LEADER, _LAST_CARDS, _LAST_STANCE, _LAST_WINNER = slot_setters(
     LastTrick, "leader", "cards", "stance", "winner"
 )
 
@@ -415,7 +406,7 @@ class AwimbaweState(State):
         last_trick: LastTrick | None,
         memory: Memory = EMPTY_MEMORY,
     ) -> None:
-        # What the generated __init__ does, through the slots directly (see _slot_setters).
+        # What the generated __init__ does, through the slots directly (see spieltisch.core.fast).
         _SET_MATCH(self, match)
         _SET_SIDES(self, sides)
         _SET_TALLIES(self, tallies)
@@ -960,7 +951,7 @@ class AwimbaweState(State):
     _SET_LAST_TRICK,
     _SET_MEMORY,
     _SET_LEGAL,
-) = _slot_setters(
+) = slot_setters(
     AwimbaweState,
     "match",
     "sides",
