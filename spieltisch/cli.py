@@ -213,15 +213,9 @@ def simulate(
             summary = run_simulation(the_game, names, games, seed, on_record=save)
             print(json.dumps(summary.to_json()))
             return
-        with _progress_bar() as bar:
-            task = bar.add_task(f"{the_game.info.name}", total=games)
+        with progress_reporter(the_game.info.name, games) as progress:
             summary = run_simulation(
-                the_game,
-                names,
-                games,
-                seed,
-                on_record=save,
-                progress=lambda done: bar.update(task, completed=done),
+                the_game, names, games, seed, on_record=save, progress=progress
             )
         _print_summary(summary.to_json(), names)
 
@@ -307,14 +301,8 @@ def arena(
         for name in set(names):
             make_agent(name, the_game, 0)
         tasks = arena_lab.schedule(the_game, names, games, seed)
-        if as_json:
-            results = arena_lab.run(tasks, workers)
-        else:
-            with _progress_bar() as bar:
-                task = bar.add_task(f"{the_game.info.name} arena", total=len(tasks))
-                results = arena_lab.run(
-                    tasks, workers, progress=lambda done: bar.update(task, completed=done)
-                )
+        with progress_reporter(f"{the_game.info.name} arena", len(tasks)) as progress:
+            results = arena_lab.run(tasks, workers, progress=progress)
         summary = arena_lab.summarise(results, names)
         summary.update(game=game, players=the_game.players, seed=seed)
         if plot is not None:
@@ -331,14 +319,25 @@ def arena(
         _print_arena(summary, plot)
 
 
-def _progress_bar() -> Progress:
-    return Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        transient=True,
-    )
+@contextmanager
+def progress_reporter(description: str, total: int) -> Iterator[Callable[[int], None]]:
+    """Progress on standard error: a live bar in a terminal, else a line every 5%."""
+    console = Console(stderr=True)
+    if console.is_terminal:
+        columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress("{task.description}", *columns, console=console, transient=True) as bar:
+            task = bar.add_task(description, total=total)
+            yield lambda done: bar.update(task, completed=done)
+        return
+    step = max(1, total // 20)
+    started = time.perf_counter()
+
+    def report(done: int) -> None:
+        if done % step == 0 or done == total:
+            elapsed = time.perf_counter() - started
+            console.print(f"{description}: {done}/{total} games, {elapsed:.0f}s", highlight=False)
+
+    yield report
 
 
 def _print_arena(summary: dict[str, object], plot: Path | None) -> None:

@@ -70,7 +70,8 @@ def test_arena_command_prints_json_and_writes_a_plot(tmp_path: Path) -> None:
          "--plot", str(plot), "--workers", "2"],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
+    assert "arena: 6/6 games" in result.stderr
     assert data["games"] == 6 and [r["agent"] for r in data["agents"]] == ["heuristic", "random"]
     assert {"win_rate", "win_rate_ci95", "mean_score", "mean_margin", "elo"} <= set(
         data["agents"][0]
