@@ -30,7 +30,7 @@ def positions(game: Game, seed: int) -> tuple[State, State]:
             state = state.apply(state.sample_chance(rng))
             continue
         legal = state.legal_actions()
-        set_move = book(state.view(state.current_player()), legal) if book else None
+        set_move = book(state.view(state.current_player()), legal, rng) if book else None
         if len(legal) > 1 and set_move is None:
             decisions.append(state)
         state = state.apply(legal[rng.randrange(len(legal))])

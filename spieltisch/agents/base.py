@@ -23,9 +23,10 @@ PlayoutPolicy = Callable[[State, random.Random], Move]
 """A game's quick choice of action at a decision inside a search's own sampled world (what
 random playouts would otherwise pick uniformly)."""
 
-Book = Callable[[object, Sequence[Move]], Move | None]
-"""A game's set moves: given a view and the legal actions, a move to play without thinking,
-or ``None`` when the position is one to think about."""
+Book = Callable[[object, Sequence[Move], random.Random], Move | None]
+"""A game's set moves: given a view, the legal actions and the agent's own generator (so that
+set moves need not be predictable), a move to play without thinking, or ``None`` when the
+position is one to think about."""
 
 
 class Agent(ABC):

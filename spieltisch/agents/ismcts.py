@@ -138,7 +138,8 @@ class IsmctsAgent(Agent):
     def search(self, view: object, legal: Sequence[Move]) -> SearchResult:
         """Search from ``view`` within the budget and return the decision with its statistics."""
         start = time.perf_counter()
-        set_move = legal[0] if len(legal) == 1 else self.book(view, legal) if self.book else None
+        book = self.book
+        set_move = legal[0] if len(legal) == 1 else book(view, legal, self.rng) if book else None
         if set_move is not None:
             result = SearchResult(set_move, 0, 0.0, (ChoiceStats(set_move, 0, 0.0),))
             self.last = result

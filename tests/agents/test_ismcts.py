@@ -29,7 +29,7 @@ def decision_states(game: Game, seed: int, count: int) -> list[State]:
             continue
         legal = state.legal_actions()
         player = state.current_player()
-        set_move = book(state.view(player), legal) if book else None
+        set_move = book(state.view(player), legal, rng) if book else None
         if len(legal) > 1 and set_move is None and rng.random() < 0.3:
             found.append(state)
         state = state.apply(legal[rng.randrange(len(legal))])

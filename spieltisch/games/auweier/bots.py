@@ -8,6 +8,7 @@ order, so a search agent spends no search on them. Pure: no I/O.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -58,13 +59,14 @@ def plan_next(hand: Sequence[int], plan: Sequence[Card] = DECK_PLAN) -> Card:
     return next(Card(k) for k, n in enumerate(hand) if n)
 
 
-def book(view: object, legal: Sequence[Move]) -> Move | None:
+def book(view: object, legal: Sequence[Move], rng: random.Random | None = None) -> Move | None:
     """The set moves of Auweier: each deck-ordering step is the next card of the heuristic's
     planned order (:data:`DECK_PLAN`); every other decision is left to thought.
 
     The whole order could be typed as one ``deck ...`` line, but that line is not among the
     listed legal actions an agent chooses from, so the book answers each listed step instead
     (22 quick answers; a deck begun differently is finished in the plan's order)."""
+    del rng  # the plan is fixed for now
     if not isinstance(view, AuweierView) or view.stage is not Stage.ORDER or view.hand is None:
         return None
     step = Arrange((plan_next(view.hand),))

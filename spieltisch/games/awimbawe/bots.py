@@ -10,6 +10,7 @@ no time on it. Pure: no I/O.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -349,10 +350,11 @@ def block_score(view: AwimbaweView, reading: Reading, move: Block) -> float:
     return 0.5 if reading.hidden else -0.1
 
 
-def book(view: object, legal: Sequence[Move]) -> Move | None:
+def book(view: object, legal: Sequence[Move], rng: random.Random | None = None) -> Move | None:
     """The set moves of Awimbawé: a cheetah played in the last trick of a round names a
     leader for a trick that will never be played (``lead me``); everything else is left to
-    thought."""
+    thought. (Nothing here is left to chance, so ``rng`` is not used.)"""
+    del rng
     if not isinstance(view, AwimbaweView) or view.stage is not Stage.CHEETAH:
         return None
     cards_left = sum(s.hand_size + sum(len(p) for p in s.piles) for s in view.sides)
