@@ -146,6 +146,8 @@ class Judge:
             for kind in kinds:
                 self.kind_share[kind] += count / len(kinds) / cards
         self._gains: dict[tuple[PlayerId, Card], float] = {}
+        self._kind_gains: dict[tuple[PlayerId, Nut], float | None] = {}
+        self._mean_draw: float | None = None
         self._stops: dict[int, float] = {}
 
     # --- Stores and nuts --------------------------------------------------------------------
@@ -192,21 +194,45 @@ class Judge:
                         best = (gain, Put(kind, index))
         return best
 
+    def kind_gain(self, player: PlayerId, kind: Nut) -> float | None:
+        """What a nut counting as ``kind`` adds in ``player``'s best store for it (``None``:
+        no store takes it). A card's worth is the best of its kinds', so each kind is priced
+        once per judgement, however many cards show it."""
+        key = (player, kind)
+        if key in self._kind_gains:
+            return self._kind_gains[key]
+        best: float | None = None
+        for index, store in enumerate(self.view.stores[player]):
+            if store.fits(kind):
+                gain = self.put_gain(player, index, kind)
+                if best is None or gain > best:
+                    best = gain
+        self._kind_gains[key] = best
+        return best
+
     def gain(self, player: PlayerId, card: Card) -> float:
-        """What receiving ``card`` is worth to ``player`` (a joker a little more: it can wait)."""
+        """What receiving ``card`` is worth to ``player`` (a joker a little more: it can wait).
+
+        The same worth :meth:`best_put` finds, taken kind by kind."""
         key = (player, card)
         if key not in self._gains:
-            worth, _ = self.best_put(player, card)
-            self._gains[key] = worth + (self.weights.joker_flex if card.is_joker else 0.0)
+            worth: float | None = None
+            for kind in CARD_KINDS[card]:
+                gain = self.kind_gain(player, kind)
+                if gain is not None and (worth is None or gain > worth):
+                    worth = gain
+            bonus = self.weights.joker_flex if card.is_joker else 0.0
+            self._gains[key] = (worth or 0.0) + bonus
         return self._gains[key]
 
     def mean_draw_gain(self) -> float:
         """What the next card drawn is worth to me on average."""
-        unseen = self.view.unseen
-        total = sum(unseen)
-        if not total:
-            return 0.0
-        return sum(n * self.gain(self.me, c) for c, n in zip(CARDS, unseen, strict=True)) / total
+        if self._mean_draw is None:
+            unseen = self.view.unseen
+            total = sum(unseen)
+            gains = (n * self.gain(self.me, c) for c, n in zip(CARDS, unseen, strict=True) if n)
+            self._mean_draw = sum(gains) / total if total else 0.0
+        return self._mean_draw
 
     def completes(self, player: PlayerId, put: Put) -> bool:
         """Whether ``put`` fills its store."""
