@@ -128,6 +128,10 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed for the dice and cards.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
     record: Annotated[Path | None, typer.Option(help="Where to save the game record.")] = None,
+    bot_pace: Annotated[
+        float | None,
+        typer.Option(help="Least seconds a bot takes per move (default: 1 in hidden-card games)."),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots or other people."""
     with one_line_errors():
@@ -142,17 +146,26 @@ def play(
         run_seed = pick_seed() if seed is None else seed
         table = seats_for(kinds, _bot_maker(the_game, run_seed))
         console = Console(highlight=False)
-        console.print(
-            f"[bold]{the_game.info.name}[/] · seed {run_seed} · type [bold]help[/] for help"
+        # The seed fixes every deal and throw to come, so a secret seed is shown only at the end.
+        fixed = (
+            "" if seed is None else f" · practice game: seed {seed} decides every deal and throw"
         )
+        console.print(f"[bold]{the_game.info.name}[/]{fixed} · type [bold]help[/] for help")
         adviser = make_agent(strongest_agent(the_game), the_game, derive_seed(run_seed, "hint"))
+        pace = bot_pace if bot_pace is not None else _default_pace(the_game, console)
         outcome = TerminalGame(
-            the_game, table, run_seed, console, _read_line, rules_text(game), adviser
+            the_game, table, run_seed, console, _read_line, rules_text(game), adviser, pace
         ).run()
         path = record or _record_path(game, run_seed)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(outcome.record.dumps(), encoding="utf-8")
-        console.print(f"Game record saved to {path}")
+        console.print(f"Game record (seed {run_seed}) saved to {path}")
+
+
+def _default_pace(game: Game, console: Console) -> float:
+    """Bots in a hidden-information game take one second a move at an interactive table,
+    forced moves included, so how fast a bot answers tells nothing about its cards."""
+    return 1.0 if game.info.hidden_information and console.is_terminal else 0.0
 
 
 def _bot_maker(game: Game, seed: int) -> Callable[[str, int], spieltisch.agents.Agent]:

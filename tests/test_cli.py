@@ -4,13 +4,17 @@ replay, and one-line errors for bad input."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+import spieltisch
 from spieltisch.cli import app
-from spieltisch.core.record import Record
+from spieltisch.core.codec import to_jsonable
+from spieltisch.core.record import Record, replay_states
+from spieltisch.games.awimbawe.notation import Deal
 
 runner = CliRunner()
 
@@ -60,7 +64,7 @@ def test_a_whole_game_plays_through_standard_input(tmp_path: Path) -> None:
     assert "Rotten Eggs stay set aside" in out or "only dice lying on the table" in out
     assert "Bot 2 (random) throws" in out and "scores" in out
     assert "Final result" in out and "winner" in out
-    assert f"Game record saved to {record_file}" in out.replace("\n", "")
+    assert f"Game record (seed 3) saved to {record_file}" in out.replace("\n", "")
     record = Record.loads(record_file.read_text())
     assert record.seed == 3 and record.seats == ("Player 1", "Bot 2 (random)")
     replayed = runner.invoke(app, ["replay", str(record_file), "--json"])
@@ -195,3 +199,47 @@ def test_a_reserved_game_says_it_is_not_implemented_yet(monkeypatch: pytest.Monk
     result = runner.invoke(app, ["play", "later-game"])
     assert result.exit_code == 2 and "not implemented yet" in result.output
     assert "not implemented yet" in runner.invoke(app, ["games"]).output
+
+
+def test_a_secret_seed_is_shown_only_once_the_game_is_over() -> None:
+    result = runner.invoke(app, ["play", "auf-die-eier"], input="stop\n" * 5 + "quit\n")
+    seed = re.search(r"Game record \(seed (\d+)\) saved", result.output)
+    assert seed is not None
+    before_end = result.output[: result.output.index("Game record (seed")]
+    assert seed.group(1) not in before_end
+    fixed = runner.invoke(app, ["play", "auf-die-eier", "--seed", "0"], input="quit\n")
+    assert "practice game: seed 0" in fixed.output
+
+
+def test_a_terminal_game_never_prints_a_hidden_card(tmp_path: Path) -> None:
+    record_file = tmp_path / "duel.json"
+    result = runner.invoke(
+        app,
+        ["play", "awimbawe", "--seats", "human,random", "--seed", "5", "--record",
+         str(record_file)],
+        input="1\n" * 2 + "quit\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    record = Record.loads(record_file.read_text())
+    deal = Deal.of(record.moves[0][len("deal ") :])
+    hidden = {*deal.hands[1], *(card for pile in deal.down for card in pile)}
+    game = spieltisch.load("awimbawe")
+    seen = " ".join(
+        json.dumps(to_jsonable(state.view(0))) for state in replay_states(game, record.moves)
+    )
+    checked = 0
+    for card in hidden:
+        if json.dumps(to_jsonable(card)) in seen:
+            continue  # played, or turned up: player 1 was allowed to see it by then
+        checked += 1
+        assert not re.search(rf"\b{card}\b", result.output), f"{card} was shown"
+    assert checked >= 5
+
+
+def test_people_sharing_a_screen_get_it_handed_over() -> None:
+    result = runner.invoke(
+        app, ["play", "awimbawe", "--seats", "human,human", "--seed", "5"], input="\n1\n\n1\nquit\n"
+    )
+    assert result.exit_code == 0
+    assert "Pass the screen to Player 1" in result.output
+    assert "Pass the screen to Player 2" in result.output

@@ -3,13 +3,16 @@
 People choose a move by its number or its notation; ``help``, ``rules``, ``moves`` and
 ``quit`` work at every prompt, and ``hint`` asks the strongest agent for its choice. Bots'
 moves and chance are printed as they happen, each line drawn from the view of the person at the
-table (a spectator's view when several people share the screen), so nothing secret is shown.
+table (a spectator's view when several people share the screen). When several people share the
+screen in a hidden-card game, each one's table is shown only after the screen is handed over,
+and cleared before the next; bots can be paced so their speed gives nothing away.
 The record of the game is returned to the caller.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -72,6 +75,7 @@ class TerminalGame:
         read_line: ReadLine,
         rules_text: str = "",
         adviser: Agent | None = None,
+        pace: float = 0.0,
     ) -> None:
         self.game = game
         self.seats = tuple(seats)
@@ -80,9 +84,12 @@ class TerminalGame:
         self.read_line = read_line
         self.rules_text = rules_text
         self.adviser = adviser
+        self.pace = pace
         self.renderer: Renderer = renderer_for(game)
         humans = [p for p, seat in enumerate(self.seats) if seat.is_human]
         self.narrator: PlayerId | None = humans[0] if len(humans) == 1 else None
+        self.private_screens = len(humans) > 1 and game.info.hidden_information
+        """Several people share the screen in a hidden-card game: hide each one's table."""
         self.events: deque[str] = deque(maxlen=8)
 
     def table(self) -> Table:
@@ -123,7 +130,10 @@ class TerminalGame:
         agent = self.seats[player].agent
         if agent is None:
             return self._ask(state, player)
-        return agent.act(state.view(player), state.legal_actions())
+        started = time.perf_counter()
+        move = agent.act(state.view(player), state.legal_actions())
+        time.sleep(max(0.0, self.pace - (time.perf_counter() - started)))
+        return move
 
     def _announce(self, state: State, move: Move) -> None:
         player = state.current_player()
@@ -143,6 +153,22 @@ class TerminalGame:
             self.console.print(line)
 
     def _ask(self, state: State, player: PlayerId) -> Move:
+        if self.private_screens:
+            self._hand_over(self.seats[player].name)
+        move = self._choose(state, player)
+        if self.private_screens:
+            self.console.clear()
+        return move
+
+    def _hand_over(self, name: str) -> None:
+        """Clear the screen and wait until the next person has it."""
+        self.console.clear()
+        try:
+            self.read_line(f"Pass the screen to {name} and press Enter. ")
+        except EOFError:
+            raise _QuitError from None
+
+    def _choose(self, state: State, player: PlayerId) -> Move:
         view = state.view(player)
         legal = state.legal_actions()
         self.console.print(self.renderer.table(view, self.table()))
