@@ -43,7 +43,19 @@ from spieltisch.games.auweier.notation import (
     parse_cards,
     parse_move,
 )
-from spieltisch.games.auweier.rules import MAX_SCORE, Config, Nests, Phase, Seat, _state
+from spieltisch.games.auweier.bots import read
+from spieltisch.games.auweier.rules import (
+    MAX_SCORE,
+    Config,
+    Nests,
+    Phase,
+    Seat,
+    _leader,
+    _next_after_pass,
+    _next_go,
+    _played,
+    _state,
+)
 from spieltisch.games.auweier.terminal import RENDERER
 from spieltisch.terminal.render import Table
 
@@ -757,3 +769,15 @@ def test_sampling_deals_other_hands_afresh() -> None:
     rng = random.Random(0)
     hands = {Auweier(3).sample_state(view, rng).seats[0].hand for _ in range(20)}
     assert len(hands) > 1 and all(sum(hand) == 6 for hand in hands)
+
+
+def test_nobody_is_none_never_a_minus_one_seat() -> None:
+    assert _leader((3, 3, 1)) is None and _leader((1, 4, 2)) == 1
+    assert _next_after_pass(3, 0b111, 0) is None and _next_after_pass(3, 0b011, 0) == 2
+    assert _next_go(3, 0b110, 0) == 0 and _next_go(3, 0b010, 0) == 2
+    seat = position(["1 K", "1"], {R: ["3", ""]}).seats[0]
+    crowed = _played(seat, Card.CROW, False)  # a Crow lies before no female
+    assert crowed.stacks == seat.stacks and crowed.hand == card_counts(cards("1"))
+    reading = read(position(["1", "1", "1"], {R: ["3", "", ""], B: ["", "2", "2"]}).view(0))
+    assert reading.best_other(R) == (0, None)  # nobody else has a worm before red
+    assert reading.best_other(B) == (2, 1)

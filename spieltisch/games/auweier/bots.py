@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spieltisch.agents.base import Agent
-from spieltisch.core.game import Move
+from spieltisch.core.game import Move, PlayerId
 from spieltisch.games.auweier.notation import (
     CROW_FOOD,
     DECK,
@@ -99,12 +99,13 @@ class Reading:
     wedding_odds: tuple[float, ...]
     """Chance that each player holds a Wedding (1 or 0 for the viewer)."""
 
-    def best_other(self, female: int, player: int | None = None) -> tuple[int, int]:
+    def best_other(self, female: int, player: int | None = None) -> tuple[int, PlayerId | None]:
         """The highest total before ``female`` among the players other than ``player``
-        (default: the viewer), and whose it is (-1 if nobody has a worm there)."""
+        (default: the viewer), and whose it is (``None`` if no other total there is above 0)."""
         me = self.me if player is None else player
         column = self.totals[female]
-        best, who = 0, -1
+        best: int = 0
+        who: PlayerId | None = None
         for p, total in enumerate(column):
             if p != me and total > best:
                 best, who = total, p

@@ -553,7 +553,7 @@ def _less(shown: Counts, card: int) -> Counts:
     return result if any(result) else NO_CARDS
 
 
-def _played(seat: Seat, card: Card, draw: bool, female: int = -1) -> Seat:
+def _played(seat: Seat, card: Card, draw: bool, female: int | None = None) -> Seat:
     """``seat`` after playing ``card`` from hand (onto its stack before ``female``, if given),
     drawing one card if ``draw`` and possible."""
     hand = list(seat.hand)
@@ -564,7 +564,7 @@ def _played(seat: Seat, card: Card, draw: bool, female: int = -1) -> Seat:
         hand[pile[0]] += 1
         pile = pile[1:]
         known = known - 1 if known else 0
-    if female >= 0:
+    if female is not None:
         grown = list(stacks)
         grown[female] = (*stacks[female], card)
         stacks = tuple(grown)
@@ -583,21 +583,32 @@ def _open_females(laid: tuple[int, ...], closed: bool) -> tuple[int, ...]:
 
 
 @functools.cache
-def _next_in_phase(players: int, passed: int, player: int) -> int:
-    """The next player clockwise after ``player`` who has not passed (maybe ``player``
-    again); -1 if everyone has passed."""
-    for step in range(1, players + 1):
+def _next_go(players: int, passed: int, player: int) -> PlayerId:
+    """The next player clockwise after ``player`` who has not passed; ``player`` has not
+    passed either, so there is always one (``player`` again if all the others have)."""
+    for step in range(1, players):
         other = (player + step) % players
         if not passed >> other & 1:
             return other
-    return -1
+    return player
 
 
-def _leader(column: tuple[int, ...]) -> int:
+@functools.cache
+def _next_after_pass(players: int, passed: int, player: int) -> PlayerId | None:
+    """The next player clockwise after ``player`` (who has just passed) who has not passed;
+    ``None`` once everyone has."""
+    for step in range(1, players):
+        other = (player + step) % players
+        if not passed >> other & 1:
+            return other
+    return None
+
+
+def _leader(column: tuple[int, ...]) -> PlayerId | None:
     """The player with the highest worm total in ``column`` (the totals before one female, in
-    seat order), or -1 if the highest total is shared."""
+    seat order), or ``None`` if the highest total is shared."""
     best = max(column)
-    return column.index(best) if column.count(best) == 1 else -1
+    return column.index(best) if column.count(best) == 1 else None
 
 
 def _redeal_seat(seat: Seat, own: bool, setup: Stage | None, rng: random.Random) -> Seat:
@@ -872,7 +883,7 @@ def _after_card(
     player = state.player
     if phase is None:
         return _turn(state.nests, (player + 1) % len(seats), seats, totals, females)
-    following = _next_in_phase(len(seats), phase.passed, player)
+    following = _next_go(len(seats), phase.passed, player)
     return _go(state, _WORMS, following, seats, totals, phase, females)
 
 
@@ -1018,7 +1029,7 @@ def _apply_wedding(state: AuweierState, move: PlayWedding) -> AuweierState:
         weddings = _put(phase.weddings, player, phase.weddings[player] | 1 << female)
         phase = _phase(phase.opener, weddings, phase.passed, phase.false_worm_seen)
     seats = _put(state.seats, player, _played(seat, WEDDING, False))
-    following = _next_in_phase(len(seats), phase.passed, player)
+    following = _next_go(len(seats), phase.passed, player)
     return _go(state, _WEDDINGS, following, seats, state.totals, phase, females)
 
 
@@ -1037,8 +1048,8 @@ def _apply_pass(state: AuweierState, move: Pass) -> AuweierState:
         raise _refuse_stage(state, move, Rule.PASS_PHASE)
     players = len(state.seats)
     passed = phase.passed | 1 << state.player
-    following = _next_in_phase(players, passed, state.player)
-    if following >= 0:
+    following = _next_after_pass(players, passed, state.player)
+    if following is not None:
         phase = _phase(phase.opener, phase.weddings, passed, phase.false_worm_seen)
         return _go(state, state.stage, following, state.seats, state.totals, phase, _females(state))
     if state.stage is _WEDDINGS:
