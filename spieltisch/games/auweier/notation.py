@@ -6,7 +6,8 @@ colour letter ``R B G Y`` (seat 0 plays red, seat 1 blue, seat 2 green, seat 3 y
 players the green female is the neutral third one). The moves:
 
 * ``deck 3``: the next card of the player's deck (the one to be drawn next) is a 3; a longer
-  ``deck 7 H K ...`` places several cards at once, up to a whole 22-card order in one line;
+  ``deck 7 H K ...`` places several cards at once, up to a whole 22-card order in one line (a
+  typing aid equivalent to the one-card steps: not listed, no action id);
 * ``deck shuffle`` / ``deck spread``: the cards not placed yet are shuffled face down
   (``spread``: with their Weddings spread evenly through them);
 * ``deck starter 1 2* 3``: the rulebook's first-game hand (a Crow, a Wedding, the False Worm
@@ -137,7 +138,13 @@ def cards_text(cards: tuple[Card, ...]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Arrange:
-    """Deck step: these cards (one, in the listed actions) are the next ones of the deck."""
+    """Deck step: these cards are the next ones of the deck, in order.
+
+    The listed actions place one card each (``deck 3``) and have action ids. A longer line
+    (``deck 7 H K ...``, up to a whole 22-card order) is a typing aid: applying it is exactly
+    the same as applying the one-card steps for its cards in that order, so it is accepted by
+    ``apply`` but never listed among the legal actions and has no action id.
+    """
 
     cards: tuple[Card, ...]
 

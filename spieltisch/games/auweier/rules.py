@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from spieltisch.core.codec import SKIP_FIELD
-from spieltisch.core.errors import IllegalActionError
+from spieltisch.core.errors import IllegalActionError, InvalidActionError
 from spieltisch.core.fast import new_instance, slot_setters
 from spieltisch.core.game import (
     Game,
@@ -97,7 +97,6 @@ CROW = Card.CROW
 class Rule(enum.Enum):
     """The rules an illegal move can break, in the words of the error message."""
 
-    NOT_A_MOVE = "not an Auweier move"
     GAME_OVER = "the game is over"
     DECKS_FIRST = "the decks are being arranged; cards are played once every deck is ready"
     DECK_STEPS = "deck steps are made only while the decks are being arranged"
@@ -370,9 +369,12 @@ class AuweierState(_Cached):
         return self.apply(self.parse(text))
 
     def apply(self, move: Move) -> AuweierState:
+        """The state after ``move``. A value that is no Auweier move at all is malformed
+        (:class:`InvalidActionError`); a move the rules forbid here is illegal
+        (:class:`IllegalActionError`, naming the rule)."""
         handler = _HANDLERS.get(type(move))
         if handler is None:
-            raise illegal(move, Rule.NOT_A_MOVE.value)
+            raise InvalidActionError(f"{move!r} is not an Auweier move")
         return handler(self, move)
 
     def scores(self) -> tuple[int, ...]:
@@ -1128,6 +1130,8 @@ def _check_order(state: AuweierState, move: Move) -> Seat:
 
 
 def _apply_arrange(state: AuweierState, move: Arrange) -> AuweierState:
+    """A deck step; several cards at once (a typing aid) give the state that one-card steps
+    for the same cards in the same order would."""
     seat = _check_order(state, move)
     cards, hand = move.cards, seat.hand
     if len(cards) == 1:  # the listed step: one card
@@ -1287,15 +1291,23 @@ class Auweier(Game):
         return len(action_table())
 
     def action_id(self, action: Move) -> int:
+        """The id of a listable action. A ``deck`` line placing several cards is a typing aid
+        equivalent to the listed one-card steps and has none; neither has a value that is no
+        Auweier action: both raise :class:`InvalidActionError`."""
         ids = action_ids()
         if isinstance(action, Action) and action in ids:
             return ids[action]
-        raise illegal(action, "not a listable Auweier action (longer deck lines have no id)")
+        if isinstance(action, Arrange) and len(action.cards) > 1:
+            raise InvalidActionError(
+                f"{str(action)!r} has no action id: a deck line placing several cards is a "
+                "typing aid, equivalent to one listed 'deck <card>' step per card, in order"
+            )
+        raise InvalidActionError(f"{action!r} is no Auweier action with an id")
 
     def action_from_id(self, action_id: int) -> Action:
         table = action_table()
-        if not 0 <= action_id < len(table):
-            raise invalid(str(action_id), f"an action id from 0 to {len(table) - 1}")
+        if type(action_id) is not int or not 0 <= action_id < len(table):
+            raise invalid(repr(action_id), f"an action id from 0 to {len(table) - 1}")
         return table[action_id]
 
 
