@@ -163,7 +163,8 @@ class Game(ABC):
 
     @abstractmethod
     def action_id(self, action: Move) -> int:
-        """The stable integer id of a player action (for RL masks)."""
+        """The stable integer id of a listed player action (for RL masks);
+        :class:`InvalidActionError` for anything else."""
 
     @abstractmethod
     def action_from_id(self, action_id: int) -> Move:
@@ -214,7 +215,13 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self) -> Sequence[Move]:
-        """The current player's legal actions in a stable order (empty unless a decision)."""
+        """The current player's legal actions, in increasing order of their action ids (empty
+        unless this is a decision).
+
+        A game may also accept in :meth:`apply` a documented compound action that stands for
+        a run of listed ones (a whole Auweier deck order typed in one line); such a typing aid
+        is never listed and has no action id.
+        """
 
     @abstractmethod
     def chance_outcomes(self) -> Sequence[tuple[Move, Fraction]]:
@@ -232,8 +239,9 @@ class State(ABC):
     def apply(self, move: Move) -> State:
         """The state after ``move`` (an action at a decision node, an outcome at a chance node).
 
-        Raises :class:`IllegalActionError`, naming the rule, if the move is not allowed here;
-        this state is never changed.
+        Raises :class:`IllegalActionError`, naming the rule, if the move is not allowed here,
+        and :class:`InvalidActionError` for a value that is no move of this game at all; this
+        state is never changed.
         """
 
     @abstractmethod
@@ -319,6 +327,11 @@ def check_enumerable(count: int, limit: int, what: str) -> None:
 def illegal(move: Move, rule: str, detail: str = "") -> IllegalActionError:
     """An :class:`IllegalActionError` for ``move`` naming ``rule`` (to be raised by a game)."""
     return IllegalActionError(str(move), rule, detail)
+
+
+def not_a_move(value: object, game: str, what: str = "move") -> InvalidActionError:
+    """An :class:`InvalidActionError` for a value that is no ``what`` of ``game`` at all."""
+    return InvalidActionError(f"{value!r} is no {what} of {game}")
 
 
 def invalid(text: str, expected: str) -> InvalidActionError:

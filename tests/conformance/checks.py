@@ -15,7 +15,7 @@ import pytest
 
 import spieltisch
 from spieltisch.core.codec import to_jsonable
-from spieltisch.core.errors import IllegalActionError, NotEnumerableError
+from spieltisch.core.errors import InvalidActionError, NotEnumerableError
 from spieltisch.core.game import Game, Move, NodeKind, State
 
 MAX_MOVES = 200_000
@@ -117,14 +117,12 @@ def check_decision(state: State, probe: random.Random) -> None:
         assert state.parse(str(action)) == action, f"text of {action!r} does not round-trip"
         assert 0 <= action_id < game.num_distinct_actions
         assert game.action_from_id(action_id) == action
-    assert ids == sorted(ids) or _stable(state, legal), "legal actions must come in a stable order"
+    assert ids == sorted(ids), "legal actions must come in increasing order of their ids"
+    rebuilt = spieltisch.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert list(rebuilt.legal_actions()) == legal, "the same state must list the same actions"
     for action in probe.sample(legal, min(APPLY_SAMPLE, len(legal))):
         after = state.apply(action)
         assert after is not state
-
-
-def _stable(state: State, legal: list[Move]) -> bool:
-    return list(state.legal_actions()) == legal
 
 
 def check_chance(state: State, probe: random.Random) -> None:
@@ -179,9 +177,14 @@ def check_scores(state: State) -> None:
 
 
 def check_foreign_moves(state: State) -> None:
-    """A value that is no move of this game is refused with a typed error."""
-    with pytest.raises(IllegalActionError):
+    """A value that is no move of this game is refused as malformed, and ids are checked."""
+    with pytest.raises(InvalidActionError):
         state.apply(object())
+    game = state.game
+    with pytest.raises(InvalidActionError):
+        game.action_from_id(game.num_distinct_actions)
+    with pytest.raises(InvalidActionError):
+        game.action_id(object())
 
 
 def check_terminal(state: State) -> None:

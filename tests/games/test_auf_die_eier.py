@@ -340,5 +340,5 @@ def test_action_ids_cover_every_reroll_once() -> None:
     assert actions[0] == STOP
     assert len(set(actions)) == game.num_distinct_actions == 2002
     assert [game.action_id(a) for a in actions] == list(range(2002))
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(InvalidActionError, match="action id"):
         game.action_from_id(2002)

@@ -872,9 +872,9 @@ def test_action_ids_cover_every_player_action_once() -> None:
     actions = [game.action_from_id(i) for i in range(game.num_distinct_actions)]
     assert len(set(actions)) == game.num_distinct_actions == len(action_table())
     assert [game.action_id(a) for a in actions] == list(range(len(actions)))
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(InvalidActionError, match="is no action id"):
         game.action_from_id(len(actions))
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(InvalidActionError, match="is no player action"):
         game.action_id(Dice(1, 1, 1))
 
 

@@ -27,6 +27,7 @@ from spieltisch.core.game import (
     PlayerId,
     State,
     illegal,
+    not_a_move,
 )
 from spieltisch.games.auf_die_eier.notation import (
     FACES,
@@ -307,7 +308,7 @@ class EierState(State):
             return self._apply_roll(move)
         if isinstance(move, Reroll | Stop):
             return self._apply_action(move)
-        raise illegal(move, "not an Auf die Eier move")
+        raise not_a_move(move, "Auf die Eier")
 
     def _apply_roll(self, roll: Roll) -> EierState:
         stage = self.stage
@@ -463,14 +464,14 @@ class AufDieEier(Game):
             return 0
         if isinstance(action, Reroll) and action in reroll_ids():
             return reroll_ids()[action]
-        raise illegal(action, "not an Auf die Eier player action")
+        raise not_a_move(action, "Auf die Eier", "player action")
 
     def action_from_id(self, action_id: int) -> Action:
         if action_id == 0:
             return STOP
         table = reroll_table()
         if not 1 <= action_id <= len(table):
-            raise illegal(str(action_id), f"action ids run from 0 to {len(table)}")
+            raise not_a_move(action_id, "Auf die Eier", f"action id (0 to {len(table)})")
         return table[action_id - 1]
 
 

@@ -36,6 +36,7 @@ from spieltisch.core.game import (
     PlayerId,
     State,
     illegal,
+    not_a_move,
 )
 from spieltisch.core.game import Move as AnyMove
 from spieltisch.games.auf_die_nuesse.notation import (
@@ -130,7 +131,6 @@ class Rule(enum.Enum):
     GAME_OVER = "the game is over"
     CHANCE_ACTS = "chance acts now: the dice are rolled or a nut card is drawn"
     PLAYER_ACTS = "a player decides now; no dice are rolled and no card is drawn"
-    NOT_A_MOVE = "not an Auf die Nüsse! move"
     OTHER_DECISION = "that move does not answer the decision at hand"
     DIE_FACES = "each die shows a number from 1 to 6"
     UNSEEN_ONLY = "only a card nobody has seen yet can be drawn"
@@ -610,7 +610,7 @@ class NuesseState(State):
             return self._apply_draw(move)
         if kind in _ACTION_TYPES:
             return self._apply_action(move)  # type: ignore[arg-type]
-        raise illegal(move, Rule.NOT_A_MOVE.value)
+        raise not_a_move(move, "Auf die Nüsse!")
 
     def _chance_fault(self, move: Move) -> NoReturn:
         """Raise the error for a chance outcome offered when this is no such chance node."""
@@ -1296,13 +1296,13 @@ class AufDieNuesse(Game):
     def action_id(self, action: AnyMove) -> int:
         ids = action_ids()
         if type(action) not in _ACTION_TYPES or action not in ids:
-            raise illegal(action, "not an Auf die Nüsse! player action")
+            raise not_a_move(action, "Auf die Nüsse!", "player action")
         return ids[action]
 
     def action_from_id(self, action_id: int) -> Action:
         table = action_table()
         if not 0 <= action_id < len(table):
-            raise illegal(str(action_id), f"action ids run from 0 to {len(table) - 1}")
+            raise not_a_move(action_id, "Auf die Nüsse!", f"action id (0 to {len(table) - 1})")
         return table[action_id]
 
 
