@@ -14,7 +14,12 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 import spieltisch
-from spieltisch.core.errors import IllegalActionError, InvalidActionError, NotEnumerableError
+from spieltisch.core.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    NotEnumerableError,
+    OptionError,
+)
 from spieltisch.games.auweier import (
     PASS,
     Arrange,
@@ -64,7 +69,7 @@ ORDER = "7 K H F 5* 4 1 1 1 2 2 2* 3 3 4 6 H H H H H K"
 """A whole deck order: the first six are the starting hand."""
 
 
-def new(players: int = 3, **options: bool) -> AuweierState:
+def new(players: int = 3, **options: bool | str) -> AuweierState:
     return Auweier(players, **options).initial_state()
 
 
@@ -83,7 +88,7 @@ def cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text) if text.strip() else ()
 
 
-def dealt(players: int = 3, *orders: str, **options: bool) -> AuweierState:
+def dealt(players: int = 3, *orders: str, **options: bool | str) -> AuweierState:
     """Every deck arranged with a whole-order line (``ORDER`` for any not given)."""
     state = new(players, **options)
     for seat in range(players):
@@ -99,7 +104,7 @@ def position(
     won: Sequence[Sequence[Egg]] | None = None,
     piles: Sequence[str] | None = None,
     player: int = 0,
-    **options: bool,
+    **options: bool | str,
 ) -> AuweierState:
     """A normal turn of ``player`` with these hands and cards before the females.
 
@@ -401,6 +406,45 @@ def test_a_crow_is_refused_on_a_false_worm_or_a_crow_proof_worm(top: str) -> Non
         state.apply_text("crow B@R")
 
 
+@pytest.mark.parametrize(
+    ("cards_there", "left", "eaten"),
+    [("7 3 F", "7 F", 3), ("7 5* 2*", "5* 2*", 7), ("1 4", "1", 4), ("6 F 2* 3", "6 F 2*", 3)],
+)
+def test_with_crow_digs_a_crow_eats_the_topmost_edible_worm_under_any_top(
+    cards_there: str, left: str, eaten: int
+) -> None:
+    state = position(["K 1", "1"], {R: ["", cards_there]}, crow_digs=True)
+    assert PlayCrow(B, R) in state.legal_actions()
+    after = drive(state, "crow B@R")
+    assert stack(after, R, 1) == left
+    assert after.totals[R][1] == state.totals[R][1] - eaten
+    assert after.view(0).players[1].discarded == card_counts(cards(str(eaten)))
+
+
+@pytest.mark.parametrize("cards_there", ["F", "2* F 5*", ""])
+def test_with_crow_digs_a_stack_without_edible_worms_is_still_safe(cards_there: str) -> None:
+    state = position(["K 1", "1"], {R: ["", cards_there]}, crow_digs=True)
+    assert not any(isinstance(a, PlayCrow) for a in state.legal_actions())
+    with pytest.raises(IllegalActionError, match=rule(Rule.CROW_DIG)):
+        state.apply_text("crow B@R")
+
+
+def test_crow_digs_changes_what_a_crow_may_eat_and_nothing_else() -> None:
+    hands, stacks = ["K 1", "1"], {R: ["", "7 F"], B: ["", "3"]}
+    default = position(hands, stacks)
+    digging = position(hands, stacks, crow_digs=True)
+    crows = [a for a in default.legal_actions() if isinstance(a, PlayCrow)]
+    assert crows == [PlayCrow(B, B)]  # the False Worm on top keeps the 7 safe
+    assert [a for a in digging.legal_actions() if isinstance(a, PlayCrow)] == [
+        PlayCrow(B, R),
+        PlayCrow(B, B),
+    ]
+    table = Table(("Ann", "Bob"), ())
+    said = RENDERER.describe(digging.view(0), "crow B@R", table, "Ann")
+    assert said == "Ann's Crow eats Bob's 7 before the red female."
+    assert "eats blue's 7" in RENDERER.move_label(digging.view(0), PlayCrow(B, R))
+
+
 def test_a_crow_needs_an_opponents_worm() -> None:
     state = position(["K 1", "1", "1"], {R: ["3", "", ""]})
     with pytest.raises(IllegalActionError, match=rule(Rule.CROW_OPPONENT)):
@@ -454,6 +498,37 @@ def test_the_opening_wedding_needs_the_highest_total_alone_and_a_worm_card() -> 
         with pytest.raises(IllegalActionError, match=rule(Rule.OPENING)):
             state.apply_text(f"wedding {female}")
     assert drive(state, "wedding B").stage is Stage.WEDDINGS
+
+
+def test_with_opening_ties_a_shared_highest_total_may_open_but_wins_no_egg_alone() -> None:
+    state = position(["H 1", "1"], {R: ["3 2", "5*"]}, piles=["", ""], opening_ties=True)
+    assert [a for a in state.legal_actions() if isinstance(a, PlayWedding)] == [PlayWedding(R)]
+    state = drive(state, "wedding R", "pass", "pass", "pass")
+    mating = state.nests.last
+    assert mating is not None and mating.awards == ()  # 5 against 5 at mating: no egg
+    assert mating.cleared == ((R, 0),)
+
+
+@pytest.mark.parametrize(
+    ("stacks", "opens"),
+    [
+        (["3 2", "5*"], True),  # a tie for the highest total
+        (["F", ""], True),  # a worm card, and nobody above its 0
+        (["", ""], False),  # no worm card there
+        (["3", "4"], False),  # somebody above
+        (["4", "3"], True),  # alone on top, as without the option
+    ],
+)
+def test_opening_ties_needs_a_worm_card_and_nobody_higher(stacks: list[str], opens: bool) -> None:
+    state = position(["H 1", "1"], {R: stacks}, opening_ties=True)
+    assert (PlayWedding(R) in state.legal_actions()) is opens
+    if opens:
+        assert drive(state, "wedding R").stage is Stage.WEDDINGS
+    else:
+        with pytest.raises(IllegalActionError, match=rule(Rule.OPENING_TIES)):
+            state.apply_text("wedding R")
+    default = position(["H 1", "1"], {R: stacks})
+    assert (PlayWedding(R) in default.legal_actions()) is (stacks == ["4", "3"])
 
 
 # --- The wedding phase (ruling 5, ruling 6) -------------------------------------------------
@@ -569,6 +644,55 @@ def test_the_game_ends_on_a_hand_with_no_legal_use() -> None:
     assert drive(state, "worm 1 R").stage is Stage.PLAY  # a 1 could be eaten: play goes on
 
 
+STUCK_DECK = "H H H H K K 7 6 5* 4 4 3 3 2* 2 2 1 1 1 F H H"
+"""A deck whose starting hand (four Weddings and both Crows) has no legal use on turn one."""
+
+
+def test_a_deck_with_no_first_play_ends_the_game_before_any_card_by_default() -> None:
+    state = dealt(3, STUCK_DECK)
+    assert state.is_terminal() and state.nests.end is End.NO_PLAY
+    assert state.scores() == (0, 0, 0) and state.winners() == {0, 1, 2}
+    assert all(not stack for seat in state.seats for stack in seat.stacks)
+    assert dealt(3, STUCK_DECK, stuck_player="ends_game") == state
+
+
+def test_with_stuck_player_passes_the_stuck_deck_waits_for_prey() -> None:
+    state = dealt(3, STUCK_DECK, stuck_player="passes")
+    assert state.stage is Stage.PLAY and state.player == 1  # red is passed over
+    assert hand_sizes(state) == [6, 6, 6] and len(state.seats[0].pile) == 16
+    state = drive(state, "worm 7 R", "worm 7 B")
+    assert state.player == 0 and hand_sizes(state)[0] == 6  # red drew nothing while stuck
+    assert state.legal_actions() == (PlayCrow(B, R), PlayCrow(G, B))
+    state = drive(state, "crow B@R")
+    assert state.seats[0].hand == card_counts(cards("H H H H K 7"))  # drew its seventh card
+
+
+def test_a_stuck_player_is_passed_over_only_with_stuck_player_passes() -> None:
+    hands, piles = ["1 F", "H K", "1 2"], ["", "7", ""]
+    state = drive(position(hands, piles=piles), "worm F R")
+    assert state.is_terminal() and state.nests.end is End.NO_PLAY and state.player == 1
+    state = drive(position(hands, piles=piles, stuck_player="passes"), "worm F R")
+    assert state.stage is Stage.PLAY and state.player == 2  # blue has no use for H or K
+    assert state.seats[1].hand == card_counts(cards("H K")) and state.seats[1].pile == cards("7")
+    state = drive(state, "worm 2 B", "worm 1 G")
+    assert state.player == 1  # now blue's Crow has prey
+    assert state.legal_actions() == (PlayCrow(R, G), PlayCrow(G, B))
+
+
+def test_with_stuck_player_passes_the_game_ends_when_nobody_can_play() -> None:
+    state = position(["F", "H", "K"], piles=["", "", ""], stuck_player="passes")
+    state = drive(state, "worm F R")
+    assert state.is_terminal() and state.nests.end is End.NOBODY_CAN_PLAY
+    assert state.winners() == {0, 1, 2} and state.player == 1
+
+
+def test_the_stuck_player_option_takes_only_its_two_settings() -> None:
+    spec = Auweier.info.option("stuck_player")
+    assert spec.default == "ends_game" and spec.choices == ("ends_game", "passes")
+    with pytest.raises(OptionError, match="must be one of"):
+        Auweier(3, stuck_player="sometimes")
+
+
 def test_the_game_ends_when_the_last_egg_is_won() -> None:
     eggs = [Egg(R, 1), Egg(R, 2), Egg(R, 3), Egg(B, 1), Egg(B, 2), Egg(B, 3), Egg(G, 1)]
     state = position(["H 1", "1"], {G: ["4", ""]}, laid=[3, 3, 2], won=[eggs, [Egg(G, 2)]])
@@ -586,6 +710,25 @@ def test_equal_top_scores_share_the_win() -> None:
 
 
 # --- Options --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"stuck_player": "passes"},
+        {"opening_ties": True},
+        {"crow_digs": True},
+        {"stuck_player": "passes", "opening_ties": True, "crow_digs": True, "closed_nests": True},
+    ],
+)
+def test_options_live_in_the_state_and_survive_json(options: dict[str, bool | str]) -> None:
+    game = Auweier(3, **options)
+    state = drive(dealt(3, **options), "worm 7 R")
+    assert state.game == game and state.config.options() == dict(game.options)
+    again = spieltisch.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert again == state and again.game == game
+    assert state.view(1).config == game.config
 
 
 def test_closed_nests_closes_a_female_without_eggs_only_with_the_option() -> None:
@@ -637,11 +780,23 @@ def test_a_redeal_keeps_every_view_and_the_cards_known_in_hands(seed: int, moves
             ]
 
 
-@settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
-def test_random_games_keep_every_card_and_total_consistent(seed: int, players: int) -> None:
+OPTION_VALUES = st.fixed_dictionaries(
+    {
+        "stuck_player": st.sampled_from(["ends_game", "passes"]),
+        "opening_ties": st.booleans(),
+        "crow_digs": st.booleans(),
+        "closed_nests": st.booleans(),
+    }
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), options=OPTION_VALUES)
+def test_random_games_keep_every_card_and_total_consistent(
+    seed: int, players: int, options: dict[str, bool | str]
+) -> None:
     rng = random.Random(seed)
-    state = new(players)
+    state = new(players, **options)
     while not state.is_terminal():
         legal = state.legal_actions()
         state = state.apply(state.sample_chance(rng) if state.is_chance() else rng.choice(legal))
@@ -655,6 +810,8 @@ def test_random_games_keep_every_card_and_total_consistent(seed: int, players: i
                 assert Card.CROW not in cards_there and Card.WEDDING not in cards_there
             again = Seat(seat.hand, seat.pile, seat.known, seat.shown, seat.stacks)
             assert (seat.food, seat.false_worm) == (again.food, again.false_worm)
+        if state.stage is Stage.PLAY:
+            assert state.legal_actions(), "a normal turn always has a legal play"
         n = state.nests
         assert n.open == Nests(n.config, n.laid, n.won, n.last, n.end).open
     assert state.winners()
@@ -822,10 +979,17 @@ def test_nobody_is_none_never_a_minus_one_seat() -> None:
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), lucky=st.booleans())
-def test_legal_actions_come_in_id_order(seed: int, players: int, lucky: bool) -> None:
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 4),
+    lucky=st.booleans(),
+    options=OPTION_VALUES,
+)
+def test_legal_actions_come_in_id_order(
+    seed: int, players: int, lucky: bool, options: dict[str, bool | str]
+) -> None:
     rng = random.Random(seed)
-    game = Auweier(players, lucky_eggs=lucky)
+    game = Auweier(players, lucky_eggs=lucky, **options)
     state = game.initial_state()
     while not state.is_terminal():
         legal = state.legal_actions()

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from spieltisch.agents.base import Agent
 from spieltisch.core.game import Move, PlayerId
 from spieltisch.games.auweier.notation import (
-    CROW_FOOD,
     DECK,
     PASS,
     WORM_VALUE,
@@ -28,7 +27,7 @@ from spieltisch.games.auweier.notation import (
     Swap,
     parse_cards,
 )
-from spieltisch.games.auweier.rules import COLOUR_BONUS, Stage
+from spieltisch.games.auweier.rules import COLOUR_BONUS, Stage, crow_prey
 from spieltisch.games.auweier.view import AuweierView
 
 DECK_PLAN: tuple[Card, ...] = parse_cards("7 6 2* H 4 K  5* 3 H 1 F 4  H 3 2 K  H 1 2  H 1 H")
@@ -98,6 +97,8 @@ class Reading:
     """Chance that an opponent holds a Crow."""
     wedding_odds: tuple[float, ...]
     """Chance that each player holds a Wedding (1 or 0 for the viewer)."""
+    crow_digs: bool = False
+    """Crows eat under a False Worm or a starred worm too (the ``crow_digs`` option)."""
 
     def best_other(self, female: int, player: int | None = None) -> tuple[int, PlayerId | None]:
         """The highest total before ``female`` among the players other than ``player``
@@ -144,7 +145,10 @@ def read(view: AuweierView) -> Reading:
         held = info.shown[Card.WEDDING] > 0
         weddings.append(1.0 if held else _holds(unseen[Card.WEDDING], size, free))
     risk = 1.0 - math.prod(1.0 - c for c in crows) if crows else 0.0
-    return Reading(me, players, open_females, totals, value, tuple(power), risk, tuple(weddings))
+    digs = view.config.crow_digs
+    return Reading(
+        me, players, open_females, totals, value, tuple(power), risk, tuple(weddings), digs
+    )
 
 
 def _egg_value(view: AuweierView, female: int, player: int) -> float:
@@ -366,15 +370,18 @@ class HeuristicAgent(Agent):
 
     def _exposed(self, reading: Reading, stack: Sequence[Card]) -> float:
         """Worm points a Crow may take off the top of ``stack`` (expected)."""
-        if not stack or not CROW_FOOD[stack[-1]]:
+        prey = crow_prey(stack, reading.crow_digs)
+        if prey is None:
             return 0.0
-        return reading.crow_risk * 0.5 * WORM_VALUE[stack[-1]]
+        return reading.crow_risk * 0.5 * WORM_VALUE[stack[prey]]
 
     def _rate_crow(
         self, view: AuweierView, reading: Reading, move: PlayCrow
     ) -> tuple[float, str, Move]:
         me, f, owner = reading.me, move.female, move.owner
-        eaten = WORM_VALUE[view.females[f].stacks[owner].cards[-1]]
+        stack = view.females[f].stacks[owner].cards
+        prey = crow_prey(stack, reading.crow_digs)
+        eaten = WORM_VALUE[stack[prey]] if prey is not None else 0
         column = list(reading.totals[f])
         mine = column[me]
         others_before = reading.best_other(f)[0]

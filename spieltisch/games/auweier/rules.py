@@ -120,6 +120,10 @@ class Rule(enum.Enum):
         "the opening Wedding goes only before a female where the player has a worm card "
         "and a higher worm total than every other player"
     )
+    OPENING_TIES = (
+        "the opening Wedding goes only before a female where the player has a worm card "
+        "and no other player has a higher worm total (opening_ties)"
+    )
     ONE_WEDDING = "a player places at most one Wedding before each female in a wedding phase"
     WEDDING_STAGE = "in the wedding stage a player places a Wedding or passes"
     WORM_STAGE = "the worm stage has begun: no more Weddings in this wedding phase"
@@ -128,6 +132,10 @@ class Rule(enum.Enum):
     CROW_TOP = (
         "a Crow eats the top card of a stack, and only a real worm without a star "
         "(never the False Worm, a 2* or a 5*)"
+    )
+    CROW_DIG = (
+        "a Crow eats the topmost real worm without a star in a stack (crow_digs), "
+        "and there is none in this one"
     )
     SWAP_PLACE = "an exchange names a place in the player's own stack before that female"
     SWAP_PAIR = "an exchange swaps the player's False Worm with one of their real worms"
@@ -158,6 +166,16 @@ class End(enum.Enum):
 
     LAST_EGG = "the last egg was won"
     NO_PLAY = "the player to move had no legal play"
+    NOBODY_CAN_PLAY = "no player had a legal play"
+    """With ``stuck_player=passes``: everyone was stuck at once."""
+
+
+STUCK_ENDS_GAME = "ends_game"
+"""``stuck_player`` setting (the default): a player due to play with no legal play ends the
+game."""
+STUCK_PASSES = "passes"
+"""``stuck_player`` setting: a player due to play with no legal play is passed over; the game
+ends only when nobody can play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,11 +185,27 @@ class Config:
     players: int
     lucky_eggs: bool = False
     closed_nests: bool = False
+    stuck_player: str = STUCK_ENDS_GAME
+    """What happens when the player due to play a normal turn has no legal play."""
+    opening_ties: bool = False
+    """An opening Wedding may also go where the player ties for the highest worm total."""
+    crow_digs: bool = False
+    """A Crow eats the topmost real worm without a star in a stack, whatever lies on top."""
 
     @property
     def females(self) -> int:
         """Females on the table: one per player, and a neutral third one with two players."""
         return max(self.players, 3)
+
+    def options(self) -> dict[str, bool | int | str]:
+        """The game options this config was made from, by name."""
+        return {
+            "lucky_eggs": self.lucky_eggs,
+            "closed_nests": self.closed_nests,
+            "stuck_player": self.stuck_player,
+            "opening_ties": self.opening_ties,
+            "crow_digs": self.crow_digs,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,9 +340,7 @@ class AuweierState(_Cached):
     @property
     def game(self) -> Auweier:
         config = self.nests.config
-        return Auweier(
-            config.players, lucky_eggs=config.lucky_eggs, closed_nests=config.closed_nests
-        )
+        return Auweier(config.players, **config.options())
 
     @property
     def config(self) -> Config:
@@ -606,6 +638,18 @@ def _next_after_pass(players: int, passed: int, player: int) -> PlayerId | None:
     return None
 
 
+def crow_prey(stack: Sequence[Card], digs: bool) -> int | None:
+    """The index in ``stack`` (bottom first) of the card a Crow would eat there: the top card
+    if it is a real worm without a star, or with ``digs`` (the ``crow_digs`` option) the
+    topmost such worm anywhere in the stack; ``None`` if the stack cannot be attacked."""
+    if not digs:
+        return len(stack) - 1 if stack and CROW_FOOD[stack[-1]] else None
+    for index in range(len(stack) - 1, -1, -1):
+        if CROW_FOOD[stack[index]]:
+            return index
+    return None
+
+
 def _leader(column: tuple[int, ...]) -> PlayerId | None:
     """The player with the highest worm total in ``column`` (the totals before one female, in
     seat order), or ``None`` if the highest total is shared."""
@@ -764,13 +808,50 @@ def _crows(seats: tuple[Seat, ...], player: int, females: tuple[int, ...]) -> tu
     return crows
 
 
+def _digging_crows(
+    seats: tuple[Seat, ...], player: int, females: tuple[int, ...]
+) -> tuple[Action, ...]:
+    """The Crows ``player`` can play with ``crow_digs``: on each opponent's stacks that hold a
+    real worm without a star anywhere, before the ``females`` that take cards."""
+    crows: tuple[Action, ...] = ()
+    for owner, seat in enumerate(seats):
+        if owner == player:
+            continue
+        stacks = seat.stacks
+        food = sum(1 << f for f in females if crow_prey(stacks[f], True) is not None)
+        if food:
+            crows += _CROW_ROWS[owner][food]
+    return crows
+
+
+def may_open(column: Sequence[int], stack: Stack, player: int, ties: bool) -> bool:
+    """Whether ``player``, with ``stack`` before a female whose worm totals are ``column``,
+    may open a wedding phase there: a worm card there (the False Worm counts) and a total
+    above every other player's, or with ``ties`` (``opening_ties``) none above theirs."""
+    mine = column[player]
+    if ties:
+        return bool(stack) and mine == max(column)
+    return mine > 0 and mine == max(column) and column.count(mine) == 1
+
+
 def _openings(
-    totals: tuple[tuple[int, ...], ...], player: int, females: tuple[int, ...]
+    totals: tuple[tuple[int, ...], ...],
+    seat: Seat,
+    player: int,
+    females: tuple[int, ...],
+    ties: bool,
 ) -> tuple[PlayWedding, ...]:
-    """Opening Weddings: the females where ``player`` alone has the highest worm total (a
-    total above everyone else's needs at least one real worm there, so a total of 0 is
-    skipped without looking at the others)."""
+    """Opening Weddings: the females where :func:`may_open` allows one (inlined: without
+    ``ties``, a total above everyone else's needs at least one real worm there, so a total
+    of 0 is skipped without looking at the others)."""
     openings: tuple[PlayWedding, ...] = ()
+    if ties:
+        stacks = seat.stacks
+        for f in females:
+            column = totals[f]
+            if stacks[f] and column[player] == max(column):
+                openings += _ONE_WEDDING[f]
+        return openings
     for f in females:
         column = totals[f]
         mine = column[player]
@@ -791,9 +872,12 @@ def _play_actions(state: AuweierState, females: tuple[int, ...]) -> tuple[Action
     actions: tuple[Action, ...] = _worm_actions(hand, females, 0)
     actions += _swap_actions(seat, females, 0)
     if hand[CROW]:
-        actions += _crows(seats, player, females)
+        if state.nests.config.crow_digs:
+            actions += _digging_crows(seats, player, females)
+        else:
+            actions += _crows(seats, player, females)
     if hand[WEDDING]:
-        actions += _openings(state.totals, player, females)
+        actions += _openings(state.totals, seat, player, females, state.nests.config.opening_ties)
     return actions
 
 
@@ -817,8 +901,10 @@ def _phase_actions(
     seen = phase.false_worm_seen[player]
     actions: tuple[Action, ...] = _worm_actions(hand, females, seen)
     actions += _swap_actions(seat, females, seen)
-    if hand[CROW] and state.nests.config.lucky_eggs:
-        actions += _crows(state.seats, player, females)
+    config = state.nests.config
+    if hand[CROW] and config.lucky_eggs:
+        crows = _digging_crows if config.crow_digs else _crows
+        actions += crows(state.seats, player, females)
     return (*actions, PASS)
 
 
@@ -849,13 +935,26 @@ def _turn(
     totals: tuple[tuple[int, ...], ...],
     females: tuple[int, ...],
 ) -> AuweierState:
-    """A normal turn of ``player``, or the end if they have no legal play."""
+    """A normal turn of ``player``; if they have no legal play, the end, or with
+    ``stuck_player=passes`` the turn of the next player clockwise who has one (the end if
+    nobody has)."""
     state = _state(nests, _PLAY, player, seats, totals, None)
     legal = _play_actions(state, females)
     if legal:
         _SET_LEGAL(state, legal)
         return state
-    nests = Nests(nests.config, nests.laid, nests.won, nests.last, End.NO_PLAY)
+    config = nests.config
+    end = End.NO_PLAY
+    if config.stuck_player == STUCK_PASSES:
+        for step in range(1, config.players):
+            other = (player + step) % config.players
+            state = _state(nests, _PLAY, other, seats, totals, None)
+            legal = _play_actions(state, females)
+            if legal:
+                _SET_LEGAL(state, legal)
+                return state
+        end = End.NOBODY_CAN_PLAY
+    nests = Nests(config, nests.laid, nests.won, nests.last, end)
     return _state(nests, _OVER, player, seats, totals, None)
 
 
@@ -952,9 +1051,15 @@ def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
         raise illegal(move, Rule.IN_HAND.value)
     victim = seats[owner]
     stack = victim.stacks[female]
-    if not stack or not CROW_FOOD[stack[-1]]:
-        raise illegal(move, Rule.CROW_TOP.value)
-    rest = stack[:-1]
+    if not state.nests.config.crow_digs:
+        if not stack or not CROW_FOOD[stack[-1]]:
+            raise illegal(move, Rule.CROW_TOP.value)
+        eaten, rest = stack[-1], stack[:-1]
+    else:
+        index = crow_prey(stack, True)
+        if index is None:
+            raise illegal(move, Rule.CROW_DIG.value)
+        eaten, rest = stack[index], stack[:index] + stack[index + 1 :]
     stacks = _put(victim.stacks, female, rest)
     food = _top_food(victim.food, female, rest[-1] if rest else None)
     victim = _seat(
@@ -962,7 +1067,7 @@ def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
     )
     seats = _put(seats, owner, victim)
     seats = _put(seats, player, _played(seats[player], CROW, phase is None))
-    totals = _add_total(state.totals, female, owner, -WORM_VALUE[stack[-1]])
+    totals = _add_total(state.totals, female, owner, -WORM_VALUE[eaten])
     return _after_card(state, seats, totals, phase, females)
 
 
@@ -1022,8 +1127,9 @@ def _apply_wedding(state: AuweierState, move: PlayWedding) -> AuweierState:
     if not seat.hand[WEDDING]:
         raise illegal(move, Rule.IN_HAND.value)
     if phase is None:
-        if _leader(state.totals[female]) != player:
-            raise illegal(move, Rule.OPENING.value)
+        ties = state.nests.config.opening_ties
+        if not may_open(state.totals[female], seat.stacks[female], player, ties):
+            raise illegal(move, (Rule.OPENING_TIES if ties else Rule.OPENING).value)
         phase = _open_phase(state.seats, player, female)
     else:
         if phase.weddings[player] >> female & 1:
@@ -1250,6 +1356,25 @@ class Auweier(Game):
                 False,
                 "a female whose three eggs are all gone takes no more cards",
             ),
+            OptionSpec(
+                "stuck_player",
+                STUCK_ENDS_GAME,
+                "a player due to play a normal turn with no legal play: ends_game ends the "
+                "game; passes passes them over, and the game ends only when nobody can play",
+                (STUCK_ENDS_GAME, STUCK_PASSES),
+            ),
+            OptionSpec(
+                "opening_ties",
+                False,
+                "an opening Wedding may also go where the player ties for the highest worm "
+                "total (default: the total must be higher than everyone else's)",
+            ),
+            OptionSpec(
+                "crow_digs",
+                False,
+                "a Crow eats the topmost real worm without a star in a stack, under a False "
+                "Worm or a starred worm too (default: such a stack is safe)",
+            ),
         ),
         has_chance=True,
         hidden_information=True,
@@ -1260,8 +1385,14 @@ class Auweier(Game):
 
     def __init__(self, players: int | None = None, **options: bool | int | str) -> None:
         super().__init__(players, **options)
+        chosen = self.options
         self.config = Config(
-            self.players, bool(self.options["lucky_eggs"]), bool(self.options["closed_nests"])
+            self.players,
+            lucky_eggs=bool(chosen["lucky_eggs"]),
+            closed_nests=bool(chosen["closed_nests"]),
+            stuck_player=str(chosen["stuck_player"]),
+            opening_ties=bool(chosen["opening_ties"]),
+            crow_digs=bool(chosen["crow_digs"]),
         )
 
     def sample_state(self, view: object, rng: random.Random) -> AuweierState:
@@ -1311,6 +1442,6 @@ class Auweier(Game):
         return table[action_id]
 
 
-def new_state(players: int = 3, **options: bool) -> AuweierState:
+def new_state(players: int = 3, **options: bool | int | str) -> AuweierState:
     """The initial state of a game with ``players`` players (a convenience for tests)."""
     return Auweier(players, **options).initial_state()

@@ -34,7 +34,7 @@ from spieltisch.games.auweier.notation import (
     cards_text,
     parse_move,
 )
-from spieltisch.games.auweier.rules import Stage
+from spieltisch.games.auweier.rules import Stage, crow_prey
 from spieltisch.games.auweier.view import AuweierView, FemaleView
 from spieltisch.terminal.render import SEAT_COLOURS, Renderer, Table
 
@@ -222,8 +222,7 @@ class AuweierRenderer(Renderer):
         if isinstance(move, PlayWedding):
             return f"Wedding → {move.female.label}"
         if isinstance(move, PlayCrow):
-            stack = view.females[move.female].stacks[move.owner].cards
-            top = CARD_TEXT[stack[-1]] if stack else "?"
+            top = _prey_text(view, move, "?")
             return f"Crow eats {move.owner.label}'s {top} at {move.female.label}"
         if isinstance(move, Swap):
             stack = view.females[move.female].stacks[view.player].cards
@@ -354,8 +353,7 @@ def _describe(view: AuweierView, move: object, table: Table, actor: str) -> str 
             )
         return f"{actor} places a Wedding before the {move.female.label} female."
     if isinstance(move, PlayCrow):
-        stack = view.females[move.female].stacks[move.owner].cards
-        top = CARD_TEXT[stack[-1]] if stack else "worm"
+        top = _prey_text(view, move, "worm")
         owner = table.names[move.owner]
         return f"{actor}'s Crow eats {owner}'s {top} before the {move.female.label} female."
     if isinstance(move, Swap):
@@ -368,6 +366,13 @@ def _describe(view: AuweierView, move: object, table: Table, actor: str) -> str 
     if isinstance(move, Pass):
         return f"{actor} passes."
     return None
+
+
+def _prey_text(view: AuweierView, move: PlayCrow, unknown: str) -> str:
+    """The worm ``move``'s Crow would eat, in notation (``unknown`` if there is none)."""
+    stack = view.females[move.female].stacks[move.owner].cards
+    prey = crow_prey(stack, view.config.crow_digs)
+    return CARD_TEXT[stack[prey]] if prey is not None else unknown
 
 
 RENDERER = AuweierRenderer()
