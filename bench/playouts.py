@@ -24,7 +24,7 @@ def playouts(game: Game, seconds: float, seed: int) -> tuple[float, float]:
     rng = random.Random(seed)
     moves = games = 0
     start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds or games == 0:
+    while time.perf_counter() - start < seconds or games == 0:
         state = game.initial_state()
         while not state.is_terminal():
             if state.is_chance():

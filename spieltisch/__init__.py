@@ -20,7 +20,7 @@ from spieltisch.core.errors import (
     UnknownGameError,
 )
 from spieltisch.core.game import Game, GameInfo, Move, NodeKind, OptionValue, PlayerId, State
-from spieltisch.core.record import Record, replay
+from spieltisch.core.record import Record, option_values, replay
 from spieltisch.games import REGISTRY
 
 __all__ = [
@@ -82,5 +82,8 @@ def state_from_json(data: JSON) -> State:
         or not isinstance(options, dict)
     ):
         raise ValueError("state data must name its game, player count and options")
-    values = {k: v for k, v in options.items() if isinstance(v, bool | int | str)}
+    try:
+        values = option_values(options)
+    except RecordError as error:
+        raise ValueError(str(error)) from None
     return load(game_id, players, **values).state_from_json(data)

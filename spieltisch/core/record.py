@@ -67,23 +67,15 @@ class Record:
             raise RecordError("the record names no game")
         if isinstance(players, bool) or not isinstance(players, int):
             raise RecordError("the record gives no player count")
-        if not isinstance(options, dict) or not all(
-            isinstance(v, bool | int | str) for v in options.values()
-        ):
-            raise RecordError("options must map names to true/false, numbers or text")
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise RecordError("moves must be a list of texts")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RecordError("seed must be a whole number or null")
-        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise RecordError("seats must be a list of texts")
         return cls(
             game=game,
             players=players,
-            options={k: v for k, v in options.items() if isinstance(v, bool | int | str)},
-            moves=tuple(m for m in moves if isinstance(m, str)),
+            options=option_values(options),
+            moves=_texts(moves, "moves"),
             seed=seed,
-            seats=tuple(s for s in seats if isinstance(s, str)),
+            seats=_texts(seats, "seats"),
         )
 
     @classmethod
@@ -94,6 +86,29 @@ class Record:
         except json.JSONDecodeError as error:
             raise RecordError(f"not JSON: {error}") from None
         return cls.from_json(data)
+
+
+def option_values(data: JSON) -> dict[str, OptionValue]:
+    """Option values read from JSON; :class:`RecordError` unless each is a bool, int or text."""
+    if not isinstance(data, dict):
+        raise RecordError("options must be a JSON object")
+    values: dict[str, OptionValue] = {}
+    for name, value in data.items():
+        if not isinstance(value, bool | int | str):
+            raise RecordError(f"option {name} must be true/false, a number or text")
+        values[name] = value
+    return values
+
+
+def _texts(data: JSON, what: str) -> tuple[str, ...]:
+    if not isinstance(data, list):
+        raise RecordError(f"{what} must be a list of texts")
+    texts = []
+    for item in data:
+        if not isinstance(item, str):
+            raise RecordError(f"{what} must be a list of texts")
+        texts.append(item)
+    return tuple(texts)
 
 
 def replay_states(game: Game, moves: tuple[str, ...]) -> Iterator[State]:
@@ -117,7 +132,5 @@ def replay(game: Game, record: Record) -> State:
     """The final state of ``record`` played in ``game``; :class:`RecordError` on a bad move."""
     if record.game != game.info.id or record.players != game.players:
         raise RecordError(f"the record is for {record.game} with {record.players} players")
-    state = game.initial_state()
-    for state in replay_states(game, record.moves):  # noqa: B007 - the last state is wanted
-        pass
-    return state
+    *_, final = replay_states(game, record.moves)
+    return final

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spieltisch.agents import Agent, make_agent
 from spieltisch.core.errors import OptionError
-from spieltisch.core.game import Game, Move, State
+from spieltisch.core.game import Game, State
 from spieltisch.core.record import Record
-
-MoveHook = Callable[[State, Move], None]
-"""Called before each move is applied, with the state it is applied to."""
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -43,7 +40,6 @@ def play_game(
     seed: int,
     *,
     seats: Sequence[str] = (),
-    on_move: MoveHook | None = None,
     max_moves: int = 1_000_000,
 ) -> PlayedGame:
     """Play ``game`` from the start with ``agents[p]`` in seat ``p`` and chance from ``seed``."""
@@ -62,8 +58,6 @@ def play_game(
         else:
             move = agents[player].act(state.view(player), state.legal_actions())
             actions += 1
-        if on_move is not None:
-            on_move(state, move)
         moves.append(str(move))
         state = state.apply(move)
     record = Record(
