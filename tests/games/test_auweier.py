@@ -282,12 +282,56 @@ def test_deck_steps_and_shuffles_are_hidden_from_others() -> None:
     assert state.move_text_for(step, 0) == "deck F"
     assert state.move_text_for(step, 1) == state.move_text_for(step, None) == "deck (hidden)"
     view = state.view(1)
-    assert view.players[0].pile_size == 3 and view.pile_known == ()
+    assert view.players[0].pile_size is None and view.pile_known == ()
     assert view.hand == DECK  # seat 1 has not placed anything yet
     assert "7" not in json.dumps(spieltisch.to_jsonable(view.players))
+    assert state.view(0).players[0].pile_size == 3  # the owner knows their own progress
     state = drive(state, "deck shuffle")
     outcome = state.sample_chance(random.Random(1))
     assert all(state.move_text_for(outcome, v) == "shuffled (hidden)" for v in (0, 1, None))
+
+
+SETUPS = (
+    ("deck 7",),
+    ("deck 7 K H F 5*",),
+    ("deck starter 1 2* 3",),
+    ("deck starter 7 5* 4",),
+    ("deck shuffle",),
+    ("deck 7", "deck spread"),
+    ("deck " + " ".join(ORDER.split()[:-2]),),
+)
+"""Ways red can be part way through setting up a deck (maybe waiting for a shuffle)."""
+
+
+@pytest.mark.parametrize("viewer", [1, 2, None])
+def test_others_see_only_that_a_deck_is_being_set_up_or_ready(viewer: int | None) -> None:
+    fresh = new(3).view(viewer)
+    for setup in SETUPS:
+        state = drive(new(3), *setup)
+        assert state.view(viewer) == fresh, setup  # not the stage, not the cards placed
+        info = state.view(viewer).players[0]
+        assert (info.hand_size, info.pile_size, info.ready) == (None, None, False)
+        assert state.view(viewer).stage is Stage.ORDER
+    assert drive(new(3), "deck shuffle").view(0).stage is Stage.SHUFFLE  # the owner knows
+    rng = random.Random(5)
+    readies = []
+    for setup in SETUPS:
+        state = drive(new(3), *setup)
+        while state.player == 0:
+            if state.is_chance():
+                state = state.apply(state.sample_chance(rng))
+            else:
+                state = state.apply(
+                    Arrange((next(Card(k) for k, n in enumerate(state.seats[0].hand) if n),))
+                )
+        readies.append(state.view(viewer))
+    assert all(view == readies[0] for view in readies)  # a ready deck is just ready
+    info = readies[0].players
+    assert info[0].ready and not info[1].ready and info[1].pile_size == (0 if viewer == 1 else None)
+    state = dealt(3)
+    assert [(p.hand_size, p.pile_size, p.ready) for p in state.view(viewer).players] == [
+        (6, 16, True)
+    ] * 3  # once play starts, everyone sees the sizes
 
 
 def test_a_shuffled_pile_is_unknown_to_its_owner() -> None:
@@ -926,8 +970,34 @@ def test_the_terminal_draws_a_wedding_phase() -> None:
     assert "wedding stage" in out and "♥" in out and "7 = 7" in out
     assert "Your hand" in out and "Bob" in out
     assert RENDERER.describe(state.view(1), "pass", table, "Bob") == "Bob passes."
-    assert RENDERER.describe(state.view(1), "deck (hidden)", table, "Bob").endswith("deck.")
     assert Config(2).females == 3
+
+
+def test_the_terminal_says_only_when_another_deck_is_ready() -> None:
+    table = Table(("Ann", "Bob", "Cy"), ())
+    state = new(3)
+    said = []
+    for text in ["deck starter 1 2* 3", None, "deck " + ORDER, "deck 7", "deck shuffle", None]:
+        move = state.sample_chance(random.Random(2)) if text is None else state.parse(text)
+        shown = state.move_text_for(move, 2)
+        actor = "chance" if state.is_chance() else table.names[state.player]
+        said.append(RENDERER.describe(state.view(2), shown, table, actor))
+        before, state = state, state.apply(move)
+        said.append(RENDERER.aftermath(before.view(2), state.view(2), table) or "")
+    assert [line for line in said if line] == [
+        "Ann's deck is ready.",
+        "Bob's deck is ready.",
+        "Cy places 7 next in their deck.",  # Cy's own deck: no secret to Cy
+        "Cy arranges their deck: deck shuffle.",
+        "Cy's cards are shuffled face down.",
+        "Cy's deck is ready. Every deck is ready; each player takes six cards.",
+    ]
+    console = Console(width=120, record=True)
+    console.print(RENDERER.table(drive(new(3), "deck 7 K").view(1), table))
+    out = console.export_text()
+    assert "setting up" in out and "Ann sets up their deck." in out and "2 of 22" not in out
+    console.print(RENDERER.table(drive(new(3), "deck 7 K").view(0), table))
+    assert "2 of 22 placed" in console.export_text()
 
 
 @settings(max_examples=25, deadline=None)

@@ -138,7 +138,8 @@ def read(view: AuweierView) -> Reading:
             continue
         unseen = _unseen(view, p)
         size = sum(unseen)
-        free = info.hand_size - sum(info.shown)
+        in_hand = info.hand_size if info.hand_size is not None else 0  # no hands before the deal
+        free = in_hand - sum(info.shown)
         known = sum(n * WORM_VALUE[k] for k, n in enumerate(info.shown))
         power.append(known + _hand_power(unseen, free))
         crows.append(_holds(unseen[Card.CROW], size, free) if not info.shown[Card.CROW] else 1.0)

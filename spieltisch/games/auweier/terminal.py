@@ -35,7 +35,7 @@ from spieltisch.games.auweier.notation import (
     parse_move,
 )
 from spieltisch.games.auweier.rules import Stage, crow_prey
-from spieltisch.games.auweier.view import AuweierView, FemaleView
+from spieltisch.games.auweier.view import AuweierView, FemaleView, PlayerView
 from spieltisch.terminal.render import SEAT_COLOURS, Renderer, Table
 
 CARD_STYLE = {
@@ -47,6 +47,8 @@ CARD_STYLE = {
 }
 WEDDING_MARK = "♥"
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+SETUP = frozenset({Stage.ORDER, Stage.SHUFFLE, Stage.SPREAD})
+"""The stages in which the decks are set up."""
 STAGE_TEXT = {
     Stage.ORDER: "arranging the decks",
     Stage.SHUFFLE: "shuffling a deck",
@@ -81,6 +83,19 @@ def colour_word(colour: Colour, neutral: bool = False) -> Text:
     return Text(word, style=f"bold {SEAT_COLOURS[colour]}")
 
 
+def deck_text(info: PlayerView) -> str:
+    """How far a player's deck setup has got, as far as the viewer may know."""
+    if info.ready:
+        return "ready"
+    if info.pile_size is None:  # another player's deck
+        return "setting up"
+    return f"{info.pile_size} of {DECK_SIZE} placed"
+
+
+def _count(size: int | None) -> str:
+    return "?" if size is None else str(size)
+
+
 def egg_text(female: Colour, eggs: int) -> str:
     """An egg card, e.g. ``R2`` for the red female's second egg."""
     return f"{female.letter}{eggs}"
@@ -96,8 +111,9 @@ class AuweierRenderer(Renderer):
         parts.append(self._status_line(view, table))
         if view.last is not None:
             parts.append(Text("Last mating: " + mating_text(view, table), style="dim"))
-        if table.events:
-            parts.append(Text("Recent: " + " | ".join(table.events[-4:]), style="dim"))
+        events = [event for event in table.events if event]  # secret steps say nothing
+        if events:
+            parts.append(Text("Recent: " + " | ".join(events[-4:]), style="dim"))
         return Panel(Group(*parts), title="Auweier", subtitle=STAGE_TEXT[view.stage])
 
     def _females(self, view: AuweierView, table: Table) -> RichTable:
@@ -117,15 +133,9 @@ class AuweierRenderer(Renderer):
 
     def _players(self, view: AuweierView, table: Table) -> RichTable:
         grid = RichTable(expand=False, show_edge=False, box=None, padding=(0, 2))
-        ordering = view.stage in {Stage.ORDER, Stage.SHUFFLE, Stage.SPREAD}
-        for column in (
-            "player",
-            "to place" if ordering else "hand",
-            "placed" if ordering else "pile",
-            "eggs",
-            "points",
-            "",
-        ):
+        ordering = view.stage in SETUP
+        sizes = ("deck",) if ordering else ("hand", "pile")
+        for column in ("player", *sizes, "eggs", "points", ""):
             grid.add_column(column)
         for seat, info in enumerate(view.players):
             name = table.player(seat)
@@ -141,21 +151,17 @@ class AuweierRenderer(Renderer):
                 notes.append(Text("♥ " + " ".join(c.letter for c in info.weddings)))
             if info.passed and view.stage in {Stage.WEDDINGS, Stage.WORMS}:
                 notes.append(Text("passed", style="dim"))
-            grid.add_row(
-                name,
-                str(info.hand_size),
-                str(info.pile_size),
-                eggs,
-                str(info.score),
-                Text("  ").join(notes),
+            cells = (
+                [deck_text(info)] if ordering else [_count(info.hand_size), _count(info.pile_size)]
             )
+            grid.add_row(name, *cells, eggs, str(info.score), Text("  ").join(notes))
         return grid
 
     def _own(self, view: AuweierView) -> RenderableType:
         if view.hand is None:
             return Text("(spectator: no hand shown)", style="dim")
         lines = Text()
-        if view.stage in {Stage.ORDER, Stage.SHUFFLE, Stage.SPREAD}:
+        if view.stage in SETUP:
             lines.append("Your deck so far (drawn first → last): ")
             lines.append_text(cards_row(view.pile_known))
             if any(view.pile_unknown):
@@ -183,8 +189,11 @@ class AuweierRenderer(Renderer):
         line = Text()
         if view.stage is Stage.ORDER:
             line.append_text(who)
-            line.append(f" arranges their deck ({view.players[view.player].pile_size}")
-            line.append(f" of {DECK_SIZE} cards placed).")
+            placed = view.players[view.player].pile_size
+            if placed is None:  # another player's deck: how far it has got is secret
+                line.append(" sets up their deck.")
+            else:
+                line.append(f" arranges their deck ({placed} of {DECK_SIZE} cards placed).")
         elif view.stage in {Stage.SHUFFLE, Stage.SPREAD}:
             line.append("Shuffling the cards of ")
             line.append_text(who)
@@ -236,8 +245,10 @@ class AuweierRenderer(Renderer):
         assert isinstance(view, AuweierView)
         owner = table.names[view.player]
         if move_text == HIDDEN_DECK_TEXT:
-            return f"{actor} arranges their deck."
+            return ""  # one line per secret step would tell how the deck was built
         if move_text == HIDDEN_SHUFFLE_TEXT:
+            if view.viewer != view.player:
+                return ""  # nor would a line for the shuffle of another player's deck
             return f"{owner}'s cards are shuffled face down."
         try:
             move = parse_move(move_text)
@@ -247,7 +258,11 @@ class AuweierRenderer(Renderer):
 
     def aftermath(self, before: object, after: object, table: Table) -> str | None:
         assert isinstance(before, AuweierView) and isinstance(after, AuweierView)
-        lines = []
+        lines = [
+            f"{table.names[p]}'s deck is ready."
+            for p, (was, now) in enumerate(zip(before.players, after.players, strict=True))
+            if now.ready and not was.ready
+        ]
         if after.last is not None and after.last is not before.last:
             lines.append("Mating: " + mating_text(after, table))
         if after.stage is Stage.WORMS and before.stage is Stage.WEDDINGS:

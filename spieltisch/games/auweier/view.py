@@ -5,7 +5,11 @@ the egg stacks, the eggs each player holds, the Weddings and passes of a wedding
 cards each player has discarded, and how many cards each player has in hand and in the pile.
 A player sees their own hand and the order of their own pile as far as they arranged it; a
 shuffled part of the pile is shown as its cards without an order. Nobody sees another player's
-hand or deck order, except cards everyone saw going back into a hand. Pure: no I/O.
+hand or deck order, except cards everyone saw going back into a hand.
+
+While the decks are set up, others learn only whose deck is being set up and whose are ready:
+not how many cards a player has placed, nor whether their cards are being shuffled (a shuffle,
+a spread or a first-game hand), so their stage shows as ``ORDER``. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -65,10 +69,14 @@ class PlayerView:
     """What everyone knows about one player."""
 
     colour: Colour
-    hand_size: int
-    """Cards in hand (while the decks are arranged: cards not placed yet)."""
-    pile_size: int
-    """Cards in the draw pile (while the decks are arranged: cards placed so far)."""
+    hand_size: int | None
+    """Cards in hand (while the decks are set up: cards not placed yet, and ``None`` for
+    another player's deck, which is set up in secret)."""
+    pile_size: int | None
+    """Cards in the draw pile (while the decks are set up: cards placed so far, and ``None``
+    for another player's deck)."""
+    ready: bool
+    """The player's deck is set up (always, once the decks are dealt)."""
     shown: Counts
     """Cards everyone knows to be in this hand (swapped back, or a Lucky Eggs start)."""
     discarded: Counts
@@ -90,6 +98,8 @@ class AuweierView:
     viewer: PlayerId | None
     config: Config
     stage: Stage
+    """The stage; while another player's deck is set up (not in Lucky Eggs) always ``ORDER``,
+    even while it is being shuffled, so that nobody learns how it was built."""
     player: PlayerId
     """Whose go it is (whose deck is being arranged or shuffled; the last to move at the end)."""
     start_player: PlayerId
@@ -117,6 +127,10 @@ def view_of(state: AuweierState, viewer: PlayerId | None) -> AuweierView:
     """The view of ``state`` for ``viewer`` (``None``: a spectator)."""
     nests, phase, config = state.nests, state.phase, state.config
     weddings = phase.weddings if phase is not None else (0,) * config.players
+    setup = state.stage in _SETUP
+    stage = state.stage
+    if setup and viewer != state.player and not config.lucky_eggs:
+        stage = Stage.ORDER  # others do not learn that this deck is being shuffled
     females = tuple(
         FemaleView(
             colour=Colour(f),
@@ -133,8 +147,9 @@ def view_of(state: AuweierState, viewer: PlayerId | None) -> AuweierView:
     players = tuple(
         PlayerView(
             colour=Colour(p),
-            hand_size=sum(seat.hand),
-            pile_size=len(seat.pile),
+            hand_size=None if setup and p != viewer else sum(seat.hand),
+            pile_size=None if setup and p != viewer else len(seat.pile),
+            ready=not setup or p < state.player,
             shown=seat.shown,
             discarded=_discarded(seat),
             eggs=nests.won[p],
@@ -162,7 +177,7 @@ def view_of(state: AuweierState, viewer: PlayerId | None) -> AuweierView:
     return AuweierView(
         viewer=viewer,
         config=config,
-        stage=state.stage,
+        stage=stage,
         player=state.player,
         start_player=start_player,
         females=females,
@@ -194,11 +209,13 @@ def state_of(view: AuweierView, rng: random.Random) -> AuweierState:
     """A state that shows ``view`` to its viewer, with what they cannot see drawn at random.
 
     Other players' hands and piles are dealt from their cards that are neither on the table
-    nor discarded, keeping the cards known to be in a hand; while decks are arranged, the cards
-    they placed are drawn from their whole deck. The viewer's shuffled cards are put in a
-    random order. One more fact is public: the game has not ended, so another player due to
-    play a normal turn holds a card they can play; deals that break it are drawn again. Every
-    deal that fits the view is equally likely (see :meth:`AuweierState.redeal_hidden`).
+    nor discarded, keeping the cards known to be in a hand. While decks are set up, a ready
+    deck is the whole deck in a random order, and a deck not ready yet has no card placed (in
+    Lucky Eggs: just the Wedding and the False Worm), since the view does not tell how far it
+    has got. The viewer's shuffled cards are put in a random order. One more fact is public:
+    the game has not ended, so another player due to play a normal turn holds a card they can
+    play; deals that break it are drawn again. Every deal that fits the view is equally likely
+    (see :meth:`AuweierState.redeal_hidden`).
     """
     config = view.config
     stacks = [
@@ -254,12 +271,13 @@ def _other_seat(
 ) -> Seat:
     if view.stage in _SETUP:
         start = (Card.WEDDING, Card.FALSE_WORM) if view.config.lucky_eggs else ()
-        rest = shuffled(
-            cards_of(tuple(d - s for d, s in zip(DECK, card_counts(start), strict=True))), rng
-        )
-        placed = (start + rest)[: info.pile_size]
-        hand = tuple(d - n for d, n in zip(DECK, card_counts(placed), strict=True))
-        return Seat(hand, placed, len(start), NO_CARDS, stacks)
+        rest = tuple(d - s for d, s in zip(DECK, card_counts(start), strict=True))
+        if info.ready:
+            return Seat(
+                NO_CARDS, start + shuffled(cards_of(rest), rng), len(start), NO_CARDS, stacks
+            )
+        return Seat(rest, start, len(start), NO_CARDS, stacks)
+    assert info.hand_size is not None  # play has begun: every hand size is public
     on_table = card_counts(tuple(card for stack in stacks for card in stack))
     unseen = tuple(
         d - t - x - s for d, t, x, s in zip(DECK, on_table, info.discarded, info.shown, strict=True)
