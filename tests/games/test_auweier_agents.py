@@ -25,7 +25,14 @@ from spieltisch.games.auweier import (
     PlayWorm,
     Stage,
 )
-from spieltisch.games.auweier.bots import BOOK, DECK_PLAN, HeuristicAgent, plan_next
+from spieltisch.games.auweier.bots import (
+    BOOK,
+    PLAN_TIERS,
+    WEDDING_PLACES,
+    HeuristicAgent,
+    plan_deck,
+    plan_next,
+)
 from spieltisch.games.auweier.notation import DECK, card_counts
 from spieltisch.games.auweier.rules import Phase
 from spieltisch.lab import arena
@@ -48,44 +55,116 @@ def test_every_level_is_offered_strongest_first() -> None:
 # --- the deck order and the book ------------------------------------------------------------
 
 
-def test_the_planned_deck_is_a_whole_deck_with_weddings_spread_out() -> None:
-    assert card_counts(DECK_PLAN) == DECK
-    weddings = [i for i, card in enumerate(DECK_PLAN) if card is Card.WEDDING]
-    assert len([i for i in weddings if i < 6]) == 1  # one to open with in the starting hand
-    assert max(b - a for a, b in itertools.pairwise(weddings)) <= 5
-    hand = DECK_PLAN[:6]
-    assert {Card.SEVEN, Card.SIX, Card.CROW} <= set(hand)
+def follows_the_plan(order: tuple[Card, ...]) -> bool:
+    """Whether ``order`` has the plan's shape: one Wedding in each stretch of WEDDING_PLACES,
+    and the other cards tier by tier (each tier's cards in any order)."""
+    weddings = [i for i, card in enumerate(order) if card is Card.WEDDING]
+    others = [card for card in order if card is not Card.WEDDING]
+    tiers = itertools.accumulate((len(tier) for tier in PLAN_TIERS), initial=0)
+    return (
+        card_counts(order) == DECK
+        and len(weddings) == len(WEDDING_PLACES)
+        and all(a <= i <= b for i, (a, b) in zip(weddings, WEDDING_PLACES, strict=True))
+        and all(
+            sorted(others[a:b]) == sorted(tier)
+            for (a, b), tier in zip(itertools.pairwise(tiers), PLAN_TIERS, strict=True)
+        )
+    )
 
 
-def test_the_book_builds_the_planned_deck_step_by_step() -> None:
-    state = new(2)
+def test_the_plan_covers_the_deck_and_starts_strong() -> None:
+    assert card_counts(tuple(c for tier in PLAN_TIERS for c in tier)) == card_counts(
+        tuple(c for c in Card for _ in range(DECK[c]) if c is not Card.WEDDING)
+    )
+    assert WEDDING_PLACES[0] == (0, 5)  # one Wedding in the starting hand, and only one
+    assert all(b + 1 == a for (_, b), (a, _) in itertools.pairwise(WEDDING_PLACES))
+    assert WEDDING_PLACES[-1][1] == 21 and max(b - a for a, b in WEDDING_PLACES[1:]) <= 3
+    for seed in range(50):
+        hand = plan_deck(random.Random(seed))[:6]
+        assert {Card.SEVEN, Card.SIX, Card.WEDDING} <= set(hand)
+        assert {Card.TWO_STAR, Card.FIVE_STAR, Card.CROW} & set(hand)  # protection or a Crow
+
+
+def test_different_seeds_give_different_decks_of_the_same_shape() -> None:
+    decks = [plan_deck(random.Random(seed)) for seed in range(100)]
+    assert all(follows_the_plan(deck) for deck in decks)
+    assert len(set(decks)) == 100
+    assert len({deck[:6] for deck in decks}) >= 5  # starting hands vary too (as multisets:)
+    assert len({tuple(sorted(deck[:6])) for deck in decks}) >= 5
+    for place in range(22):  # no place of the deck is fixed
+        assert len({deck[place] for deck in decks}) > 1
+    assert plan_deck(random.Random(7)) == plan_deck(random.Random(7))  # same seed, same deck
+
+
+def build_with_book(players: int, rngs: list[random.Random]) -> AuweierState:
+    state = new(players)
     steps = 0
     while state.stage is Stage.ORDER:
         player = state.player
-        move = BOOK(state.view(player), state.legal_actions())
+        move = BOOK(state.view(player), state.legal_actions(), rngs[player])
         assert isinstance(move, Arrange) and move in state.legal_actions()
         state = state.apply(move)
         steps += 1
-    assert steps == 2 * 22
-    hand = card_counts(DECK_PLAN[:6])
-    assert all(seat.hand == hand and seat.pile == DECK_PLAN[6:] for seat in state.seats)
+    assert steps == players * 22
+    return state
+
+
+def whole_order(state: AuweierState, seat: int) -> tuple[Card, ...]:
+    """A dealt seat's whole deck order (its hand in notation order, then its pile)."""
+    hand = state.seats[seat].hand
+    return tuple(Card(k) for k, n in enumerate(hand) for _ in range(n)) + state.seats[seat].pile
+
+
+def test_the_book_builds_a_planned_deck_step_by_step_from_the_agents_generator() -> None:
+    state = build_with_book(3, [random.Random(seed) for seed in (1, 2, 3)])
+    decks = [state.seats[p].pile for p in range(3)]
+    assert len(set(decks)) == 3  # each seat's own generator, its own deck
+    for p in range(3):
+        order = plan_deck(random.Random(p + 1))
+        assert card_counts(order[:6]) == state.seats[p].hand and order[6:] == decks[p]
+        assert follows_the_plan(order)
+    again = build_with_book(3, [random.Random(seed) for seed in (1, 2, 3)])
+    assert again == state  # the same generators build the same decks
 
 
 def test_the_book_goes_on_with_the_plan_after_other_steps() -> None:
     state = drive(new(2), "deck H", "deck 1")  # a start that is not the plan
     view = state.view(0)
-    assert BOOK(view, state.legal_actions()) == Arrange((Card.SEVEN,))
-    assert plan_next(view.my_hand) is Card.SEVEN
-    # once the 7, 6 and 2* are placed, the next planned card not placed yet is the 4
+    firsts = {plan_next(view.my_hand, random.Random(seed)) for seed in range(40)}
+    assert firsts == {Card.SEVEN, Card.SIX}  # tier 1, and no Wedding before place 6
+    assert BOOK(view, state.legal_actions(), random.Random(0)) in {
+        Arrange((Card.SEVEN,)),
+        Arrange((Card.SIX,)),
+    }
+    # with the 7, 6 and 2* placed, the 1 counts against tier 3: tier 2's other cards come next
     state = drive(state, "deck 7", "deck 6", "deck 2*")
-    assert BOOK(state.view(0), state.legal_actions()) == Arrange((Card.FOUR,))
+    nexts = {plan_next(state.view(0).my_hand, random.Random(seed)) for seed in range(80)}
+    assert nexts == {Card.FIVE_STAR, Card.FOUR, Card.CROW}
+    # a Wedding that missed its stretch comes at once
+    late = drive(new(2), "deck 7 6 5* 2* 4 4 K 3 3 F")  # place 10, one Wedding short
+    assert plan_next(late.view(0).my_hand, random.Random(0)) is Card.WEDDING
+
+
+def test_the_heuristic_orders_its_deck_with_its_own_seed() -> None:
+    game = Auweier(2)
+    decks = []
+    for seed in (0, 1, 0):
+        agents = [HeuristicAgent(game, seed=seed), HeuristicAgent(game, seed=seed + 10)]
+        state = game.initial_state()
+        while state.stage is Stage.ORDER:
+            player = state.player
+            state = state.apply(agents[player].act(state.view(player), state.legal_actions()))
+        decks.append(tuple(whole_order(state, p) for p in range(2)))
+    assert decks[0] == decks[2] and decks[0] != decks[1]
+    assert decks[0][0] != decks[0][1]
 
 
 def test_the_book_leaves_play_and_other_views_to_thought() -> None:
     state = dealt(2)
+    rng = random.Random(0)
     assert state.stage is Stage.PLAY
-    assert BOOK(state.view(0), state.legal_actions()) is None
-    assert BOOK(object(), state.legal_actions()) is None
+    assert BOOK(state.view(0), state.legal_actions(), rng) is None
+    assert BOOK(object(), state.legal_actions(), rng) is None
     assert game_book(Auweier(3)) is BOOK
 
 
@@ -99,7 +178,12 @@ def test_search_orders_the_deck_from_the_book_without_searching() -> None:
         last = agents[player].last
         assert last is not None and last.iterations == 0
     assert state.stage is Stage.PLAY
-    assert all(seat.pile == DECK_PLAN[6:] for seat in state.seats)
+    orders = [whole_order(state, p) for p in range(3)]
+    assert len({state.seats[p].pile for p in range(3)}) == 3  # no two searchers alike
+    for order in orders:
+        assert card_counts(order) == DECK
+        weddings = [i for i, card in enumerate(order[6:], 6) if card is Card.WEDDING]
+        assert all(a <= i <= b for i, (a, b) in zip(weddings, WEDDING_PLACES[1:], strict=True))
 
 
 # --- the heuristic's decisions ----------------------------------------------------------------
@@ -172,11 +256,12 @@ def test_it_plays_whole_games_from_views_alone(players: int) -> None:
             state = state.apply(move)
 
 
-@pytest.mark.parametrize(("players", "share"), [(2, 0.85), (3, 0.6)])
-def test_it_beats_random_in_a_seeded_arena(players: int, share: float) -> None:
+@pytest.mark.parametrize(("players", "games", "share"), [(2, 96, 0.85), (3, 72, 0.6)])
+def test_it_beats_random_in_a_seeded_arena(players: int, games: int, share: float) -> None:
+    # Its deck differs every game now, so two players need more games for a steady share.
     game = Auweier(players)
     lineup = ["heuristic"] + ["random"] * (players - 1)
-    results = arena.run(arena.schedule(game, lineup, 24 * players, seed=1))
+    results = arena.run(arena.schedule(game, lineup, games, seed=1))
     rows = arena.summarise(results, lineup)["agents"]
     assert isinstance(rows, list)
     assert rows[0]["agent"] == "heuristic" and rows[0]["win_rate"] >= share
