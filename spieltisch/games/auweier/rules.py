@@ -439,7 +439,11 @@ class AuweierState(_Cached):
         Draws are uniform over the unseen cards, except that another player due to play a
         normal turn is always dealt a hand they can play from (the game has not ended, which
         everyone knows); they ignore that a ``spread`` shuffle put the Weddings evenly apart,
-        which the observer may know of their own pile.
+        which the observer may know of their own pile. While another player's deck is set up,
+        the cards placed so far are drawn afresh, but how many there are and whether they are
+        being shuffled is kept: the observer cannot see either (see the view), but drawing
+        them would take a model of how players build decks. With ``stuck_player=passes``,
+        the hands of players passed over are not held to having been stuck.
         """
         stage = self.stage
         setup: Stage | None = None
