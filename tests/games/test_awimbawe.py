@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -20,6 +22,7 @@ from spieltisch.games.awimbawe import (
     Animal,
     Awimbawe,
     AwimbaweState,
+    AwimbaweView,
     Block,
     Card,
     Deal,
@@ -30,10 +33,12 @@ from spieltisch.games.awimbawe import (
     Play,
     Rhino,
     Side,
+    SideView,
     Stage,
     Stance,
     TieBreak,
 )
+from spieltisch.games.awimbawe import view as view_module
 from spieltisch.games.awimbawe.notation import (
     ACTIONS,
     DECLINE,
@@ -49,6 +54,7 @@ from spieltisch.games.awimbawe.rules import (
     Tally,
     random_order,
 )
+from tests.conformance.checks import PlayoutStats, check_views
 
 C = Card.of
 
@@ -718,6 +724,45 @@ def test_redealing_hidden_cards_keeps_every_view() -> None:
     other = state.redeal_hidden(0, random.Random(7))
     assert len(other.sides[1].blocked & frozenset(other.sides[1].hand)) == 1
     assert other.sides[0].hand == state.sides[0].hand
+
+
+Leak = Callable[[AwimbaweState, int, SideView], SideView]
+LEAKS: dict[str, Leak] = {
+    "every hand": lambda state, p, seen: replace(seen, hand=state.sides[p].hand),
+    "the face-down cards": lambda state, p, seen: replace(seen, piles=state.sides[p].piles),
+    "a blind pick": lambda state, p, seen: replace(
+        seen,
+        blocked=tuple(sorted(state.sides[p].blocked, key=lambda c: c.code)),
+        blocked_unseen=0,
+    ),
+}
+
+
+def blind_pick_position() -> AwimbaweState:
+    """Seat 1's hand card P4 is blocked by a blind pick that seat 0 did not see."""
+    state = start("D5 S10 S9 P1", "D1 D2 D6 G1 G4 G5", "D4 D3 G2 G3", "P2 P3 P4 P5 P6 M1")
+    return drive(state, "play D5", "block hand", "pick P4")
+
+
+@pytest.mark.parametrize("leak", list(LEAKS))
+def test_the_conformance_check_catches_a_view_that_leaks(
+    leak: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The redeal works from the state, not from the view: what a view wrongly shows is
+    # redrawn like any hidden card, so the view changes and the check fails.
+    state = blind_pick_position()
+    check_views(state, random.Random(0), PlayoutStats())  # the real views pass
+    real = view_module.view_of
+
+    def leaky_view_of(state: AwimbaweState, viewer: int | None) -> AwimbaweView:
+        view = real(state, viewer)
+        sides = tuple(LEAKS[leak](state, p, seen) for p, seen in enumerate(view.sides))
+        return replace(view, sides=sides)
+
+    monkeypatch.setattr(view_module, "view_of", leaky_view_of)
+    assert state.view(0).sides[1] != real(state, 0).sides[1]  # the patch does leak
+    with pytest.raises(AssertionError, match="shows hidden information"):
+        check_views(state, random.Random(0), PlayoutStats())
 
 
 # --- Notation, ids and rule errors ------------------------------------------------------------

@@ -23,7 +23,7 @@ from spieltisch.games.awimbawe.bots import (
     evaluate,
     match_odds,
 )
-from spieltisch.games.awimbawe.memory import BlindVoid
+from spieltisch.games.awimbawe.memory import BlindVoid, bits_lands
 from spieltisch.games.awimbawe.notation import DECK, LEAD_ME, card_code
 from spieltisch.lab import arena
 from tests.games.test_awimbawe import C, drive, side, table
@@ -301,9 +301,9 @@ def test_when_every_card_was_blocked_the_void_is_plain() -> None:
 # --- The sampler on random games -------------------------------------------------------------
 
 
-def random_positions(seed: int, count: int) -> Iterator[AwimbaweState]:
+def random_positions(seed: int, count: int, **options: bool) -> Iterator[AwimbaweState]:
     rng = random.Random(seed)
-    game = spieltisch.load("awimbawe")
+    game = spieltisch.load("awimbawe", **options)
     while True:
         state = game.initial_state()
         while not state.is_terminal():
@@ -349,6 +349,73 @@ def test_the_true_hands_always_agree_with_what_the_round_remembers() -> None:
                 blind_voids += 1
                 assert record.weight(sum(c.land in record.lands for c in held.hand)) > 0
     assert blind_voids > 0
+
+
+# --- The redeal of hidden cards, from the state itself ---------------------------------------
+
+
+@pytest.mark.parametrize("options", [{}, {"blind_pick_shown": True}])
+def test_a_redeal_draws_as_the_sampler_draws_from_a_faithful_view(options: dict[str, bool]) -> None:
+    # Two doors, one drawing: the same cards, the same facts, the same random draws.
+    game = Awimbawe(2, **options)
+    for n, state in enumerate(random_positions(13, 500, **options)):
+        for observer in (None, 0, 1):
+            redealt = state.redeal_hidden(observer, random.Random(n))
+            assert redealt == game.sample_state(state.view(observer), random.Random(n))
+
+
+def face_up_layout(side: Side) -> list[list[Card | None]]:
+    return [[None if c in side.down else c for c in pile] for pile in side.piles]
+
+
+@pytest.mark.parametrize("options", [{}, {"blind_pick_shown": True}])
+def test_a_redeal_moves_only_hidden_cards_and_keeps_what_the_round_shows(
+    options: dict[str, bool],
+) -> None:
+    rng = random.Random(6)
+    changed = blind_blocks = 0
+    for state in random_positions(14, 1500, **options):
+        for observer in (None, 0, 1):
+            other = state.redeal_hidden(observer, rng)
+            assert other.memory is state.memory and other.tallies is state.tallies
+            assert (other.stage, other.actor, other.trick) == (
+                state.stage,
+                state.actor,
+                state.trick,
+            )
+            hidden_before, hidden_after = set(), set()
+            for p, (old, new) in enumerate(zip(state.sides, other.sides, strict=True)):
+                assert face_up_layout(new) == face_up_layout(old)  # face-down places kept
+                assert len(new.hand) == len(old.hand)
+                hidden_before |= old.down
+                hidden_after |= new.down
+                if p == observer:
+                    assert new.hand == old.hand and new.blocked == old.blocked
+                    continue
+                shown = state.memory.shown[p]
+                assert shown <= set(new.hand)
+                hidden_before |= set(old.hand) - shown
+                hidden_after |= set(new.hand) - shown
+                void = bits_lands(state.memory.void[p])
+                assert not any(c.land in void for c in new.hand if c not in shown)
+                for record in state.memory.blind[p]:
+                    held = sum(c.land in record.lands for c in new.hand)
+                    assert record.weight(held) > 0
+                blind = old.blocked & set(old.hand)
+                if blind and not options:
+                    blind_blocks += 1
+                assert old.blocked - blind <= new.blocked  # named blocks stay
+                assert len(new.blocked) == len(old.blocked)
+                assert new.blocked - (old.blocked - blind) <= set(new.hand)
+            assert hidden_after == hidden_before  # the hidden cards, among the hidden places
+            changed += other != state
+    assert changed > 3000 and (blind_blocks > 0 or options)
+
+
+def test_a_redeal_keeps_a_state_with_nothing_hidden() -> None:
+    over = table(side("D6", ("", "", "", "")), side("G1", ("", "", "", "")), leader=0)
+    over = drive(over, "play D6", "play G1")  # the round is over: nothing is on the table
+    assert all(over.redeal_hidden(p, random.Random(1)) is over for p in (None, 0, 1))
 
 
 def test_future_chance_stays_fresh() -> None:

@@ -30,16 +30,29 @@ with those counts, then the cards. Blind voids are rare; when there are any, the
 drawn again until accepted with probability ``weight / largest weight`` (rejection), which
 gives each hand its exact weight. The unseen cards left over are shuffled onto the face-down
 places, each order equally likely; blind blocks fall on a uniform choice of hand cards.
-Pure: no I/O.
+
+Two doors lead to the same drawing (``_redraw``): :func:`sample_state` reads what is hidden
+and what is known from a view, and :func:`redeal_hidden` reads it from the state's own fields
+(the cards in the places the observer cannot see, and the round's memory), never from a view.
+So a view that wrongly shows a hidden card is caught by comparing views before and after a
+redeal, instead of being kept by it. Pure: no I/O.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
-from spieltisch.games.awimbawe.memory import EMPTY_MEMORY, BlindVoid, Memory, lands_bits
+from spieltisch.core.game import PlayerId
+from spieltisch.games.awimbawe.memory import (
+    EMPTY_MEMORY,
+    BlindVoid,
+    Memory,
+    bits_lands,
+    lands_bits,
+)
 from spieltisch.games.awimbawe.notation import DECK, Card, Land, card_code
 from spieltisch.games.awimbawe.rules import (
     AwimbaweState,
@@ -57,6 +70,37 @@ ATTEMPTS = 100_000
 _BY_CODE = card_code
 
 
+@dataclass(frozen=True, slots=True)
+class HiddenHand:
+    """What is known of a hand whose cards are drawn: how many to draw, and the facts the play
+    has shown about it (see ``memory``)."""
+
+    unknown: int
+    """Hand cards to draw (the hand less its ``shown`` cards)."""
+    void: tuple[Land, ...]
+    blind: tuple[BlindVoid, ...]
+    shown: tuple[Card, ...]
+    """Cards known to be in the hand (shown by a blind pick), in card order."""
+
+
+Piles = tuple[tuple[Card | None, ...], ...]
+"""A player's piles, bottom card first; ``None`` is a face-down place, to be filled."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player's cards as the observer knows them: the seen ones where they lie, and the
+    places to fill."""
+
+    piles: Piles
+    hand: tuple[Card, ...] | HiddenHand
+    """The hand's cards if the observer sees them, else what is known of it."""
+    blocked: tuple[Card, ...]
+    """The blocked cards the observer can name, in card order."""
+    blind_blocks: int
+    """Blocked hand cards the observer cannot name: drawn among the hand's other cards."""
+
+
 def sample_state(config: Config, view: AwimbaweView, rng: random.Random) -> AwimbaweState:
     """A state that shows ``view`` to its viewer, the unseen cards drawn exactly (see above).
 
@@ -65,32 +109,7 @@ def sample_state(config: Config, view: AwimbaweView, rng: random.Random) -> Awim
     if view.config != config:
         raise ValueError(f"the view is of options {view.config}, not {config}")
     views = view.sides
-    pool = _unseen(view)
-    hidden = [p for p, side in enumerate(views) if side.hand is None]
-    sizes = [views[p].hand_size - len(views[p].shown) for p in hidden]
-    places = sum(1 for side in views for pile in side.piles for c in pile if c is None)
-    if len(pool) != sum(sizes) + places or min(sizes, default=0) < 0:
-        raise ValueError("the view does not account for every card")
-    drawn = _draw_hands(
-        pool,
-        [views[p].void for p in hidden],
-        sizes,
-        [(views[p].blind_voids, views[p].shown) for p in hidden],
-        rng,
-    )
-    taken = {c for cards in drawn for c in cards}
-    rest = [c for c in pool if c not in taken]
-    rng.shuffle(rest)
-    places_left = iter(rest)
-    hands: list[Sequence[Card]] = []
-    for p, side in enumerate(views):
-        if side.hand is not None:
-            hands.append(side.hand)
-        else:
-            hands.append([*side.shown, *drawn[hidden.index(p)]])
-    sides = tuple(
-        _side(side, hand, places_left, rng) for side, hand in zip(views, hands, strict=True)
-    )
+    sides = _redraw(_unseen(view), [_view_seat(side) for side in views], rng)
     return AwimbaweState(
         Match(config, view.round, (views[0].wins, views[1].wins), view.results, view.round_leader),
         sides,
@@ -101,6 +120,104 @@ def sample_state(config: Config, view: AwimbaweView, rng: random.Random) -> Awim
         view.next_leader,
         view.last_trick,
         _memory(views),
+    )
+
+
+def redeal_hidden(
+    state: AwimbaweState, observer: PlayerId | None, rng: random.Random
+) -> AwimbaweState:
+    """``state`` with every card ``observer`` cannot see redrawn among the places they cannot
+    see: the other hand (both hands for a spectator) and every face-down pile card, both
+    players'. Read from the state's own fields, never from a view; each hidden place keeps
+    its size, a hidden hand keeps its shown cards and the round's voids and blind voids, and
+    blocks the observer cannot name fall on the new hand as a blind pick would. Drawn as
+    exactly as :func:`sample_state` draws from a faithful view (the same cards, in the same
+    way)."""
+    pool = _hidden_cards(state, observer)
+    if not pool:
+        return state
+    seats = [_state_seat(state, p, p == observer) for p in range(len(state.sides))]
+    return AwimbaweState(
+        state.match,
+        _redraw(pool, seats, rng),
+        state.tallies,
+        state.stage,
+        state.actor,
+        state.trick,
+        state.next_leader,
+        state.last_trick,
+        state.memory,
+    )
+
+
+def _hidden_cards(state: AwimbaweState, observer: PlayerId | None) -> list[Card]:
+    """The cards ``observer`` cannot see, in card order: every face-down card, and the cards
+    of the other hands besides those a shown blind pick revealed."""
+    cards = [c for side in state.sides for c in side.down]
+    for p, side in enumerate(state.sides):
+        if p != observer:
+            shown = state.memory.shown[p]
+            cards.extend(c for c in side.hand if c not in shown)
+    return sorted(cards, key=_BY_CODE)
+
+
+def _state_seat(state: AwimbaweState, seat: PlayerId, seen: bool) -> Seat:
+    """Seat ``seat`` of ``state`` for an observer who sees its hand (``seen``) or not."""
+    side = state.sides[seat]
+    down = side.down
+    piles = tuple(tuple(None if c in down else c for c in pile) for pile in side.piles)
+    if seen:
+        return Seat(piles, side.hand, _sorted(side.blocked), 0)
+    memory = state.memory
+    shown = memory.shown[seat]
+    unknown = sum(1 for c in side.hand if c not in shown)
+    void = bits_lands(memory.void[seat])
+    hand = HiddenHand(unknown, void, memory.blind[seat], _sorted(shown))
+    # A blocked hand card was picked blind: only its owner knows it, unless picks are shown.
+    shown_picks = state.match.config.blind_pick_shown
+    named = _sorted(c for c in side.blocked if shown_picks or c not in side.hand)
+    return Seat(piles, hand, named, len(side.blocked) - len(named))
+
+
+def _view_seat(side: SideView) -> Seat:
+    """Seat of a side view: its hand if the viewer sees it, else what is known of it."""
+    hand: tuple[Card, ...] | HiddenHand
+    if side.hand is None:
+        unknown = side.hand_size - len(side.shown)
+        hand = HiddenHand(unknown, side.void, side.blind_voids, side.shown)
+    else:
+        hand = side.hand
+    return Seat(side.piles, hand, side.blocked, side.blocked_unseen)
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_BY_CODE))
+
+
+def _redraw(pool: list[Card], seats: Sequence[Seat], rng: random.Random) -> tuple[Side, ...]:
+    """The sides of ``seats`` with the ``pool`` (in card order) drawn onto the hidden hands,
+    the rest shuffled onto the face-down places; blind blocks drawn among each hand's cards.
+
+    Raises :class:`ValueError` when the pool does not fill the places or no hand agrees with
+    the voids."""
+    hidden = [seat.hand for seat in seats if isinstance(seat.hand, HiddenHand)]
+    sizes = [hand.unknown for hand in hidden]
+    places = sum(1 for seat in seats for pile in seat.piles for c in pile if c is None)
+    if len(pool) != sum(sizes) + places or min(sizes, default=0) < 0:
+        raise ValueError("the hidden places do not hold the hidden cards")
+    voids = [hand.void for hand in hidden]
+    blind = [(hand.blind, hand.shown) for hand in hidden]
+    drawn = iter(_draw_hands(pool, voids, sizes, blind, rng))
+    hands = [
+        [*seat.hand.shown, *next(drawn)] if isinstance(seat.hand, HiddenHand) else seat.hand
+        for seat in seats
+    ]
+    taken = {c for hand in hands for c in hand}
+    rest = [c for c in pool if c not in taken]
+    rng.shuffle(rest)
+    places_left = iter(rest)
+    return tuple(
+        _side(seat, hand, places_left, rng) for seat, hand in zip(seats, hands, strict=True)
     )
 
 
@@ -191,11 +308,12 @@ def _deal(
     ]
 
 
-def _side(view: SideView, hand: Sequence[Card], places: Iterator[Card], rng: random.Random) -> Side:
-    """A side as ``view`` shows it, with ``hand`` and face-down cards taken from ``places``."""
+def _side(seat: Seat, hand: Sequence[Card], places: Iterator[Card], rng: random.Random) -> Side:
+    """The side of ``seat`` with ``hand`` and its face-down places taken from ``places``; the
+    blind blocks fall on a uniform choice of the hand's other cards."""
     down = []
     piles = []
-    for pile in view.piles:
+    for pile in seat.piles:
         cards = []
         for shown in pile:
             card = next(places) if shown is None else shown
@@ -203,10 +321,10 @@ def _side(view: SideView, hand: Sequence[Card], places: Iterator[Card], rng: ran
                 down.append(card)
             cards.append(card)
         piles.append(tuple(cards))
-    blocked = list(view.blocked)
-    if view.blocked_unseen:
+    blocked = list(seat.blocked)
+    if seat.blind_blocks:
         free = [c for c in hand if c not in blocked]
-        blocked.extend(rng.sample(free, view.blocked_unseen))
+        blocked.extend(rng.sample(free, seat.blind_blocks))
     return Side(
         tuple(sorted(hand, key=_BY_CODE)), tuple(piles), frozenset(down), frozenset(blocked)
     )
@@ -232,4 +350,4 @@ def _memory(views: tuple[SideView, ...]) -> Memory:
     )
 
 
-__all__ = ["ATTEMPTS", "sample_state"]
+__all__ = ["ATTEMPTS", "HiddenHand", "Seat", "redeal_hidden", "sample_state"]

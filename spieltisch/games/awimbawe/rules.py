@@ -575,9 +575,12 @@ class AwimbaweState(State):
         return view_of(self, player)
 
     def redeal_hidden(self, observer: PlayerId | None, rng: random.Random) -> AwimbaweState:
-        """A state drawn from ``observer``'s view by the belief sampler: the hidden hands and
-        every face-down card redrawn, agreeing with everything the play has shown."""
-        return self.game.sample_state(self.view(observer), rng)
+        """This state with the hidden hand(s) and every face-down card redrawn among their
+        places, agreeing with everything the play has shown. Worked out from the state's own
+        fields, not from the view, so that a view showing too much is caught."""
+        from spieltisch.games.awimbawe.belief import redeal_hidden  # noqa: PLC0415 - imports us
+
+        return redeal_hidden(self, observer, rng)
 
     # --- applying moves -----------------------------------------------------------------
 
