@@ -33,6 +33,7 @@ from spieltisch.core.game import (
     check_enumerable,
     illegal,
     invalid,
+    not_a_move,
 )
 from spieltisch.games.auweier.deck import all_orders, count_orders, is_spread, sample_order
 from spieltisch.games.auweier.notation import (
@@ -406,7 +407,7 @@ class AuweierState(_Cached):
         (:class:`IllegalActionError`, naming the rule)."""
         handler = _HANDLERS.get(type(move))
         if handler is None:
-            raise InvalidActionError(f"{move!r} is not an Auweier move")
+            raise not_a_move(move, "Auweier")
         return handler(self, move)
 
     def scores(self) -> tuple[int, ...]:
@@ -1437,12 +1438,12 @@ class Auweier(Game):
                 f"{str(action)!r} has no action id: a deck line placing several cards is a "
                 "typing aid, equivalent to one listed 'deck <card>' step per card, in order"
             )
-        raise InvalidActionError(f"{action!r} is no Auweier action with an id")
+        raise not_a_move(action, "Auweier", "listable action (one with an id)")
 
     def action_from_id(self, action_id: int) -> Action:
         table = action_table()
         if type(action_id) is not int or not 0 <= action_id < len(table):
-            raise invalid(repr(action_id), f"an action id from 0 to {len(table) - 1}")
+            raise not_a_move(action_id, "Auweier", f"action id (0 to {len(table) - 1})")
         return table[action_id]
 
 
