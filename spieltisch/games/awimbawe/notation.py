@@ -236,20 +236,23 @@ class Play:
     """Player action: play ``card``; ``stance`` only for an eagle on a land it cannot follow.
 
     Like cards, plays exist once each (``Play(card) is PLAYS[card.code]``) and compare by
-    identity. A stance on a land animal makes a play that exists but is never legal.
+    identity. Only eagles flee or fight: a stance on a land animal is no play at all, and
+    making one raises :class:`InvalidActionError`, as reading ``play D5 flee`` does.
     """
 
     card: Card
     stance: Stance | None = None
     id: int = field(init=False, repr=False, metadata=_SKIP)
-    """The action id (the card's code, or a fighting or fleeing eagle's id; -1 if never legal)."""
+    """The action id: the card's code, or a fighting or fleeing eagle's id."""
 
     def __new__(cls, card: Card, stance: Stance | None = None) -> Play:
         if type(card) is not Card or not (stance is None or isinstance(stance, Stance)):
-            raise ValueError(f"not a play: {card!r} {stance!r}")
+            raise invalid(f"{card!r} {stance!r}", "a card, and a stance or None")
         known = _INTERNED_PLAYS.get((card.code, stance))
         if known is not None:
             return known
+        if stance is not None and not card.is_eagle:
+            raise invalid(f"{card} {stance.value}", "flee or fight only with an eagle (S7 to S10)")
         play: Play = object.__new__(cls)
         return play
 
@@ -257,8 +260,6 @@ class Play:
         card, stance = self.card, self.stance
         if stance is None:
             action = card.code
-        elif not card.is_eagle:
-            action = -1
         else:
             base = PLAY_FIGHT_BASE if stance is Stance.FIGHT else PLAY_FLEE_BASE
             action = base + card.code - 24
@@ -530,7 +531,7 @@ def parse_move(text: str) -> AnyMove:
 def action_id(action: object) -> int | None:
     """The stable id of a player action, or ``None`` if it is not one."""
     if isinstance(action, Play):
-        return action.id if action.id >= 0 else None
+        return action.id
     if isinstance(action, Rhino):
         s, d = action.source, action.dest
         if not (0 <= s < NUM_PILES and 0 <= d < NUM_PILES) or s == d:

@@ -117,7 +117,6 @@ class Rule(enum.Enum):
     BLOCKED = "a card blocked by the snake cannot be played until its owner has played another card"
     FOLLOW = "the led land must be followed if possible"
     EAGLE_DUTY = "a player who cannot follow the led land must play an eagle if they have one"
-    ONLY_EAGLES = "only eagles flee or fight"
     EAGLE_CHOICE = "an eagle played on a land it cannot follow must flee or fight"
     EAGLE_FIGHTS = (
         "an eagle that leads, or answers an eagle lead, always fights: play it without "
@@ -192,13 +191,20 @@ _POWER = tuple(
 """For each card code, the decision step its power opens (``None``: no decision)."""
 
 
+TIE_BREAKS: dict[str, PlayerId | None] = {"chance": None, "seat0": 0, "seat1": 1}
+"""The values of the option ``tie_break``: who leads the first round when the face-up crowns
+tie (``None``: chance decides)."""
+_TIE_BREAK_NAMES = {seat: name for name, seat in TIE_BREAKS.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """The options a state was made with (Awimbawé is always played by two)."""
 
     players: int = 2
-    tie_break_seat: int = -1
-    """Who leads the first round when the face-up crowns tie: -1 chance, else this seat."""
+    tie_break_seat: PlayerId | None = None
+    """Who leads the first round when the face-up crowns tie: this seat, or ``None`` for
+    chance (see ``TIE_BREAKS``)."""
     rhino_to_empty_pile: bool = False
     """The rhinoceros may also put the card on an empty pile place."""
     leader_choice_after_deal: bool = False
@@ -229,14 +235,15 @@ class Side:
         piles: tuple[tuple[Card, ...], ...],
         down: frozenset[Card],
         blocked: frozenset[Card],
-        available_bits: int = -1,
+        available_bits: int | None = None,
     ) -> None:
+        """``available_bits`` is the cache when the caller knows it, else it is worked out."""
         # What the generated __init__ does, through the slots directly: twice as fast.
         _SIDE_HAND(self, hand)
         _SIDE_PILES(self, piles)
         _SIDE_DOWN(self, down)
         _SIDE_BLOCKED(self, blocked)
-        if available_bits < 0:
+        if available_bits is None:
             available_bits = sum(map(_BIT, hand))
             for pile in piles:
                 if pile and pile[-1] not in down:
@@ -435,7 +442,7 @@ class AwimbaweState(State):
         config = self.match.config
         return Awimbawe(
             config.players,
-            tie_break_seat=config.tie_break_seat,
+            tie_break=_TIE_BREAK_NAMES[config.tie_break_seat],
             rhino_to_empty_pile=config.rhino_to_empty_pile,
             leader_choice_after_deal=config.leader_choice_after_deal,
             blind_pick_shown=config.blind_pick_shown,
@@ -699,8 +706,6 @@ class AwimbaweState(State):
         playable = side.playable()
         if card not in playable:
             return Rule.BLOCKED.value, f"{card} is blocked"
-        if move.stance is not None and not card.is_eagle:
-            return Rule.ONLY_EAGLES.value, ""
         trick = self.trick
         if trick:
             led = trick[0].land
@@ -908,7 +913,7 @@ class AwimbaweState(State):
             crowns = [sum(map(_CROWNS, up[0])), sum(map(_CROWNS, up[1]))]
             if crowns[0] != crowns[1]:
                 leader = 0 if crowns[0] < crowns[1] else 1
-            elif config.tie_break_seat >= 0:
+            elif config.tie_break_seat is not None:
                 leader = config.tie_break_seat
             else:
                 stage, leader = _TIE_BREAK, None
@@ -1072,10 +1077,10 @@ class Awimbawe(Game):
         ),
         options=(
             OptionSpec(
-                "tie_break_seat",
-                -1,
-                "who leads round 1 when face-up crowns tie: -1 chance, or the youngest's seat",
-                choices=(-1, 0, 1),
+                "tie_break",
+                "chance",
+                "who leads round 1 when face-up crowns tie: chance, or seat0/seat1 (the youngest)",
+                choices=tuple(TIE_BREAKS),
             ),
             OptionSpec(
                 "rhino_to_empty_pile",
@@ -1105,7 +1110,7 @@ class Awimbawe(Game):
         values = self.options
         self.config = Config(
             self.players,
-            int(values["tie_break_seat"]),
+            TIE_BREAKS[str(values["tie_break"])],
             bool(values["rhino_to_empty_pile"]),
             bool(values["leader_choice_after_deal"]),
             bool(values["blind_pick_shown"]),
@@ -1150,6 +1155,6 @@ class Awimbawe(Game):
         return ACTIONS[action_id]
 
 
-def new_state(**options: bool | int) -> AwimbaweState:
+def new_state(**options: bool | int | str) -> AwimbaweState:
     """The initial state of a match (a convenience for tests)."""
     return Awimbawe(2, **options).initial_state()
