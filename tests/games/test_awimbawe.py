@@ -826,16 +826,71 @@ def test_parsing_takes_words_and_aliases() -> None:
 def test_action_ids_cover_every_action_once() -> None:
     game = Awimbawe()
     assert len(set(ACTIONS)) == game.num_distinct_actions == 56
-    with pytest.raises(InvalidActionError):
-        game.action_from_id(56)
+    assert all(isinstance(a.id, int) and ACTIONS[a.id] is a for a in ACTIONS if isinstance(a, Play))
+    assert game.action_from_id(IntId(54)) == LEAD_ME  # any integer type will do
+
+
+class IntId(int):
+    """An integer of another type, as array libraries hand out."""
+
+
+@pytest.mark.parametrize("bad", [56, -1, True, False, 3.0, "3", None])
+def test_an_unknown_action_id_is_malformed(bad: object) -> None:
+    with pytest.raises(InvalidActionError, match="an action id from 0 to 55"):
+        Awimbawe().action_from_id(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        object(),
+        "play D5",
+        [1],
+        Deal.from_order(list(DECK)),
+        TieBreak(0),
+        Rhino(1, 1),
+        Rhino("a", 0),  # type: ignore[arg-type]
+        Block("x"),  # type: ignore[arg-type]
+        Lead(None),  # type: ignore[arg-type]
+    ],
+)
+def test_only_player_actions_have_ids(bad: object) -> None:
+    with pytest.raises(InvalidActionError, match="is no player action of Awimbawé"):
+        Awimbawe().action_id(bad)
+
+
+STAGES = {  # a state at each kind of step
+    "deal": new,
+    "tie-break": lambda: start(
+        "G1 G2 G3 G4", "D1 D2 D3 D4 D5 D6", "M1 M2 M3 M4", "P1 P2 P3 P4 P6 S7"
+    ),
+    "play": lambda: start(*RHINO_DEAL),
+    "rhinoceros": lambda: drive(start(*RHINO_DEAL), "play D2"),
+    "blind-pick": lambda: drive(
+        start("D5 S10 S9 P1", "D1 D2 D6 G1 G4 G5", "D4 D3 G2 G3", "P2 P3 P4 P5 P6 M1"),
+        "play D5",
+        "block hand",
+    ),
+    "over": lambda: drive(
+        table(side("G5"), side("G6"), leader=0, crowns=(22, 21), wins=(1, 1)), "play G5", "play G6"
+    ),
+}
+
+
+@pytest.mark.parametrize("stage", ["deal", "tie-break", "play", "rhinoceros", "blind-pick", "over"])
+@pytest.mark.parametrize("foreign", [object(), "play D5", 3, None, ("play", "D5")])
+def test_a_value_that_is_no_move_of_the_game_is_malformed(stage: str, foreign: object) -> None:
+    state = STAGES[stage]()
+    before = state.to_json()
+    with pytest.raises(InvalidActionError, match="is no move of Awimbawé"):
+        state.apply(foreign)
+    assert state.to_json() == before
 
 
 def test_moves_of_the_wrong_kind_are_refused_by_rule() -> None:
     state = new()
     with pytest.raises(IllegalActionError, match="cards must be dealt"):
         state.apply(Play.of("D5"))
-    with pytest.raises(IllegalActionError, match="cards must be dealt"):
-        state.apply(object())
     incomplete = Deal(((C("D5"),) * 4,) * 2, ((C("D5"),) * 4,) * 2, ((C("D5"),) * 6,) * 2)
     with pytest.raises(IllegalActionError, match="hands out all 28 cards"):
         state.apply(incomplete)
@@ -879,6 +934,8 @@ def test_illegal_snake_targets_name_their_rule() -> None:
     assert legal(state) == ["block hand", "decline"]
     with pytest.raises(IllegalActionError, match="blocked already"):
         state.apply(Block(0))
+    with pytest.raises(IllegalActionError, match="face-up top card of a pile"):
+        state.apply(Block(7))  # no such pile
 
 
 def test_config_round_trips_through_json() -> None:

@@ -445,6 +445,9 @@ class Pick:
 Action = Play | Rhino | Block | Decline | Lead
 Outcome = Deal | TieBreak | Pick
 AnyMove = Action | Outcome
+MOVE_TYPES = (Play, Rhino, Block, Decline, Lead, Deal, TieBreak, Pick)
+"""The types of Awimbawé's moves: a value of any other type is no move of the game."""
+
 
 HIDDEN_PICK = "pick ??"
 """How a blind pick is shown to everyone but the owner of the picked card."""
@@ -530,22 +533,10 @@ def parse_move(text: str) -> AnyMove:
 
 def action_id(action: object) -> int | None:
     """The stable id of a player action, or ``None`` if it is not one."""
-    if isinstance(action, Play):
-        return action.id
-    if isinstance(action, Rhino):
-        s, d = action.source, action.dest
-        if not (0 <= s < NUM_PILES and 0 <= d < NUM_PILES) or s == d:
-            return None
-        return RHINO_BASE + s * (NUM_PILES - 1) + (d if d < s else d - 1)
-    if isinstance(action, Block):
-        if action.pile is None:
-            return BLOCK_BASE + NUM_PILES
-        return BLOCK_BASE + action.pile if 0 <= action.pile < NUM_PILES else None
-    if isinstance(action, Decline):
-        return DECLINE_ID
-    if isinstance(action, Lead):
-        return LEAD_BASE + (0 if action.me else 1)
-    return None
+    try:
+        return _ACTION_IDS.get(action)
+    except TypeError:  # unhashable: no action
+        return None
 
 
 def _action_table() -> tuple[Action, ...]:
@@ -556,3 +547,4 @@ def _action_table() -> tuple[Action, ...]:
 
 ACTIONS: tuple[Action, ...] = _action_table()
 """Every player action, by action id."""
+_ACTION_IDS: dict[object, int] = {action: number for number, action in enumerate(ACTIONS)}

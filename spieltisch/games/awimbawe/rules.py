@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import enum
 import math
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from spieltisch.core.codec import SKIP_FIELD
@@ -34,6 +34,7 @@ from spieltisch.core.game import (
     check_enumerable,
     illegal,
     invalid,
+    not_a_move,
 )
 from spieltisch.games.awimbawe.memory import EMPTY_MEMORY, Memory
 from spieltisch.games.awimbawe.notation import (
@@ -46,6 +47,7 @@ from spieltisch.games.awimbawe.notation import (
     HIDDEN_PICK,
     LEAD_ME,
     LEAD_OPPONENT,
+    MOVE_TYPES,
     NUM_ACTIONS,
     NUM_CARDS,
     NUM_PILES,
@@ -74,8 +76,8 @@ if TYPE_CHECKING:
 ROUNDS_TO_WIN = 2
 HYENAS_TO_LOSE = 4
 _CODE = card_code
-_CROWNS = attrgetter("crowns")
-_BIT = attrgetter("bit")
+_CROWNS = operator.attrgetter("crowns")
+_BIT = operator.attrgetter("bit")
 _SKIP = {SKIP_FIELD: True}
 _LAND_PLAYS = tuple(
     tuple(tuple(PLAYS[base + i] for i in range(size) if bits >> i & 1) for bits in range(1 << size))
@@ -621,6 +623,8 @@ class AwimbaweState(State):
                 return self._apply_pick(move)
         elif stage is _CHOOSE_LEADER and isinstance(move, Lead):
             return self._apply_choice(move)
+        if not isinstance(move, MOVE_TYPES):
+            raise not_a_move(move, "Awimbawé")
         raise illegal(move, _STAGE_RULE[stage].value)
 
     def _apply_play(self, move: Play) -> AwimbaweState:
@@ -1146,13 +1150,17 @@ class Awimbawe(Game):
     def action_id(self, action: Move) -> int:
         found = action_id(action)
         if found is None:
-            raise illegal(action, "not an Awimbawé player action")
+            raise not_a_move(action, "Awimbawé", "player action")
         return found
 
     def action_from_id(self, action_id: int) -> Action:
-        if isinstance(action_id, bool) or not 0 <= action_id < NUM_ACTIONS:
-            raise invalid(str(action_id), f"an action id from 0 to {NUM_ACTIONS - 1}")
-        return ACTIONS[action_id]
+        try:  # any integer type (numpy's too), but not a bool, a float or a string
+            index = -1 if isinstance(action_id, bool) else operator.index(action_id)
+        except TypeError:
+            index = -1
+        if not 0 <= index < NUM_ACTIONS:
+            raise invalid(repr(action_id), f"an action id from 0 to {NUM_ACTIONS - 1}")
+        return ACTIONS[index]
 
 
 def new_state(**options: bool | int | str) -> AwimbaweState:
