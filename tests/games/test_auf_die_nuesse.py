@@ -69,7 +69,7 @@ ROW = (A, W, B, H)
 """A face-up row: acorn under 2-4, walnut under 5-6, beechnut under 8-9, hazelnut under 10-12."""
 
 
-def new(players: int = 3, **options: bool) -> NuesseState:
+def new(players: int = 3, **options: bool | str) -> NuesseState:
     return AufDieNuesse(players, **options).initial_state()
 
 
@@ -117,14 +117,14 @@ def table(
     unseen: Sequence[int] | None = None,
     pile: int | None = None,
     set_aside: int = SET_ASIDE,
-    late_jokers: bool = True,
+    **options: bool | str,
 ) -> NuesseState:
-    """The start of ``player``'s turn in a position built from the given parts.
+    """The start of ``player``'s turn in a position built from the given parts (and options).
 
     Squirrels not on the board are in supply; the unseen cards are the deck without the face-up
     row unless given, and the pile is what is unseen besides the set-aside cards.
     """
-    config = new(players, late_jokers=late_jokers).board.config
+    config = AufDieNuesse(players, **options).initial_state().board.config
     rows = [tuple(areas.get(space, (0,) * players)) if areas else (0,) * players for space in Space]
     on_board = [sum(row[p] for row in rows) for p in range(players)]
     if supply is None:
@@ -517,6 +517,88 @@ def test_six_squirrels_in_a_3_area_space_would_collect_twice() -> None:
     assert area(state, Space.RIGHT_3) == (0, 0) and area(state, Space.AREA_4) == (0, 1)
 
 
+def test_option_next_first_starts_the_collecting_order_after_the_active_player() -> None:
+    start = table(
+        4,
+        player=1,
+        areas={
+            Space.TWO_FOUR: (1, 1, 0, 0),
+            Space.LEFT_3: (2, 1, 0, 1),
+            Space.AREA_4: (0, 3, 0, 3),
+        },
+        collect_order="next_first",
+    )
+    state = drive(placed(start, 2), "stop", "put acorn S1", "draw walnut")
+    assert area(state, Space.AREA_4) == (0, 4, 0, 4)
+    state, log, _ = settle(state, first_choice)
+    assert takers(log) == [0, 3, 1]  # seats 2, 3, 0, then the active seat 1 last
+
+
+def surplus_in_the_3_area(**options: bool | str) -> tuple[NuesseState, list[Step]]:
+    """Seat 0 has six squirrels in the right 3-area space when its own checks reach it."""
+    start = table(2, areas={Space.TWO_FOUR: (1, 0), Space.RIGHT_3: (6, 1)}, **options)
+    state = drive(placed(start, 2), "stop", "put acorn S1", "draw walnut")
+    state, log, _ = settle(state, first_choice)
+    return state, log
+
+
+def test_option_double_collect_upper_off_pays_a_3_area_surplus_at_the_next_checks() -> None:
+    state, log = surplus_in_the_3_area(double_collect_upper=False)
+    assert takers(log) == [0]  # once, not twice
+    assert area(state, Space.RIGHT_3) == (3, 0) and state.player == 1
+    # Seat 1's next roll fails (space 2 is taken twice): the checks run and seat 0 collects.
+    state = drive(state, "dice G1 W1 W1", "roll", "dice G1 W1 W1")
+    assert EventKind.FAILED in kinds(state)
+    assert state.stage is Stage.TAKE and state.current_player() == 0
+    state, log, _ = settle(state, first_choice)
+    assert takers(log) == [0] and area(state, Space.RIGHT_3) == (0, 0) and state.player == 0
+
+
+def test_option_double_collect_upper_off_pays_after_a_turn_that_moved_squirrels_too() -> None:
+    state, _ = surplus_in_the_3_area(double_collect_upper=False)
+    state = drive(state, "dice G1 W1 W1", "stop")  # seat 1 moves one squirrel onto 2-4
+    assert state.stage is Stage.TAKE and state.current_player() == 0
+
+
+@pytest.mark.parametrize(("double", "first_pass"), [(True, [0, 0]), (False, [0])])
+def test_eight_squirrels_in_the_4_area_collect_twice_unless_the_option_is_off(
+    double: bool, first_pass: list[int]
+) -> None:
+    start = table(
+        2, areas={Space.TWO_FOUR: (1, 0), Space.AREA_4: (8, 0)}, double_collect_upper=double
+    )
+    state = drive(placed(start, 2), "stop", "put acorn S1", "draw walnut")
+    state, log, _ = settle(state, first_choice)
+    assert takers(log) == first_pass
+    assert area(state, Space.AREA_4) == (8 - 4 * len(first_pass), 0)
+
+
+def setup_stage(**options: bool | str) -> NuesseState:
+    """Seat 1 is due to place the first squirrel before the first turn (3 players)."""
+    state = drive(new(3, **options), "draw acorn", "draw walnut", "draw beechnut", "draw hazelnut")
+    for _ in range(3):
+        state = drive(state, "draw walnut", "put walnut S1")
+    assert state.stage is Stage.SETUP and state.current_player() == 1
+    return state
+
+
+def test_setup_squirrels_must_all_be_placed_by_default() -> None:
+    state = setup_stage()
+    assert PASS not in state.legal_actions()
+    refused(state, PASS, Rule.SETUP_ALL)
+
+
+def test_option_optional_setup_lets_a_player_stop_placing_early() -> None:
+    state = setup_stage(optional_setup=True)
+    assert state.legal_actions()[0] == PASS and len(state.legal_actions()) == 5
+    state = drive(state, "pass")  # seat 1 places none
+    assert state.stage is Stage.SETUP and state.current_player() == 2
+    state = drive(state, "setup 2-4", "pass")  # seat 2 places one of its two
+    assert state.stage is Stage.ROLL and state.player == 0
+    assert state.board.supply == (SQUIRRELS, SQUIRRELS, SQUIRRELS - 1)
+    assert area(state, Space.TWO_FOUR) == (0, 0, 1)
+
+
 def side_space_take(face_up: Sequence[Card | None] = ROW) -> NuesseState:
     """Seat 0 collects on 8-9 and pushes seat 1 up to three in the right 3-area space."""
     start = table(2, areas={Space.EIGHT_NINE: (1, 1), Space.RIGHT_3: (0, 2)}, face_up=face_up)
@@ -739,7 +821,7 @@ def test_scoring_counts_full_stores_at_their_value_and_other_nuts_one_each() -> 
 # --- The end -----------------------------------------------------------------------------------
 
 
-def ending_table() -> NuesseState:
+def ending_table(**options: bool | str) -> NuesseState:
     """One card left in the pile: seat 0's collection at 2-4 draws it, and the end comes."""
     unseen = [0] * 10
     unseen[CARDS.index(W)] = 5
@@ -759,6 +841,7 @@ def ending_table() -> NuesseState:
         unseen=unseen,
         pile=1,
         jokers={1: (WB,)},
+        **options,
     )
 
 
@@ -781,6 +864,14 @@ def test_at_the_end_every_squirrel_moves_up_and_each_four_buy_a_nut() -> None:
     assert all(area(state, space) == (0, 0, 0) for space in list(Space)[:8])
     state, log, _ = settle(state, first_choice)
     assert takers(log) == [0, 2, 2]  # the active player first, then clockwise
+
+
+def test_option_next_first_also_orders_the_nuts_bought_at_the_end() -> None:
+    state = drive(placed(ending_table(collect_order="next_first"), 3), "stop", "put acorn S1")
+    state = drive(state, "draw walnut", "take 2-4", "put walnut S1", "draw walnut")
+    assert state.board.market.ending is Ending.FINAL
+    state, log, _ = settle(state, first_choice)
+    assert takers(log) == [2, 2, 0]  # the next seat first, taking all its nuts; the active last
     assert area(state, Space.AREA_4) == (1, 0, 0)
     # Then seat 1's kept joker is stored (the first choice: with the walnut in S1).
     assert log[-1] == (Stage.PUT, 1, "put walnut S1")
@@ -954,7 +1045,7 @@ def test_every_player_sees_the_whole_table_and_no_order_of_cards() -> None:
     assert view.david == 2 and view.stores == state.board.stores
     assert view.face_up == ROW and view.raccoon and view.offer == tuple(Slot)
     data = json.dumps(to_jsonable(view))
-    assert "set_aside" in data and "order" not in data
+    assert "set_aside" in data and "order" not in data.replace('"collect_order"', "")
     assert state.redeal_hidden(0, random.Random(1)) is state
 
 

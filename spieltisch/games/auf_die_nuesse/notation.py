@@ -11,7 +11,8 @@ Player actions:
 * ``place 8``: put a squirrel on start-track space 8 (green die plus one white die);
 * ``roll`` / ``stop``: roll again, or end the turn and move the squirrels up;
 * ``take 5-6``: take the face-up nut lying under that part of the start track;
-* ``pass``: refuse what a raccoon space offers (its nut, or its theft);
+* ``pass``: refuse what a raccoon space offers (its nut, or its theft); with the option
+  ``optional_setup``, also place no more squirrels before the first turn;
 * ``steal P2 S5``: the raccoon takes a nut from store 5 of player 2;
 * ``put walnut S3``: put the nut in hand into store 3 (a joker names the kind it counts as);
 * ``keep``: keep the joker in hand for later;
@@ -237,7 +238,8 @@ class Take:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Player action: on a raccoon space, take no nut, or steal nothing."""
+    """Player action: on a raccoon space, take no nut, or steal nothing; with the option
+    ``optional_setup``, place no more squirrels before the first turn."""
 
     def __str__(self) -> str:
         return "pass"

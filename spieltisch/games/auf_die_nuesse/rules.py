@@ -123,6 +123,11 @@ OFFER: tuple[tuple[Slot, ...], ...] = (
 RACCOONS = frozenset({Space.RACCOON_2, Space.RACCOON_3})
 SETUP_SPACES = tuple(s for s in TWO_AREA if s is not Space.RACCOON_2)
 DICE_CHANCE = Fraction(1, len(DICE))
+ACTIVE_FIRST = "active_first"
+"""``collect_order``: the player whose turn it is collects first, then the others clockwise."""
+NEXT_FIRST = "next_first"
+"""``collect_order``: the next player clockwise collects first, the player whose turn it is last."""
+COLLECT_ORDERS = (ACTIVE_FIRST, NEXT_FIRST)
 
 
 class Rule(enum.Enum):
@@ -140,6 +145,7 @@ class Rule(enum.Enum):
     SETUP_TWO_AREA = "squirrels placed before the first turn go on the 2-area"
     SETUP_NOT_RACCOON = "no squirrel may be placed on the raccoon space before the first turn"
     SETUP_ONE_PER_SPACE = "before the first turn no player puts two squirrels on one space"
+    SETUP_ALL = "with optional_setup off, every squirrel due before the first turn is placed"
     TAKE_OFFERED = "only the nuts lying under this space can be taken"
     TAKE_THERE = "there is no nut lying in that place"
     PASS_RACCOON = "only what a raccoon space offers may be refused"
@@ -249,8 +255,8 @@ class Event:
     kind: EventKind
     player: PlayerId
     space: Space | None = None
-    number: int = 0
-    """How many squirrels, or the start-track space."""
+    number: int | None = None
+    """How many squirrels, or the start-track space (``None`` for the kinds without one)."""
     card: Card | None = None
     store: int | None = None
     slot: Slot | None = None
@@ -262,6 +268,12 @@ class Config:
 
     players: int
     late_jokers: bool = True
+    collect_order: str = ACTIVE_FIRST
+    """Who collects first when several players can on one space, and at the end (rulings 3, 8)."""
+    double_collect_upper: bool = True
+    """Twice the squirrels needed collect twice in the 3- and 4-area too (ruling 3)."""
+    optional_setup: bool = False
+    """Each player due to place squirrels before the first turn may stop placing them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -542,7 +554,8 @@ class NuesseState(State):
             return (PASS, *_thefts(self.board, step.actor))
         if stage is Stage.SETUP:
             areas = self.board.areas
-            return tuple(_SETUPS[s] for s in SETUP_SPACES if not areas[s][step.actor])
+            setups = tuple(_SETUPS[s] for s in SETUP_SPACES if not areas[s][step.actor])
+            return (PASS, *setups) if self.board.config.optional_setup else setups
         return ()
 
     def placements(self) -> tuple[Place, ...]:
@@ -638,10 +651,13 @@ class NuesseState(State):
             events = [_event(EventKind.PLACED, player, None, space)]
             return _again(board, player, track | 1 << space, dice, events)
         # A failed roll moves nothing off the start track, so no space can pay out (see
-        # _end_turn): the turn passes at once.
-        failed = (_event(EventKind.FAILED, player, None, track.bit_count()),)
+        # _end_turn) and the turn passes at once; except that with double_collect_upper off
+        # a 3- or 4-area space may hold a surplus from the last checks, which pays out now.
+        failed = _event(EventKind.FAILED, player, None, track.bit_count())
+        if not board.config.double_collect_upper:
+            return _checks(board, player, Space.LEFT_3, dice, [failed])
         following = (player + 1) % board.config.players
-        return NuesseState(board, Stage.ROLL, following, 0, dice, None, failed)
+        return NuesseState(board, Stage.ROLL, following, 0, dice, None, (failed,))
 
     def _apply_draw(self, draw: Draw) -> NuesseState:
         stage, step = self.stage, self.step
@@ -722,6 +738,8 @@ class NuesseState(State):
         if kind is Setup:
             assert isinstance(action, Setup)
             return self._setup_fault(action, step)
+        if stage is Stage.SETUP:  # a pass
+            return None if self.board.config.optional_setup else (Rule.SETUP_ALL, "")
         if stage is Stage.TAKE:
             assert isinstance(action, Take | Pass)
             return self._take_fault(action, step)
@@ -862,7 +880,8 @@ def _end_turn(
     Every pass of the checks ends with no space able to pay out, and since then only this
     player's 2-area squirrels have grown; so the checks start at the first of those spaces
     where the player now has two, and are skipped when there is none. (The random-game test
-    checks that no space can pay out whenever a turn starts.)
+    checks that no space can pay out whenever a turn starts.) With ``double_collect_upper``
+    off, a 3- or 4-area space may still hold a surplus, so the upper areas are always checked.
     """
     moved = _move_up(track)
     areas = board.areas
@@ -880,6 +899,8 @@ def _end_turn(
     board = board.with_squirrels(tuple(rows), supply)
     events.append(_event(EventKind.MOVED_UP, player, None, count))
     if first is None:
+        if not board.config.double_collect_upper:
+            return _checks(board, player, Space.LEFT_3, dice, events)
         return _next_turn(board, player, dice, events)
     return _checks(board, player, _SPACES[first], dice, events)
 
@@ -913,23 +934,57 @@ def _collector(
     return None
 
 
+def _later_collector(
+    row: tuple[int, ...], order: tuple[PlayerId, ...], last: PlayerId, space: int
+) -> tuple[Space, PlayerId] | None:
+    """Who collects on ``space`` next when ``last`` may not again: a later seat in ``order``."""
+    need = NEED[space]
+    for seat in order[order.index(last) + 1 :]:
+        if row[seat] >= need:
+            return _SPACES[space], seat
+    return None
+
+
 def _checks(
-    board: Board, player: PlayerId, start: Space, dice: Dice | None, events: list[Event]
+    board: Board,
+    player: PlayerId,
+    start: Space,
+    dice: Dice | None,
+    events: list[Event],
+    last: PlayerId | None = None,
 ) -> NuesseState:
-    """Run the collection checks from ``start`` until a decision, a draw, or their end."""
-    order = seat_order(board.config.players, player)
+    """Run the collection checks from ``start`` until a decision, a draw, or their end.
+
+    ``last`` has just collected on ``start`` (``None``: nobody has). With
+    ``double_collect_upper`` off they may not collect there again in this pass if it lies in
+    the 3- or 4-area, unless the end has come and every four squirrels buy a nut.
+    """
+    config = board.config
+    # active_first starts the order at the active seat, next_first one seat later.
+    order = seat_order(config.players, player + (config.collect_order == NEXT_FIRST))
+    once = not config.double_collect_upper
     while True:
-        found = _collector(board.areas, order, start)
+        if (
+            once
+            and last is not None
+            and start >= Space.LEFT_3
+            and board.market.ending is not Ending.FINAL
+        ):
+            found = _later_collector(board.areas[start], order, last, start)
+            if found is None:
+                found = _collector(board.areas, order, start + 1)
+        else:
+            found = _collector(board.areas, order, start)
         if found is None:
             ending = board.market.ending
             if ending is Ending.TRIGGERED:
-                board, start = _all_up(board, player, events), Space.AREA_4
+                board, start, last = _all_up(board, player, events), Space.AREA_4, None
                 continue
             if ending is Ending.FINAL:
                 return _store_kept_jokers(board, player, dice, events)
             return _next_turn(board, player, dice, events)
         space, actor = found
-        start = space
+        start, last = space, actor
         areas, supply = _collect(board, space, actor, events)
         market = board.market
         face_up = market.face_up
@@ -938,7 +993,7 @@ def _checks(
             slot = offered[0]
             card = face_up[slot]
             assert card is not None
-            events.append(_event(EventKind.TOOK, actor, space, 0, card, None, slot))
+            events.append(_event(EventKind.TOOK, actor, space, None, card, None, slot))
             market = Market(
                 _at(face_up, slot, None), market.unseen, market.pile, market.set_aside,
                 market.ending,
@@ -1031,13 +1086,13 @@ def _receive(
         pending = _step(step.context, actor, step.space, card, step.refill, step.theft)
         return NuesseState(board, Stage.PUT, player, 0, dice, pending, tuple(events))
     if not options:
-        events.append(_event(EventKind.BOXED, actor, None, 0, card))
+        events.append(_event(EventKind.BOXED, actor, None, None, card))
     elif isinstance(options[0], Put):
         store = options[0].store
-        events.append(_event(EventKind.STORED, actor, None, 0, card, store))
+        events.append(_event(EventKind.STORED, actor, None, None, card, store))
         board = _store(board, actor, card, options[0], events)
     else:
-        events.append(_event(EventKind.KEPT, actor, None, 0, card))
+        events.append(_event(EventKind.KEPT, actor, None, None, card))
         board = _keep(board, actor, card)
     return _after_put(board, player, step, dice, events)
 
@@ -1049,7 +1104,7 @@ def _store(board: Board, actor: PlayerId, card: Card, put: Put, events: list[Eve
     joker = card.is_joker
     if store.fill + 1 == STORE_SIZES[put.store]:
         store = Store(put.kind, 0, 0, True)
-        events.append(_event(EventKind.FILLED, actor, None, 0, PLAIN[put.kind], put.store))
+        events.append(_event(EventKind.FILLED, actor, None, None, PLAIN[put.kind], put.store))
     else:
         store = Store(put.kind, store.nuts + (not joker), store.jokers + joker, False)
     everyone = _at(board.stores, actor, _at(stores, put.store, store))
@@ -1090,7 +1145,7 @@ def _after_refill(
     if step.theft and _thefts(board, step.actor):
         theft = _step(Context.CHECKS, step.actor, step.space)
         return NuesseState(board, Stage.STEAL, player, 0, dice, theft, tuple(events))
-    return _checks(board, player, step.space, dice, events)
+    return _checks(board, player, step.space, dice, events, step.actor)
 
 
 def _store_kept_jokers(
@@ -1115,9 +1170,12 @@ def _deal(board: Board, seat: PlayerId, events: list[Event]) -> NuesseState:
     return _setup_next(board, events)
 
 
-def _setup_next(board: Board, events: list[Event]) -> NuesseState:
-    """Seat ``k`` puts ``k`` squirrels on the 2-area before the first turn; then seat 0 rolls."""
-    for seat in range(1, board.config.players):
+def _setup_next(board: Board, events: list[Event], first: PlayerId = 1) -> NuesseState:
+    """Seat ``k`` puts ``k`` squirrels on the 2-area before the first turn; then seat 0 rolls.
+
+    Seats before ``first`` are done (with ``optional_setup``, a seat may stop early).
+    """
+    for seat in range(first, board.config.players):
         if SQUIRRELS - board.supply[seat] < seat:
             step = _step(Context.SETUP, seat)
             return NuesseState(board, Stage.SETUP, 0, 0, None, step, tuple(events))
@@ -1131,11 +1189,14 @@ def _do_setup(
     board: Board, player: PlayerId, step: Step, action: Action, dice: Dice | None
 ) -> NuesseState:
     del player, dice
+    seat = step.actor
+    if isinstance(action, Pass):  # optional_setup: this seat places no more squirrels
+        return _setup_next(board, [], seat + 1)
     assert isinstance(action, Setup)
-    seat, areas = step.actor, board.areas
+    areas = board.areas
     row = _at(areas[action.space], seat, areas[action.space][seat] + 1)
     supply = _at(board.supply, seat, board.supply[seat] - 1)
-    return _setup_next(board.with_squirrels(_at(areas, action.space, row), supply), [])
+    return _setup_next(board.with_squirrels(_at(areas, action.space, row), supply), [], seat)
 
 
 def _do_take(
@@ -1165,7 +1226,7 @@ def _do_steal(
 ) -> NuesseState:
     if isinstance(action, Pass):
         assert step.space is not None
-        return _checks(board, player, step.space, dice, [])
+        return _checks(board, player, step.space, dice, [], step.actor)
     assert isinstance(action, Steal)
     store = board.stores[action.victim][action.store]
     assert store.kind is not None
@@ -1199,7 +1260,7 @@ _NODES = {
 }
 _DRAW_STAGES = frozenset({Stage.FACE_UP, Stage.DEAL, Stage.REFILL})
 _STAGE_ACTIONS: dict[Stage, tuple[type, ...]] = {
-    Stage.SETUP: (Setup,),
+    Stage.SETUP: (Setup, Pass),
     Stage.PLACE: (Place,),
     Stage.AGAIN: (RollAgain, Stop, Lay),
     Stage.TAKE: (Take, Pass),
@@ -1243,6 +1304,26 @@ class AufDieNuesse(Game):
                 True,
                 "a kept joker may be laid at your roll-or-stop choice, not only at the end",
             ),
+            OptionSpec(
+                "collect_order",
+                ACTIVE_FIRST,
+                "who collects first when several players can on one space, and at the end: "
+                "active_first is the player whose turn it is, then clockwise; next_first is the "
+                "next player clockwise, the player whose turn it is last",
+                COLLECT_ORDERS,
+            ),
+            OptionSpec(
+                "double_collect_upper",
+                True,
+                "twice the squirrels needed collect twice in the 3- and 4-area as in the "
+                "2-area (false: once per check there; the surplus waits for the next check)",
+            ),
+            OptionSpec(
+                "optional_setup",
+                False,
+                "the players who place squirrels before the first turn may stop placing them "
+                "('pass'); default: all of them are placed",
+            ),
         ),
         has_chance=True,
         hidden_information=False,
@@ -1253,7 +1334,14 @@ class AufDieNuesse(Game):
 
     def __init__(self, players: int | None = None, **options: OptionValue) -> None:
         super().__init__(players, **options)
-        self.config = Config(self.players, bool(self.options["late_jokers"]))
+        chosen = self.options
+        self.config = Config(
+            self.players,
+            late_jokers=bool(chosen["late_jokers"]),
+            collect_order=str(chosen["collect_order"]),
+            double_collect_upper=bool(chosen["double_collect_upper"]),
+            optional_setup=bool(chosen["optional_setup"]),
+        )
 
     def sample_state(self, view: object, rng: random.Random) -> NuesseState:
         """The one state that shows ``view``: nothing is hidden (see ``belief``).
@@ -1308,7 +1396,13 @@ class AufDieNuesse(Game):
 
 @functools.cache
 def _game_for(config: Config) -> AufDieNuesse:
-    return AufDieNuesse(config.players, late_jokers=config.late_jokers)
+    return AufDieNuesse(
+        config.players,
+        late_jokers=config.late_jokers,
+        collect_order=config.collect_order,
+        double_collect_upper=config.double_collect_upper,
+        optional_setup=config.optional_setup,
+    )
 
 
 def new_state(players: int = 3, **options: OptionValue) -> NuesseState:

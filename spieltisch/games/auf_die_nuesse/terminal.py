@@ -245,7 +245,10 @@ def turn_text(view: NuesseView, table: Table) -> Text:
     elif stage is Stage.STEAL:
         line.append(f"{actor}'s raccoon may steal one nut from another player.")
     elif stage is Stage.SETUP:
-        line.append(f"Before the first turn, {actor} puts a squirrel on the 2-area.")
+        if view.config.optional_setup:
+            line.append(f"Before the first turn, {actor} may put a squirrel on the 2-area.")
+        else:
+            line.append(f"Before the first turn, {actor} puts a squirrel on the 2-area.")
     elif stage is Stage.OVER:
         names = ", ".join(table.names[p] for p in sorted(view.winners))
         line.append(f"The game is over. Winner: {names}.")
@@ -299,11 +302,15 @@ class NuesseRenderer(Renderer):
         if isinstance(move, Take):
             return f"take the {card_text(view.face_up[move.slot])} under {move.slot.label}"
         if isinstance(move, Pass):
+            if view.stage is Stage.SETUP:
+                return "place no more squirrels before the first turn"
             return "steal nothing" if view.stage is Stage.STEAL else "take no nut"
         if isinstance(move, Put):
-            store = view.stores[view.actor if view.actor is not None else 0][move.store]
-            size = STORE_SIZES[move.store]
-            return f"put {move.kind.value} in S{move.store + 1} ({store.fill + 1}/{size})"
+            label = f"put {move.kind.value} in S{move.store + 1}"
+            if view.receiver is None:
+                return label
+            store = view.stores[view.receiver][move.store]
+            return f"{label} ({store.fill + 1}/{STORE_SIZES[move.store]})"
         if isinstance(move, Keep):
             return "keep the joker for later"
         if isinstance(move, Lay):
@@ -368,7 +375,8 @@ class NuesseRenderer(Renderer):
             "stores the nut in hand; [bold]keep[/] keeps a joker; [bold]lay walnut/hazelnut as "
             "walnut S3[/] lays a kept joker on your turn. [bold]steal P2 S5[/]: the raccoon "
             "takes a nut from store 5 of player 2; [bold]pass[/] refuses a raccoon's nut or "
-            "theft. [bold]setup 2-4[/]: a squirrel on the 2-area before the first turn.\n"
+            "theft. [bold]setup 2-4[/]: a squirrel on the 2-area before the first turn (with "
+            "optional_setup, [bold]pass[/] places no more).\n"
             f"Spaces pay out with {NEED[0]}, {NEED[5]} and {NEED[8]} squirrels of one player "
             "in the 2-, 3- and 4-area."
         )
