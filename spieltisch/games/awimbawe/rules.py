@@ -633,72 +633,28 @@ class AwimbaweState(State):
         player = self.actor
         card = move.card
         sides = self.sides
-        side = before = sides[player]
-        memory = self.memory
-        # The card leaves the hand or the top of its pile; the player's blocks are lifted.
-        hand = side.hand
-        bits = side.available_bits ^ card.bit
-        if card in hand:
-            i = hand.index(card)
-            side = Side(hand[:i] + hand[i + 1 :], side.piles, side.down, _NONE, bits)
-            if memory.watch:
-                memory = memory.after_hand_play(player, card)
-        else:
-            piles = side.piles
-            down = side.down
-            for i, pile in enumerate(piles):
-                if pile and pile[-1] is card:
-                    rest = pile[:-1]
-                    if rest and rest[-1] not in down:
-                        bits |= rest[-1].bit
-                    piles = (*piles[:i], rest, *piles[i + 1 :])
-                    break
-            side = Side(hand, piles, down, _NONE, bits)
+        before = sides[player]
+        side, memory = _without(before, card, self.memory, player)
         new_sides = (side, sides[1]) if player == 0 else (sides[0], side)
         led = self.trick
-        if led:
-            lead = led[0]
-            if lead.land is not card.land:  # the answer shows lands the hand lacks
-                shown = self.match.config.blind_pick_shown
-                memory = memory.after_answer(player, before, lead, card, shown)
+        if led and led[0].land is not card.land:  # the answer shows lands the hand lacks
+            shown = self.match.config.blind_pick_shown
+            memory = memory.after_answer(player, before, led[0], card, shown)
         trick = (*led, card)
-        stage = _PLAY
-        power = _POWER[card.code]
-        if power is None:
-            pass
-        elif power is _RHINOCEROS:  # offer a power only when it can be used
-            if rhino_moves(new_sides[1 - player], self.match.config):
-                stage = power
-        elif power is _SNAKE:
-            if can_block(new_sides[1 - player]):
-                stage = power
-        else:  # the cheetah's choice is made every time one is played
-            stage = power
-        if stage is not _PLAY:
-            return AwimbaweState(
-                self.match,
-                new_sides,
-                self.tallies,
-                stage,
-                player,
-                trick,
-                self.next_leader,
-                self.last_trick,
-                memory,
-            )
-        if not led:
-            return AwimbaweState(
-                self.match,
-                new_sides,
-                self.tallies,
-                _PLAY,
-                1 - player,
-                trick,
-                self.next_leader,
-                self.last_trick,
-                memory,
-            )
-        return self._settle(new_sides, trick, move.stance, self.next_leader, memory)
+        stage = _power_stage(card, new_sides[1 - player], self.match.config)
+        if stage is _PLAY and led:
+            return self._settle(new_sides, trick, move.stance, self.next_leader, memory)
+        return AwimbaweState(
+            self.match,
+            new_sides,
+            self.tallies,
+            stage,
+            player if stage is not _PLAY else 1 - player,
+            trick,
+            self.next_leader,
+            self.last_trick,
+            memory,
+        )
 
     def _play_fault(self, move: Play) -> tuple[str, str]:
         """Which rule a play outside the legal actions breaks, and a detail."""
@@ -824,62 +780,18 @@ class AwimbaweState(State):
         """Settle a full trick: who wins, scoring piles, turning up, the next trick or round."""
         leader = 1 - self.actor  # the follower has just played (or used a power)
         lead, follow = trick
-        if follow.land is lead.land:
-            lv, fv = lead.value, follow.value
-            if lv == 1 and fv == 6:  # the mouse beats the elephant of its land
-                leader_wins = True
-            elif lv == 6 and fv == 1:
-                leader_wins = False
-            else:
-                leader_wins = lv > fv
-        elif follow.land is _SKY:
-            leader_wins = stance is _FLEE
-        else:
-            leader_wins = True  # a discard loses
-        winner = leader if leader_wins else 1 - leader
-        first, second = self.tallies
-        if stance is _FLEE:  # the leader takes the led card, the eagle goes to its player
-            if leader == 0:
-                first, second = first.adding((lead,)), second.adding((follow,))
-            else:
-                first, second = first.adding((follow,)), second.adding((lead,))
-        else:
-            crowns = lead.crowns + follow.crowns
-            hyenas = (lead.value == 4) + (follow.value == 4)
-            if winner == 0:
-                first = Tally(first.size + 2, first.crowns + crowns, first.hyenas + hyenas)
-            else:
-                second = Tally(second.size + 2, second.crowns + crowns, second.hyenas + hyenas)
-        tallies = (first, second)
-        side0, side1 = sides
-        down = side0.down
-        if down:  # turn up the face-down cards this trick uncovered
-            p0, p1, p2, p3 = side0.piles
-            if (
-                (p0 and p0[-1] in down)
-                or (p1 and p1[-1] in down)
-                or (p2 and p2[-1] in down)
-                or (p3 and p3[-1] in down)
-            ):
-                side0 = side0.flipped()
-        down = side1.down
-        if down:
-            p0, p1, p2, p3 = side1.piles
-            if (
-                (p0 and p0[-1] in down)
-                or (p1 and p1[-1] in down)
-                or (p2 and p2[-1] in down)
-                or (p3 and p3[-1] in down)
-            ):
-                side1 = side1.flipped()
-        sides = (side0, side1)
+        winner = leader if _leader_wins(lead, follow, stance) else 1 - leader
+        first, second = _scored(self.tallies, leader, winner, trick, stance)
+        sides = (_turned_up(sides[0]), _turned_up(sides[1]))
         last = LastTrick(leader, trick, stance, winner)
         if HYENAS_TO_LOSE in (first.hyenas, second.hyenas) or (
             first.size + second.size == NUM_CARDS
         ):
-            return self._end_round(tallies, last)
+            return self._end_round((first, second), last)
         lead_next = winner if next_leader is None else next_leader
-        return AwimbaweState(self.match, sides, tallies, _PLAY, lead_next, (), None, last, memory)
+        return AwimbaweState(
+            self.match, sides, (first, second), _PLAY, lead_next, (), None, last, memory
+        )
 
     def _end_round(self, tallies: tuple[Tally, ...], last: LastTrick) -> AwimbaweState:
         match = self.match
@@ -1064,6 +976,98 @@ def random_order(rng: random.Random) -> list[Card]:
         number, index = divmod(number, left)
         order.append(pool.pop(index))
     return order
+
+
+def _leader_wins(lead: Card, follow: Card, stance: Stance | None) -> bool:
+    """Whether the card led takes the trick against ``follow`` (played with ``stance``)."""
+    if follow.land is lead.land:
+        lv, fv = lead.value, follow.value
+        if lv == 1 and fv == 6:  # the mouse beats the elephant of its land
+            return True
+        if lv == 6 and fv == 1:
+            return False
+        return lv > fv
+    if follow.land is _SKY:
+        return stance is _FLEE
+    return True  # a discard loses
+
+
+def _scored(
+    tallies: tuple[Tally, ...],
+    leader: PlayerId,
+    winner: PlayerId,
+    trick: tuple[Card, ...],
+    stance: Stance | None,
+) -> tuple[Tally, Tally]:
+    """The scoring piles once the trick is taken: both cards to the winner, or, when an eagle
+    flees, the led card to the leader and the eagle to its player."""
+    first, second = tallies
+    lead, follow = trick
+    if stance is _FLEE:
+        if leader == 0:
+            return first.adding((lead,)), second.adding((follow,))
+        return first.adding((follow,)), second.adding((lead,))
+    crowns = lead.crowns + follow.crowns
+    hyenas = (lead.value == 4) + (follow.value == 4)
+    if winner == 0:
+        return Tally(first.size + 2, first.crowns + crowns, first.hyenas + hyenas), second
+    return first, Tally(second.size + 2, second.crowns + crowns, second.hyenas + hyenas)
+
+
+def _turned_up(side: Side) -> Side:
+    """``side`` with the face-down cards the last trick uncovered turned face up."""
+    down = side.down
+    if not down:
+        return side
+    p0, p1, p2, p3 = side.piles
+    if (
+        (p0 and p0[-1] in down)
+        or (p1 and p1[-1] in down)
+        or (p2 and p2[-1] in down)
+        or (p3 and p3[-1] in down)
+    ):
+        return side.flipped()
+    return side
+
+
+def _without(side: Side, card: Card, memory: Memory, player: PlayerId) -> tuple[Side, Memory]:
+    """``side`` once ``card`` has left its hand or the top of its pile; its blocks are lifted.
+
+    A pile card that comes to the top face up becomes available; a hand card is remembered
+    when the memory watches hand plays.
+    """
+    hand = side.hand
+    bits = side.available_bits ^ card.bit
+    if card in hand:
+        i = hand.index(card)
+        if memory.watch:
+            memory = memory.after_hand_play(player, card)
+        return Side(hand[:i] + hand[i + 1 :], side.piles, side.down, _NONE, bits), memory
+    piles, down = side.piles, side.down
+    for i, pile in enumerate(piles):
+        if pile and pile[-1] is card:
+            rest = pile[:-1]
+            if rest and rest[-1] not in down:
+                bits |= rest[-1].bit
+            piles = (*piles[:i], rest, *piles[i + 1 :])
+            break
+    return Side(hand, piles, down, _NONE, bits), memory
+
+
+def _power_stage(card: Card, opponent: Side, config: Config) -> Stage:
+    """The step a played card's power opens, or ``_PLAY`` when it has none to use.
+
+    The rhinoceros and the snake are offered only when they can act on ``opponent``; the
+    cheetah's choice is made every time one is played.
+    """
+    power = _POWER[card.code]
+    if power is None:
+        return _PLAY
+    if power is _RHINOCEROS:
+        return power if rhino_moves(opponent, config) else _PLAY
+    if power is _SNAKE:
+        return power if can_block(opponent) else _PLAY
+    return power
 
 
 class Awimbawe(Game):
