@@ -126,42 +126,9 @@ class AuweierView:
 def view_of(state: AuweierState, viewer: PlayerId | None) -> AuweierView:
     """The view of ``state`` for ``viewer`` (``None``: a spectator)."""
     nests, phase, config = state.nests, state.phase, state.config
-    weddings = phase.weddings if phase is not None else (0,) * config.players
-    setup = state.stage in _SETUP
     stage = state.stage
-    if setup and viewer != state.player and not config.lucky_eggs:
+    if stage in _SETUP and viewer != state.player and not config.lucky_eggs:
         stage = Stage.ORDER  # others do not learn that this deck is being shuffled
-    females = tuple(
-        FemaleView(
-            colour=Colour(f),
-            neutral=f >= config.players,
-            eggs_left=tuple(range(laid + 1, EGGS_PER_FEMALE + 1)),
-            stacks=tuple(
-                StackView(Colour(p), seat.stacks[f], state.totals[f][p], bool(weddings[p] >> f & 1))
-                for p, seat in enumerate(state.seats)
-            ),
-            closed=config.closed_nests and laid >= EGGS_PER_FEMALE,
-        )
-        for f, laid in enumerate(nests.laid)
-    )
-    players = tuple(
-        PlayerView(
-            colour=Colour(p),
-            hand_size=None if setup and p != viewer else sum(seat.hand),
-            pile_size=None if setup and p != viewer else len(seat.pile),
-            ready=not setup or p < state.player,
-            shown=seat.shown,
-            discarded=_discarded(seat),
-            eggs=nests.won[p],
-            score=score_eggs(p, nests.won[p]),
-            weddings=_colours(weddings[p], config.females),
-            passed=phase is not None and bool(phase.passed >> p & 1),
-            false_worm_seen=_colours(phase.false_worm_seen[p], config.females)
-            if phase is not None
-            else (),
-        )
-        for p, seat in enumerate(state.seats)
-    )
     hand: Counts | None = None
     pile_known: tuple[Card, ...] = ()
     pile_unknown = NO_CARDS
@@ -180,14 +147,62 @@ def view_of(state: AuweierState, viewer: PlayerId | None) -> AuweierView:
         stage=stage,
         player=state.player,
         start_player=start_player,
-        females=females,
-        players=players,
+        females=_females(state),
+        players=_players(state, viewer),
         hand=hand,
         pile_known=pile_known,
         pile_unknown=pile_unknown,
         last=nests.last,
         end=nests.end,
         winners=state.winners(),
+    )
+
+
+def _weddings(state: AuweierState) -> tuple[int, ...]:
+    """Each player's weddings on the table, as a mask of females (none outside a phase)."""
+    phase = state.phase
+    return phase.weddings if phase is not None else (0,) * state.config.players
+
+
+def _females(state: AuweierState) -> tuple[FemaleView, ...]:
+    """The females: their eggs left and every player's worm stack before each."""
+    config, weddings = state.config, _weddings(state)
+    return tuple(
+        FemaleView(
+            colour=Colour(f),
+            neutral=f >= config.players,
+            eggs_left=tuple(range(laid + 1, EGGS_PER_FEMALE + 1)),
+            stacks=tuple(
+                StackView(Colour(p), seat.stacks[f], state.totals[f][p], bool(weddings[p] >> f & 1))
+                for p, seat in enumerate(state.seats)
+            ),
+            closed=config.closed_nests and laid >= EGGS_PER_FEMALE,
+        )
+        for f, laid in enumerate(state.nests.laid)
+    )
+
+
+def _players(state: AuweierState, viewer: PlayerId | None) -> tuple[PlayerView, ...]:
+    """What everyone knows of each player; while decks are set up, others' sizes stay unknown."""
+    nests, phase, config = state.nests, state.phase, state.config
+    setup, weddings = state.stage in _SETUP, _weddings(state)
+    return tuple(
+        PlayerView(
+            colour=Colour(p),
+            hand_size=None if setup and p != viewer else sum(seat.hand),
+            pile_size=None if setup and p != viewer else len(seat.pile),
+            ready=not setup or p < state.player,
+            shown=seat.shown,
+            discarded=_discarded(seat),
+            eggs=nests.won[p],
+            score=score_eggs(p, nests.won[p]),
+            weddings=_colours(weddings[p], config.females),
+            passed=phase is not None and bool(phase.passed >> p & 1),
+            false_worm_seen=_colours(phase.false_worm_seen[p], config.females)
+            if phase is not None
+            else (),
+        )
+        for p, seat in enumerate(state.seats)
     )
 
 
