@@ -101,46 +101,9 @@ class AwimbaweView:
 def view_of(state: AwimbaweState, viewer: PlayerId | None) -> AwimbaweView:
     """The view of ``state`` for ``viewer`` (``None``: a spectator)."""
     match = state.match
-    shown_picks = match.config.blind_pick_shown
-    memory = state.memory
-    sides = []
-    on_table = 0
-    for p, side in enumerate(state.sides):
-        down, blocked = side.down, side.blocked
-        piles = tuple(tuple(None if c in down else c for c in pile) for pile in side.piles)
-        tops = tuple(sorted((p[-1] for p in piles if p and p[-1] is not None), key=card_code))
-        own = p == viewer
-        hand = side.hand if own else None
-        visible_blocks = [c for c in blocked if own or c not in side.hand or shown_picks]
-        tally = state.tallies[p]
-        wins = match.wins[p]
-        on_table |= sum(c.bit for c in side.hand) | sum(c.bit for pile in side.piles for c in pile)
-        sides.append(
-            SideView(
-                piles=piles,
-                hand=hand,
-                hand_size=len(side.hand),
-                blocked=tuple(sorted(visible_blocks, key=card_code)),
-                blocked_unseen=len(blocked) - len(visible_blocks),
-                shown=tuple(sorted(memory.shown[p], key=card_code)),
-                void=bits_lands(memory.void[p]),
-                blind_voids=memory.blind[p],
-                available=tuple(sorted((*side.hand, *tops), key=card_code)) if own else tops,
-                scoring_pile=tally.size,
-                crowns=tally.crowns,
-                hyenas=tally.hyenas,
-                wins=wins,
-                heir=Heir.GOLD if wins else Heir.SILVER,
-            )
-        )
     stage = state.stage
     in_power = stage in {Stage.RHINOCEROS, Stage.SNAKE, Stage.BLIND_PICK, Stage.CHEETAH}
     winners = state.winners()
-    tallies = state.tallies
-    played: tuple[Card, ...] = ()
-    if tallies[0].size or tallies[1].size:
-        on_table |= sum(c.bit for c in state.trick)
-        played = tuple(c for c in DECK if not c.bit & on_table)
     return AwimbaweView(
         viewer=viewer,
         config=match.config,
@@ -150,14 +113,56 @@ def view_of(state: AwimbaweState, viewer: PlayerId | None) -> AwimbaweView:
         power_of=state.actor if in_power else None,
         leader=state.leader,
         round_leader=match.round_leader,
-        sides=tuple(sides),
+        sides=tuple(_side_view(state, p, viewer) for p in range(len(state.sides))),
         trick=state.trick,
         next_leader=state.next_leader,
         last_trick=state.last_trick,
-        played=played,
+        played=_played(state),
         results=match.results,
         winner=min(winners) if winners else None,
     )
+
+
+def _side_view(state: AwimbaweState, p: PlayerId, viewer: PlayerId | None) -> SideView:
+    """What ``viewer`` sees of player ``p``'s side: the hand only if it is theirs, face-down
+    pile cards as ``None``, and blocks on hand cards only where a blind pick was shown."""
+    side, memory = state.sides[p], state.memory
+    down, blocked = side.down, side.blocked
+    piles = tuple(tuple(None if c in down else c for c in pile) for pile in side.piles)
+    tops = tuple(sorted((q[-1] for q in piles if q and q[-1] is not None), key=card_code))
+    own = p == viewer
+    shown_picks = state.match.config.blind_pick_shown
+    visible_blocks = [c for c in blocked if own or c not in side.hand or shown_picks]
+    tally = state.tallies[p]
+    wins = state.match.wins[p]
+    return SideView(
+        piles=piles,
+        hand=side.hand if own else None,
+        hand_size=len(side.hand),
+        blocked=tuple(sorted(visible_blocks, key=card_code)),
+        blocked_unseen=len(blocked) - len(visible_blocks),
+        shown=tuple(sorted(memory.shown[p], key=card_code)),
+        void=bits_lands(memory.void[p]),
+        blind_voids=memory.blind[p],
+        available=tuple(sorted((*side.hand, *tops), key=card_code)) if own else tops,
+        scoring_pile=tally.size,
+        crowns=tally.crowns,
+        hyenas=tally.hyenas,
+        wins=wins,
+        heir=Heir.GOLD if wins else Heir.SILVER,
+    )
+
+
+def _played(state: AwimbaweState) -> tuple[Card, ...]:
+    """The cards of this round already taken into a scoring pile (public: every trick is seen
+    face up). Empty before the first trick is taken."""
+    tallies = state.tallies
+    if not (tallies[0].size or tallies[1].size):
+        return ()
+    on_table = sum(c.bit for c in state.trick)
+    for side in state.sides:
+        on_table |= sum(c.bit for c in side.hand) | sum(c.bit for pile in side.piles for c in pile)
+    return tuple(c for c in DECK if not c.bit & on_table)
 
 
 __all__ = ["AwimbaweView", "Heir", "SideView", "view_of"]
