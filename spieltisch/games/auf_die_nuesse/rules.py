@@ -945,6 +945,25 @@ def _later_collector(
     return None
 
 
+def _next_collector(
+    board: Board, order: tuple[PlayerId, ...], start: Space, last: PlayerId | None
+) -> tuple[Space, PlayerId] | None:
+    """The next space from ``start`` up that pays out, and who collects there.
+
+    With ``double_collect_upper`` off, ``last`` (who has just collected on ``start``) may not
+    collect on a 3- or 4-area space again in this pass, unless the end has come.
+    """
+    if (
+        not board.config.double_collect_upper
+        and last is not None
+        and start >= Space.LEFT_3
+        and board.market.ending is not Ending.FINAL
+    ):
+        found = _later_collector(board.areas[start], order, last, start)
+        return found if found is not None else _collector(board.areas, order, start + 1)
+    return _collector(board.areas, order, start)
+
+
 def _checks(
     board: Board,
     player: PlayerId,
@@ -962,19 +981,8 @@ def _checks(
     config = board.config
     # active_first starts the order at the active seat, next_first one seat later.
     order = seat_order(config.players, player + (config.collect_order == NEXT_FIRST))
-    once = not config.double_collect_upper
     while True:
-        if (
-            once
-            and last is not None
-            and start >= Space.LEFT_3
-            and board.market.ending is not Ending.FINAL
-        ):
-            found = _later_collector(board.areas[start], order, last, start)
-            if found is None:
-                found = _collector(board.areas, order, start + 1)
-        else:
-            found = _collector(board.areas, order, start)
+        found = _next_collector(board, order, start, last)
         if found is None:
             ending = board.market.ending
             if ending is Ending.TRIGGERED:
