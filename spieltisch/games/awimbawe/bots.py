@@ -26,7 +26,7 @@ from spieltisch.games.awimbawe.notation import (
     Rhino,
     Stance,
 )
-from spieltisch.games.awimbawe.rules import ROUNDS_TO_WIN, AwimbaweState, Stage
+from spieltisch.games.awimbawe.rules import ROUNDS_TO_WIN, AwimbaweState, Stage, leader_wins
 from spieltisch.games.awimbawe.view import AwimbaweView
 
 HYENA_RISK = (0.0, 1.0, 4.0, 12.0)
@@ -46,14 +46,7 @@ a crown or two)."""
 
 def answer_beats(led: Card, answer: Card) -> bool:
     """True when ``answer``, of the led land, takes the trick from ``led``."""
-    if answer.land is not led.land:
-        return False
-    lead, value = led.value, answer.value
-    if lead == 1 and value == 6:  # the mouse beats the elephant of its land
-        return False
-    if lead == 6 and value == 1:
-        return True
-    return value > lead
+    return answer.land is led.land and not leader_wins(led, answer)
 
 
 def standing(crowns: tuple[int, int], hyenas: tuple[int, int]) -> float:

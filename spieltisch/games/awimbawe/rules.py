@@ -780,7 +780,7 @@ class AwimbaweState(State):
         """Settle a full trick: who wins, scoring piles, turning up, the next trick or round."""
         leader = 1 - self.actor  # the follower has just played (or used a power)
         lead, follow = trick
-        winner = leader if _leader_wins(lead, follow, stance) else 1 - leader
+        winner = leader if leader_wins(lead, follow, stance) else 1 - leader
         first, second = _scored(self.tallies, leader, winner, trick, stance)
         sides = (_turned_up(sides[0]), _turned_up(sides[1]))
         last = LastTrick(leader, trick, stance, winner)
@@ -978,8 +978,8 @@ def random_order(rng: random.Random) -> list[Card]:
     return order
 
 
-def _leader_wins(lead: Card, follow: Card, stance: Stance | None) -> bool:
-    """Whether the card led takes the trick against ``follow`` (played with ``stance``)."""
+def leader_wins(lead: Card, follow: Card, stance: Stance | None = None) -> bool:
+    """Whether the card led takes the trick against ``follow`` (an eagle's ``stance`` given)."""
     if follow.land is lead.land:
         lv, fv = lead.value, follow.value
         if lv == 1 and fv == 6:  # the mouse beats the elephant of its land
