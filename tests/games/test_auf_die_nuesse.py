@@ -489,7 +489,16 @@ def test_several_players_in_one_3_area_space_collect_clockwise_from_the_active_p
     assert area(state, Space.AREA_4) == (0, 0, 1, 1)  # seat 3's leftover, pushed by seat 0
 
 
-def test_several_players_in_the_4_area_collect_from_the_active_player_on() -> None:
+@pytest.mark.parametrize(
+    ("order", "expected"),
+    [
+        ("active_first", [0, 1, 3]),  # in the 4-area the active seat 1 goes first
+        ("next_first", [0, 3, 1]),  # seats 2, 3, 0, then the active seat 1 last
+    ],
+)
+def test_several_players_in_the_4_area_collect_in_the_collect_order(
+    order: str, expected: list[int]
+) -> None:
     start = table(
         4,
         player=1,
@@ -498,40 +507,22 @@ def test_several_players_in_the_4_area_collect_from_the_active_player_on() -> No
             Space.LEFT_3: (2, 1, 0, 1),
             Space.AREA_4: (0, 3, 0, 3),
         },
+        collect_order=order,
     )
     state = drive(placed(start, 2), "stop", "put acorn S1", "draw walnut")
     # Seat 0, pushed up to three, collects in the 3-area and pushes seats 1 and 3 on.
     assert state.current_player() == 0 and area(state, Space.AREA_4) == (0, 4, 0, 4)
     state, log, _ = settle(state, first_choice)
-    assert takers(log) == [0, 1, 3]  # in the 4-area the active player goes first
+    assert takers(log) == expected
     assert area(state, Space.AREA_4) == (0, 0, 0, 0)
 
 
 def test_six_squirrels_in_a_3_area_space_would_collect_twice() -> None:
     # Play never gathers six of one player in a 3-area space in one round of checks (pushes
     # add at most two to the two left there), but the rule is the one for four on 2-4.
-    start = table(2, areas={Space.TWO_FOUR: (1, 0), Space.RIGHT_3: (6, 1)})
-    state = drive(placed(start, 2), "stop", "put acorn S1", "draw walnut")
-    state, log, _ = settle(state, first_choice)
+    state, log = surplus_in_the_3_area()
     assert takers(log) == [0, 0]
     assert area(state, Space.RIGHT_3) == (0, 0) and area(state, Space.AREA_4) == (0, 1)
-
-
-def test_option_next_first_starts_the_collecting_order_after_the_active_player() -> None:
-    start = table(
-        4,
-        player=1,
-        areas={
-            Space.TWO_FOUR: (1, 1, 0, 0),
-            Space.LEFT_3: (2, 1, 0, 1),
-            Space.AREA_4: (0, 3, 0, 3),
-        },
-        collect_order="next_first",
-    )
-    state = drive(placed(start, 2), "stop", "put acorn S1", "draw walnut")
-    assert area(state, Space.AREA_4) == (0, 4, 0, 4)
-    state, log, _ = settle(state, first_choice)
-    assert takers(log) == [0, 3, 1]  # seats 2, 3, 0, then the active seat 1 last
 
 
 def surplus_in_the_3_area(**options: bool | str) -> tuple[NuesseState, list[Step]]:
