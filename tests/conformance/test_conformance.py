@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import spieltisch
+from spieltisch.cli import rules_text
 from spieltisch.core.game import OptionValue
 from spieltisch.games import REGISTRY
 from tests.conformance.checks import check_playouts
@@ -60,3 +61,11 @@ def test_every_option_value_plays(game_id: str, option: str, value: OptionValue)
     for players in sorted({info.min_players, info.max_players}):
         game = spieltisch.load(game_id, players, **{option: value})
         assert check_playouts(game, range(2)).games == 2
+
+
+@pytest.mark.parametrize("game_id", REGISTRY.implemented())
+def test_rules_page_documents_every_option_and_has_rulings(game_id: str) -> None:
+    page = rules_text(game_id)
+    assert "## Rulings" in page
+    for option in REGISTRY.game_class(game_id).info.options:
+        assert f"`{option.name}`" in page, f"{game_id}: option {option.name} is not documented"
