@@ -10,13 +10,14 @@ canonical text and which :meth:`State.parse` reads back. Pure: no I/O, no clock,
 from __future__ import annotations
 
 import enum
+import numbers
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, TypeAlias, TypeVar
 
 from spieltisch.core.codec import JSON, JSONObject, from_jsonable, to_jsonable
 from spieltisch.core.errors import (
@@ -332,6 +333,21 @@ def illegal(move: Move, rule: str, detail: str = "") -> IllegalActionError:
 def not_a_move(value: object, game: str, what: str = "move") -> InvalidActionError:
     """An :class:`InvalidActionError` for a value that is no ``what`` of ``game`` at all."""
     return InvalidActionError(f"{value!r} is no {what} of {game}")
+
+
+_Listed = TypeVar("_Listed")
+
+
+def action_by_id(table: Sequence[_Listed], action_id: object, game: str) -> _Listed:
+    """``table[action_id]`` for an id of any integer type in range (numpy's integers too, as
+    RL libraries hand them out, but not a bool); for anything else the
+    :class:`InvalidActionError` of :func:`not_a_move`. The shared body of
+    :meth:`Game.action_from_id`."""
+    if type(action_id) is not bool and isinstance(action_id, numbers.Integral):
+        index = int(action_id)
+        if 0 <= index < len(table):
+            return table[index]
+    raise not_a_move(action_id, game, f"action id (0 to {len(table) - 1})")
 
 
 def invalid(text: str, expected: str) -> InvalidActionError:

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy
 import pytest
 
 import spieltisch
@@ -36,6 +37,7 @@ class PlayoutStats:
 def check_playouts(game: Game, seeds: range) -> PlayoutStats:
     """Play one random game per seed, checking every state on the way."""
     stats = PlayoutStats()
+    check_action_ids(game)
     for seed in seeds:
         first = _play_checked(game, seed, stats)
         again = _play_quiet(game, seed)
@@ -185,6 +187,15 @@ def check_foreign_moves(state: State) -> None:
         game.action_from_id(game.num_distinct_actions)
     with pytest.raises(InvalidActionError):
         game.action_id(object())
+
+
+def check_action_ids(game: Game) -> None:
+    """Ids of any integer type (numpy's too) name actions; anything else is malformed."""
+    last = game.num_distinct_actions - 1
+    for bad in (-1, last + 1, True, float(last), str(last), None):
+        with pytest.raises(InvalidActionError):
+            game.action_from_id(bad)  # type: ignore[arg-type]
+    assert game.action_from_id(numpy.int64(last)) == game.action_from_id(last)  # type: ignore[arg-type]
 
 
 def check_terminal(state: State) -> None:

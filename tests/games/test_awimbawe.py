@@ -836,7 +836,7 @@ class IntId(int):
 
 @pytest.mark.parametrize("bad", [56, -1, True, False, 3.0, "3", None])
 def test_an_unknown_action_id_is_malformed(bad: object) -> None:
-    with pytest.raises(InvalidActionError, match="an action id from 0 to 55"):
+    with pytest.raises(InvalidActionError, match=r"is no action id \(0 to 55\) of Awimbawé"):
         Awimbawe().action_from_id(bad)  # type: ignore[arg-type]
 
 

@@ -159,3 +159,9 @@ def reroll_table() -> tuple[Reroll, ...]:
 def reroll_ids() -> dict[Reroll, int]:
     """Action id of each re-roll: 1 + its position in :func:`reroll_table` (0 is ``stop``)."""
     return {reroll: index + 1 for index, reroll in enumerate(reroll_table())}
+
+
+@functools.cache
+def action_table() -> tuple[Action, ...]:
+    """Every player action by id: ``stop`` is 0, then :func:`reroll_table` in its order."""
+    return (STOP, *reroll_table())

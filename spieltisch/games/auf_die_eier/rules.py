@@ -26,6 +26,7 @@ from spieltisch.core.game import (
     OptionSpec,
     PlayerId,
     State,
+    action_by_id,
     illegal,
     not_a_move,
 )
@@ -39,10 +40,10 @@ from spieltisch.games.auf_die_eier.notation import (
     Reroll,
     Roll,
     Stop,
+    action_table,
     parse_dice,
     parse_move,
     reroll_ids,
-    reroll_table,
 )
 
 if TYPE_CHECKING:
@@ -457,7 +458,7 @@ class AufDieEier(Game):
 
     @property
     def num_distinct_actions(self) -> int:
-        return 1 + len(reroll_table())
+        return len(action_table())
 
     def action_id(self, action: Move) -> int:
         if type(action) is Stop:
@@ -467,12 +468,7 @@ class AufDieEier(Game):
         raise not_a_move(action, "Auf die Eier", "player action")
 
     def action_from_id(self, action_id: int) -> Action:
-        if action_id == 0:
-            return STOP
-        table = reroll_table()
-        if not 1 <= action_id <= len(table):
-            raise not_a_move(action_id, "Auf die Eier", f"action id (0 to {len(table)})")
-        return table[action_id - 1]
+        return action_by_id(action_table(), action_id, "Auf die Eier")
 
 
 def new_state(players: int = 2, **options: bool) -> EierState:

@@ -35,6 +35,7 @@ from spieltisch.core.game import (
     OptionValue,
     PlayerId,
     State,
+    action_by_id,
     illegal,
     not_a_move,
 )
@@ -1396,10 +1397,7 @@ class AufDieNuesse(Game):
         return ids[action]
 
     def action_from_id(self, action_id: int) -> Action:
-        table = action_table()
-        if not 0 <= action_id < len(table):
-            raise not_a_move(action_id, "Auf die Nüsse!", f"action id (0 to {len(table) - 1})")
-        return table[action_id]
+        return action_by_id(action_table(), action_id, "Auf die Nüsse!")
 
 
 @functools.cache

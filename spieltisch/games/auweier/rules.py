@@ -30,6 +30,7 @@ from spieltisch.core.game import (
     OptionSpec,
     PlayerId,
     State,
+    action_by_id,
     check_enumerable,
     illegal,
     invalid,
@@ -1441,10 +1442,7 @@ class Auweier(Game):
         raise not_a_move(action, "Auweier", "listable action (one with an id)")
 
     def action_from_id(self, action_id: int) -> Action:
-        table = action_table()
-        if type(action_id) is not int or not 0 <= action_id < len(table):
-            raise not_a_move(action_id, "Auweier", f"action id (0 to {len(table) - 1})")
-        return table[action_id]
+        return action_by_id(action_table(), action_id, "Auweier")
 
 
 def new_state(players: int = 3, **options: bool | int | str) -> AuweierState:

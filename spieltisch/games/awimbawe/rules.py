@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import enum
 import math
-import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from spieltisch.core.codec import SKIP_FIELD
@@ -31,9 +31,9 @@ from spieltisch.core.game import (
     OptionSpec,
     PlayerId,
     State,
+    action_by_id,
     check_enumerable,
     illegal,
-    invalid,
     not_a_move,
 )
 from spieltisch.games.awimbawe.memory import EMPTY_MEMORY, Memory
@@ -76,8 +76,8 @@ if TYPE_CHECKING:
 ROUNDS_TO_WIN = 2
 HYENAS_TO_LOSE = 4
 _CODE = card_code
-_CROWNS = operator.attrgetter("crowns")
-_BIT = operator.attrgetter("bit")
+_CROWNS = attrgetter("crowns")
+_BIT = attrgetter("bit")
 _SKIP = {SKIP_FIELD: True}
 _LAND_PLAYS = tuple(
     tuple(tuple(PLAYS[base + i] for i in range(size) if bits >> i & 1) for bits in range(1 << size))
@@ -1158,13 +1158,7 @@ class Awimbawe(Game):
         return found
 
     def action_from_id(self, action_id: int) -> Action:
-        try:  # any integer type (numpy's too), but not a bool, a float or a string
-            index = -1 if isinstance(action_id, bool) else operator.index(action_id)
-        except TypeError:
-            index = -1
-        if not 0 <= index < NUM_ACTIONS:
-            raise invalid(repr(action_id), f"an action id from 0 to {NUM_ACTIONS - 1}")
-        return ACTIONS[index]
+        return action_by_id(ACTIONS, action_id, "Awimbawé")
 
 
 def new_state(**options: bool | int | str) -> AwimbaweState:
