@@ -12,7 +12,14 @@ from fractions import Fraction
 import pytest
 
 import spieltisch
-from spieltisch.agents import agent_names, make_agent
+from spieltisch.agents import (
+    agent_names,
+    game_book,
+    game_evaluator,
+    game_playout_policy,
+    make_agent,
+)
+from spieltisch.agents.ismcts import EXPLORATION, IsmctsAgent
 from spieltisch.core.game import Move
 from spieltisch.games.auf_die_nuesse import (
     KEEP,
@@ -35,9 +42,10 @@ from spieltisch.games.auf_die_nuesse import (
     Steal,
     Take,
     fail_chance,
+    search,
 )
 from spieltisch.games.auf_die_nuesse.belief import state_of
-from spieltisch.games.auf_die_nuesse.bots import HeuristicAgent, Judge
+from spieltisch.games.auf_die_nuesse.bots import SEARCH_EXPLORATION, HeuristicAgent, Judge, book
 from spieltisch.games.auf_die_nuesse.notation import CARDS
 from spieltisch.games.auf_die_nuesse.rules import STORE_SIZES, Store
 from spieltisch.lab.arena import run, schedule, summarise
@@ -417,3 +425,143 @@ def test_the_heuristic_beats_random_in_a_small_seeded_arena() -> None:
     assert rows["heuristic"]["win_rate"] >= 0.9
     assert rows["heuristic"]["win_rate_ci95"][0] > 0.5
     assert rows["heuristic"]["mean_margin"] > 30
+
+
+# --- Search aids: the playout policy and the cut-off evaluation --------------------------------
+
+
+def turn_starts(players: int, seed: int) -> list[NuesseState]:
+    """The turn starts of one seeded random game, before the end is near."""
+    return [
+        s
+        for s in random_positions(players, seed)
+        if s.stage is Stage.ROLL and not s.track and s.board.market.pile > search.PLAY_OUT_PILE
+    ]
+
+
+def test_the_game_offers_its_search_aids_to_ismcts() -> None:
+    game = AufDieNuesse(2)
+    assert game_evaluator(game) is search.evaluate
+    assert game_playout_policy(game) is search.playout
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_playout_policy_picks_a_legal_move_at_every_decision(players: int) -> None:
+    rng = random.Random(players)
+    for state in random_positions(players, seed=40 + players):
+        if not state.is_terminal() and not state.is_chance():
+            assert search.playout(state, rng) in state.legal_actions()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_evaluation_gives_every_seat_a_chance_and_the_chances_add_up(players: int) -> None:
+    starts = turn_starts(players, seed=50 + players)
+    assert starts
+    for state in starts:
+        chances = search.evaluate(state, search.MIN_DEPTH)
+        assert chances is not None and len(chances) == players
+        assert all(0.0 < c < 1.0 for c in chances)
+        assert math.isclose(sum(chances), 1.0)
+
+
+def test_the_evaluation_only_stops_a_playout_at_the_start_of_a_turn() -> None:
+    start = table(2)
+    assert search.evaluate(start, search.MIN_DEPTH) is not None
+    assert search.evaluate(placed(start, 7), search.MIN_DEPTH + 5) is None
+    near_end = table(2, pile=search.PLAY_OUT_PILE)
+    assert search.evaluate(near_end, search.MIN_DEPTH) is None  # the end is played out
+    if search.MIN_DEPTH:
+        assert search.evaluate(start, search.MIN_DEPTH - 1) is None
+
+
+def late(holdings: dict[int, tuple[Store, ...]], **parts: object) -> NuesseState:
+    """A 2-player turn start with few cards left to come."""
+    unseen = [1] * len(CARDS)
+    return table(2, holdings=holdings, unseen=unseen, pile=search.PLAY_OUT_PILE + 1, **parts)  # type: ignore[arg-type]
+
+
+def test_a_big_lead_late_in_the_game_is_all_but_a_win() -> None:
+    ahead = stores(s7=full(Nut.WALNUT), s8=full(Nut.HAZELNUT), s3=store(Nut.ACORN, 2))
+    behind = stores(s1=store(Nut.BEECHNUT, 1))
+    chances = search.evaluate(late({0: ahead, 1: behind}), search.MIN_DEPTH)
+    assert chances is not None and chances[0] > 0.95
+    mirrored = search.evaluate(late({0: behind, 1: ahead}, player=1), search.MIN_DEPTH)
+    assert mirrored is not None and mirrored[1] == pytest.approx(chances[0])
+
+
+def test_an_even_position_is_close_to_a_coin_toss_and_more_nuts_are_better() -> None:
+    even = search.win_chances(table(2))
+    assert 0.4 < even[0] < 0.65  # the player whose turn starts has the tempo
+    richer = search.win_chances(table(2, holdings={0: stores(s8=store(Nut.WALNUT, 4))}))
+    assert richer[0] > even[0]
+    on_board = search.win_chances(table(2, areas={Space.LEFT_3: (2, 0)}))
+    assert on_board[0] > even[0]
+
+
+def test_the_playout_files_a_nut_with_its_kind_and_keeps_a_joker_that_fills_nothing() -> None:
+    rng = random.Random(0)
+    state = put_after_collecting(stores(s3=store(Nut.WALNUT, 1), s8=store(Nut.ACORN, 2)), W)
+    assert search.playout(state, rng) == Put(Nut.WALNUT, 2)
+    assert search.playout(put_after_collecting(stores(s3=store(Nut.WALNUT, 1)), WH), rng) == KEEP
+    filling = put_after_collecting(stores(s3=store(Nut.WALNUT, 1), s4=store(Nut.HAZELNUT, 2)), WH)
+    assert search.playout(filling, rng) == Put(Nut.HAZELNUT, 3)
+
+
+def test_the_playout_rolls_on_with_little_at_stake_and_stops_when_failing_costs_much() -> None:
+    rng = random.Random(0)
+    assert search.playout(placed(table(2), 7), rng) == ROLL_AGAIN
+    risky = placed(table(2), 5, 6, 7, 8, 9)
+    assert fail_chance(risky.track) > Fraction(2, 5)
+    assert search.playout(risky, rng) == STOP
+
+
+def test_the_playout_lays_a_kept_joker_that_fills_a_store() -> None:
+    holdings = {0: stores(s8=store(Nut.WALNUT, 5))}
+    waiting = placed(table(2, holdings=holdings, jokers={0: (WA,)}), 8)
+    assert search.playout(waiting, random.Random(0)) == Lay(WA, Nut.WALNUT, 7)
+
+
+def test_the_playout_steals_where_the_loss_hurts_most() -> None:
+    holdings = {1: stores(s1=store(Nut.ACORN, 1), s8=store(Nut.WALNUT, 5))}
+    position = table(2, areas={Space.RACCOON_2: (1, 0)}, holdings=holdings)
+    state = drive(placed(position, 7), "stop", "pass")
+    assert search.playout(state, random.Random(0)) == Steal(1, 7)
+
+
+def test_ismcts_with_the_search_aids_plays_a_whole_game_quickly() -> None:
+    game = AufDieNuesse(2)
+    agents = [make_agent("ismcts:8", game, 1), make_agent("heuristic", game, 2)]
+    rng = random.Random(3)
+    state = game.initial_state()
+    while not state.is_terminal():
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+            continue
+        player = state.current_player()
+        assert player is not None
+        state = state.apply(agents[player].act(state.view(player), state.legal_actions()))
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_the_book_files_and_takes_nuts_as_the_heuristic_but_leaves_the_dice_to_search() -> None:
+    rng = random.Random(0)
+    filing = put_after_collecting(stores(s3=store(Nut.WALNUT, 1), s8=store(Nut.ACORN, 2)), W)
+    assert book(filing.view(0), filing.legal_actions(), rng) == Put(Nut.WALNUT, 2)
+    rolling = placed(table(2), 7)
+    assert book(rolling.view(0), rolling.legal_actions(), rng) is None
+    assert game_book(AufDieNuesse(2)) is book
+
+
+def test_expected_points_count_full_stores_and_hopes_for_partly_filled_ones() -> None:
+    state = table(2, holdings={0: stores(s8=full(Nut.WALNUT), s7=store(Nut.ACORN, 3))})
+    outlook = search.Outlook(state.board)
+    points = search.expected_points(state.board, 0, outlook)
+    assert 30 + 3 < points <= 30 + 20
+    assert search.expected_points(state.board, 1, outlook) == 0.0
+
+
+def test_ismcts_here_is_the_generic_agent_with_a_smaller_exploration_constant() -> None:
+    agent = make_agent("ismcts:50", AufDieNuesse(2), 1)
+    assert isinstance(agent, IsmctsAgent)
+    assert agent.exploration == SEARCH_EXPLORATION < EXPLORATION
+    assert agent.iterations == 50

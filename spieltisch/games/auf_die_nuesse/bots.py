@@ -4,18 +4,26 @@ The heuristic prices everything in expected points. A nut is worth what it adds 
 expected final value of the store it goes into (see :meth:`Judge.store_value`), a squirrel
 left on the board a fixed share of a nut, and a turn's start track the nuts that stopping now
 would collect. Pure: no I/O, no clock; the agent's own generator is not even needed.
+
+For search agents the module also offers ``EVALUATE`` and ``PLAYOUT`` (from :mod:`.search`):
+ISMCTS plays its playouts by quick rules of thumb and stops them at the next turn start, where
+a fitted estimate of each player's chance to win replaces the rest of the game; ``BOOK``:
+the nut-handling choices it plays as the heuristic does, without searching; and the
+``ismcts`` agent itself, with an exploration constant suited to those estimates.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spieltisch.agents.base import Agent
-from spieltisch.core.game import Move, PlayerId
+from spieltisch.agents.ismcts import IsmctsAgent
+from spieltisch.core.game import Game, Move, PlayerId
 from spieltisch.games.auf_die_nuesse.notation import (
     CARD_INDEX,
     CARD_KINDS,
@@ -49,6 +57,7 @@ from spieltisch.games.auf_die_nuesse.rules import (
     Stage,
     fail_chance,
 )
+from spieltisch.games.auf_die_nuesse.search import evaluate, playout
 from spieltisch.games.auf_die_nuesse.view import NuesseView
 
 
@@ -515,6 +524,59 @@ def _setup(judge: Judge, legal: Sequence[Move]) -> Judgement:
     return Judgement(move, f"rolled most often, with a good nut below ({worth:.2f})")
 
 
-AGENTS = {"heuristic": HeuristicAgent}
+_BOOKED = {Stage.PUT: _put, Stage.TAKE: _take, Stage.STEAL: _steal, Stage.SETUP: _setup}
 
-__all__ = ["AGENTS", "HeuristicAgent", "Judge", "Judgement", "Weights", "at_least", "nuesse_view"]
+
+def book(view: object, legal: Sequence[Move], rng: random.Random | None = None) -> Move | None:
+    """The set moves of Auf die Nüsse! for search agents: filing a nut, choosing a face-up nut,
+    a theft and a setup squirrel are played as the heuristic plays them, and so is the
+    roll-or-stop choice while a kept joker could be laid. What those choices are worth shows
+    only over many turns (a joker laid early is a joker that cannot fill a store later), so a
+    search that ends its playouts at the next turn start can hardly tell them apart, and they
+    cost little to judge outright. Search is left for where the dice decide: which white die,
+    and whether to roll again. (Nothing here is left to chance, so ``rng`` is not used.)"""
+    del rng
+    if not isinstance(view, NuesseView):
+        return None
+    judged = _BOOKED.get(view.stage)
+    if judged is None and view.stage is Stage.AGAIN and any(isinstance(m, Lay) for m in legal):
+        judged = _again
+    if judged is None:
+        return None
+    return judged(Judge(view), legal).move
+
+
+SEARCH_EXPLORATION = 0.15
+"""ISMCTS's exploration constant here. Its default (0.7) suits playouts that end in a win or
+a loss; this game's playouts end in win chances that a single choice moves by a few points at
+most, so with the default every choice keeps being tried alike and the choice made is all but
+random. A smaller constant lets the better one be tried more often, and so be chosen."""
+
+
+def searcher(game: Game, seed: int = 0) -> IsmctsAgent:
+    """ISMCTS for Auf die Nüsse!: the generic agent with :data:`SEARCH_EXPLORATION`; it uses
+    this module's ``BOOK``, ``EVALUATE`` and ``PLAYOUT`` as every game's ISMCTS does."""
+    return IsmctsAgent(game, seed, exploration=SEARCH_EXPLORATION)
+
+
+AGENTS = {"heuristic": HeuristicAgent, "ismcts": searcher}
+BOOK = book
+EVALUATE = evaluate
+"""ISMCTS playouts stop at the next turn start, valued by the fitted win chances there."""
+PLAYOUT = playout
+"""ISMCTS playouts follow the quick rules of thumb of :mod:`.search`, not random moves."""
+
+__all__ = [
+    "AGENTS",
+    "BOOK",
+    "EVALUATE",
+    "PLAYOUT",
+    "HeuristicAgent",
+    "Judge",
+    "Judgement",
+    "Weights",
+    "at_least",
+    "book",
+    "nuesse_view",
+    "searcher",
+]
