@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+
+FEW_SCORES = 8
+"""Scores that take at most this many values (a match's round wins) are drawn as bars."""
 
 
 def arena_plot(summary: dict[str, object], title: str, path: Path) -> None:
@@ -15,19 +21,50 @@ def arena_plot(summary: dict[str, object], title: str, path: Path) -> None:
     rows = summary["agents"]
     assert isinstance(rows, list)
     names = [str(r["agent"]) for r in rows]
-    rates = [float(r["win_rate"]) for r in rows]
-    low = [rate - float(r["win_rate_ci95"][0]) for rate, r in zip(rates, rows, strict=True)]
-    high = [float(r["win_rate_ci95"][1]) - rate for rate, r in zip(rates, rows, strict=True)]
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
-    left.bar(names, rates, yerr=[low, high], capsize=8, color="tab:blue", alpha=0.8)
-    left.axhline(1 / max(len(names), 1), color="grey", linestyle="--", linewidth=1)
-    left.set_ylim(0, 1)
-    left.set_ylabel("win rate (95% interval)")
-    left.set_title("Win rate")
-    right.boxplot([r["scores"] for r in rows], tick_labels=names, showmeans=True)
-    right.set_ylabel("final score")
-    right.set_title("Score distribution")
+    _win_rates(left, names, rows)
+    _scores(right, names, [_floats(r["scores"]) for r in rows])
     figure.suptitle(title)
     figure.tight_layout()
     figure.savefig(path, dpi=120)
     plt.close(figure)
+
+
+def _win_rates(axes: Axes, names: list[str], rows: list[dict[str, object]]) -> None:
+    """Bars of each agent's win rate with its 95% interval; the dashed line is an even share."""
+    rates = [float(str(r["win_rate"])) for r in rows]
+    bounds = [_floats(r["win_rate_ci95"]) for r in rows]
+    low = [rate - b[0] for rate, b in zip(rates, bounds, strict=True)]
+    high = [b[1] - rate for rate, b in zip(rates, bounds, strict=True)]
+    axes.bar(names, rates, yerr=[low, high], capsize=8, color="tab:blue", alpha=0.8)
+    axes.axhline(1 / max(len(names), 1), color="grey", linestyle="--", linewidth=1)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate (95% interval)")
+    axes.set_title("Win rate")
+
+
+def _scores(axes: Axes, names: list[str], scores: Sequence[Sequence[float]]) -> None:
+    """Each agent's final scores: the share of games at each score when there are few values
+    (a box plot would hide them), otherwise a box plot with the mean marked."""
+    values = sorted({s for agent in scores for s in agent})
+    if len(values) > FEW_SCORES:
+        axes.boxplot(scores, tick_labels=names, showmeans=True)
+        axes.set_ylabel("final score")
+    else:
+        width = 0.8 / max(len(names), 1)
+        for i, (name, agent) in enumerate(zip(names, scores, strict=True)):
+            counts = Counter(agent)
+            shares = [counts[v] / max(len(agent), 1) for v in values]
+            positions = [k + (i - (len(names) - 1) / 2) * width for k in range(len(values))]
+            axes.bar(positions, shares, width=width, label=name, alpha=0.8)
+        axes.set_xticks(range(len(values)), [f"{v:g}" for v in values])
+        axes.set_xlabel("final score")
+        axes.set_ylabel("share of games")
+        axes.legend()
+    axes.set_title("Score distribution")
+
+
+def _floats(value: object) -> list[float]:
+    """A list of numbers from the arena's summary (a list or a tuple of them)."""
+    assert isinstance(value, list | tuple), value
+    return [float(x) for x in value]

@@ -6,12 +6,13 @@ import json
 import math
 from pathlib import Path
 
+import matplotlib.pyplot as plt
 import pytest
 from typer.testing import CliRunner
 
 import spieltisch
 from spieltisch.cli import app
-from spieltisch.lab import arena
+from spieltisch.lab import arena, plot
 from spieltisch.lab.stats import elo_ratings, mean_interval, wilson_interval
 
 
@@ -85,3 +86,26 @@ def test_arena_table_and_bad_agents() -> None:
     assert table.exit_code == 0 and "Elo" in table.output
     bad = runner.invoke(app, ["arena", "auf-die-eier", "--agents", "chess-engine"])
     assert bad.exit_code == 2 and "unknown agent" in bad.output
+
+
+@pytest.mark.parametrize(
+    ("scores", "score_bars"),
+    [
+        ([[2, 2, 1, 0], [0, 1, 2, 2]], 6),  # few values (match wins): three bars per agent
+        ([list(range(20)), list(range(5, 25))], 0),  # many values: a box plot, no bars
+    ],
+)
+def test_plot_draws_few_score_values_as_bars_and_many_as_boxes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scores: list[list[int]], score_bars: int
+) -> None:
+    rows = [
+        {"agent": name, "win_rate": 0.5, "win_rate_ci95": [0.3, 0.7], "scores": agent}
+        for name, agent in zip(["a", "b"], scores, strict=True)
+    ]
+    figures = []
+    monkeypatch.setattr(plt, "close", figures.append)  # keep the figure to look at it
+    plot.arena_plot({"agents": rows}, "test", tmp_path / "p.png")
+    left, right = figures[0].axes
+    assert len(left.patches) == 2
+    assert len(right.patches) == score_bars
+    assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
