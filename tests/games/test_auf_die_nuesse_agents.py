@@ -464,14 +464,22 @@ def test_the_evaluation_gives_every_seat_a_chance_and_the_chances_add_up(players
         assert math.isclose(sum(chances), 1.0)
 
 
-def test_the_evaluation_only_stops_a_playout_at_the_start_of_a_turn() -> None:
+def test_the_evaluation_stops_a_playout_at_a_turn_start_or_where_the_policy_stops() -> None:
     start = table(2)
-    assert search.evaluate(start, search.MIN_DEPTH) is not None
-    assert search.evaluate(placed(start, 7), search.MIN_DEPTH + 5) is None
+    assert search.evaluate(start, search.MIN_DEPTH) == search.win_chances(start)
+    rng = random.Random(0)
+    risky = placed(table(2, areas={Space.FIVE_SIX: (1, 1)}), 5, 6, 7, 8, 9)
+    assert search.playout(risky, rng) == STOP
+    after = search.stopped(risky)
+    assert after.stage is Stage.ROLL and after.player == 1 and not after.track
+    assert after.board.areas[Space.FIVE_SIX] == (1, 0)  # seat 0 collected, seat 1 pushed up
+    assert search.evaluate(risky, search.AGAIN_DEPTH) == search.win_chances(after)
+    safe = placed(table(2), 7)
+    assert search.playout(safe, rng) == ROLL_AGAIN
+    assert search.evaluate(safe, search.AGAIN_DEPTH) is None  # the playout rolls on
+    assert search.evaluate(replace(risky, stage=Stage.ROLL), 9) is None  # mid-turn roll
     near_end = table(2, pile=search.PLAY_OUT_PILE)
     assert search.evaluate(near_end, search.MIN_DEPTH) is None  # the end is played out
-    if search.MIN_DEPTH:
-        assert search.evaluate(start, search.MIN_DEPTH - 1) is None
 
 
 def late(holdings: dict[int, tuple[Store, ...]], **parts: object) -> NuesseState:
