@@ -573,3 +573,19 @@ def test_ismcts_here_is_the_generic_agent_with_a_smaller_exploration_constant() 
     assert isinstance(agent, IsmctsAgent)
     assert agent.exploration == SEARCH_EXPLORATION < EXPLORATION
     assert agent.iterations == 50
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_roll_or_stop_choice_ends_a_playout_exactly_where_the_policy_stops(players: int) -> None:
+    rng = random.Random(players)
+    choices = [
+        s
+        for s in random_positions(players, seed=60 + players)
+        if s.stage is Stage.AGAIN and s.board.market.pile > search.PLAY_OUT_PILE
+    ]
+    assert choices
+    for state in choices:
+        stops = search.playout(state, rng) == STOP
+        value = search.evaluate(state, search.AGAIN_DEPTH)
+        ends = stops and search.stopped(state).board.market.ending is not Ending.NOT_YET
+        assert (value is not None) == (stops and not ends)

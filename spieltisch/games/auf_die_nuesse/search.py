@@ -299,15 +299,19 @@ def evaluate(state: State, depth: int) -> tuple[float, ...] | None:
     stage = state.stage
     if stage is Stage.ROLL and not state.track and depth >= MIN_DEPTH:
         return win_chances(state)
-    if (
-        stage is Stage.AGAIN
-        and depth >= AGAIN_DEPTH
-        and _again(state, state.legal_actions()) is STOP
-    ):
+    if stage is Stage.AGAIN and depth >= AGAIN_DEPTH and _policy_stops(state):
         after = stopped(state)
         if after.board.market.ending is Ending.NOT_YET:
             return win_chances(after)
     return None
+
+
+def _policy_stops(state: NuesseState) -> bool:
+    """Whether :func:`playout` stops at this roll-or-stop choice (without listing the moves
+    unless a kept joker might be laid)."""
+    if state.board.jokers[state.player]:
+        return _again(state, state.legal_actions()) is STOP
+    return state.available <= 0 or not _rolls_on(state.track, _singles(state.board, state.player))
 
 
 # --- The playout policy ----------------------------------------------------------------------
