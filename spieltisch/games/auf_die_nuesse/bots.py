@@ -15,7 +15,6 @@ the nut-handling choices it plays as the heuristic does, without searching; and 
 from __future__ import annotations
 
 import functools
-import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -57,7 +56,7 @@ from spieltisch.games.auf_die_nuesse.rules import (
     Stage,
     fail_chance,
 )
-from spieltisch.games.auf_die_nuesse.search import evaluate, playout
+from spieltisch.games.auf_die_nuesse.search import at_least, evaluate, playout
 from spieltisch.games.auf_die_nuesse.view import NuesseView
 
 
@@ -102,17 +101,6 @@ _HITS: dict[Space, float] = {
     for space in TWO_AREA
 }
 """The chance that one roll can put a squirrel below each 2-area space."""
-
-
-def at_least(mean: float, count: int) -> float:
-    """The chance that a Poisson count with this mean reaches ``count``."""
-    if count <= 0:
-        return 1.0
-    term = total = math.exp(-mean)
-    for k in range(1, count):
-        term *= mean / k
-        total += term
-    return max(0.0, 1.0 - total)
 
 
 def nuesse_view(view: object) -> NuesseView:

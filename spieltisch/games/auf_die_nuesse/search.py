@@ -71,7 +71,8 @@ from spieltisch.games.auf_die_nuesse.rules import (
 
 
 def at_least(mean: float, count: int) -> float:
-    """The chance that a Poisson count with this mean reaches ``count``."""
+    """The chance that a Poisson count with this mean reaches ``count`` (the heuristic's
+    chance that a store will be filled, too)."""
     if count <= 0:
         return 1.0
     term = total = math.exp(-mean)
@@ -96,12 +97,11 @@ class Outlook:
     if not.
     """
 
-    __slots__ = ("board", "expect", "players")
+    __slots__ = ("board", "expect")
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.players = board.config.players
-        self.expect = _expectations(board.market, board.jokers, self.players)
+        self.expect = _expectations(board.market, board.jokers, board.config.players)
 
     def worth(self, player: PlayerId, index: int, kind: Nut, fill: int) -> float:
         """The expected final points of ``player``'s store ``index`` holding ``fill`` nuts."""
