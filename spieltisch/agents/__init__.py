@@ -4,8 +4,9 @@
 offers, strongest first. A game adds agents by defining ``AGENTS`` in its ``bots`` module, and
 may define ``BOOK``: set moves for decisions that search should not spend time on (such as
 arranging a deck before play), which search agents play without searching; ``EVALUATE``:
-where a search's playout may stop, and what the position is worth there; and ``PLAYOUT``: a
-quick policy for playouts, used instead of uniformly random moves.
+where a search's playout may stop, and what the position is worth there; ``PLAYOUT``: a
+quick policy for playouts, used instead of uniformly random moves; and ``EXPLORATION``: the
+search's exploration constant, where the game's values call for another than the default.
 """
 
 from __future__ import annotations
@@ -52,6 +53,12 @@ def game_playout_policy(game: Game) -> PlayoutPolicy | None:
     """The game's playout policy (its ``bots.PLAYOUT``), if it has one."""
     policy: PlayoutPolicy | None = getattr(_bots_module(game), "PLAYOUT", None)
     return policy
+
+
+def game_exploration(game: Game) -> float | None:
+    """The game's exploration constant for search (its ``bots.EXPLORATION``), if it sets one."""
+    exploration: float | None = getattr(_bots_module(game), "EXPLORATION", None)
+    return exploration
 
 
 def game_book(game: Game) -> Book | None:

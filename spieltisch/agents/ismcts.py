@@ -88,12 +88,13 @@ class IsmctsAgent(Agent):
         *,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = EXPLORATION,
+        exploration: float | None = None,
     ) -> None:
         super().__init__(game, seed)
         from spieltisch.agents import (  # noqa: PLC0415 - the package imports this module
             game_book,
             game_evaluator,
+            game_exploration,
             game_playout_policy,
         )
 
@@ -102,7 +103,9 @@ class IsmctsAgent(Agent):
         self.policy = game_playout_policy(game)
         self.iterations = iterations
         self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
-        self.exploration = exploration
+        if exploration is None:
+            exploration = game_exploration(game)
+        self.exploration = EXPLORATION if exploration is None else exploration
         self.last: SearchResult | None = None
 
     def configure(self, setting: str) -> None:

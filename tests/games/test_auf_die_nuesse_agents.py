@@ -45,7 +45,8 @@ from spieltisch.games.auf_die_nuesse import (
     search,
 )
 from spieltisch.games.auf_die_nuesse.belief import state_of
-from spieltisch.games.auf_die_nuesse.bots import SEARCH_EXPLORATION, HeuristicAgent, Judge, book
+from spieltisch.games.auf_die_nuesse.bots import EXPLORATION as NUESSE_EXPLORATION
+from spieltisch.games.auf_die_nuesse.bots import HeuristicAgent, Judge, book
 from spieltisch.games.auf_die_nuesse.notation import CARDS
 from spieltisch.games.auf_die_nuesse.rules import STORE_SIZES, Store
 from spieltisch.lab.arena import run, schedule, summarise
@@ -568,11 +569,14 @@ def test_expected_points_count_full_stores_and_hopes_for_partly_filled_ones() ->
     assert search.expected_points(state.board, 1, outlook) == 0.0
 
 
-def test_ismcts_here_is_the_generic_agent_with_a_smaller_exploration_constant() -> None:
+def test_ismcts_takes_the_smaller_exploration_constant_the_game_sets() -> None:
     agent = make_agent("ismcts:50", AufDieNuesse(2), 1)
     assert isinstance(agent, IsmctsAgent)
-    assert agent.exploration == SEARCH_EXPLORATION < EXPLORATION
+    assert agent.exploration == NUESSE_EXPLORATION < EXPLORATION
     assert agent.iterations == 50
+    assert IsmctsAgent(AufDieNuesse(2), 1, exploration=0.5).exploration == 0.5
+    other = make_agent("ismcts", spieltisch.load("awimbawe"), 1)
+    assert isinstance(other, IsmctsAgent) and other.exploration == EXPLORATION
 
 
 @pytest.mark.parametrize("players", [2, 3])

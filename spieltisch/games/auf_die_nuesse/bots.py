@@ -21,8 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spieltisch.agents.base import Agent
-from spieltisch.agents.ismcts import IsmctsAgent
-from spieltisch.core.game import Game, Move, PlayerId
+from spieltisch.core.game import Move, PlayerId
 from spieltisch.games.auf_die_nuesse.notation import (
     CARD_INDEX,
     CARD_KINDS,
@@ -534,30 +533,23 @@ def book(view: object, legal: Sequence[Move], rng: random.Random | None = None) 
     return judged(Judge(view), legal).move
 
 
-SEARCH_EXPLORATION = 0.15
-"""ISMCTS's exploration constant here. Its default (0.7) suits playouts that end in a win or
-a loss; this game's playouts end in win chances that a single choice moves by a few points at
-most, so with the default every choice keeps being tried alike and the choice made is all but
-random. A smaller constant lets the better one be tried more often, and so be chosen."""
-
-
-def searcher(game: Game, seed: int = 0) -> IsmctsAgent:
-    """ISMCTS for Auf die Nüsse!: the generic agent with :data:`SEARCH_EXPLORATION`; it uses
-    this module's ``BOOK``, ``EVALUATE`` and ``PLAYOUT`` as every game's ISMCTS does."""
-    return IsmctsAgent(game, seed, exploration=SEARCH_EXPLORATION)
-
-
-AGENTS = {"heuristic": HeuristicAgent, "ismcts": searcher}
+AGENTS = {"heuristic": HeuristicAgent}
 BOOK = book
 EVALUATE = evaluate
 """ISMCTS playouts stop at the next turn start, valued by the fitted win chances there."""
 PLAYOUT = playout
 """ISMCTS playouts follow the quick rules of thumb of :mod:`.search`, not random moves."""
+EXPLORATION = 0.15
+"""ISMCTS's exploration constant here. Its default (0.7) suits playouts that end in a win or
+a loss; this game's playouts end in win chances that a single choice moves by a few points at
+most, so with the default every choice keeps being tried alike and the choice made is all but
+random. A smaller constant lets the better one be tried more often, and so be chosen."""
 
 __all__ = [
     "AGENTS",
     "BOOK",
     "EVALUATE",
+    "EXPLORATION",
     "PLAYOUT",
     "HeuristicAgent",
     "Judge",
@@ -566,5 +558,4 @@ __all__ = [
     "at_least",
     "book",
     "nuesse_view",
-    "searcher",
 ]
