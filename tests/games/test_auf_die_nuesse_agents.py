@@ -50,6 +50,7 @@ from spieltisch.games.auf_die_nuesse.bots import HeuristicAgent, Judge, book
 from spieltisch.games.auf_die_nuesse.notation import CARDS
 from spieltisch.games.auf_die_nuesse.rules import STORE_SIZES, Store
 from spieltisch.lab.arena import run, schedule, summarise
+from spieltisch.lab.play import play_game
 from tests.games.test_auf_die_nuesse import (
     WA,
     WH,
@@ -540,16 +541,8 @@ def test_the_playout_steals_where_the_loss_hurts_most() -> None:
 def test_ismcts_with_the_search_aids_plays_a_whole_game_quickly() -> None:
     game = AufDieNuesse(2)
     agents = [make_agent("ismcts:8", game, 1), make_agent("heuristic", game, 2)]
-    rng = random.Random(3)
-    state = game.initial_state()
-    while not state.is_terminal():
-        if state.is_chance():
-            state = state.apply(state.sample_chance(rng))
-            continue
-        player = state.current_player()
-        assert player is not None
-        state = state.apply(agents[player].act(state.view(player), state.legal_actions()))
-    assert sum(state.returns()) == pytest.approx(1.0)
+    state = play_game(game, agents, seed=3).state
+    assert state.is_terminal() and sum(state.returns()) == pytest.approx(1.0)
 
 
 def test_the_book_files_and_takes_nuts_as_the_heuristic_but_leaves_the_dice_to_search() -> None:
