@@ -388,21 +388,10 @@ class HeuristicAgent(Agent):
     def judge(self, view: object, legal: Sequence[Move]) -> Judgement:
         """The choice for ``view`` among ``legal``, with the reason."""
         nv = nuesse_view(view)
-        judge = Judge(nv, self.weights)
-        stage = nv.stage
-        if stage is Stage.AGAIN:
-            return _again(judge, legal)
-        if stage is Stage.PLACE:
-            return _place(judge, legal)
-        if stage is Stage.PUT:
-            return _put(judge, legal)
-        if stage is Stage.TAKE:
-            return _take(judge, legal)
-        if stage is Stage.STEAL:
-            return _steal(judge, legal)
-        if stage is Stage.SETUP:
-            return _setup(judge, legal)
-        return Judgement(legal[0], "the only choice")
+        judged = _JUDGED.get(nv.stage)
+        if judged is None:
+            return Judgement(legal[0], "the only choice")
+        return judged(Judge(nv, self.weights), legal)
 
 
 def _best(scored: list[tuple[float, Move]]) -> tuple[float, Move]:
@@ -512,6 +501,9 @@ def _setup(judge: Judge, legal: Sequence[Move]) -> Judgement:
 
 
 _BOOKED = {Stage.PUT: _put, Stage.TAKE: _take, Stage.STEAL: _steal, Stage.SETUP: _setup}
+"""The decisions the book answers as the heuristic does."""
+_JUDGED = {Stage.AGAIN: _again, Stage.PLACE: _place, **_BOOKED}
+"""How the heuristic judges each kind of decision."""
 
 
 def book(view: object, legal: Sequence[Move], rng: random.Random | None = None) -> Move | None:
