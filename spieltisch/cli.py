@@ -318,18 +318,20 @@ def arena(
             results = arena_lab.run(tasks, workers, progress=progress)
         summary = arena_lab.summarise(results, names)
         summary.update(game=game, players=the_game.players, seed=seed)
+        rows = summary["agents"]
+        assert isinstance(rows, list)
+        # The figures first, so that a failing plot cannot lose hours of games.
+        if as_json:
+            brief = [{k: v for k, v in row.items() if k != "scores"} for row in rows]
+            print(json.dumps({**summary, "agents": brief}), flush=True)
+        else:
+            _print_arena(summary)
         if plot is not None:
             from spieltisch.lab.plot import arena_plot  # noqa: PLC0415 - matplotlib is slow
 
             arena_plot(summary, f"{the_game.info.name}: {len(results)} games", plot)
-        if as_json:
-            rows = summary["agents"]
-            assert isinstance(rows, list)
-            for row in rows:
-                del row["scores"]
-            print(json.dumps(summary))
-            return
-        _print_arena(summary, plot)
+            if not as_json:
+                Console().print(f"plot written to {plot}")
 
 
 @contextmanager
@@ -353,7 +355,7 @@ def progress_reporter(description: str, total: int) -> Iterator[Callable[[int], 
     yield report
 
 
-def _print_arena(summary: dict[str, object], plot: Path | None) -> None:
+def _print_arena(summary: dict[str, object]) -> None:
     table = Table(title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}")
     for column in ("agent", "seats", "win rate", "95% interval", "mean score", "margin", "Elo"):
         table.add_column(column, justify="left" if column == "agent" else "right")
@@ -370,10 +372,7 @@ def _print_arena(summary: dict[str, object], plot: Path | None) -> None:
             f"{row['mean_margin']:+.2f}",
             f"{row['elo']:.0f}",
         )
-    console = Console()
-    console.print(table)
-    if plot is not None:
-        console.print(f"plot written to {plot}")
+    Console().print(table)
 
 
 @app.command()

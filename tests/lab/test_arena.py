@@ -109,3 +109,25 @@ def test_plot_draws_few_score_values_as_bars_and_many_as_boxes(
     assert len(left.patches) == 2
     assert len(right.patches) == score_bars
     assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("trials", [1, 7, 40, 400, 1000])
+def test_wilson_interval_always_holds_the_rate_even_at_zero_and_one(trials: int) -> None:
+    for successes in [0.0, 0.5, *range(1, trials + 1)]:
+        low, high = wilson_interval(successes, trials)
+        assert 0.0 <= low <= successes / trials <= high <= 1.0
+    assert wilson_interval(trials, trials)[1] == 1.0 and wilson_interval(0, trials)[0] == 0.0
+
+
+def test_a_clean_sweep_is_plotted_and_the_figures_come_first(tmp_path: Path) -> None:
+    plot_file = tmp_path / "sweep.png"
+    result = CliRunner().invoke(
+        app,
+        ["arena", "awimbawe", "--agents", "heuristic,random", "--games", "2", "--seed", "1",
+         "--json", "--plot", str(plot_file)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout.strip().splitlines()[0])
+    assert summary["agents"][0]["win_rate"] == 1.0  # the case that once broke the plot
+    assert "scores" not in summary["agents"][0]
+    assert plot_file.read_bytes()[:4] == b"\x89PNG"
