@@ -304,6 +304,13 @@ def arena(
     option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[Path | None, typer.Option(help="Write a PNG of the results here.")] = None,
+    journal: Annotated[
+        Path | None,
+        typer.Option(
+            help="Keep every finished game in this file (JSON lines); the same run given it "
+            "again plays only the games it lacks."
+        ),
+    ] = None,
 ) -> None:
     """Rate agents: seats rotated on the same deals, win rates with 95% intervals, Elo."""
     with one_line_errors():
@@ -315,7 +322,7 @@ def arena(
             make_agent(name, the_game, 0)
         tasks = arena_lab.schedule(the_game, names, games, seed)
         with progress_reporter(f"{the_game.info.name} arena", len(tasks)) as progress:
-            results = arena_lab.run(tasks, workers, progress=progress)
+            results = arena_lab.run(tasks, workers, progress=progress, journal=journal)
         summary = arena_lab.summarise(results, names)
         summary.update(game=game, players=the_game.players, seed=seed)
         rows = summary["agents"]

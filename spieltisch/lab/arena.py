@@ -4,13 +4,22 @@ Games come in *deals*: for each deal the agents play one game per rotation of th
 rotation with the same chance seed, so each agent meets the same first deal, roll or draw from
 every seat and much of the luck cancels out. Each game's seeds derive from the run's seed, the
 deal and the rotation only, so results do not depend on how many worker processes play them.
+
+A run may keep a *journal*: every finished game as one JSON line, written as soon as it ends.
+Given the same journal again, a run plays only the games it does not hold yet, so a run of
+hours survives an interruption, can be extended to more games with the same seed, and leaves
+each game's scores on disk for later study.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+import json
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
 
 import spieltisch
 from spieltisch.core.errors import OptionError
@@ -73,24 +82,101 @@ def play_task(task: Task) -> GameResult:
 
 
 def run(
-    tasks: Sequence[Task], workers: int = 1, progress: Callable[[int], None] | None = None
+    tasks: Sequence[Task],
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    journal: Path | None = None,
 ) -> list[GameResult]:
-    """Play every task, in ``workers`` processes; results come back in schedule order."""
+    """Play every task, in ``workers`` processes; results come back in schedule order.
+
+    With a ``journal``, the games it already holds are taken from it, and every game played
+    is added to it the moment it ends (see the module docstring)."""
+    kept = read_journal(journal, tasks) if journal is not None else {}
+    results: dict[int, GameResult] = {i: kept[t] for i, t in enumerate(tasks) if t in kept}
+    if progress and results:
+        progress(len(results))
+    to_play = [(i, t) for i, t in enumerate(tasks) if i not in results]
+    with _journal_writer(journal) as record:
+        for index, task, result in _play_all(to_play, workers):
+            results[index] = result
+            record(task, result)
+            if progress:
+                progress(len(results))
+    return [results[i] for i in range(len(tasks))]
+
+
+def _play_all(
+    to_play: Sequence[tuple[int, Task]], workers: int
+) -> Iterator[tuple[int, Task, GameResult]]:
+    """Each game's result as it ends, with its place in the schedule and its task."""
     if workers <= 1:
-        results = []
-        for done, task in enumerate(tasks, 1):
-            results.append(play_task(task))
-            if progress:
-                progress(done)
-        return results
+        for index, task in to_play:
+            yield index, task, play_task(task)
+        return
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_task, task): index for index, task in enumerate(tasks)}
-        ordered: dict[int, GameResult] = {}
-        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-            ordered[futures[future]] = future.result()
-            if progress:
-                progress(done)
-    return [ordered[i] for i in range(len(tasks))]
+        futures = {pool.submit(play_task, task): (index, task) for index, task in to_play}
+        for future in concurrent.futures.as_completed(futures):
+            index, task = futures[future]
+            yield index, task, future.result()
+
+
+@contextmanager
+def _journal_writer(path: Path | None) -> Iterator[Callable[[Task, GameResult], None]]:
+    """A function that appends one JSON line per finished game to the journal at ``path``
+    (and does nothing without one)."""
+    if path is None:
+        yield lambda task, result: None
+        return
+    with path.open("a", encoding="utf-8") as file:
+
+        def record(task: Task, result: GameResult) -> None:
+            file.write(json.dumps({"task": asdict(task), "result": asdict(result)}) + "\n")
+            file.flush()
+
+        yield record
+
+
+def read_journal(path: Path, tasks: Sequence[Task]) -> dict[Task, GameResult]:
+    """The games of ``tasks`` that the journal at ``path`` holds (none if it does not exist).
+
+    Raises :class:`OptionError` for a journal that holds games this run would not play (a
+    different game, options, seed or agents): its results would be mixed in unseen."""
+    if not path.exists():
+        return {}
+    scheduled = set(tasks)
+    kept: dict[Task, GameResult] = {}
+    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not text.strip():
+            continue
+        task, result = _parse_line(path, number, text)
+        if task not in scheduled:
+            raise OptionError(
+                f"journal {path} line {number} holds a game this run does not schedule "
+                f"(another game, options, seed, agents or more games); give a new journal"
+            )
+        kept[task] = result
+    return kept
+
+
+def _parse_line(path: Path, number: int, text: str) -> tuple[Task, GameResult]:
+    """One journal line as the task it played and its result."""
+    try:
+        line: dict[str, Any] = json.loads(text)
+        task, result = line["task"], line["result"]
+        options = tuple((str(name), value) for name, value in task.pop("options"))
+        seats = tuple(str(seat) for seat in task.pop("seats"))
+        played = Task(**task, options=options, seats=seats)
+        outcome = GameResult(
+            int(result["deal"]),
+            int(result["rotation"]),
+            tuple(str(seat) for seat in result["seats"]),
+            tuple(int(score) for score in result["scores"]),
+            tuple(float(share) for share in result["returns"]),
+            int(result["actions"]),
+        )
+    except (ValueError, KeyError, TypeError) as error:
+        raise OptionError(f"journal {path} line {number} is not an arena game: {error}") from None
+    return played, outcome
 
 
 @dataclass(slots=True)

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 import spieltisch
 from spieltisch.cli import app
+from spieltisch.core.errors import OptionError
 from spieltisch.lab import arena, plot
 from spieltisch.lab.stats import elo_ratings, mean_interval, wilson_interval
 
@@ -131,3 +132,56 @@ def test_a_clean_sweep_is_plotted_and_the_figures_come_first(tmp_path: Path) -> 
     assert summary["agents"][0]["win_rate"] == 1.0  # the case that once broke the plot
     assert "scores" not in summary["agents"][0]
     assert plot_file.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_run_with_a_journal_resumes_where_it_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    tasks = arena.schedule(game, ["heuristic", "random"], games=8, seed=4)
+    journal = tmp_path / "run.jsonl"
+    arena.run(tasks[:3], journal=journal)  # a run cut short after three games
+    assert len(journal.read_text().splitlines()) == 3
+    played: list[arena.Task] = []
+    play = arena.play_task
+
+    def counted(task: arena.Task) -> arena.GameResult:
+        played.append(task)
+        return play(task)
+
+    monkeypatch.setattr(arena, "play_task", counted)
+    seen: list[int] = []
+    resumed = arena.run(tasks, journal=journal, progress=seen.append)
+    assert played == list(tasks[3:])  # only the games the journal lacked
+    assert seen[0] == 3 and seen[-1] == len(tasks)
+    assert resumed == [play(task) for task in tasks]
+    assert len(journal.read_text().splitlines()) == len(tasks)
+    more = arena.schedule(game, ["heuristic", "random"], games=12, seed=4)
+    played.clear()
+    arena.run(more, journal=journal)  # the same run extended to more games
+    assert played == list(more[len(tasks) :])
+
+
+def test_a_journal_of_another_run_or_of_anything_else_is_refused(tmp_path: Path) -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    journal = tmp_path / "run.jsonl"
+    arena.run(arena.schedule(game, ["heuristic", "random"], games=2, seed=1), journal=journal)
+    other_seed = arena.schedule(game, ["heuristic", "random"], games=2, seed=2)
+    with pytest.raises(OptionError, match="line 1 holds a game this run does not schedule"):
+        arena.run(other_seed, journal=journal)
+    journal.write_text('{"task": {"game": "auf-die-eier"}}\n')
+    with pytest.raises(OptionError, match="line 1 is not an arena game"):
+        arena.run(other_seed, journal=journal)
+
+
+def test_the_arena_command_keeps_a_journal(tmp_path: Path) -> None:
+    journal = tmp_path / "run.jsonl"
+    command = ["arena", "auf-die-eier", "--agents", "heuristic,random", "--games", "4", "--json",
+               "--journal", str(journal)]  # fmt: skip
+    first = CliRunner().invoke(app, command)
+    assert first.exit_code == 0, first.output
+    lines = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert [line["result"]["rotation"] for line in lines] == [0, 1, 0, 1]
+    again = CliRunner().invoke(app, command)  # nothing left to play: the same figures
+    assert again.exit_code == 0 and json.loads(again.stdout) == json.loads(first.stdout)
+    assert len(journal.read_text().splitlines()) == 4
