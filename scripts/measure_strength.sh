@@ -2,22 +2,31 @@
 # Reproduce the agent-strength figures of docs/results.md with the arena: each pairing over
 # GAMES 2-player games, seats rotated on shared deals, JSON figures and a PNG per pairing in
 # docs/results/. Slow: at one second per move a pairing takes hours on one core; an iteration
-# budget (e.g. ismcts:600) makes the strength independent of the machine's load.
-# Usage: scripts/measure_strength.sh [GAMES] [WORKERS] [ISMCTS-SETTING]
+# budget (e.g. ismcts:600) makes the strength independent of the machine's load. Each pairing
+# keeps a journal of its games (docs/results/NAME.jsonl): run the script again after an
+# interruption and it plays only the games that are missing.
+# Usage: scripts/measure_strength.sh [GAMES] [WORKERS] [ISMCTS-SETTING] [GAME-ID...]
+# (the game ids limit the run to those games; by default all four are measured)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-400}
 workers=${2:-2}
 ismcts=${3:-ismcts:1s}
+shift $(($# < 3 ? $# : 3))
+only=" ${*:-auf-die-eier awimbawe auweier auf-die-nuesse} "
 out=docs/results
 mkdir -p "$out"
 run() {  # name, game, agents
     .venv/bin/spieltisch arena "$2" --players 2 --agents "$3" --games "$games" --seed 11 \
-        --workers "$workers" --json --plot "$out/$1.png" > "$out/$1.json"
+        --workers "$workers" --journal "$out/$1.jsonl" --json --plot "$out/$1.png" \
+        > "$out/$1.json"
 }
-run eier-expert-heuristic auf-die-eier expert,heuristic
+if [[ $only == *" auf-die-eier "* ]]; then
+    run eier-expert-heuristic auf-die-eier expert,heuristic
+fi
 tag=${ismcts//[:.]/}  # ismcts:600 -> ismcts600, ismcts:1s -> ismcts1s
 for game in awimbawe auweier auf-die-nuesse; do
+    [[ $only == *" $game "* ]] || continue
     run "$game-$tag-random" "$game" "$ismcts,random"
     run "$game-$tag-heuristic" "$game" "$ismcts,heuristic"
 done
