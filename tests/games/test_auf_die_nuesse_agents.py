@@ -47,7 +47,7 @@ from spieltisch.games.auf_die_nuesse import (
 from spieltisch.games.auf_die_nuesse.belief import state_of
 from spieltisch.games.auf_die_nuesse.bots import EXPLORATION as NUESSE_EXPLORATION
 from spieltisch.games.auf_die_nuesse.bots import HeuristicAgent, Judge, book
-from spieltisch.games.auf_die_nuesse.notation import CARDS
+from spieltisch.games.auf_die_nuesse.notation import CARDS, DICE
 from spieltisch.games.auf_die_nuesse.rules import STORE_SIZES, Store
 from spieltisch.lab.arena import run, schedule, summarise
 from spieltisch.lab.play import play_game
@@ -326,6 +326,25 @@ def test_the_stop_rule_weighs_the_exact_failure_chance() -> None:
     assert fails == float(fail_chance(state.track))
     stop = judge.stop_value(state.track)
     assert heuristic(state) == (ROLL_AGAIN if (1 - fails) * success > stop else STOP)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_worth_of_rolling_once_more_averages_every_roll_that_fits(players: int) -> None:
+    rng = random.Random(players)
+    for state in random_positions(players, seed=90 + players)[::7]:
+        if state.stage not in (Stage.PLACE, Stage.AGAIN):
+            continue
+        judge = Judge(state.view(state.player))
+        for track in (state.track, state.track | 1 << rng.randrange(2, 13)):
+            worths = [
+                max(judge.stop_value(track | 1 << n) for n in set(d.sums) if not track >> n & 1)
+                for d in DICE
+                if not all(track >> n & 1 for n in d.sums)
+            ]
+            fails, worth = judge.roll_value(track)
+            assert fails == pytest.approx(1 - len(worths) / len(DICE))
+            if worths:
+                assert worth == pytest.approx(sum(worths) / len(worths))
 
 
 def put_after_collecting(

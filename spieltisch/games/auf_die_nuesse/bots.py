@@ -145,6 +145,7 @@ class Judge:
         self._kind_gains: dict[tuple[PlayerId, Nut], float | None] = {}
         self._mean_draw: float | None = None
         self._stops: dict[int, float] = {}
+        self._collections: dict[tuple[Space, int], float] = {}
 
     # --- Stores and nuts --------------------------------------------------------------------
 
@@ -281,16 +282,24 @@ class Judge:
                 moved[TRACK_SPACE[n]] += 1
         areas, me = self.view.areas, self.me
         worth = 0.0
-        for space, count in enumerate(moved):
+        for space, count in zip(TWO_AREA, moved, strict=True):
             if not count:
                 continue
             mine = areas[space][me] + count
             pays = mine // NEED[space]
             worth += self.weights.residual * (count - pays * NEED[space])
             if pays:
-                worth += self.payout(Space(space), pays) - self.push_cost(Space(space))
+                worth += self.collection(space, pays)
         self._stops[track] = worth
         return worth
+
+    def collection(self, space: Space, times: int) -> float:
+        """What collecting ``times`` on a 2-area ``space`` is worth to me, less what it gives
+        the others (priced once per judgement: many start tracks lead to the same one)."""
+        key = (space, times)
+        if key not in self._collections:
+            self._collections[key] = self.payout(space, times) - self.push_cost(space)
+        return self._collections[key]
 
     def payout(self, space: Space, times: int) -> float:
         """What collecting ``times`` on a 2-area ``space`` brings me."""
@@ -329,12 +338,16 @@ class Judge:
         fails = float(fail_chance(track))
         if fails >= 1.0:
             return 1.0, 0.0
+        after = {n: self.stop_value(track | 1 << n) for n in range(2, 13) if not track >> n & 1}
         total = weight = 0.0
         for a, b, count in _SUM_PAIRS:
-            free = [n for n in (a, b) if not track >> n & 1]
-            if free:
-                total += count * max(self.stop_value(track | 1 << n) for n in free)
-                weight += count
+            if a in after:
+                total += count * (max(after[a], after[b]) if b in after else after[a])
+            elif b in after:
+                total += count * after[b]
+            else:
+                continue
+            weight += count
         return fails, total / weight
 
     def place_value(self, track: int) -> float:
