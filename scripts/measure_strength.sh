@@ -13,13 +13,18 @@ games=${1:-400}
 workers=${2:-2}
 ismcts=${3:-ismcts:1s}
 shift $(($# < 3 ? $# : 3))
-only=" ${*:-auf-die-eier awimbawe auweier auf-die-nuesse} "
+all="auf-die-eier awimbawe auweier auf-die-nuesse"
+for id in "$@"; do
+    [[ " $all " == *" $id "* ]] || { echo "unknown game id: $id (choose from: $all)" >&2; exit 2; }
+done
+only=" ${*:-$all} "
 out=docs/results
 mkdir -p "$out"
-run() {  # name, game, agents
+run() {  # name, game, agents; the figures replace the old ones only when the run completes
     .venv/bin/spieltisch arena "$2" --players 2 --agents "$3" --games "$games" --seed 11 \
         --workers "$workers" --journal "$out/$1.jsonl" --json --plot "$out/$1.png" \
-        > "$out/$1.json"
+        > "$out/$1.json.part"
+    mv "$out/$1.json.part" "$out/$1.json"
 }
 if [[ $only == *" auf-die-eier "* ]]; then
     run eier-expert-heuristic auf-die-eier expert,heuristic

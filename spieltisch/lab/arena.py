@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 import spieltisch
 from spieltisch.core.errors import OptionError
@@ -91,7 +90,10 @@ def run(
 
     With a ``journal``, the games it already holds are taken from it, and every game played
     is added to it the moment it ends (see the module docstring)."""
-    kept = read_journal(journal, tasks) if journal is not None else {}
+    kept = {}
+    if journal is not None:
+        _drop_cut_off_line(journal)
+        kept = read_journal(journal, tasks)
     results: dict[int, GameResult] = {i: kept[t] for i, t in enumerate(tasks) if t in kept}
     if progress and results:
         progress(len(results))
@@ -113,11 +115,27 @@ def _play_all(
         for index, task in to_play:
             yield index, task, play_task(task)
         return
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers)
+    try:
         futures = {pool.submit(play_task, task): (index, task) for index, task in to_play}
         for future in concurrent.futures.as_completed(futures):
             index, task = futures[future]
             yield index, task, future.result()
+    finally:
+        # On an interruption or a failed game, the games not started yet are dropped rather
+        # than played for nobody (they stay missing from the journal, to be played on resume).
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _drop_cut_off_line(path: Path) -> None:
+    """Cut off a last line that an interrupted run left half written (every whole line ends
+    with a newline), so that the journal reads and the next game starts a line of its own."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with path.open("r+b") as file:
+            file.truncate(data.rfind(b"\n") + 1)
 
 
 @contextmanager
@@ -151,8 +169,9 @@ def read_journal(path: Path, tasks: Sequence[Task]) -> dict[Task, GameResult]:
         task, result = _parse_line(path, number, text)
         if task not in scheduled:
             raise OptionError(
-                f"journal {path} line {number} holds a game this run does not schedule "
-                f"(another game, options, seed, agents or more games); give a new journal"
+                f"journal {path} line {number} holds a game this run does not schedule: it "
+                "comes from a run with another game, options, seed or agents, or with more "
+                "games than asked for now; repeat that run's arguments or give a new journal"
             )
         kept[task] = result
     return kept
@@ -161,11 +180,17 @@ def read_journal(path: Path, tasks: Sequence[Task]) -> dict[Task, GameResult]:
 def _parse_line(path: Path, number: int, text: str) -> tuple[Task, GameResult]:
     """One journal line as the task it played and its result."""
     try:
-        line: dict[str, Any] = json.loads(text)
+        line = json.loads(text)
         task, result = line["task"], line["result"]
-        options = tuple((str(name), value) for name, value in task.pop("options"))
-        seats = tuple(str(seat) for seat in task.pop("seats"))
-        played = Task(**task, options=options, seats=seats)
+        played = Task(
+            str(task["game"]),
+            int(task["players"]),
+            tuple((str(name), _option_value(value)) for name, value in task["options"]),
+            int(task["deal"]),
+            int(task["rotation"]),
+            tuple(str(seat) for seat in task["seats"]),
+            int(task["seed"]),
+        )
         outcome = GameResult(
             int(result["deal"]),
             int(result["rotation"]),
@@ -174,9 +199,16 @@ def _parse_line(path: Path, number: int, text: str) -> tuple[Task, GameResult]:
             tuple(float(share) for share in result["returns"]),
             int(result["actions"]),
         )
-    except (ValueError, KeyError, TypeError) as error:
-        raise OptionError(f"journal {path} line {number} is not an arena game: {error}") from None
+    except (ValueError, KeyError, TypeError, IndexError) as error:
+        raise OptionError(f"journal {path} line {number} is not an arena game: {error!r}") from None
     return played, outcome
+
+
+def _option_value(value: object) -> OptionValue:
+    """A game option's value as the journal stored it (a flag, a number or a name)."""
+    if not isinstance(value, bool | int | str):
+        raise TypeError(f"an option value must be a flag, a number or a name, not {value!r}")
+    return value
 
 
 @dataclass(slots=True)

@@ -169,9 +169,31 @@ def test_a_journal_of_another_run_or_of_anything_else_is_refused(tmp_path: Path)
     other_seed = arena.schedule(game, ["heuristic", "random"], games=2, seed=2)
     with pytest.raises(OptionError, match="line 1 holds a game this run does not schedule"):
         arena.run(other_seed, journal=journal)
-    journal.write_text('{"task": {"game": "auf-die-eier"}}\n')
-    with pytest.raises(OptionError, match="line 1 is not an arena game"):
-        arena.run(other_seed, journal=journal)
+    for line in ('{"task": {"game": "auf-die-eier"}}', '{"task": "x", "result": {}}', "[1]"):
+        journal.write_text(line + "\n")
+        with pytest.raises(OptionError, match="line 1 is not an arena game"):
+            arena.run(other_seed, journal=journal)
+
+
+def test_a_journal_resumes_with_workers_and_after_a_half_written_line(tmp_path: Path) -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    tasks = arena.schedule(game, ["heuristic", "random"], games=6, seed=8)
+    journal = tmp_path / "run.jsonl"
+    arena.run(tasks[:4], journal=journal)
+    whole = journal.read_text().splitlines(keepends=True)
+    journal.write_text("".join(whole[:3]) + whole[3][:40])  # killed while writing game 4
+    assert arena.run(tasks, workers=2, journal=journal) == arena.run(tasks)
+    lines = journal.read_text().splitlines()
+    assert len(lines) == len(tasks) and all(json.loads(line) for line in lines)
+
+
+def test_a_journal_of_more_games_than_asked_for_says_how_to_go_on(tmp_path: Path) -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    journal = tmp_path / "run.jsonl"
+    arena.run(arena.schedule(game, ["heuristic", "random"], games=4, seed=1), journal=journal)
+    fewer = arena.schedule(game, ["heuristic", "random"], games=2, seed=1)
+    with pytest.raises(OptionError, match="more games than asked for now; repeat"):
+        arena.run(fewer, journal=journal)
 
 
 def test_the_arena_command_keeps_a_journal(tmp_path: Path) -> None:
