@@ -162,11 +162,15 @@ def test_a_run_with_a_journal_resumes_where_it_stopped(
     assert played == list(more[len(tasks) :])
 
 
+def eier_duel(games: int, seed: int) -> list[arena.Task]:
+    """The schedule of a 2-player Auf die Eier run of the heuristic against random."""
+    return arena.schedule(spieltisch.load("auf-die-eier", 2), ["heuristic", "random"], games, seed)
+
+
 def test_a_journal_of_another_run_or_of_anything_else_is_refused(tmp_path: Path) -> None:
-    game = spieltisch.load("auf-die-eier", 2)
     journal = tmp_path / "run.jsonl"
-    arena.run(arena.schedule(game, ["heuristic", "random"], games=2, seed=1), journal=journal)
-    other_seed = arena.schedule(game, ["heuristic", "random"], games=2, seed=2)
+    arena.run(eier_duel(games=2, seed=1), journal=journal)
+    other_seed = eier_duel(games=2, seed=2)
     with pytest.raises(OptionError, match="line 1 holds a game this run does not schedule"):
         arena.run(other_seed, journal=journal)
     for line in ('{"task": {"game": "auf-die-eier"}}', '{"task": "x", "result": {}}', "[1]"):
@@ -176,8 +180,7 @@ def test_a_journal_of_another_run_or_of_anything_else_is_refused(tmp_path: Path)
 
 
 def test_a_journal_resumes_with_workers_and_after_a_half_written_line(tmp_path: Path) -> None:
-    game = spieltisch.load("auf-die-eier", 2)
-    tasks = arena.schedule(game, ["heuristic", "random"], games=6, seed=8)
+    tasks = eier_duel(games=6, seed=8)
     journal = tmp_path / "run.jsonl"
     arena.run(tasks[:4], journal=journal)
     whole = journal.read_text().splitlines(keepends=True)
@@ -188,12 +191,10 @@ def test_a_journal_resumes_with_workers_and_after_a_half_written_line(tmp_path: 
 
 
 def test_a_journal_of_more_games_than_asked_for_says_how_to_go_on(tmp_path: Path) -> None:
-    game = spieltisch.load("auf-die-eier", 2)
     journal = tmp_path / "run.jsonl"
-    arena.run(arena.schedule(game, ["heuristic", "random"], games=4, seed=1), journal=journal)
-    fewer = arena.schedule(game, ["heuristic", "random"], games=2, seed=1)
+    arena.run(eier_duel(games=4, seed=1), journal=journal)
     with pytest.raises(OptionError, match="more games than asked for now; repeat"):
-        arena.run(fewer, journal=journal)
+        arena.run(eier_duel(games=2, seed=1), journal=journal)
 
 
 def test_the_arena_command_keeps_a_journal(tmp_path: Path) -> None:
