@@ -331,9 +331,13 @@ def test_the_stop_rule_weighs_the_exact_failure_chance() -> None:
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_worth_of_rolling_once_more_averages_every_roll_that_fits(players: int) -> None:
     rng = random.Random(players)
-    for state in random_positions(players, seed=90 + players)[::7]:
-        if state.stage not in (Stage.PLACE, Stage.AGAIN):
-            continue
+    choices = [
+        s
+        for s in random_positions(players, seed=90 + players)[::7]
+        if s.stage in (Stage.PLACE, Stage.AGAIN)
+    ]
+    assert len(choices) >= 5
+    for state in choices:
         judge = Judge(state.view(state.player))
         for track in (state.track, state.track | 1 << rng.randrange(2, 13)):
             worths = [
@@ -343,8 +347,7 @@ def test_the_worth_of_rolling_once_more_averages_every_roll_that_fits(players: i
             ]
             fails, worth = judge.roll_value(track)
             assert fails == pytest.approx(1 - len(worths) / len(DICE))
-            if worths:
-                assert worth == pytest.approx(sum(worths) / len(worths))
+            assert worth == pytest.approx(sum(worths) / len(worths) if worths else 0.0)
 
 
 def put_after_collecting(
