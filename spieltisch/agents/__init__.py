@@ -5,8 +5,9 @@ offers, strongest first. A game adds agents by defining ``AGENTS`` in its ``bots
 may define ``BOOK``: set moves for decisions that search should not spend time on (such as
 arranging a deck before play), which search agents play without searching; ``EVALUATE``:
 where a search's playout may stop, and what the position is worth there; ``PLAYOUT``: a
-quick policy for playouts, used instead of uniformly random moves; and ``EXPLORATION``: the
-search's exploration constant, where the game's values call for another than the default.
+quick policy for playouts, used instead of uniformly random moves; ``EXPLORATION``: the
+search's exploration constant, where the game's values call for another than the default; and
+``TREE_DEPTH``: how many decisions deep the search tree may grow (unlimited if unset).
 """
 
 from __future__ import annotations
@@ -59,6 +60,12 @@ def game_exploration(game: Game) -> float | None:
     """The game's exploration constant for search (its ``bots.EXPLORATION``), if it sets one."""
     exploration: float | None = getattr(_bots_module(game), "EXPLORATION", None)
     return exploration
+
+
+def game_tree_depth(game: Game) -> int | None:
+    """How deep the game lets the search tree grow (its ``bots.TREE_DEPTH``), if it caps it."""
+    depth: int | None = getattr(_bots_module(game), "TREE_DEPTH", None)
+    return depth
 
 
 def game_book(game: Game) -> Book | None:

@@ -7,8 +7,14 @@ every future roll or draw are fresh guesses; it then walks one tree shared by al
 counts, adds one new child, plays on to the end (at random, or by the game's quick ``PLAYOUT``
 policy) or to where the game's ``EVALUATE`` can value the position (such as the end of a round
 of a match), and credits every node on the way with the return of the player who moved into
-it. Chance is sampled, never branched on. The move
-played is the root child visited most often.
+it. Chance is sampled, never branched on. The move played is the root child visited most often.
+
+A game may cap the tree's depth (``bots.TREE_DEPTH``, in decisions). At depth 1 the tree holds
+the root's choices only and every playout continues by the game's policy: each choice is rated
+by what it leads to when the policy plays on, which is a one-step improvement of that policy.
+Deeper trees rate a choice by the mean over every later choice tried under it, and where the
+values differ by a few points those later choices are tried almost alike, so a choice with
+more decisions after it (such as rolling on rather than stopping) can be undervalued.
 
 The budget is a number of iterations or a time per move; with an iteration budget and a seed,
 the same view always gives the same decision. A search stops early once its most visited
@@ -89,6 +95,7 @@ class IsmctsAgent(Agent):
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float | None = None,
+        tree_depth: int | None = None,
     ) -> None:
         super().__init__(game, seed)
         from spieltisch.agents import (  # noqa: PLC0415 - the package imports this module
@@ -96,6 +103,7 @@ class IsmctsAgent(Agent):
             game_evaluator,
             game_exploration,
             game_playout_policy,
+            game_tree_depth,
         )
 
         self.book = game_book(game)
@@ -106,6 +114,7 @@ class IsmctsAgent(Agent):
         if exploration is None:
             exploration = game_exploration(game)
         self.exploration = EXPLORATION if exploration is None else exploration
+        self.tree_depth = game_tree_depth(game) if tree_depth is None else tree_depth
         self.last: SearchResult | None = None
 
     def configure(self, setting: str) -> None:
@@ -202,7 +211,7 @@ class IsmctsAgent(Agent):
             state = state.apply(action)
             path.append(child)
             node = child
-            if expanded:
+            if expanded or (self.tree_depth is not None and len(path) > self.tree_depth):
                 break
         returns = self._playout(state)
         for visited in path:

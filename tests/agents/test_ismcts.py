@@ -119,3 +119,24 @@ def test_a_book_move_is_played_without_searching_and_said_to_be_one() -> None:
     result = agent.search(state.view(player), state.legal_actions())
     assert result.iterations == 0
     assert "book" in agent.explain(state.view(player), state.legal_actions())
+
+
+def _tree_height(node: Node) -> int:
+    return 1 + max((_tree_height(child) for child in node.children.values()), default=-1)
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_a_capped_tree_grows_no_deeper_than_its_cap(depth: int) -> None:
+    game = spieltisch.load("awimbawe", 2)
+    state = decision_states(game, seed=1, count=1)[0]
+    view = state.view(state.current_player())
+    capped = IsmctsAgent(game, seed=1, iterations=300, tree_depth=depth)
+    uncapped = IsmctsAgent(game, seed=1, iterations=300)
+    assert uncapped.tree_depth is None  # Awimbawé sets no cap
+    heights = []
+    for agent in (capped, uncapped):
+        root = Node(None)
+        for _ in range(300):
+            agent._iterate(root, view)
+        heights.append(_tree_height(root))
+    assert heights[0] == depth < heights[1]
