@@ -46,6 +46,7 @@ from spieltisch.games.auf_die_nuesse import (
 )
 from spieltisch.games.auf_die_nuesse.belief import state_of
 from spieltisch.games.auf_die_nuesse.bots import EXPLORATION as NUESSE_EXPLORATION
+from spieltisch.games.auf_die_nuesse.bots import TREE_DEPTH as NUESSE_TREE_DEPTH
 from spieltisch.games.auf_die_nuesse.bots import HeuristicAgent, Judge, book
 from spieltisch.games.auf_die_nuesse.notation import CARDS, DICE
 from spieltisch.games.auf_die_nuesse.rules import STORE_SIZES, Store
@@ -576,12 +577,21 @@ def test_the_book_files_and_takes_nuts_as_the_heuristic_but_leaves_the_dice_to_s
     assert game_book(AufDieNuesse(2)) is book
 
 
-def test_expected_points_count_full_stores_and_hopes_for_partly_filled_ones() -> None:
+def test_the_evaluation_counts_full_stores_hopes_for_partly_filled_ones_and_david() -> None:
     state = table(2, holdings={0: stores(s8=full(Nut.WALNUT), s7=store(Nut.ACORN, 3))})
     outlook = search.Outlook(state.board)
-    points = search.expected_points(state.board, 0, outlook)
-    assert 30 + 3 < points <= 30 + 20
-    assert search.expected_points(state.board, 1, outlook) == 0.0
+    values = dict(zip(search.FEATURES, search.features(state.board, 0, outlook), strict=True))
+    assert values["points"] == 30 + 3 and 0.0 < values["bonus"] < 20 - 3
+    assert search.features(state.board, 1, outlook) == [0.0] * len(search.FEATURES)
+    assert len(search.WEIGHTS) == len(search.FEATURES)
+    protected = table(2, david=1)
+    assert search.win_chances(protected)[1] > search.win_chances(table(2))[1]
+
+
+def test_nuesse_search_rates_the_choices_at_hand_by_the_playout_policy() -> None:
+    agent = make_agent("ismcts:50", AufDieNuesse(2), 1)
+    assert isinstance(agent, IsmctsAgent) and agent.tree_depth == NUESSE_TREE_DEPTH == 1
+    assert IsmctsAgent(AufDieNuesse(2), 1, tree_depth=3).tree_depth == 3
 
 
 def test_ismcts_takes_the_smaller_exploration_constant_the_game_sets() -> None:
