@@ -185,27 +185,27 @@ FEATURES = ("points", "bonus", "jokers", *(f"on {space.label}" for space in Spac
 """What the evaluation reads for each player (see :func:`features`)."""
 
 WEIGHTS = (
-    (0.0366, 0.1132),
-    (0.0434, 0.1177),
-    (0.1656, 0.5130),
-    (0.1436, 0.1979),
-    (0.1150, 0.1873),
-    (0.1827, 0.2740),
-    (0.1024, 0.1303),
-    (0.1231, 0.1745),
-    (0.1495, 0.2818),
-    (0.0151, 0.2480),
-    (0.1993, 0.2193),
-    (-0.0135, 0.1512),
-    (0.2327, 0.4811),
+    (0.0366, 0.1132),  # points
+    (0.0434, 0.1177),  # bonus
+    (0.1656, 0.5130),  # jokers
+    (0.1436, 0.1979),  # on 2-4
+    (0.1150, 0.1873),  # on 5-6
+    (0.1827, 0.2740),  # on 7
+    (0.1024, 0.1303),  # on 8-9
+    (0.1231, 0.1745),  # on 10-12
+    (0.1495, 0.2818),  # on 3-left
+    (0.0151, 0.2480),  # on 3-raccoon
+    (0.1993, 0.2193),  # on 3-right
+    (-0.0135, 0.1512),  # on 4-area
+    (0.2327, 0.4811),  # david
 )
 """Log-odds of winning per unit of each of :data:`FEATURES`, with every card still to come and
 with none (in between, interpolated by :func:`remaining`). Fitted by
 ``scripts/fit_nuesse_evaluation.py``. Read against the weight of a point: a lead counts more
-the less is left to turn it around; a squirrel on the board is worth some three points early
-and two late, less where it waits longest to pay (the 3-area raccoon space and the 4-area
-early on); and David, who keeps the thief away from his host, is worth four to six points
-to the player he stands with."""
+the less is left to turn it around; a squirrel on the board is worth three to five points
+early and one to two and a half late, least where it waits longest to pay (the 3-area
+raccoon space and the 4-area, early on); and David, who keeps the thief away from his host,
+is worth four to six points to the player he stands with."""
 TEMPO = (0.1954, 0.2972)
 """Log-odds of winning that the player whose turn starts gains, likewise early and late."""
 
