@@ -21,60 +21,74 @@ import sys
 import numpy as np
 
 import spieltisch
-from spieltisch.agents import make_agent
+from spieltisch.agents import Agent, make_agent
+from spieltisch.core.game import Game, State
 from spieltisch.games.auf_die_nuesse import search
-from spieltisch.games.auf_die_nuesse.rules import Ending, NuesseState, Stage
+from spieltisch.games.auf_die_nuesse.rules import NuesseState
 
+GAME = "auf-die-nuesse"
+PLAYER = "heuristic"
+GAMES, SEED = 5000, 2
+"""The defaults: the games and seed behind the weights in ``search.py``."""
 RANDOM_MOVES = 0.05
+"""The share of moves made at random, so that the positions vary."""
+HELD_OUT = 0.2
+"""The share of games kept out of the fit to measure it."""
+SPLIT_SEED = 0
 RIDGE = 1e-3
 NEWTON_STEPS = 30
+CLIP = 1e-9
+"""Probabilities are kept this far from 0 and 1 in the log loss."""
 
 Sample = tuple[list[float], list[float], float, int]  # features of 0, of 1, left, mover
 
 
-def asked(state: NuesseState) -> bool:
-    """Whether the evaluation values this state as a turn start."""
-    market = state.board.market
-    return (
-        state.stage is Stage.ROLL
-        and not state.track
-        and market.ending is Ending.NOT_YET
-        and market.pile > search.PLAY_OUT_PILE
-    )
+Record = list[tuple[list[Sample], tuple[float, ...]]]  # per game: samples, returns
 
 
-def play(games: int, seed: int) -> list[tuple[list[Sample], tuple[float, ...]]]:
+def sample(state: NuesseState) -> Sample:
+    """Both players' features at a turn start, how much of the game is left, who moves."""
+    board, outlook = state.board, search.Outlook(state.board)
+    first, second = (search.features(board, p, outlook) for p in (0, 1))
+    return first, second, search.remaining(board), state.player
+
+
+def play_one(game: Game, agents: list[Agent], rng: random.Random) -> tuple[list[Sample], State]:
+    """One self-play game: its turn-start samples and its final state."""
+    state = game.initial_state()
+    samples: list[Sample] = []
+    while not state.is_terminal():
+        assert isinstance(state, NuesseState)
+        if search.at_turn_start(state):
+            samples.append(sample(state))
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+            continue
+        player = state.current_player()
+        assert player is not None
+        legal = state.legal_actions()
+        if rng.random() > RANDOM_MOVES:
+            state = state.apply(agents[player].act(state.view(player), legal))
+        else:
+            state = state.apply(legal[rng.randrange(len(legal))])
+    return samples, state
+
+
+def play(games: int, seed: int) -> Record:
     """``games`` recorded self-play games: their turn-start samples and their returns."""
-    game = spieltisch.load("auf-die-nuesse", 2)
-    agents = [make_agent("heuristic", game, 1), make_agent("heuristic", game, 2)]
+    game = spieltisch.load(GAME, 2)
+    agents = [make_agent(PLAYER, game, 1), make_agent(PLAYER, game, 2)]
     rng = random.Random(seed)
     record = []
     for number in range(games):
-        state = game.initial_state()
-        samples: list[Sample] = []
-        while not state.is_terminal():
-            assert isinstance(state, NuesseState)
-            if asked(state):
-                board, outlook = state.board, search.Outlook(state.board)
-                row = [search.features(board, p, outlook) for p in (0, 1)]
-                samples.append((row[0], row[1], search.remaining(board), state.player))
-            if state.is_chance():
-                state = state.apply(state.sample_chance(rng))
-                continue
-            player = state.current_player()
-            assert player is not None
-            legal = state.legal_actions()
-            if rng.random() > RANDOM_MOVES:
-                state = state.apply(agents[player].act(state.view(player), legal))
-            else:
-                state = state.apply(legal[rng.randrange(len(legal))])
-        record.append((samples, state.returns()))
+        samples, end = play_one(game, agents, rng)
+        record.append((samples, end.returns()))
         if (number + 1) % 500 == 0:
             print(f"{number + 1}/{games} games", file=sys.stderr, flush=True)
     return record
 
 
-def design(record: list[tuple[list[Sample], tuple[float, ...]]]) -> tuple[np.ndarray, np.ndarray]:
+def design(record: Record) -> tuple[np.ndarray, np.ndarray]:
     """Rows of feature differences (late weights, then the early-minus-late ones, then the
     tempo's two) and whether player 0 won; drawn games are left out."""
     rows, wins = [], []
@@ -101,7 +115,8 @@ def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
-    p = np.clip(1.0 / (1.0 + np.exp(-(x @ w))), 1e-9, 1 - 1e-9)
+    """The mean log loss of the weights ``w`` on the rows ``x`` with results ``y``."""
+    p = np.clip(1.0 / (1.0 + np.exp(-(x @ w))), CLIP, 1 - CLIP)
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
@@ -114,12 +129,13 @@ def packaged() -> np.ndarray:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    """Play, fit, and print the figures and the weights."""
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else SEED
     record = play(games, seed)
     order = np.arange(len(record))
-    np.random.default_rng(0).shuffle(order)
-    cut = int(0.8 * len(record))
+    np.random.default_rng(SPLIT_SEED).shuffle(order)
+    cut = int((1 - HELD_OUT) * len(record))
     train = design([record[i] for i in order[:cut]])
     test = design([record[i] for i in order[cut:]])
     w = fit(*train)

@@ -9,9 +9,11 @@ policy) or to where the game's ``EVALUATE`` can value the position (such as the 
 of a match), and credits every node on the way with the return of the player who moved into
 it. Chance is sampled, never branched on. The move played is the root child visited most often.
 
-A game may cap the tree's depth (``bots.TREE_DEPTH``, in decisions). At depth 1 the tree holds
-the root's choices only and every playout continues by the game's policy: each choice is rated
-by what it leads to when the policy plays on, which is a one-step improvement of that policy.
+A game may cap the tree's depth (``bots.TREE_DEPTH``: decisions with more than one legal
+move, anyone's; forced moves and chance do not count). At depth 1 the tree holds the root's
+choices only and every playout goes on by the game's policy (or at random, for a game without
+one): each choice is rated by what it leads to when the policy plays on, a one-step lookahead
+over the policy (a rollout), up to the noise of sampling and the cut-off of ``EVALUATE``.
 Deeper trees rate a choice by the mean over every later choice tried under it, and where the
 values differ by a few points those later choices are tried almost alike, so a choice with
 more decisions after it (such as rolling on rather than stopping) can be undervalued.
@@ -115,6 +117,8 @@ class IsmctsAgent(Agent):
             exploration = game_exploration(game)
         self.exploration = EXPLORATION if exploration is None else exploration
         self.tree_depth = game_tree_depth(game) if tree_depth is None else tree_depth
+        if self.tree_depth is not None and self.tree_depth < 1:
+            raise OptionError(f"the search tree's depth must be at least 1, not {self.tree_depth}")
         self.last: SearchResult | None = None
 
     def configure(self, setting: str) -> None:

@@ -140,3 +140,10 @@ def test_a_capped_tree_grows_no_deeper_than_its_cap(depth: int) -> None:
             agent._iterate(root, view)
         heights.append(_tree_height(root))
     assert heights[0] == depth < heights[1]
+
+
+def test_a_tree_depth_below_one_is_refused_and_a_game_cap_can_be_overridden() -> None:
+    game = spieltisch.load("auf-die-nuesse", 2)
+    assert IsmctsAgent(game, 1, tree_depth=3).tree_depth == 3
+    with pytest.raises(OptionError, match="at least 1"):
+        IsmctsAgent(game, 1, tree_depth=0)

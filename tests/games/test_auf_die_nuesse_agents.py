@@ -588,10 +588,17 @@ def test_the_evaluation_counts_full_stores_hopes_for_partly_filled_ones_and_davi
     assert search.win_chances(protected)[1] > search.win_chances(table(2))[1]
 
 
-def test_nuesse_search_rates_the_choices_at_hand_by_the_playout_policy() -> None:
+def test_nuesse_search_caps_its_tree_at_the_choices_at_hand() -> None:
     agent = make_agent("ismcts:50", AufDieNuesse(2), 1)
     assert isinstance(agent, IsmctsAgent) and agent.tree_depth == NUESSE_TREE_DEPTH == 1
-    assert IsmctsAgent(AufDieNuesse(2), 1, tree_depth=3).tree_depth == 3
+
+
+def test_the_evaluation_prefers_a_collected_nut_to_the_squirrel_waiting_for_a_partner() -> None:
+    waiting = search.win_chances(table(2, player=1, areas={Space.FIVE_SIX: (1, 0)}))
+    collected = search.win_chances(
+        table(2, player=1, holdings={0: stores(s8=store(Nut.WALNUT, 1))})
+    )
+    assert collected[0] > waiting[0] > search.win_chances(table(2, player=1))[0]
 
 
 def test_ismcts_takes_the_smaller_exploration_constant_the_game_sets() -> None:

@@ -9,7 +9,8 @@ For search agents the module also offers ``EVALUATE`` and ``PLAYOUT`` (from :mod
 ISMCTS plays its playouts by quick rules of thumb and stops them at the next turn start, where
 a fitted estimate of each player's chance to win replaces the rest of the game; ``BOOK``:
 the nut-handling choices it plays as the heuristic does, without searching; and the
-``ismcts`` agent itself, with an exploration constant suited to those estimates.
+``ismcts`` agent itself, with an exploration constant suited to those estimates and a tree of
+depth 1 (``EXPLORATION``, ``TREE_DEPTH``).
 """
 
 from __future__ import annotations
@@ -552,11 +553,11 @@ random. A smaller constant lets the better one be tried more often, and so be ch
 TREE_DEPTH = 1
 """ISMCTS's tree holds the choices at hand only; every playout goes on by :data:`PLAYOUT`.
 Each choice is then rated by what it leads to when the quick policy finishes the turn: a
-one-step improvement of that policy. In a deeper tree the later choices of the turn (where
+one-step lookahead over that policy. In a deeper tree the later choices of the turn (where
 to place, whether to roll again) are tried almost alike, as their values differ by a point
 or two, so rolling on is rated by a mix of good and poor continuations and can be undervalued.
-Against the heuristic at 250 iterations, on the same 200 deals, the capped tree won 53.5%
-where the full one won 50.2% (a gain within the noise of so few games; see
+Against the heuristic at 250 iterations, on the same 200 games (100 deals), the capped tree
+won 53.5% where the full one won 50.2% (a gain within the noise of so few games; see
 ``docs/results.md``)."""
 
 __all__ = [

@@ -20,7 +20,8 @@ Decisions that only file, choose or steal a nut, and roll-or-stop choices while 
 could be laid, are left to the heuristic's book (``bots.BOOK``): the search's values barely
 tell one store from another, so searching them only adds noise. And since those values are
 win chances that one choice moves by a few points at most, ``bots`` gives ISMCTS a smaller
-exploration constant than its default.
+exploration constant than its default, and caps its tree at the choices at hand, so that each
+is rated by this policy finishing the turn from it.
 
 Nothing in this game is hidden, so both read the state directly. Pure: no I/O, no clock; any
 randomness comes from the generator passed in.
@@ -202,10 +203,12 @@ WEIGHTS = (
 """Log-odds of winning per unit of each of :data:`FEATURES`, with every card still to come and
 with none (in between, interpolated by :func:`remaining`). Fitted by
 ``scripts/fit_nuesse_evaluation.py``. Read against the weight of a point: a lead counts more
-the less is left to turn it around; a squirrel on the board is worth three to five points
-early and one to two and a half late, least where it waits longest to pay (the 3-area
-raccoon space and the 4-area, early on); and David, who keeps the thief away from his host,
-is worth four to six points to the player he stands with."""
+the less is left to turn it around; a squirrel on the board is worth about three to five
+and a half points early and one to two and a half late, but next to nothing early on the
+3-area raccoon space and the 4-area, where it waits longest to pay; and David, who keeps the
+thief away from his host, is worth about six points early and four late to the player he
+stands with. (A squirrel's weight only ever meets a single squirrel on a 2-area space and
+at most two on a 3-area space: a turn's end collects every pair and every three.)"""
 TEMPO = (0.1954, 0.2972)
 """Log-odds of winning that the player whose turn starts gains, likewise early and late."""
 
@@ -242,8 +245,9 @@ def strength(board: Board, player: PlayerId, mover: PlayerId, outlook: Outlook) 
     The weights were fitted by logistic regression to who won 5000 two-player games of the
     heuristic against itself (one move in twenty at random), from every turn start the
     evaluation is asked about. On the held-out fifth of those games they predict the winner
-    with a log loss of 0.547, against 0.554 for the earlier form that priced every squirrel
-    of an area alike and ignored David (0.693 for a coin toss)."""
+    with a log loss of 0.547, against 0.554 for the earlier weights (commit 3f3f9ea: one
+    price in points for every squirrel of an area, and no David) on the same games (0.693
+    for a coin toss)."""
     left = remaining(board)
     values = features(board, player, outlook)
     level = sum(
@@ -296,6 +300,17 @@ playout, valued at the turn start that stopping leads to with its draws fixed (s
 draws."""
 
 
+def _before_the_end(market: Market) -> bool:
+    """Whether the end is still far enough off for :func:`evaluate` to value positions."""
+    return market.ending is Ending.NOT_YET and market.pile > PLAY_OUT_PILE
+
+
+def at_turn_start(state: NuesseState) -> bool:
+    """Whether ``state`` is a turn start that :func:`evaluate` values (what the evaluation's
+    weights were fitted on)."""
+    return state.stage is Stage.ROLL and not state.track and _before_the_end(state.board.market)
+
+
 def evaluate(state: State, depth: int) -> tuple[float, ...] | None:
     """Where a search's playout stops, valued as each player's chance to win (the scale of
     the game's returns, which give the winner 1): at the start of a turn after ``MIN_DEPTH``
@@ -303,15 +318,11 @@ def evaluate(state: State, depth: int) -> tuple[float, ...] | None:
     would stop, at the turn start that stop leads to. Elsewhere, and once the end is near
     (when the last squirrels' nuts and the order of the final claims decide), ``None``: play
     on."""
-    if not isinstance(state, NuesseState):
+    if not isinstance(state, NuesseState) or not _before_the_end(state.board.market):
         return None
-    market = state.board.market
-    if market.ending is not Ending.NOT_YET or market.pile <= PLAY_OUT_PILE:
-        return None
-    stage = state.stage
-    if stage is Stage.ROLL and not state.track and depth >= MIN_DEPTH:
-        return win_chances(state)
-    if stage is Stage.AGAIN and depth >= AGAIN_DEPTH and _policy_stops(state):
+    if at_turn_start(state):
+        return win_chances(state) if depth >= MIN_DEPTH else None
+    if state.stage is Stage.AGAIN and depth >= AGAIN_DEPTH and _policy_stops(state):
         after = stopped(state)
         if after.board.market.ending is Ending.NOT_YET:
             return win_chances(after)
@@ -553,10 +564,14 @@ def _setup(legal: Sequence[Move], rng: random.Random) -> Move:
 
 __all__ = [
     "FEATURES",
+    "TEMPO",
+    "WEIGHTS",
     "Outlook",
+    "at_turn_start",
     "evaluate",
     "features",
     "playout",
+    "remaining",
     "strength",
     "win_chances",
 ]
