@@ -25,6 +25,7 @@ from spieltisch.agents import Agent, make_agent
 from spieltisch.core.game import Game, State
 from spieltisch.games.auf_die_nuesse import search
 from spieltisch.games.auf_die_nuesse.rules import NuesseState
+from spieltisch.lab.play import play_on
 
 GAME = "auf-die-nuesse"
 PLAYER = "heuristic"
@@ -55,22 +56,10 @@ def sample(state: NuesseState) -> Sample:
 
 def play_one(game: Game, agents: list[Agent], rng: random.Random) -> tuple[list[Sample], State]:
     """One self-play game: its turn-start samples and its final state."""
-    state = game.initial_state()
     samples: list[Sample] = []
-    while not state.is_terminal():
-        assert isinstance(state, NuesseState)
-        if search.at_turn_start(state):
+    for state in play_on(game.initial_state(), agents, rng, RANDOM_MOVES):
+        if isinstance(state, NuesseState) and search.at_turn_start(state):
             samples.append(sample(state))
-        if state.is_chance():
-            state = state.apply(state.sample_chance(rng))
-            continue
-        player = state.current_player()
-        assert player is not None
-        legal = state.legal_actions()
-        if rng.random() > RANDOM_MOVES:
-            state = state.apply(agents[player].act(state.view(player), legal))
-        else:
-            state = state.apply(legal[rng.randrange(len(legal))])
     return samples, state
 
 

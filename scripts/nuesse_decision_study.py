@@ -22,6 +22,7 @@ from spieltisch.agents import Agent, IsmctsAgent, make_agent
 from spieltisch.core.game import Game, Move, State
 from spieltisch.games.auf_die_nuesse.bots import book
 from spieltisch.games.auf_die_nuesse.rules import NuesseState, Stage
+from spieltisch.lab.play import play_on
 
 GAME = "auf-die-nuesse"
 RANDOM_MOVES = 0.05
@@ -34,7 +35,9 @@ DEFAULTS = ["ismcts:1000", "60", "3", "200"]
 
 def searched(state: State) -> bool:
     """Whether ``state`` is a dice decision that search, not the book, answers."""
-    if not isinstance(state, NuesseState) or state.stage not in DICE_DECISIONS:
+    if not isinstance(state, NuesseState) or state.is_chance():
+        return False
+    if state.stage not in DICE_DECISIONS:
         return False
     legal = state.legal_actions()
     return len(legal) > 1 and book(state.view(state.player), legal) is None
@@ -42,21 +45,7 @@ def searched(state: State) -> bool:
 
 def one_game(game: Game, agents: list[Agent], rng: random.Random) -> list[State]:
     """The searched decisions of one heuristic game."""
-    state, found = game.initial_state(), []
-    while not state.is_terminal():
-        if state.is_chance():
-            state = state.apply(state.sample_chance(rng))
-            continue
-        if searched(state):
-            found.append(state)
-        player = state.current_player()
-        assert player is not None
-        legal = state.legal_actions()
-        if rng.random() > RANDOM_MOVES:
-            state = state.apply(agents[player].act(state.view(player), legal))
-        else:
-            state = state.apply(legal[rng.randrange(len(legal))])
-    return found
+    return [s for s in play_on(game.initial_state(), agents, rng, RANDOM_MOVES) if searched(s)]
 
 
 def positions(game: Game, agents: list[Agent], seed: int, count: int) -> list[State]:
@@ -71,14 +60,8 @@ def positions(game: Game, agents: list[Agent], seed: int, count: int) -> list[St
 
 def finish(state: State, agents: list[Agent], rng: random.Random) -> tuple[float, ...]:
     """The returns when ``agents`` play ``state`` to its end."""
-    while not state.is_terminal():
-        if state.is_chance():
-            state = state.apply(state.sample_chance(rng))
-            continue
-        player = state.current_player()
-        assert player is not None
-        state = state.apply(agents[player].act(state.view(player), state.legal_actions()))
-    return state.returns()
+    *_, end = play_on(state, agents, rng)
+    return end.returns()
 
 
 def worth(state: State, move: Move, agents: list[Agent], rollouts: int) -> float:

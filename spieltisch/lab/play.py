@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from spieltisch.agents import Agent, make_agent
@@ -81,3 +81,25 @@ def seat_agents(game: Game, names: Sequence[str], seed: int) -> list[Agent]:
 def pick_seed() -> int:
     """A fresh seed for a run that was given none (drawn from the operating system)."""
     return random.SystemRandom().randrange(2**31)
+
+
+def play_on(
+    state: State, agents: Sequence[Agent], rng: random.Random, random_share: float = 0.0
+) -> Iterator[State]:
+    """Every state from ``state`` (first) to the end of its game, for studies that look at the
+    positions of play: chance drawn from ``rng``, and each decision made by its player's agent
+    from their view, or, for a ``random_share`` of them (decided by ``rng``), uniformly at
+    random so that the positions vary."""
+    yield state
+    while not state.is_terminal():
+        player = state.current_player()
+        if player is None:
+            move = state.sample_chance(rng)
+        else:
+            legal = state.legal_actions()
+            if random_share and rng.random() <= random_share:
+                move = legal[rng.randrange(len(legal))]
+            else:
+                move = agents[player].act(state.view(player), legal)
+        state = state.apply(move)
+        yield state
