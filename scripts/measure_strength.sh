@@ -29,6 +29,9 @@ run() {  # name, game, agents; the figures replace the old ones only when the ru
 if [[ $only == *" auf-die-eier "* ]]; then
     run eier-expert-heuristic auf-die-eier expert,heuristic
 fi
+if [[ $only == *" auf-die-nuesse "* ]]; then
+    run nuesse-expert-heuristic auf-die-nuesse expert,heuristic
+fi
 tag=${ismcts//[:.]/}  # ismcts:600 -> ismcts600, ismcts:1s -> ismcts1s
 for game in awimbawe auweier auf-die-nuesse; do
     [[ $only == *" $game "* ]] || continue

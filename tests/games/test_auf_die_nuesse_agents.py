@@ -277,8 +277,8 @@ def heuristic(state: NuesseState) -> Move:
     )
 
 
-def test_the_levels_offered_are_ismcts_heuristic_and_random() -> None:
-    assert agent_names(AufDieNuesse(2)) == ("ismcts", "heuristic", "random")
+def test_the_heuristic_is_made_by_name() -> None:
+    assert "heuristic" in agent_names(AufDieNuesse(2))
     assert isinstance(make_agent("heuristic", AufDieNuesse(3), 1), HeuristicAgent)
 
 

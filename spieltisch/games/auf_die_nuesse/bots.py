@@ -1,9 +1,12 @@
-"""Auf die Nüsse! agents: a heuristic that plays like a careful human, from views only.
+"""Auf die Nüsse! agents, from views only: a heuristic that plays like a careful human, and an
+expert that plays the same way but plans its dice to the end of each turn.
 
-The heuristic prices everything in expected points. A nut is worth what it adds to the
-expected final value of the store it goes into (see :meth:`Judge.store_value`), a squirrel
-left on the board a fixed share of a nut, and a turn's start track the nuts that stopping now
-would collect. Pure: no I/O, no clock; the agent's own generator is not even needed.
+Both price everything in expected points. A nut is worth what it adds to the expected final
+value of the store it goes into (see :meth:`Judge.store_value`), a squirrel left on the board
+a fixed share of a nut, and a turn's start track the nuts that stopping now would collect. The
+heuristic looks one roll ahead; the expert values the rest of the turn exactly
+(:class:`~.plan.TurnPlan`). Pure: no I/O, no clock; the agents' own generators are not even
+needed.
 
 For search agents the module also offers ``EVALUATE`` and ``PLAYOUT`` (from :mod:`.search`):
 ISMCTS plays its playouts by quick rules of thumb and stops them at the next turn start, where
@@ -17,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -46,6 +48,7 @@ from spieltisch.games.auf_die_nuesse.notation import (
     Steal,
     Take,
 )
+from spieltisch.games.auf_die_nuesse.plan import TurnPlan, sum_pairs
 from spieltisch.games.auf_die_nuesse.rules import (
     ABOVE,
     NEED,
@@ -88,14 +91,7 @@ class Weights:
     """Set-aside cards that still reach players at the end, beyond the pile and the row."""
 
 
-def _sum_pairs() -> tuple[tuple[int, int, int], ...]:
-    """The two start-track spaces a roll offers (smaller first), with how many of the 216
-    rolls offer them."""
-    tally = Counter(tuple(sorted(dice.sums)) for dice in DICE)
-    return tuple((a, b, count) for (a, b), count in sorted(tally.items()))
-
-
-_SUM_PAIRS = _sum_pairs()
+_SUM_PAIRS = sum_pairs()
 _HITS: dict[Space, float] = {
     space: sum(c for a, b, c in _SUM_PAIRS if space in (TRACK_SPACE[a], TRACK_SPACE[b])) / len(DICE)
     for space in TWO_AREA
@@ -351,6 +347,12 @@ class Judge:
             weight += count
         return fails, total / weight
 
+    @functools.cached_property
+    def plan(self) -> TurnPlan:
+        """The best play of the rest of my turn, stops priced by :meth:`stop_value` (what
+        the expert plays)."""
+        return TurnPlan(self.stop_value, self.view.supply[self.me] + len(self.view.track))
+
     def place_value(self, track: int) -> float:
         """A start track's worth: stop with it, or roll once more and then stop."""
         stop = self.stop_value(track)
@@ -397,7 +399,7 @@ class HeuristicAgent(Agent):
 
     def explain(self, view: object, legal: Sequence[Move]) -> str:
         judgement = self.judge(view, legal)
-        return f"heuristic: {judgement.move} — {judgement.why}"
+        return f"{self.name}: {judgement.move} — {judgement.why}"
 
     def judge(self, view: object, legal: Sequence[Move]) -> Judgement:
         """The choice for ``view`` among ``legal``, with the reason."""
@@ -406,6 +408,63 @@ class HeuristicAgent(Agent):
         if judged is None:
             return Judgement(legal[0], "the only choice")
         return judged(Judge(nv, self.weights), legal)
+
+
+class ExpertAgent(HeuristicAgent):
+    """Plays like the heuristic, but plans each turn's dice to the end of the turn.
+
+    Nuts, stores, thefts and the setup are chosen as the heuristic chooses them, and a stop is
+    priced the same way: the nuts the 2-area collections bring, the squirrels left standing,
+    less what pushing the others up gives them. Where the heuristic looks a single roll ahead,
+    the expert values every start track it could still reach this turn and plays the rest of
+    the turn for the most expected worth (:class:`~.plan.TurnPlan`):
+
+    * **Which white die**: the space whose start track is worth most with the best play after
+      it. Early in a turn that is often the rarer sum, which leaves the common ones free for
+      the rolls to come.
+    * **When to stop**: roll on while rolling on and then playing best is worth more on average
+      than stopping now. So it rolls on wherever the heuristic would, and also where the next
+      roll alone would not pay but the rolls after it would.
+    """
+
+    name = "expert"
+
+    def judge(self, view: object, legal: Sequence[Move]) -> Judgement:
+        nv = nuesse_view(view)
+        planned = _PLANNED.get(nv.stage)
+        if planned is None:
+            return super().judge(view, legal)
+        return planned(Judge(nv, self.weights), legal)
+
+
+def _planned_again(judge: Judge, legal: Sequence[Move]) -> Judgement:
+    lay = _filling_lay(judge, legal)
+    if lay is not None:
+        return lay
+    if ROLL_AGAIN not in legal:
+        return Judgement(STOP, "no squirrel left to roll with")
+    track = _track(judge.view)
+    stop, roll = judge.stop_value(track), judge.plan.roll_on(track)
+    odds = f"fails {float(fail_chance(track)):.0%}; stop {stop:.1f} vs roll on {roll:.1f}"
+    return Judgement(ROLL_AGAIN if roll > stop else STOP, f"{odds} (played best to the end)")
+
+
+def _planned_place(judge: Judge, legal: Sequence[Move]) -> Judgement:
+    track = _track(judge.view)
+    scored: list[tuple[float, Move]] = [
+        (judge.plan.place_value(track, move.space), move)
+        for move in legal
+        if isinstance(move, Place)
+    ]
+    if not scored:
+        return Judgement(legal[0], "the only choice")
+    worth, move = _best(scored)
+    return Judgement(move, f"worth {worth:.1f} with the rest of the turn played best")
+
+
+_PLANNED = {Stage.AGAIN: _planned_again, Stage.PLACE: _planned_place}
+"""The decisions the expert plans to the end of the turn (the rest it judges as the
+heuristic)."""
 
 
 def _best(scored: list[tuple[float, Move]]) -> tuple[float, Move]:
@@ -421,13 +480,20 @@ def _track(view: NuesseView) -> int:
     return sum(1 << n for n in view.track)
 
 
+def _filling_lay(judge: Judge, legal: Sequence[Move]) -> Judgement | None:
+    """Laying the kept joker that fills the most valuable store, if one fills any."""
+    fills = [m for m in legal if isinstance(m, Lay) and judge.completes(judge.me, _as_put(m))]
+    if not fills:
+        return None
+    lay = max(fills, key=lambda m: STORE_VALUES[_as_put(m).store])
+    assert isinstance(lay, Lay)
+    return Judgement(lay, f"the kept joker fills S{lay.store + 1} now")
+
+
 def _again(judge: Judge, legal: Sequence[Move]) -> Judgement:
-    me = judge.me
-    fills = [m for m in legal if isinstance(m, Lay) and judge.completes(me, _as_put(m))]
-    if fills:
-        lay = max(fills, key=lambda m: STORE_VALUES[_as_put(m).store])
-        assert isinstance(lay, Lay)
-        return Judgement(lay, f"the kept joker fills S{lay.store + 1} now")
+    lay = _filling_lay(judge, legal)
+    if lay is not None:
+        return lay
     track = _track(judge.view)
     stop = judge.stop_value(track)
     if ROLL_AGAIN not in legal:
@@ -539,7 +605,7 @@ def book(view: object, legal: Sequence[Move], rng: random.Random | None = None) 
     return judged(Judge(view), legal).move
 
 
-AGENTS = {"heuristic": HeuristicAgent}
+AGENTS = {"expert": ExpertAgent, "heuristic": HeuristicAgent}
 BOOK = book
 EVALUATE = evaluate
 """ISMCTS playouts stop at the next turn start, valued by the fitted win chances there."""
@@ -567,6 +633,7 @@ __all__ = [
     "EXPLORATION",
     "PLAYOUT",
     "TREE_DEPTH",
+    "ExpertAgent",
     "HeuristicAgent",
     "Judge",
     "Judgement",
