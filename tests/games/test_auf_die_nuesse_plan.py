@@ -17,6 +17,7 @@ from spieltisch.games.auf_die_nuesse.bots import ExpertAgent, HeuristicAgent, Ju
 from spieltisch.games.auf_die_nuesse.notation import DICE, ROLL_AGAIN, STOP, Place
 from spieltisch.games.auf_die_nuesse.plan import ROLLS, TurnPlan, sum_pairs
 from spieltisch.games.auf_die_nuesse.rules import fail_chance
+from spieltisch.games.auf_die_nuesse.search import playout
 from tests.games.test_auf_die_nuesse import drive, placed, table
 
 SPACES = range(2, 13)
@@ -119,6 +120,7 @@ def test_the_expert_keeps_a_common_sum_free_for_the_rolls_to_come() -> None:
     assert state.legal_actions() == (Place(4), Place(8))
     assert choice(HeuristicAgent, state) == Place(8)
     assert choice(ExpertAgent, state) == Place(4)
+    assert playout(state, random.Random(0)) == Place(4)
     plan = Judge(state.view(0)).plan
     assert plan.place_value(0, 4) > plan.place_value(0, 8)
 

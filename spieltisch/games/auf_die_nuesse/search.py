@@ -5,9 +5,10 @@ player files nuts in random stores and rolls on until the start track fails, so 
 a random game says little about the position it started from. ISMCTS therefore
 
 * plays out with :func:`playout`, a quick policy that stores nuts where they count most, takes
-  the nut it can use best, steals where it hurts, and rolls on only while the dice odds say
-  so (the same rules of thumb as the heuristic, but from the state and priced with a few
-  cached tables, so that a decision costs microseconds rather than a millisecond); and
+  the nut it can use best, steals where it hurts (the heuristic's rules of thumb), and plays
+  its dice as the expert does, planning the start track to the end of the turn (with stops
+  priced from a few cached tables rather than from the cards, so that a decision costs
+  microseconds rather than milliseconds); and
 * stops a playout at the start of the next turn with :func:`evaluate`, which turns each
   player's points, expected store bonuses, kept jokers, squirrels on each space and David
   into a chance to win (and where the policy would stop rolling, values the turn start that
@@ -56,6 +57,7 @@ from spieltisch.games.auf_die_nuesse.notation import (
     Steal,
     Take,
 )
+from spieltisch.games.auf_die_nuesse.plan import TurnPlan
 from spieltisch.games.auf_die_nuesse.rules import (
     RACCOONS,
     STORE_SIZES,
@@ -334,13 +336,13 @@ def _policy_stops(state: NuesseState) -> bool:
     unless a kept joker might be laid)."""
     if state.board.jokers[state.player]:
         return _again(state, state.legal_actions()) is STOP
-    return state.available <= 0 or not _rolls_on(state.track, _singles(state.board, state.player))
+    return state.available <= 0 or not _turn_plan(state).rolls_on(state.track)
 
 
 # --- The playout policy ----------------------------------------------------------------------
 
 NUT_WORTH = 4.0
-"""What a nut collected on a 2-area space is worth, roughly, to the roll-or-stop rule."""
+"""What a nut collected on a 2-area space is worth, roughly, to the playout's turn plan."""
 RACCOON_WORTH = 7.0
 """A collection on the raccoon space: any face-up nut and a theft."""
 RESIDUAL = 1.7
@@ -380,50 +382,22 @@ def _stop_value(track: int, singles: int) -> float:
     )
 
 
-@functools.cache
-def _roll_value(track: int, singles: int) -> float:
-    """The expected worth of rolling once more and then stopping (0 when the roll fails).
-
-    Spaces add up, so one more squirrel on start-track space ``n`` adds only what it changes
-    on its own 2-area space; each roll takes the better of the free spaces it offers."""
-    counts = _counts(track)
-    adds: dict[int, float] = {}
-    for n in range(2, 13):
-        if not track >> n & 1:
-            space = TRACK_SPACE[n]
-            single, nut, count = singles >> space & 1, _NUT_WORTH[space], counts[space]
-            adds[n] = _space_value(count + 1, single, nut) - _space_value(count, single, nut)
-    stop = _stop_value(track, singles)
-    total = 0.0
-    for first, second, rolls in _sum_pairs():
-        options = [adds[n] for n in (first, second) if n in adds]
-        if options:
-            total += rolls * (stop + max(options))
-    return total / 216
+START_TRACK_SPACES = 11
+"""More squirrels than this never stand on the start track at once."""
 
 
 @functools.cache
-def _sum_pairs() -> tuple[tuple[int, int, int], ...]:
-    """The two start-track spaces each roll offers, with how many of the 216 rolls do."""
-    from spieltisch.games.auf_die_nuesse.notation import DICE  # noqa: PLC0415 - tables only
-
-    tally: dict[tuple[int, int], int] = {}
-    for dice in DICE:
-        key = (min(dice.sums), max(dice.sums))
-        tally[key] = tally.get(key, 0) + 1
-    return tuple((a, b, n) for (a, b), n in sorted(tally.items()))
+def _plan(singles: int, room: int) -> TurnPlan:
+    """The best play of a start track whose stops :func:`_stop_value` prices (the expert's
+    plan, from cached tables), with ``room`` squirrels to place this turn. Cached: a search
+    meets the same few plans again and again, and each keeps the values it worked out."""
+    return TurnPlan(functools.partial(_stop_value, singles=singles), room)
 
 
-@functools.cache
-def _rolls_on(track: int, singles: int) -> bool:
-    """Whether one more roll is worth more than stopping now (the heuristic's one-roll rule)."""
-    return _roll_value(track, singles) > _stop_value(track, singles)
-
-
-@functools.cache
-def _place_value(track: int, singles: int) -> float:
-    """A start track's worth: stop with it or roll once more, whichever is better."""
-    return max(_stop_value(track, singles), _roll_value(track, singles))
+def _turn_plan(state: NuesseState) -> TurnPlan:
+    """The plan for the turn under way in ``state``."""
+    room = min(START_TRACK_SPACES, state.board.supply[state.player])
+    return _plan(_singles(state.board, state.player), room)
 
 
 def _singles(board: Board, player: PlayerId) -> int:
@@ -457,26 +431,26 @@ def _decide(state: NuesseState, legal: Sequence[Move]) -> Move:
 
 
 def _again(state: NuesseState, legal: Sequence[Move]) -> Move:
-    """Lay a kept joker that fills a store; else roll on while the dice odds favour it."""
+    """Lay a kept joker that fills a store; else roll on while the turn's plan says so."""
     stores = state.board.stores[state.player]
     fills = [
         m for m in legal if isinstance(m, Lay) and stores[m.store].fill + 1 >= STORE_SIZES[m.store]
     ]
     if fills:
         return max(fills, key=lambda m: STORE_VALUES[m.store] if isinstance(m, Lay) else 0)
-    if ROLL_AGAIN in legal and _rolls_on(state.track, _singles(state.board, state.player)):
+    if ROLL_AGAIN in legal and _turn_plan(state).rolls_on(state.track):
         return ROLL_AGAIN
     return STOP
 
 
 def _place(state: NuesseState, legal: Sequence[Move]) -> Move:
-    """The space that makes the start track worth most, stopping or rolling once more."""
-    singles = _singles(state.board, state.player)
-    track = state.track
+    """The space that makes the start track worth most with the rest of the turn played
+    best."""
+    plan = _turn_plan(state)
     best, worth = legal[0], -1.0
     for move in legal:
         if isinstance(move, Place):
-            value = _place_value(track | 1 << move.space, singles)
+            value = plan.place_value(state.track, move.space)
             if value > worth:
                 best, worth = move, value
     return best
