@@ -9,9 +9,10 @@ heuristic looks one roll ahead; the expert values the rest of the turn exactly
 needed.
 
 For search agents the module also offers ``EVALUATE`` and ``PLAYOUT`` (from :mod:`.search`):
-ISMCTS plays its playouts by quick rules of thumb and stops them at the next turn start, where
-a fitted estimate of each player's chance to win replaces the rest of the game; ``BOOK``:
-the nut-handling choices it plays as the heuristic does, without searching; and the
+ISMCTS plays its playouts by quick rules of thumb (its dice by the plan) and stops them at the
+next turn start, where a fitted estimate of each player's chance to win replaces the rest of
+the game; ``BOOK``: the nut-handling choices it plays as the heuristic does, without
+searching; and the
 ``ismcts`` agent itself, with an exploration constant suited to those estimates and a tree of
 depth 1 (``EXPLORATION``, ``TREE_DEPTH``).
 """
