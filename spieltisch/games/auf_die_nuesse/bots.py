@@ -348,17 +348,21 @@ class Judge:
             weight += count
         return fails, total / weight
 
+    @property
+    def room(self) -> int:
+        """The squirrels I may place this turn in all (those on the start track included)."""
+        return self.view.supply[self.me] + len(self.view.track)
+
     @functools.cached_property
     def plan(self) -> TurnPlan:
         """The best play of the rest of my turn, stops priced by :meth:`stop_value` (what
         the expert plays)."""
-        return TurnPlan(self.stop_value, self.view.supply[self.me] + len(self.view.track))
+        return TurnPlan(self.stop_value, self.room)
 
     def place_value(self, track: int) -> float:
         """A start track's worth: stop with it, or roll once more and then stop."""
         stop = self.stop_value(track)
-        view = self.view
-        if view.supply[self.me] + len(view.track) <= track.bit_count():
+        if self.room <= track.bit_count():
             return stop  # no squirrel left to roll with
         fails, success = self.roll_value(track)
         return max(stop, (1.0 - fails) * success)
