@@ -15,10 +15,10 @@ from spieltisch.core.game import Move
 from spieltisch.games.auf_die_nuesse import AufDieNuesse, NuesseState, Space, Stage
 from spieltisch.games.auf_die_nuesse.bots import ExpertAgent, HeuristicAgent, Judge
 from spieltisch.games.auf_die_nuesse.notation import DICE, ROLL_AGAIN, STOP, Place
-from spieltisch.games.auf_die_nuesse.plan import ROLLS, TurnPlan, sum_pairs
+from spieltisch.games.auf_die_nuesse.plan import ROLLS, TurnPlan, reaching, sum_pairs
 from spieltisch.games.auf_die_nuesse.rules import fail_chance
 from spieltisch.games.auf_die_nuesse.search import playout
-from tests.games.test_auf_die_nuesse import drive, placed, table
+from tests.games.test_auf_die_nuesse import drive, placed, table, track
 
 SPACES = range(2, 13)
 
@@ -137,6 +137,33 @@ def test_the_expert_rolls_on_and_stops_by_the_plan_and_shows_its_figures() -> No
     judge = Judge(long_track.view(0))
     assert f"stop {judge.stop_value(long_track.track):.1f}" in reason
     assert f"roll on {judge.plan.roll_on(long_track.track):.1f}" in reason
+
+
+def test_a_stop_is_priced_space_by_space() -> None:
+    assert reaching(sum(1 << n for n in (2, 3, 4, 7, 12))) == (3, 0, 1, 0, 1)
+    # One squirrel already waits on 2-4: the one from space 3 makes a pair with it, which
+    # collects but takes the waiting squirrel's share of a later nut home; the one from 8
+    # stands alone on 8-9 and earns such a share.
+    state = placed(table(2, areas={Space.TWO_FOUR: (1, 0)}), 3, 8)
+    judge = Judge(state.view(0))
+    nut, share = judge.collection(Space.TWO_FOUR, 1), judge.weights.residual
+    assert judge.stop_value(track(3)) == pytest.approx(nut - share)
+    assert judge.stop_value(track(8)) == pytest.approx(share)
+    assert judge.stop_value(state.track) == pytest.approx(nut)
+    # Two from the start track join the waiting one: a pair collects and one still stands.
+    assert judge.stop_value(track(2, 3)) == pytest.approx(nut)
+
+
+def test_the_decisions_of_one_turn_share_one_plan() -> None:
+    # Nothing but the start track changes within a turn, so the plan worked out for the first
+    # placement serves the roll-or-stop choice after it.
+    state = rolled(table(2), "dice G2 W2 W6")
+    first = Judge(state.view(0)).plan
+    after = drive(state, "place 4")
+    assert after.stage is Stage.AGAIN
+    assert Judge(after.view(0)).plan is first
+    elsewhere = table(2, areas={Space.TWO_FOUR: (1, 0)})
+    assert Judge(rolled(elsewhere, "dice G2 W2 W6").view(0)).plan is not first
 
 
 def decisions(seed: int, stages: tuple[Stage, ...]) -> list[NuesseState]:

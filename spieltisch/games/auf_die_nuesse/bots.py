@@ -49,7 +49,14 @@ from spieltisch.games.auf_die_nuesse.notation import (
     Steal,
     Take,
 )
-from spieltisch.games.auf_die_nuesse.plan import TurnPlan, sum_pairs
+from spieltisch.games.auf_die_nuesse.plan import (
+    REACH,
+    SpaceWorths,
+    TurnPlan,
+    plan_for,
+    sum_pairs,
+    track_worth,
+)
 from spieltisch.games.auf_die_nuesse.rules import (
     ABOVE,
     NEED,
@@ -142,7 +149,6 @@ class Judge:
         self._gains: dict[tuple[PlayerId, Card], float] = {}
         self._kind_gains: dict[tuple[PlayerId, Nut], float | None] = {}
         self._mean_draw: float | None = None
-        self._stops: dict[int, float] = {}
         self._collections: dict[tuple[Space, int], float] = {}
 
     # --- Stores and nuts --------------------------------------------------------------------
@@ -272,24 +278,25 @@ class Judge:
         The nuts the 2-area collections would bring, less what pushing the others up gives
         them, plus every squirrel left standing on the board (minus those sent home).
         """
-        if track in self._stops:
-            return self._stops[track]
-        moved = [0] * len(TWO_AREA)
-        for n in range(2, 13):
-            if track >> n & 1:
-                moved[TRACK_SPACE[n]] += 1
-        areas, me = self.view.areas, self.me
-        worth = 0.0
-        for space, count in zip(TWO_AREA, moved, strict=True):
-            if not count:
-                continue
-            mine = areas[space][me] + count
-            pays = mine // NEED[space]
-            worth += self.weights.residual * (count - pays * NEED[space])
-            if pays:
-                worth += self.collection(space, pays)
-        self._stops[track] = worth
-        return worth
+        return track_worth(self.space_worths, track)
+
+    @functools.cached_property
+    def space_worths(self) -> SpaceWorths:
+        """:meth:`stop_value` space by space: what each count of start-track squirrels moving
+        up to each 2-area space brings me."""
+        return tuple(
+            tuple(self.space_worth(space, count) for count in range(reach + 1))
+            for space, reach in zip(TWO_AREA, REACH, strict=True)
+        )
+
+    def space_worth(self, space: Space, count: int) -> float:
+        """What ``count`` start-track squirrels moving up to 2-area ``space`` bring me: the
+        collections they complete, and a share of a nut for each squirrel left standing."""
+        if not count:
+            return 0.0
+        pays = (self.view.areas[space][self.me] + count) // NEED[space]
+        worth = self.weights.residual * (count - pays * NEED[space])
+        return worth + self.collection(space, pays) if pays else worth
 
     def collection(self, space: Space, times: int) -> float:
         """What collecting ``times`` on a 2-area ``space`` is worth to me, less what it gives
@@ -357,7 +364,7 @@ class Judge:
     def plan(self) -> TurnPlan:
         """The best play of the rest of my turn, stops priced by :meth:`stop_value` (what
         the expert plays)."""
-        return TurnPlan(self.stop_value, self.room)
+        return plan_for(self.space_worths, self.room)
 
     def place_value(self, track: int) -> float:
         """A start track's worth: stop with it, or roll once more and then stop."""
@@ -472,11 +479,16 @@ _PLANNED = {Stage.AGAIN: _planned_again, Stage.PLACE: _planned_place}
 heuristic)."""
 
 
+TIED = 1e-9
+"""Scores closer than this are the same worth (rounding apart)."""
+
+
 def _best(scored: list[tuple[float, Move]]) -> tuple[float, Move]:
-    """The highest-scoring move, the first listed on a tie."""
+    """The highest-scoring move, the first listed on a tie. Scores within :data:`TIED` count
+    as tied: the same worth summed in another order can differ in its last digit."""
     best = scored[0]
     for item in scored[1:]:
-        if item[0] > best[0]:
+        if item[0] > best[0] + TIED:
             best = item
     return best
 

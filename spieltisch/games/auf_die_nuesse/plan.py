@@ -10,7 +10,10 @@ is worth nothing. The rule of thumb "roll once more only if that one roll pays" 
 roll ahead; the plan looks ahead to the end of the turn, so it rolls on where two or three more
 rolls pay even though the next alone would not.
 
-At most 2^11 start tracks are valued, each once. Pure: no I/O, no randomness.
+At most 2^11 start tracks are valued, each once. A stop's worth is a sum over the five 2-area
+spaces of what the squirrels reaching each bring (:data:`SpaceWorths`), so a plan is known by
+that small table: :func:`plan_for` keeps the plans of recent tables, and every decision of a
+turn after the first reuses the plan the first one worked out. Pure: no I/O, no randomness.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from spieltisch.games.auf_die_nuesse.notation import DICE
+from spieltisch.games.auf_die_nuesse.notation import DICE, TRACK_SPACE, TWO_AREA
 
 
 @functools.cache
@@ -34,6 +37,36 @@ def sum_pairs() -> tuple[tuple[int, int, int], ...]:
 
 ROLLS = len(DICE)
 """How many equally likely rolls of the three dice there are (216)."""
+
+
+REACH = tuple(sum(1 for above in TRACK_SPACE.values() if above is space) for space in TWO_AREA)
+"""How many start-track spaces lie under each 2-area space (2-4: three, 7: one, ...)."""
+
+SpaceWorths = tuple[tuple[float, ...], ...]
+"""What a stop is worth space by space: ``worths[i][c]`` is what ``c`` start-track squirrels
+moving up to the ``i``-th 2-area space bring (``c`` up to :data:`REACH`; nothing for none)."""
+
+
+@functools.cache
+def reaching(track: int) -> tuple[int, ...]:
+    """How many squirrels of start track ``track`` (as bits) reach each 2-area space."""
+    counts = [0] * len(TWO_AREA)
+    for n, space in TRACK_SPACE.items():
+        if track >> n & 1:
+            counts[TWO_AREA.index(space)] += 1
+    return tuple(counts)
+
+
+def track_worth(worths: SpaceWorths, track: int) -> float:
+    """What stopping with ``track`` is worth, priced space by space by ``worths``."""
+    return sum(row[count] for row, count in zip(worths, reaching(track), strict=True))
+
+
+@functools.lru_cache(maxsize=256)
+def plan_for(worths: SpaceWorths, room: int) -> TurnPlan:
+    """The plan for stops priced by ``worths`` with ``room`` squirrels to place, kept for
+    the decisions to come (the same turn meets the same table at each of its decisions)."""
+    return TurnPlan(functools.partial(track_worth, worths), room)
 
 
 class TurnPlan:
@@ -84,4 +117,13 @@ class TurnPlan:
         return self.value(track | 1 << space)
 
 
-__all__ = ["ROLLS", "TurnPlan", "sum_pairs"]
+__all__ = [
+    "REACH",
+    "ROLLS",
+    "SpaceWorths",
+    "TurnPlan",
+    "plan_for",
+    "reaching",
+    "sum_pairs",
+    "track_worth",
+]

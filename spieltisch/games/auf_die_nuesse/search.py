@@ -45,7 +45,6 @@ from spieltisch.games.auf_die_nuesse.notation import (
     PASS,
     ROLL_AGAIN,
     STOP,
-    TRACK_SPACE,
     TWO_AREA,
     Card,
     Lay,
@@ -57,7 +56,7 @@ from spieltisch.games.auf_die_nuesse.notation import (
     Steal,
     Take,
 )
-from spieltisch.games.auf_die_nuesse.plan import TurnPlan
+from spieltisch.games.auf_die_nuesse.plan import REACH, SpaceWorths, TurnPlan, track_worth
 from spieltisch.games.auf_die_nuesse.rules import (
     RACCOONS,
     STORE_SIZES,
@@ -363,22 +362,12 @@ def _space_value(count: int, single: int, nut: float) -> float:
 
 
 @functools.cache
-def _counts(track: int) -> tuple[int, ...]:
-    """How many start-track squirrels reach each 2-area space."""
-    counts = [0] * len(TWO_AREA)
-    for n in range(2, 13):
-        if track >> n & 1:
-            counts[TRACK_SPACE[n]] += 1
-    return tuple(counts)
-
-
-@functools.cache
-def _stop_value(track: int, singles: int) -> float:
-    """What stopping with ``track`` is worth when bit ``s`` of ``singles`` marks a 2-area
+def _worths(singles: int) -> SpaceWorths:
+    """What stopping is worth space by space when bit ``s`` of ``singles`` marks a 2-area
     space already holding one of my squirrels."""
-    return sum(
-        _space_value(count, singles >> space & 1, _NUT_WORTH[space])
-        for space, count in enumerate(_counts(track))
+    return tuple(
+        tuple(_space_value(count, singles >> space & 1, nut) for count in range(reach + 1))
+        for space, (reach, nut) in enumerate(zip(REACH, _NUT_WORTH, strict=True))
     )
 
 
@@ -388,10 +377,10 @@ START_TRACK_SPACES = 11
 
 @functools.cache
 def _plan(singles: int, room: int) -> TurnPlan:
-    """The best play of a start track whose stops :func:`_stop_value` prices (the expert's
-    plan, from cached tables), with ``room`` squirrels to place this turn. Cached: a search
-    meets the same few plans again and again, and each keeps the values it worked out."""
-    return TurnPlan(functools.partial(_stop_value, singles=singles), room)
+    """The best play of a start track whose stops :func:`_worths` prices (the expert's plan,
+    from cached tables), with ``room`` squirrels to place this turn. Cached: a search meets
+    the same few plans again and again, and each keeps the values it worked out."""
+    return TurnPlan(functools.partial(track_worth, _worths(singles)), room)
 
 
 def _turn_plan(state: NuesseState) -> TurnPlan:
