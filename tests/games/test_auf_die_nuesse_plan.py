@@ -4,6 +4,7 @@ rules engine."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -15,34 +16,39 @@ from spieltisch.core.game import Move
 from spieltisch.games.auf_die_nuesse import AufDieNuesse, NuesseState, Space, Stage
 from spieltisch.games.auf_die_nuesse.bots import ExpertAgent, HeuristicAgent, Judge
 from spieltisch.games.auf_die_nuesse.notation import DICE, ROLL_AGAIN, STOP, Place
-from spieltisch.games.auf_die_nuesse.plan import ROLLS, TurnPlan, reaching, sum_pairs
-from spieltisch.games.auf_die_nuesse.rules import fail_chance
+from spieltisch.games.auf_die_nuesse.plan import ROLLS, START_TRACK_SPACES, TurnPlan, sum_pairs
+from spieltisch.games.auf_die_nuesse.rules import fail_chance, move_up
 from spieltisch.games.auf_die_nuesse.search import playout
 from tests.games.test_auf_die_nuesse import drive, placed, table, track
 
-SPACES = range(2, 13)
-
 
 def brute_force(stop: Callable[[int], float], room: int, track: int) -> float:
-    """The best expected worth from a roll-or-stop choice, straight from the 216 rolls."""
-    if track.bit_count() >= room:
-        return stop(track)
-    total = 0.0
-    for dice in DICE:
-        free = [n for n in dice.sums if not track >> n & 1]
-        if free:
-            total += max(brute_force(stop, room, track | 1 << n) for n in free)
-    return max(stop(track), total / len(DICE))
+    """The best expected worth from a roll-or-stop choice, straight from the 216 rolls (each
+    start track worked out once)."""
+
+    @functools.cache
+    def best(track: int) -> float:
+        if track.bit_count() >= room:
+            return stop(track)
+        total = 0.0
+        for dice in DICE:
+            free = [n for n in dice.sums if not track >> n & 1]
+            if free:
+                total += max(best(track | 1 << n) for n in free)
+        return max(stop(track), total / len(DICE))
+
+    return best(track)
 
 
 def random_prices(seed: int) -> Callable[[int], float]:
-    """A stop value that gives every start track its own arbitrary worth."""
+    """A stop value that gives every start track its own arbitrary worth, which may be less
+    than nothing (a pair that sends a waiting squirrel home for a nut worth little)."""
     rng = random.Random(seed)
     prices: dict[int, float] = {}
 
     def stop(track: int) -> float:
         if track not in prices:
-            prices[track] = rng.uniform(0.0, 3.0) * track.bit_count()
+            prices[track] = rng.uniform(-1.0, 3.0) * track.bit_count()
         return prices[track]
 
     return stop
@@ -64,7 +70,6 @@ def test_the_plan_is_the_best_play_found_by_brute_force(
     track = sum(1 << n for n in spaces)
     plan = TurnPlan(stop, room)
     assert plan.value(track) == pytest.approx(brute_force(stop, room, track))
-    assert plan.value(track) == max(stop(track), plan.roll_on(track))
 
 
 def test_with_room_for_one_more_squirrel_the_plan_is_the_one_roll_rule() -> None:
@@ -95,6 +100,28 @@ def test_with_no_squirrel_left_the_plan_stops() -> None:
     assert plan.roll_on(track) == 0.0
     assert plan.value(track) == stop(track)
     assert not plan.rolls_on(track)
+
+
+def test_a_turn_that_must_stop_keeps_a_stop_worth_less_than_nothing() -> None:
+    # The last squirrel goes where its pair collects a poor nut: the turn ends with it, even
+    # though a failed roll (worth nothing) would have been better, had a roll been possible.
+    def stop(track: int) -> float:
+        return -2.0 if track >> 3 & 1 else 1.0
+
+    plan = TurnPlan(stop, 1)
+    assert plan.value(1 << 3) == -2.0
+    assert not plan.rolls_on(1 << 3)
+    assert plan.best_space(0, [3, 5]) == (1.0, 5)
+    assert plan.best_space(0, [3]) == (-2.0, 3)
+    # With a squirrel to spare the player may roll on: a roll that fails (worth nothing)
+    # beats the poor stop, one that fits leaves it as poor, so rolling on is worth more.
+    roomy = TurnPlan(stop, 2)
+    assert roomy.rolls_on(1 << 3)
+    assert roomy.value(1 << 3) == pytest.approx(-2.0 * (1 - float(fail_chance(1 << 3))))
+
+
+def test_room_beyond_the_start_track_counts_as_eleven() -> None:
+    assert TurnPlan(random_prices(5), 15).room == START_TRACK_SPACES == 11
 
 
 def rolled(state: NuesseState, dice: str) -> NuesseState:
@@ -140,7 +167,7 @@ def test_the_expert_rolls_on_and_stops_by_the_plan_and_shows_its_figures() -> No
 
 
 def test_a_stop_is_priced_space_by_space() -> None:
-    assert reaching(sum(1 << n for n in (2, 3, 4, 7, 12))) == (3, 0, 1, 0, 1)
+    assert move_up(sum(1 << n for n in (2, 3, 4, 7, 12))) == (3, 0, 1, 0, 1)
     # One squirrel already waits on 2-4: the one from space 3 makes a pair with it, which
     # collects but takes the waiting squirrel's share of a later nut home; the one from 8
     # stands alone on 8-9 and earns such a share.

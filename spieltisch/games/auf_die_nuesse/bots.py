@@ -51,6 +51,7 @@ from spieltisch.games.auf_die_nuesse.notation import (
 )
 from spieltisch.games.auf_die_nuesse.plan import (
     REACH,
+    TIED,
     SpaceWorths,
     TurnPlan,
     plan_for,
@@ -389,8 +390,8 @@ class HeuristicAgent(Agent):
       roll-or-stop choice as soon as it fills a store (a full store cannot be robbed).
     * **Which white die**: the space worth most if I stopped after it or rolled once more:
       one that brings a 2-area space to two of my squirrels (a nut, the better the more it
-      is worth to me; on the raccoon space also a theft); otherwise one that keeps the next
-      roll least likely to fail (a common sum such as 7 blocks more rolls when taken).
+      is worth to me; on the raccoon space also a theft); otherwise the one that leaves the
+      most for one more roll, its chance of fitting and what it would bring together.
     * **When to stop**: roll again only while the worth of one more squirrel, times the exact
       chance that the next roll fits (the rules' ``fail_chance``, as the terminal shows it),
       beats what stopping now brings; a failed roll loses the whole start track. A squirrel
@@ -435,8 +436,9 @@ class ExpertAgent(HeuristicAgent):
       it. Early in a turn that is often the rarer sum, which leaves the common ones free for
       the rolls to come.
     * **When to stop**: roll on while rolling on and then playing best is worth more on average
-      than stopping now. So it rolls on wherever the heuristic would, and also where the next
-      roll alone would not pay but the rolls after it would.
+      than stopping now. So it rolls on wherever the heuristic would (at the heuristic's
+      default ``boldness``, which the expert does not use), and also where the next roll
+      alone would not pay but the rolls after it would.
     """
 
     name = "expert"
@@ -456,22 +458,17 @@ def _planned_again(judge: Judge, legal: Sequence[Move]) -> Judgement:
     if ROLL_AGAIN not in legal:
         return Judgement(STOP, "no squirrel left to roll with")
     track = _track(judge.view)
-    stop, roll = judge.stop_value(track), judge.plan.roll_on(track)
+    plan = judge.plan
+    stop, roll = judge.stop_value(track), plan.roll_on(track)
     odds = f"fails {float(fail_chance(track)):.0%}; stop {stop:.1f} vs roll on {roll:.1f}"
-    return Judgement(ROLL_AGAIN if roll > stop else STOP, f"{odds} (played best to the end)")
+    move = ROLL_AGAIN if plan.rolls_on(track) else STOP
+    return Judgement(move, f"{odds} (played best to the end)")
 
 
 def _planned_place(judge: Judge, legal: Sequence[Move]) -> Judgement:
-    track = _track(judge.view)
-    scored: list[tuple[float, Move]] = [
-        (judge.plan.place_value(track, move.space), move)
-        for move in legal
-        if isinstance(move, Place)
-    ]
-    if not scored:
-        return Judgement(legal[0], "the only choice")
-    worth, move = _best(scored)
-    return Judgement(move, f"worth {worth:.1f} with the rest of the turn played best")
+    spaces = [move.space for move in legal if isinstance(move, Place)]
+    worth, space = judge.plan.best_space(_track(judge.view), spaces)
+    return Judgement(Place(space), f"worth {worth:.1f} with the rest of the turn played best")
 
 
 _PLANNED = {Stage.AGAIN: _planned_again, Stage.PLACE: _planned_place}
@@ -479,13 +476,9 @@ _PLANNED = {Stage.AGAIN: _planned_again, Stage.PLACE: _planned_place}
 heuristic)."""
 
 
-TIED = 1e-9
-"""Scores closer than this are the same worth (rounding apart)."""
-
-
 def _best(scored: list[tuple[float, Move]]) -> tuple[float, Move]:
-    """The highest-scoring move, the first listed on a tie. Scores within :data:`TIED` count
-    as tied: the same worth summed in another order can differ in its last digit."""
+    """The highest-scoring move, the first listed on a tie (scores within :data:`~.plan.TIED`
+    count as tied)."""
     best = scored[0]
     for item in scored[1:]:
         if item[0] > best[0] + TIED:
@@ -502,8 +495,7 @@ def _filling_lay(judge: Judge, legal: Sequence[Move]) -> Judgement | None:
     fills = [m for m in legal if isinstance(m, Lay) and judge.completes(judge.me, _as_put(m))]
     if not fills:
         return None
-    lay = max(fills, key=lambda m: STORE_VALUES[_as_put(m).store])
-    assert isinstance(lay, Lay)
+    lay = max(fills, key=lambda m: STORE_VALUES[m.store])
     return Judgement(lay, f"the kept joker fills S{lay.store + 1} now")
 
 
@@ -605,18 +597,19 @@ _JUDGED = {Stage.AGAIN: _again, Stage.PLACE: _place, **_BOOKED}
 
 def book(view: object, legal: Sequence[Move], rng: random.Random | None = None) -> Move | None:
     """The set moves of Auf die Nüsse! for search agents: filing a nut, choosing a face-up nut,
-    a theft and a setup squirrel are played as the heuristic plays them, and so is the
-    roll-or-stop choice while a kept joker could be laid. What those choices are worth shows
-    only over many turns (a joker laid early is a joker that cannot fill a store later), so a
-    search that ends its playouts at the next turn start can hardly tell them apart, and they
-    cost little to judge outright. Search is left for where the dice decide: which white die,
-    and whether to roll again. (Nothing here is left to chance, so ``rng`` is not used.)"""
+    a theft and a setup squirrel are played as the heuristic plays them, and the roll-or-stop
+    choice while a kept joker could be laid as the expert plays it. What those choices are
+    worth shows only over many turns (a joker laid early is a joker that cannot fill a store
+    later), so a search that ends its playouts at the next turn start can hardly tell them
+    apart, and they cost little to judge outright. Search is left for where the dice decide:
+    which white die, and whether to roll again. (Nothing here is left to chance, so ``rng``
+    is not used.)"""
     del rng
     if not isinstance(view, NuesseView):
         return None
     judged = _BOOKED.get(view.stage)
     if judged is None and view.stage is Stage.AGAIN and any(isinstance(m, Lay) for m in legal):
-        judged = _again
+        judged = _planned_again
     if judged is None:
         return None
     return judged(Judge(view), legal).move

@@ -19,9 +19,10 @@ turn after the first reuses the plan the first one worked out. Pure: no I/O, no 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from spieltisch.games.auf_die_nuesse.notation import DICE, TRACK_SPACE, TWO_AREA
+from spieltisch.games.auf_die_nuesse.rules import move_up
 
 
 @functools.cache
@@ -42,27 +43,27 @@ ROLLS = len(DICE)
 REACH = tuple(sum(1 for above in TRACK_SPACE.values() if above is space) for space in TWO_AREA)
 """How many start-track spaces lie under each 2-area space (2-4: three, 7: one, ...)."""
 
+START_TRACK_SPACES = len(TRACK_SPACE)
+"""More squirrels than this (eleven) never stand on the start track at once."""
+
+PLANS_KEPT = 16
+"""How many plans :func:`plan_for` keeps: a turn needs one, a search a few at a time."""
+
+TIED = 1e-9
+"""Worths closer than this are the same (rounding apart: the same worth summed in another
+order can differ in its last digit), so the first choice listed stands."""
+
 SpaceWorths = tuple[tuple[float, ...], ...]
 """What a stop is worth space by space: ``worths[i][c]`` is what ``c`` start-track squirrels
 moving up to the ``i``-th 2-area space bring (``c`` up to :data:`REACH`; nothing for none)."""
 
 
-@functools.cache
-def reaching(track: int) -> tuple[int, ...]:
-    """How many squirrels of start track ``track`` (as bits) reach each 2-area space."""
-    counts = [0] * len(TWO_AREA)
-    for n, space in TRACK_SPACE.items():
-        if track >> n & 1:
-            counts[TWO_AREA.index(space)] += 1
-    return tuple(counts)
-
-
 def track_worth(worths: SpaceWorths, track: int) -> float:
     """What stopping with ``track`` is worth, priced space by space by ``worths``."""
-    return sum(row[count] for row, count in zip(worths, reaching(track), strict=True))
+    return sum(row[count] for row, count in zip(worths, move_up(track), strict=True))
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=PLANS_KEPT)
 def plan_for(worths: SpaceWorths, room: int) -> TurnPlan:
     """The plan for stops priced by ``worths`` with ``room`` squirrels to place, kept for
     the decisions to come (the same turn meets the same table at each of its decisions)."""
@@ -71,32 +72,44 @@ def plan_for(worths: SpaceWorths, room: int) -> TurnPlan:
 
 class TurnPlan:
     """The expected worth of the rest of a turn under the best play, for one way of pricing a
-    stop (``stop_value``: a start track, as bits, to what stopping with it is worth) and
-    ``room`` squirrels to place this turn in all (those on the start track included)."""
+    stop (``stop_value``: a start track, as bits, to what stopping with it is worth, which may
+    be less than nothing) and ``room`` squirrels to place this turn in all (those on the start
+    track included; more than :data:`START_TRACK_SPACES` count as that many)."""
 
-    __slots__ = ("_rolls", "_stop_value", "_values", "room")
+    __slots__ = ("_rolls", "_room", "_stop_value", "_values")
 
     def __init__(self, stop_value: Callable[[int], float], room: int) -> None:
         self._stop_value = stop_value
-        self.room = room
+        self._room = min(room, START_TRACK_SPACES)
         self._values: dict[int, float] = {}
         self._rolls: dict[int, float] = {}
 
+    @property
+    def room(self) -> int:
+        """The squirrels this turn may place in all."""
+        return self._room
+
+    def can_roll(self, track: int) -> bool:
+        """Whether a squirrel is left to roll with from ``track``."""
+        return track.bit_count() < self._room
+
     def value(self, track: int) -> float:
         """What ``track`` is worth at the roll-or-stop choice: the better of stopping now and
-        rolling on (when a squirrel is left to roll with)."""
+        rolling on, or the stop itself when no squirrel is left to roll with."""
         worth = self._values.get(track)
         if worth is None:
-            worth = max(self._stop_value(track), self.roll_on(track))
+            worth = self._stop_value(track)
+            if self.can_roll(track):
+                worth = max(worth, self.roll_on(track))
             self._values[track] = worth
         return worth
 
     def roll_on(self, track: int) -> float:
-        """The expected worth of rolling on from ``track`` and playing best afterwards (0 with
-        no squirrel left to roll with)."""
+        """The expected worth of rolling on from ``track`` and playing best afterwards (a roll
+        that fails is worth nothing; so is rolling when no squirrel is left to roll with)."""
         worth = self._rolls.get(track)
         if worth is None:
-            worth = self._roll_on(track) if track.bit_count() < self.room else 0.0
+            worth = self._roll_on(track) if self.can_roll(track) else 0.0
             self._rolls[track] = worth
         return worth
 
@@ -109,21 +122,36 @@ class TurnPlan:
         return total / ROLLS
 
     def rolls_on(self, track: int) -> bool:
-        """Whether rolling on from ``track`` is worth more than stopping."""
-        return self.roll_on(track) > self._stop_value(track)
+        """Whether rolling on from ``track`` is worth more than stopping (never when no
+        squirrel is left to roll with, nor on a tie)."""
+        return self.can_roll(track) and self.roll_on(track) > self._stop_value(track) + TIED
 
     def place_value(self, track: int, space: int) -> float:
         """What putting the squirrel on start-track ``space`` is worth (``track`` without it)."""
         return self.value(track | 1 << space)
 
+    def best_space(self, track: int, spaces: Iterable[int]) -> tuple[float, int]:
+        """The free space among ``spaces`` (a roll's offer) worth most, with its worth; the
+        first listed on a tie."""
+        best: tuple[float, int] | None = None
+        for space in spaces:
+            worth = self.place_value(track, space)
+            if best is None or worth > best[0] + TIED:
+                best = (worth, space)
+        if best is None:
+            raise ValueError("a roll offers at least one space")
+        return best
+
 
 __all__ = [
+    "PLANS_KEPT",
     "REACH",
     "ROLLS",
+    "START_TRACK_SPACES",
+    "TIED",
     "SpaceWorths",
     "TurnPlan",
     "plan_for",
-    "reaching",
     "sum_pairs",
     "track_worth",
 ]

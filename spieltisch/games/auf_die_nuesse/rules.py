@@ -406,8 +406,10 @@ def seat_order(players: int, first: PlayerId) -> tuple[PlayerId, ...]:
 
 
 @functools.cache
-def _move_up(track: int) -> tuple[int, ...]:
-    """How many start-track squirrels reach each 2-area space."""
+@functools.cache
+def move_up(track: int) -> tuple[int, ...]:
+    """How many squirrels of start track ``track`` (bit ``n``: space ``n``) reach each 2-area
+    space, in the order of ``TWO_AREA`` (cached: there are 2^11 tracks)."""
     counts = [0] * len(TWO_AREA)
     for n, space in TRACK_SPACE.items():
         if track >> n & 1:
@@ -884,7 +886,7 @@ def _end_turn(
     checks that no space can pay out whenever a turn starts.) With ``double_collect_upper``
     off, a 3- or 4-area space may still hold a surplus, so the upper areas are always checked.
     """
-    moved = _move_up(track)
+    moved = move_up(track)
     areas = board.areas
     rows = list(areas)
     first = None

@@ -56,7 +56,13 @@ from spieltisch.games.auf_die_nuesse.notation import (
     Steal,
     Take,
 )
-from spieltisch.games.auf_die_nuesse.plan import REACH, SpaceWorths, TurnPlan, track_worth
+from spieltisch.games.auf_die_nuesse.plan import (
+    REACH,
+    START_TRACK_SPACES,
+    SpaceWorths,
+    TurnPlan,
+    track_worth,
+)
 from spieltisch.games.auf_die_nuesse.rules import (
     RACCOONS,
     STORE_SIZES,
@@ -371,15 +377,12 @@ def _worths(singles: int) -> SpaceWorths:
     )
 
 
-START_TRACK_SPACES = 11
-"""More squirrels than this never stand on the start track at once."""
-
-
 @functools.cache
 def _plan(singles: int, room: int) -> TurnPlan:
-    """The best play of a start track whose stops :func:`_worths` prices (the expert's plan,
-    from cached tables), with ``room`` squirrels to place this turn. Cached: a search meets
-    the same few plans again and again, and each keeps the values it worked out."""
+    """The best play of a start track (the expert's way of planning, :class:`TurnPlan`) whose
+    stops :func:`_worths` prices from fixed tables rather than from the cards, with ``room``
+    squirrels to place this turn. Cached: a search meets the same few plans again and again
+    (at most 32 tables times 12 rooms), and each keeps the values it worked out."""
     return TurnPlan(functools.partial(track_worth, _worths(singles)), room)
 
 
@@ -426,7 +429,7 @@ def _again(state: NuesseState, legal: Sequence[Move]) -> Move:
         m for m in legal if isinstance(m, Lay) and stores[m.store].fill + 1 >= STORE_SIZES[m.store]
     ]
     if fills:
-        return max(fills, key=lambda m: STORE_VALUES[m.store] if isinstance(m, Lay) else 0)
+        return max(fills, key=lambda m: STORE_VALUES[m.store])
     if ROLL_AGAIN in legal and _turn_plan(state).rolls_on(state.track):
         return ROLL_AGAIN
     return STOP
@@ -435,14 +438,8 @@ def _again(state: NuesseState, legal: Sequence[Move]) -> Move:
 def _place(state: NuesseState, legal: Sequence[Move]) -> Move:
     """The space that makes the start track worth most with the rest of the turn played
     best."""
-    plan = _turn_plan(state)
-    best, worth = legal[0], -1.0
-    for move in legal:
-        if isinstance(move, Place):
-            value = plan.place_value(state.track, move.space)
-            if value > worth:
-                best, worth = move, value
-    return best
+    spaces = [move.space for move in legal if isinstance(move, Place)]
+    return Place(_turn_plan(state).best_space(state.track, spaces)[1])
 
 
 def _put(state: NuesseState, legal: Sequence[Move]) -> Move:
