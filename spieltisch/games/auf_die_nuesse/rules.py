@@ -406,7 +406,6 @@ def seat_order(players: int, first: PlayerId) -> tuple[PlayerId, ...]:
 
 
 @functools.cache
-@functools.cache
 def move_up(track: int) -> tuple[int, ...]:
     """How many squirrels of start track ``track`` (bit ``n``: space ``n``) reach each 2-area
     space, in the order of ``TWO_AREA`` (cached: there are 2^11 tracks)."""
