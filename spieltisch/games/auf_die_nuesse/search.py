@@ -36,6 +36,7 @@ import random
 from collections.abc import Sequence
 
 from spieltisch.core.game import Move, PlayerId, State
+from spieltisch.games.auf_die_nuesse.judge import at_least
 from spieltisch.games.auf_die_nuesse.notation import (
     CARD_KINDS,
     CARDS,
@@ -77,18 +78,6 @@ from spieltisch.games.auf_die_nuesse.rules import (
 )
 
 # --- What nuts and stores are worth ----------------------------------------------------------
-
-
-def at_least(mean: float, count: int) -> float:
-    """The chance that a Poisson count with this mean reaches ``count`` (the heuristic's
-    chance that a store will be filled, too)."""
-    if count <= 0:
-        return 1.0
-    term = total = math.exp(-mean)
-    for k in range(1, count):
-        term *= mean / k
-        total += term
-    return max(0.0, 1.0 - total)
 
 
 SHARE = 2.0
