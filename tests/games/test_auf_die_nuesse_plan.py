@@ -17,8 +17,8 @@ from spieltisch.games.auf_die_nuesse import AufDieNuesse, NuesseState, Space, St
 from spieltisch.games.auf_die_nuesse.bots import ExpertAgent, HeuristicAgent, Judge
 from spieltisch.games.auf_die_nuesse.notation import DICE, ROLL_AGAIN, STOP, Place
 from spieltisch.games.auf_die_nuesse.plan import ROLLS, START_TRACK_SPACES, TurnPlan, sum_pairs
-from spieltisch.games.auf_die_nuesse.rules import fail_chance, move_up
-from spieltisch.games.auf_die_nuesse.search import playout
+from spieltisch.games.auf_die_nuesse.rules import Ending, fail_chance, move_up
+from spieltisch.games.auf_die_nuesse.search import PLAY_OUT_PILE, playout
 from tests.games.test_auf_die_nuesse import drive, placed, table, track
 
 
@@ -224,3 +224,22 @@ def test_the_expert_rolls_on_wherever_the_heuristic_does(seed: int) -> None:
     assert len(rolls) > 20
     for state in rolls:
         assert choice(ExpertAgent, state) == ROLL_AGAIN
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_the_search_plays_its_dice_as_the_expert_until_the_end_nears(seed: int) -> None:
+    # The playouts price their stops as the expert does while they end at the next turn
+    # start; near the end they switch to fixed tables, so those positions are left out.
+    positions = [
+        state
+        for state in decisions(seed, (Stage.PLACE, Stage.AGAIN))
+        if len(state.legal_actions()) > 1 and far_from_the_end(state)
+    ]
+    assert len(positions) > 30
+    for state in positions:
+        assert playout(state, random.Random(0)) == choice(ExpertAgent, state)
+
+
+def far_from_the_end(state: NuesseState) -> bool:
+    market = state.board.market
+    return market.ending is Ending.NOT_YET and market.pile > PLAY_OUT_PILE

@@ -6,9 +6,10 @@ a random game says little about the position it started from. ISMCTS therefore
 
 * plays out with :func:`playout`, a quick policy that stores nuts where they count most, takes
   the nut it can use best, steals where it hurts (the heuristic's rules of thumb), and plays
-  its dice as the expert does, planning the start track to the end of the turn (with stops
-  priced from a few cached tables rather than from the cards, so that a decision costs
-  microseconds rather than milliseconds); and
+  its dice as the expert does, planning the start track to the end of the turn with stops
+  priced as the expert prices them (worked out once per board, so that a decision costs
+  microseconds; near the end, where a playout runs through many boards, from a few fixed
+  tables instead); and
 * stops a playout at the start of the next turn with :func:`evaluate`, which turns each
   player's points, expected store bonuses, kept jokers, squirrels on each space and David
   into a chance to win (and where the policy would stop rolling, values the turn start that
@@ -36,7 +37,7 @@ import random
 from collections.abc import Sequence
 
 from spieltisch.core.game import Move, PlayerId, State
-from spieltisch.games.auf_die_nuesse.judge import at_least
+from spieltisch.games.auf_die_nuesse.judge import Judge, at_least
 from spieltisch.games.auf_die_nuesse.notation import (
     CARD_KINDS,
     CARDS,
@@ -62,6 +63,7 @@ from spieltisch.games.auf_die_nuesse.plan import (
     START_TRACK_SPACES,
     SpaceWorths,
     TurnPlan,
+    plan_for,
     track_worth,
 )
 from spieltisch.games.auf_die_nuesse.rules import (
@@ -376,9 +378,33 @@ def _plan(singles: int, room: int) -> TurnPlan:
 
 
 def _turn_plan(state: NuesseState) -> TurnPlan:
-    """The plan for the turn under way in ``state``."""
-    room = min(START_TRACK_SPACES, state.board.supply[state.player])
-    return _plan(_singles(state.board, state.player), room)
+    """The plan for the turn under way in ``state``: its stops priced as the expert prices
+    them from the cards (:func:`_prices`) while playouts end at the next turn start, and from
+    the fixed tables of :func:`_plan` near the end, where they play out turn after turn."""
+    board, player = state.board, state.player
+    room = min(START_TRACK_SPACES, board.supply[player])
+    if _before_the_end(board.market):
+        return plan_for(_prices(state), room)
+    return _plan(_singles(board, player), room)
+
+
+PRICES_KEPT = 64
+"""How many boards' prices :func:`_prices` keeps (the oldest goes first)."""
+_PRICES: dict[tuple[Board, PlayerId], SpaceWorths] = {}
+
+
+def _prices(state: NuesseState) -> SpaceWorths:
+    """What stopping is worth space by space to the player whose turn it is, as the expert
+    (:class:`~.judge.Judge`) prices it from their view. The prices depend on the board alone,
+    not on the start track, so every playout of a search's turn shares one table, worked out
+    once (a millisecond or so) and kept."""
+    key = (state.board, state.player)
+    worths = _PRICES.get(key)
+    if worths is None:
+        if len(_PRICES) >= PRICES_KEPT:
+            del _PRICES[next(iter(_PRICES))]
+        worths = _PRICES[key] = Judge(state.view(state.player)).space_worths
+    return worths
 
 
 def _singles(board: Board, player: PlayerId) -> int:
