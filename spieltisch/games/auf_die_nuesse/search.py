@@ -397,7 +397,7 @@ def _prices(state: NuesseState) -> SpaceWorths:
     """What stopping is worth space by space to the player whose turn it is, as the expert
     (:class:`~.judge.Judge`) prices it from their view. The prices depend on the board alone,
     not on the start track, so every playout of a search's turn shares one table, worked out
-    once (a millisecond or so) and kept."""
+    once (about 0.2 ms) and kept."""
     key = (state.board, state.player)
     worths = _PRICES.get(key)
     if worths is None:
