@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+from collections.abc import Callable
 
 import spieltisch
 from spieltisch.agents import Agent, IsmctsAgent, make_agent
@@ -43,16 +44,25 @@ def searched(state: State) -> bool:
     return len(legal) > 1 and book(state.view(state.player), legal) is None
 
 
-def one_game(game: Game, agents: list[Agent], rng: random.Random) -> list[State]:
-    """The searched decisions of one heuristic game."""
-    return [s for s in play_on(game.initial_state(), agents, rng, RANDOM_MOVES) if searched(s)]
+def one_game(
+    game: Game, agents: list[Agent], rng: random.Random, wanted: Callable[[State], bool]
+) -> list[State]:
+    """The ``wanted`` decisions of one heuristic game."""
+    return [s for s in play_on(game.initial_state(), agents, rng, RANDOM_MOVES) if wanted(s)]
 
 
-def positions(game: Game, agents: list[Agent], seed: int, count: int) -> list[State]:
-    """``count`` searched decisions, at most :data:`PER_GAME` from each game."""
+def positions(
+    game: Game,
+    agents: list[Agent],
+    seed: int,
+    count: int,
+    wanted: Callable[[State], bool] = searched,
+) -> list[State]:
+    """``count`` ``wanted`` decisions (by default: searched ones), at most :data:`PER_GAME`
+    from each game."""
     rng, pool, number = random.Random(seed), [], 0
     while len(pool) < count:
-        found = one_game(game, agents, random.Random(seed * 1000 + number))
+        found = one_game(game, agents, random.Random(seed * 1000 + number), wanted)
         pool += rng.sample(found, min(PER_GAME, len(found)))
         number += 1
     return pool[:count]

@@ -3,8 +3,8 @@
 The search leaves filing, taking and stealing nuts to the heuristic's book, so any edge it has
 comes from the dice. This study asks whether better nut choices exist to be found. It samples
 nut decisions with more than one choice from games of the heuristic against itself (one move
-in twenty at random), plays every choice out with the heuristic on both sides, and compares
-the heuristic's own choice with the best other one:
+in twenty at random, as the dice study beside it samples), plays every choice out with the
+heuristic on both sides, and compares the heuristic's own choice with the best other one:
 
 * every choice is played out from the same chance seeds, so much of the luck is shared;
 * the best other choice is picked on the first half of the seeds and scored on the second
@@ -15,7 +15,7 @@ best other choice in win chance with a 95% interval. Positive gains mean the heu
 win chance on the table at that kind of decision.
 
 Usage: .venv/bin/python scripts/nuesse_nut_study.py [POSITIONS] [SEED] [ROLLOUTS]
-(60 3 200 by default; some minutes per ten positions.)
+(60 3 200 by default; about a minute of one core per position at 100 playouts per choice.)
 """
 
 from __future__ import annotations
@@ -25,16 +25,15 @@ import statistics
 import sys
 from collections import defaultdict
 
+from nuesse_decision_study import positions  # the script beside this one
+
 import spieltisch
 from spieltisch.agents import Agent, make_agent
-from spieltisch.core.game import Game, Move, State
+from spieltisch.core.game import Move, State
 from spieltisch.games.auf_die_nuesse.rules import NuesseState, Stage
 from spieltisch.lab.play import play_on
 
 GAME = "auf-die-nuesse"
-RANDOM_MOVES = 0.05
-PER_GAME = 3
-"""Decisions taken from each sampled game at most."""
 NUT_DECISIONS = (Stage.PUT, Stage.TAKE, Stage.STEAL)
 DEFAULTS = ["60", "3", "200"]
 """Decisions sampled, seed and playouts per choice, unless given."""
@@ -45,21 +44,6 @@ def nut_decision(state: State) -> bool:
     if not isinstance(state, NuesseState) or state.is_chance():
         return False
     return state.stage in NUT_DECISIONS and len(state.legal_actions()) > 1
-
-
-def positions(game: Game, agents: list[Agent], seed: int, count: int) -> list[State]:
-    """``count`` nut decisions, at most :data:`PER_GAME` from each game."""
-    rng, pool, number = random.Random(seed), [], 0
-    while len(pool) < count:
-        start = game.initial_state()
-        found = [
-            s
-            for s in play_on(start, agents, random.Random(seed * 1000 + number), RANDOM_MOVES)
-            if nut_decision(s)
-        ]
-        pool += rng.sample(found, min(PER_GAME, len(found)))
-        number += 1
-    return pool[:count]
 
 
 def returns(state: State, move: Move, agents: list[Agent], seeds: range) -> list[float]:
@@ -82,7 +66,7 @@ def main() -> None:
     agents = [make_agent("heuristic", game, 1), make_agent("heuristic", game, 2)]
     pick, score = range(rollouts // 2), range(rollouts // 2, rollouts)
     gains: dict[Stage, list[float]] = defaultdict(list)
-    for number, state in enumerate(positions(game, agents, seed, count)):
+    for number, state in enumerate(positions(game, agents, seed, count, nut_decision)):
         assert isinstance(state, NuesseState)
         player = state.current_player()
         assert player is not None
