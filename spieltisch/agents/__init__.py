@@ -6,14 +6,16 @@ may define ``BOOK``: set moves for decisions that search should not spend time o
 arranging a deck before play), which search agents play without searching; ``EVALUATE``:
 where a search's playout may stop, and what the position is worth there; ``PLAYOUT``: a
 quick policy for playouts, used instead of uniformly random moves; ``EXPLORATION``: the
-search's exploration constant, where the game's values call for another than the default; and
-``TREE_DEPTH``: how many decisions deep the search tree may grow (unlimited if unset).
+search's exploration constant, where the game's values call for another than the default;
+``TREE_DEPTH``: how many decisions deep the search tree may grow (unlimited if unset); and
+``strength_order(players)``: how its agents rank for that many players, strongest first, where
+measurements say otherwise than :data:`STRENGTH_ORDER`.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 
 from spieltisch.agents.base import Agent, Book, Evaluator, PlayoutPolicy, RandomAgent
@@ -25,7 +27,8 @@ AgentFactory = Callable[[Game, int], Agent]
 
 GENERIC_AGENTS: dict[str, AgentFactory] = {"ismcts": IsmctsAgent, "random": RandomAgent}
 STRENGTH_ORDER = ("expert", "ismcts", "heuristic", "random")
-"""How agents rank when listed, strongest first; names not listed come after."""
+"""How agents rank when listed, strongest first, unless the game's ``bots.strength_order``
+says otherwise; names not listed come after."""
 
 
 def _bots_module(game: Game) -> ModuleType | None:
@@ -85,10 +88,19 @@ def _has_belief_sampler(game: Game) -> bool:
     return type(game).sample_state is not Game.sample_state
 
 
+def _strength_order(game: Game) -> Sequence[str]:
+    """How ``game``'s agents rank for its number of players (its ``bots.strength_order``, or
+    :data:`STRENGTH_ORDER`)."""
+    order: Callable[[int], Sequence[str]] | None = getattr(
+        _bots_module(game), "strength_order", None
+    )
+    return STRENGTH_ORDER if order is None else order(game.players)
+
+
 def agent_names(game: Game) -> tuple[str, ...]:
     """Every agent name usable in ``game``, strongest first."""
     names = list(_factories(game))
-    rank = {name: index for index, name in enumerate(STRENGTH_ORDER)}
+    rank = {name: index for index, name in enumerate(_strength_order(game))}
     return tuple(sorted(names, key=lambda n: rank.get(n, len(rank))))
 
 
