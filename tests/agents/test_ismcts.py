@@ -22,7 +22,8 @@ def decision_states(game: Game, seed: int, count: int) -> list[State]:
     """Decision states that search must think about, from a seeded random game."""
     rng = random.Random(seed)
     book = game_book(game)
-    state, found = game.initial_state(), []
+    state = game.initial_state()
+    found: list[State] = []
     while not state.is_terminal() and len(found) < count:
         if state.is_chance():
             state = state.apply(state.sample_chance(rng))

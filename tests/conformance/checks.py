@@ -66,7 +66,8 @@ def _pick(state: State, chance: random.Random, choose: random.Random) -> Move:
 def _play_checked(game: Game, seed: int, stats: PlayoutStats) -> list[str]:
     chance, choose = random.Random(seed), random.Random(seed + 1)
     probe = random.Random(seed + 2)
-    state, moves = game.initial_state(), []
+    state = game.initial_state()
+    moves: list[str] = []
     while not state.is_terminal():
         assert len(moves) < MAX_MOVES, f"seed {seed}: no end after {MAX_MOVES} moves"
         check_state(state, probe, stats)

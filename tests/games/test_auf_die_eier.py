@@ -34,7 +34,7 @@ def new(players: int = 2, **options: bool) -> EierState:
 
 def drive(state: EierState, *moves: str) -> EierState:
     for text in moves:
-        state = state.apply_text(text)
+        state = state.apply(state.parse(text))
     return state
 
 

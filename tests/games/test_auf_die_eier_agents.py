@@ -12,7 +12,7 @@ from spieltisch.agents import agent_names, make_agent
 from spieltisch.games.auf_die_eier import expert
 from spieltisch.games.auf_die_eier.bots import ExpertAgent, HeuristicAgent
 from spieltisch.games.auf_die_eier.notation import STOP, Reroll, parse_dice
-from spieltisch.games.auf_die_eier.rules import EierState, Stage
+from spieltisch.games.auf_die_eier.rules import AufDieEier, Stage
 
 
 def test_every_level_is_offered_strongest_first() -> None:
@@ -38,11 +38,12 @@ def test_stopping_values_match_hand_computation() -> None:
 
 def test_the_expert_value_agrees_with_simulated_turns() -> None:
     game = spieltisch.load("auf-die-eier", 2)
+    assert isinstance(game, AufDieEier)
     agent = ExpertAgent(game, 0)
     rng = random.Random(4)
     points = []
     for _ in range(4000):
-        state: EierState = game.initial_state()
+        state = game.initial_state()
         while state.player == 0:
             if state.is_chance():
                 state = state.apply(state.sample_chance(rng))

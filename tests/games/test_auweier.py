@@ -326,8 +326,12 @@ def test_others_see_only_that_a_deck_is_being_set_up_or_ready(viewer: int | None
                 )
         readies.append(state.view(viewer))
     assert all(view == readies[0] for view in readies)  # a ready deck is just ready
-    info = readies[0].players
-    assert info[0].ready and not info[1].ready and info[1].pile_size == (0 if viewer == 1 else None)
+    players = readies[0].players
+    assert (
+        players[0].ready
+        and not players[1].ready
+        and players[1].pile_size == (0 if viewer == 1 else None)
+    )
     state = dealt(3)
     assert [(p.hand_size, p.pile_size, p.ready) for p in state.view(viewer).players] == [
         (6, 16, True)

@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
+from typing import TypedDict, Unpack
 
 import pytest
 from hypothesis import given, settings
@@ -64,7 +65,16 @@ from tests.conformance.checks import PlayoutStats, check_views
 C = Card.of
 
 
-def new(**options: bool | int | str) -> AwimbaweState:
+class Options(TypedDict, total=False):
+    """The game's options, as keyword arguments to the helpers that build positions."""
+
+    tie_break: str
+    rhino_to_empty_pile: bool
+    leader_choice_after_deal: bool
+    blind_pick_shown: bool
+
+
+def new(**options: Unpack[Options]) -> AwimbaweState:
     return Awimbawe(2, **options).initial_state()
 
 
@@ -97,7 +107,7 @@ def start(
     hand1: str,
     down0: str = "",
     down1: str = "",
-    **options: bool | str,
+    **options: Unpack[Options],
 ) -> AwimbaweState:
     return drive(new(**options), deal_text(up0, hand0, up1, hand1, down0, down1))
 
@@ -118,7 +128,7 @@ def table(
     hyenas: tuple[int, int] = (0, 0),
     crowns: tuple[int, int] = (0, 0),
     wins: tuple[int, int] = (0, 0),
-    **options: bool | str,
+    **options: Unpack[Options],
 ) -> AwimbaweState:
     """A trick about to be led by ``leader``, the rest of the 28 cards in the scoring piles."""
     game = Awimbawe(2, **options)
@@ -190,7 +200,7 @@ class FixedRandom(random.Random):
         super().__init__(0)
         self.number = number
 
-    def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+    def randrange(self, *args: object, **kwargs: object) -> int:
         return self.number
 
 
@@ -859,7 +869,7 @@ def test_only_player_actions_have_ids(bad: object) -> None:
         Awimbawe().action_id(bad)
 
 
-STAGES = {  # a state at each kind of step
+STAGES: dict[str, Callable[[], AwimbaweState]] = {  # a state at each kind of step
     "deal": new,
     "tie-break": lambda: start(
         "G1 G2 G3 G4", "D1 D2 D3 D4 D5 D6", "M1 M2 M3 M4", "P1 P2 P3 P4 P6 S7"

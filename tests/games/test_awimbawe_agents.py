@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations, permutations
+from typing import Unpack
 
 import pytest
 
@@ -26,7 +27,7 @@ from spieltisch.games.awimbawe.bots import (
 from spieltisch.games.awimbawe.memory import BlindVoid, bits_lands
 from spieltisch.games.awimbawe.notation import DECK, LEAD_ME, card_code
 from spieltisch.lab import arena
-from tests.games.test_awimbawe import C, drive, side, table
+from tests.games.test_awimbawe import C, Options, drive, side, table
 
 SEAT_0, SEAT_1 = 0, 1
 
@@ -147,7 +148,7 @@ def void_position() -> AwimbaweState:
     )
 
 
-def blind_position(**options: bool | int) -> AwimbaweState:
+def blind_position(**options: Unpack[Options]) -> AwimbaweState:
     """Seat 1's only desert hand card is D3; seat 0 leads the desert snake."""
     return table(
         side("D5 G6", ("~D1 M2", "G4", "P1", "")),
@@ -304,6 +305,7 @@ def test_when_every_card_was_blocked_the_void_is_plain() -> None:
 def random_positions(seed: int, count: int, **options: bool) -> Iterator[AwimbaweState]:
     rng = random.Random(seed)
     game = spieltisch.load("awimbawe", **options)
+    assert isinstance(game, Awimbawe)
     while True:
         state = game.initial_state()
         while not state.is_terminal():
@@ -383,7 +385,8 @@ def test_a_redeal_moves_only_hidden_cards_and_keeps_what_the_round_shows(
                 state.actor,
                 state.trick,
             )
-            hidden_before, hidden_after = set(), set()
+            hidden_before: set[Card] = set()
+            hidden_after: set[Card] = set()
             for p, (old, new) in enumerate(zip(state.sides, other.sides, strict=True)):
                 assert face_up_layout(new) == face_up_layout(old)  # face-down places kept
                 assert len(new.hand) == len(old.hand)

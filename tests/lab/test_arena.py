@@ -8,6 +8,7 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 import pytest
+from matplotlib.figure import Figure
 from typer.testing import CliRunner
 
 import spieltisch
@@ -103,7 +104,7 @@ def test_plot_draws_few_score_values_as_bars_and_many_as_boxes(
         {"agent": name, "win_rate": 0.5, "win_rate_ci95": [0.3, 0.7], "scores": agent}
         for name, agent in zip(["a", "b"], scores, strict=True)
     ]
-    figures = []
+    figures: list[Figure] = []
     monkeypatch.setattr(plt, "close", figures.append)  # keep the figure to look at it
     plot.arena_plot({"agents": rows}, "test", tmp_path / "p.png")
     left, right = figures[0].axes
