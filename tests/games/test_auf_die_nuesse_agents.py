@@ -507,10 +507,11 @@ def test_the_evaluation_stops_a_playout_at_a_turn_start_or_where_the_policy_stop
     assert search.evaluate(near_end, search.MIN_DEPTH) is None  # the end is played out
 
 
-def late(holdings: dict[int, tuple[Store, ...]], **parts: object) -> NuesseState:
-    """A 2-player turn start with few cards left to come."""
+def late(holdings: dict[int, tuple[Store, ...]], player: int = 0) -> NuesseState:
+    """``player``'s 2-player turn start with few cards left to come."""
     unseen = [1] * len(CARDS)
-    return table(2, holdings=holdings, unseen=unseen, pile=search.PLAY_OUT_PILE + 1, **parts)  # type: ignore[arg-type]
+    pile = search.PLAY_OUT_PILE + 1
+    return table(2, player=player, holdings=holdings, unseen=unseen, pile=pile)
 
 
 def test_a_big_lead_late_in_the_game_is_all_but_a_win() -> None:
