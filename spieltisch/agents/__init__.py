@@ -3,13 +3,14 @@
 ``make_agent("random", game, seed)`` builds an agent; :func:`agent_names` lists what a game
 offers, strongest first. A game adds agents by defining ``AGENTS`` in its ``bots`` module, and
 may define ``BOOK``: set moves for decisions that search should not spend time on (such as
-arranging a deck before play), which search agents play without searching; ``EVALUATE``:
-where a search's playout may stop, and what the position is worth there; ``PLAYOUT``: a
-quick policy for playouts, used instead of uniformly random moves; ``EXPLORATION``: the
-search's exploration constant, where the game's values call for another than the default;
-``TREE_DEPTH``: how many decisions deep the search tree may grow (unlimited if unset); and
-``strength_order(players)``: how its agents rank for that many players, strongest first, where
-measurements say otherwise than :data:`STRENGTH_ORDER`.
+arranging a deck before play), which search agents play without searching; ``BOOK_REASON``:
+why the book plays what it plays, for ``hint``; ``EVALUATE``: where a search's playout may
+stop, and what the position is worth there; ``PLAYOUT``: a quick policy for playouts, used
+instead of uniformly random moves; ``EXPLORATION``: the search's exploration constant, where
+the game's values call for another than the default; ``TREE_DEPTH``: how many decisions deep
+the search tree may grow (unlimited if unset); and ``strength_order(players)``: how its agents
+rank for that many players, strongest first, where measurements say otherwise than
+:data:`STRENGTH_ORDER`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,14 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 
-from spieltisch.agents.base import Agent, Book, Evaluator, PlayoutPolicy, RandomAgent
+from spieltisch.agents.base import (
+    Agent,
+    Book,
+    BookReason,
+    Evaluator,
+    PlayoutPolicy,
+    RandomAgent,
+)
 from spieltisch.agents.ismcts import IsmctsAgent
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game
@@ -77,6 +85,12 @@ def game_book(game: Game) -> Book | None:
     return book
 
 
+def game_book_reason(game: Game) -> BookReason | None:
+    """Why the game's book plays its set moves (its ``bots.BOOK_REASON``), if it says."""
+    reason: BookReason | None = getattr(_bots_module(game), "BOOK_REASON", None)
+    return reason
+
+
 def _factories(game: Game) -> dict[str, AgentFactory]:
     factories = {**GENERIC_AGENTS, **_game_agents(game)}
     if not _has_belief_sampler(game):
@@ -131,6 +145,7 @@ __all__ = [
     "RandomAgent",
     "agent_names",
     "game_book",
+    "game_book_reason",
     "game_evaluator",
     "game_playout_policy",
     "make_agent",

@@ -28,6 +28,10 @@ Book = Callable[[object, Sequence[Move], random.Random], Move | None]
 set moves need not be predictable), a move to play without thinking, or ``None`` when the
 position is one to think about."""
 
+BookReason = Callable[[object, Sequence[Move]], str | None]
+"""Why a game's book plays its set move for a view and the legal actions (``None``: no reason
+to give), so that an agent can explain a move it did not think about."""
+
 
 class Agent(ABC):
     """A player that chooses actions from views."""

@@ -102,6 +102,7 @@ class IsmctsAgent(Agent):
         super().__init__(game, seed)
         from spieltisch.agents import (  # noqa: PLC0415 - the package imports this module
             game_book,
+            game_book_reason,
             game_evaluator,
             game_exploration,
             game_playout_policy,
@@ -109,6 +110,7 @@ class IsmctsAgent(Agent):
         )
 
         self.book = game_book(game)
+        self.book_reason = game_book_reason(game)
         self.evaluate = game_evaluator(game)
         self.policy = game_playout_policy(game)
         self.iterations = iterations
@@ -142,14 +144,22 @@ class IsmctsAgent(Agent):
         result = self.search(view, legal)
         best = result.choices[0]
         if result.iterations == 0:
-            why = "the only legal move" if len(legal) == 1 else "a set move from the game's book"
-            return f"ismcts: {best.action} — {why}, played without searching"
+            return f"ismcts: {best.action} — {self._unsearched(view, legal)}"
         others = ", ".join(f"{c.action} {100 * c.mean_return:.0f}%" for c in result.choices[1:4])
         return (
             f"ismcts: {best.action} — wins {100 * best.mean_return:.0f}% of {best.visits} "
             f"simulated games ({result.iterations} iterations in {result.seconds:.2f}s; "
             f"next: {others or 'none'})"
         )
+
+    def _unsearched(self, view: object, legal: Sequence[Move]) -> str:
+        """Why a move was played without searching (with the book's reason where it gives
+        one)."""
+        if len(legal) == 1:
+            return "the only legal move, played without searching"
+        reason = self.book_reason(view, legal) if self.book_reason else None
+        book = "a set move from the game's book, played without searching"
+        return book if reason is None else f"{reason} ({book})"
 
     def search(self, view: object, legal: Sequence[Move]) -> SearchResult:
         """Search from ``view`` within the budget and return the decision with its statistics."""

@@ -47,7 +47,7 @@ from spieltisch.games.auf_die_nuesse import (
 from spieltisch.games.auf_die_nuesse.belief import state_of
 from spieltisch.games.auf_die_nuesse.bots import EXPLORATION as NUESSE_EXPLORATION
 from spieltisch.games.auf_die_nuesse.bots import TREE_DEPTH as NUESSE_TREE_DEPTH
-from spieltisch.games.auf_die_nuesse.bots import HeuristicAgent, Judge, book
+from spieltisch.games.auf_die_nuesse.bots import HeuristicAgent, Judge, book, book_reason
 from spieltisch.games.auf_die_nuesse.notation import CARDS, DICE
 from spieltisch.games.auf_die_nuesse.rules import STORE_SIZES, Store
 from spieltisch.lab.arena import run, schedule, summarise
@@ -576,6 +576,18 @@ def test_the_book_files_and_takes_nuts_as_the_heuristic_but_leaves_the_dice_to_s
     rolling = placed(table(2), 7)
     assert book(rolling.view(0), rolling.legal_actions(), rng) is None
     assert game_book(AufDieNuesse(2)) is book
+
+
+def test_the_search_explains_a_book_move_with_the_heuristics_reason() -> None:
+    filing = put_after_collecting(stores(s3=store(Nut.WALNUT, 1), s8=store(Nut.ACORN, 2)), W)
+    view, legal = filing.view(0), filing.legal_actions()
+    reason = HeuristicAgent(AufDieNuesse(2), 0).judge(view, legal).why
+    assert "expected points" in reason
+    hint = make_agent("ismcts:50", AufDieNuesse(2), 1).explain(view, legal)
+    unsearched = "a set move from the game's book, played without searching"
+    assert hint == f"ismcts: put walnut S3 — {reason} ({unsearched})"
+    rolling = placed(table(2), 7)
+    assert book_reason(rolling.view(0), rolling.legal_actions()) is None
 
 
 def test_the_evaluation_counts_full_stores_hopes_for_partly_filled_ones_and_david() -> None:

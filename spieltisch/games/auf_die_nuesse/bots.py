@@ -9,8 +9,9 @@ For search agents the module also offers ``EVALUATE`` and ``PLAYOUT`` (from :mod
 ISMCTS plays its playouts by quick rules of thumb (its dice by the plan) and stops them at the
 next turn start, where a fitted estimate of each player's chance to win replaces the rest of
 the game; ``BOOK``: the nut-handling choices it plays as the heuristic does, without
-searching; and the ``ismcts`` agent itself, with an exploration constant suited to those
-estimates and a tree of depth 1 (``EXPLORATION``, ``TREE_DEPTH``).
+searching, and ``BOOK_REASON``: why (what ``hint`` shows for them); and the ``ismcts`` agent
+itself, with an exploration constant suited to those estimates and a tree of depth 1
+(``EXPLORATION``, ``TREE_DEPTH``).
 """
 
 from __future__ import annotations
@@ -296,6 +297,19 @@ def book(view: object, legal: Sequence[Move], rng: random.Random | None = None) 
     which white die, and whether to roll again. (Nothing here is left to chance, so ``rng``
     is not used.)"""
     del rng
+    judgement = _book_judgement(view, legal)
+    return None if judgement is None else judgement.move
+
+
+def book_reason(view: object, legal: Sequence[Move]) -> str | None:
+    """Why :func:`book` plays its set move here (what ``hint`` shows for it), or ``None`` where
+    the book has none."""
+    judgement = _book_judgement(view, legal)
+    return None if judgement is None else judgement.why
+
+
+def _book_judgement(view: object, legal: Sequence[Move]) -> Judgement | None:
+    """The heuristic's or the expert's judgement of a decision the book answers."""
     if not isinstance(view, NuesseView):
         return None
     judged = _BOOKED.get(view.stage)
@@ -303,7 +317,7 @@ def book(view: object, legal: Sequence[Move], rng: random.Random | None = None) 
         judged = _planned_again
     if judged is None:
         return None
-    return judged(Judge(view), legal).move
+    return judged(Judge(view), legal)
 
 
 AGENTS = {"expert": ExpertAgent, "heuristic": HeuristicAgent}
@@ -323,6 +337,7 @@ def strength_order(players: int) -> tuple[str, ...]:
 
 
 BOOK = book
+BOOK_REASON = book_reason
 EVALUATE = evaluate
 """ISMCTS playouts stop at the next turn start, valued by the fitted win chances there."""
 PLAYOUT = playout
@@ -345,6 +360,7 @@ won 53.5% where the full one won 50.2% (a gain within the noise of so few games;
 __all__ = [
     "AGENTS",
     "BOOK",
+    "BOOK_REASON",
     "EVALUATE",
     "EXPLORATION",
     "PLAYOUT",
@@ -355,6 +371,7 @@ __all__ = [
     "Judgement",
     "Weights",
     "book",
+    "book_reason",
     "nuesse_view",
     "strength_order",
 ]
