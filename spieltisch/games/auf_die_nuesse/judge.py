@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spieltisch.core.game import PlayerId
@@ -58,6 +59,45 @@ def at_least(mean: float, count: int) -> float:
         term *= mean / k
         total += term
     return max(0.0, 1.0 - total)
+
+
+def store_worth(expected: float, index: int, fill: int) -> float:
+    """The expected final points of store ``index`` holding ``fill`` nuts of a kind of which
+    ``expected`` more may still come my way: a full store scores its value; otherwise each nut
+    is worth its share of the value if the store will be filled (the chance that enough nuts
+    come, :func:`at_least`) and one point if not. So big stores pay best for kinds that are
+    still plentiful."""
+    size, value = STORE_SIZES[index], STORE_VALUES[index]
+    if fill >= size:
+        return float(value)
+    if fill <= 0:
+        return 0.0
+    filled = at_least(expected, size - fill)
+    return fill * (filled * value / size + 1.0 - filled)
+
+
+def kind_shares(left: Sequence[int]) -> dict[Nut, float]:
+    """Each kind's share of the cards still to come (``left``: how many of each card, in
+    :data:`CARDS` order); a joker counts half for each of its kinds."""
+    cards = max(1, sum(left))
+    shares = dict.fromkeys(NUTS, 0.0)
+    for card, count in zip(CARDS, left, strict=True):
+        kinds = CARD_KINDS[card]
+        for kind in kinds:
+            shares[kind] += count / len(kinds) / cards
+    return shares
+
+
+def coming(pile: int, face_up: int, set_aside: int, weights: Weights) -> int:
+    """How many cards are still to be taken by someone: the pile, the ``face_up`` cards of the
+    row, and a few of the set-aside cards drawn by the last checks (the rest are never
+    drawn)."""
+    return pile + face_up + (weights.slack if set_aside else 0)
+
+
+def held(jokers: Sequence[Card], kind: Nut) -> float:
+    """Half a nut of ``kind`` for each kept joker showing it."""
+    return sum(0.5 for joker in jokers if kind in CARD_KINDS[joker])
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,17 +151,9 @@ class Judge:
         left = list(view.unseen)
         for card in face_up:
             left[CARD_INDEX[card]] += 1
-        cards = max(1, sum(left))
-        # Cards still to be taken by someone: the pile, the face-up row, and a few of the
-        # set-aside cards drawn by the last checks (the rest are never drawn).
-        coming = view.pile + len(face_up) + (w.slack if view.set_aside else 0)
-        self.per_player = w.share * coming / self.players
-        # A kind's share of the cards to come; a joker counts half for each of its kinds.
-        self.kind_share = dict.fromkeys(NUTS, 0.0)
-        for card, count in zip(CARDS, left, strict=True):
-            kinds = CARD_KINDS[card]
-            for kind in kinds:
-                self.kind_share[kind] += count / len(kinds) / cards
+        to_come = coming(view.pile, len(face_up), view.set_aside, w)
+        self.per_player = w.share * to_come / self.players
+        self.kind_share = kind_shares(left)
         self._gains: dict[tuple[PlayerId, Card], float] = {}
         self._kind_gains: dict[tuple[PlayerId, Nut], float | None] = {}
         self._mean_draw: float | None = None
@@ -131,23 +163,12 @@ class Judge:
 
     def expected(self, player: PlayerId, kind: Nut) -> float:
         """How many more nuts of ``kind`` ``player`` can hope for (a kept joker counts half)."""
-        held = sum(0.5 for joker in self.view.jokers[player] if kind in CARD_KINDS[joker])
-        return self.kind_share[kind] * self.per_player + held
+        return self.kind_share[kind] * self.per_player + held(self.view.jokers[player], kind)
 
     def store_value(self, player: PlayerId, index: int, kind: Nut, fill: int) -> float:
-        """The expected final points of ``player``'s store ``index`` holding ``fill`` nuts.
-
-        A full store scores its value; otherwise each nut is worth its share of the value if
-        the store will be filled (the chance that enough nuts of the kind still come) and one
-        point if not. So big stores pay best for kinds that are still plentiful.
-        """
-        size, value = STORE_SIZES[index], STORE_VALUES[index]
-        if fill >= size:
-            return float(value)
-        if fill <= 0:
-            return 0.0
-        filled = at_least(self.expected(player, kind), size - fill)
-        return fill * (filled * value / size + 1.0 - filled)
+        """The expected final points of ``player``'s store ``index`` holding ``fill`` nuts of
+        ``kind`` (:func:`store_worth`, with the nuts of that kind they can hope for)."""
+        return store_worth(self.expected(player, kind), index, fill)
 
     def put_gain(self, player: PlayerId, index: int, kind: Nut) -> float:
         """What a nut counting as ``kind`` adds in ``player``'s store ``index``."""
@@ -351,4 +372,13 @@ class Judge:
         return max(stop, (1.0 - fails) * success)
 
 
-__all__ = ["Judge", "Weights", "at_least", "nuesse_view"]
+__all__ = [
+    "Judge",
+    "Weights",
+    "at_least",
+    "coming",
+    "held",
+    "kind_shares",
+    "nuesse_view",
+    "store_worth",
+]

@@ -37,7 +37,14 @@ import random
 from collections.abc import Sequence
 
 from spieltisch.core.game import Move, PlayerId, State
-from spieltisch.games.auf_die_nuesse.judge import Judge, at_least
+from spieltisch.games.auf_die_nuesse.judge import (
+    Judge,
+    Weights,
+    coming,
+    held,
+    kind_shares,
+    store_worth,
+)
 from spieltisch.games.auf_die_nuesse.notation import (
     CARD_KINDS,
     CARDS,
@@ -82,20 +89,14 @@ from spieltisch.games.auf_die_nuesse.rules import (
 # --- What nuts and stores are worth ----------------------------------------------------------
 
 
-SHARE = 2.0
-"""How many even shares of the cards still to come a player counts on (as the heuristic)."""
-SLACK = 2
-"""Set-aside cards that still reach players at the end, beyond the pile and the row."""
+_WEIGHTS = Weights()
+"""The heuristic's rules of thumb, whose share of the cards to come the playouts count on."""
 
 
 class Outlook:
-    """What each kind of nut may still bring each player, for one state's cards.
-
-    A store's worth is its expected final points: a full store its value; otherwise each nut
-    is worth its share of the value if enough nuts of its kind still come (a Poisson guess from
-    the unseen and face-up cards, a joker counting half for each of its kinds) and one point
-    if not.
-    """
+    """What each kind of nut may still bring each player, for one state's cards: the expert's
+    model (:func:`~.judge.store_worth`) worked out from the board rather than from a view, and
+    cached by the cards, so that a playout pays for it once per card drawn."""
 
     __slots__ = ("board", "expect")
 
@@ -105,13 +106,7 @@ class Outlook:
 
     def worth(self, player: PlayerId, index: int, kind: Nut, fill: int) -> float:
         """The expected final points of ``player``'s store ``index`` holding ``fill`` nuts."""
-        size = STORE_SIZES[index]
-        if fill >= size:
-            return float(STORE_VALUES[index])
-        if fill <= 0:
-            return 0.0
-        filled = at_least(self.expect[player][kind], size - fill)
-        return fill * (filled * STORE_VALUES[index] / size + 1.0 - filled)
+        return store_worth(self.expect[player][kind], index, fill)
 
     def put_gain(self, player: PlayerId, index: int, kind: Nut) -> float:
         """What a nut counting as ``kind`` adds in ``player``'s store ``index``."""
@@ -150,32 +145,20 @@ _CARD_POSITION = {card: index for index, card in enumerate(CARDS)}
 def _expectations(
     market: Market, jokers: tuple[tuple[Card, ...], ...], players: int
 ) -> tuple[dict[Nut, float], ...]:
-    """How many more nuts of each kind each player can hope for (see :class:`Outlook`).
-
-    Cached: a playout meets the same cards again and again until one is drawn."""
+    """How many more nuts of each kind each player can hope for (as
+    :meth:`~.judge.Judge.expected` counts them from a view). Cached: a playout meets the same
+    cards again and again until one is drawn."""
     left = list(market.unseen)
     face_up = 0
     for card in market.face_up:
         if card is not None:
             left[_CARD_POSITION[card]] += 1
             face_up += 1
-    cards = max(1, sum(left))
-    coming = market.pile + face_up + (SLACK if market.set_aside else 0)
-    per_player = SHARE * coming / players / cards
-    share = dict.fromkeys(NUTS, 0.0)
-    for card, count in zip(CARDS, left, strict=True):
-        if count:
-            kinds = CARD_KINDS[card]
-            for kind in kinds:
-                share[kind] += count / len(kinds)
+    shares = kind_shares(left)
+    per_player = _WEIGHTS.share * coming(market.pile, face_up, market.set_aside, _WEIGHTS) / players
     return tuple(
-        {kind: share[kind] * per_player + _held(held, kind) for kind in NUTS} for held in jokers
+        {kind: shares[kind] * per_player + held(hand, kind) for kind in NUTS} for hand in jokers
     )
-
-
-def _held(jokers: tuple[Card, ...], kind: Nut) -> float:
-    """Half a nut of ``kind`` for each kept joker showing it."""
-    return sum(0.5 for joker in jokers if kind in CARD_KINDS[joker])
 
 
 # --- The evaluation at a turn start ----------------------------------------------------------
