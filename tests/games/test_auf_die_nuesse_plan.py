@@ -16,7 +16,13 @@ from spieltisch.core.game import Move
 from spieltisch.games.auf_die_nuesse import AufDieNuesse, NuesseState, Space, Stage
 from spieltisch.games.auf_die_nuesse.bots import ExpertAgent, HeuristicAgent, Judge
 from spieltisch.games.auf_die_nuesse.notation import DICE, ROLL_AGAIN, STOP, Place
-from spieltisch.games.auf_die_nuesse.plan import ROLLS, START_TRACK_SPACES, TurnPlan, sum_pairs
+from spieltisch.games.auf_die_nuesse.plan import (
+    ROLLS,
+    START_TRACK_SPACES,
+    TurnPlan,
+    plan_for,
+    sum_pairs,
+)
 from spieltisch.games.auf_die_nuesse.rules import Ending, fail_chance, move_up
 from spieltisch.games.auf_die_nuesse.search import PLAY_OUT_PILE, playout
 from tests.games.test_auf_die_nuesse import drive, placed, table, track
@@ -122,6 +128,10 @@ def test_a_turn_that_must_stop_keeps_a_stop_worth_less_than_nothing() -> None:
 
 def test_room_beyond_the_start_track_counts_as_eleven() -> None:
     assert TurnPlan(random_prices(5), 15).room == START_TRACK_SPACES == 11
+    worths = Judge(table(2).view(0)).space_worths
+    kept = plan_for(worths, START_TRACK_SPACES)
+    assert all(plan_for(worths, room) is kept for room in (12, 15))  # one plan, kept once
+    assert plan_for(worths, 10) is not kept and plan_for(worths, 10).room == 10
 
 
 def rolled(state: NuesseState, dice: str) -> NuesseState:

@@ -63,10 +63,15 @@ def track_worth(worths: SpaceWorths, track: int) -> float:
     return sum(row[count] for row, count in zip(worths, move_up(track), strict=True))
 
 
-@functools.lru_cache(maxsize=PLANS_KEPT)
 def plan_for(worths: SpaceWorths, room: int) -> TurnPlan:
     """The plan for stops priced by ``worths`` with ``room`` squirrels to place, kept for
-    the decisions to come (the same turn meets the same table at each of its decisions)."""
+    the decisions to come (the same turn meets the same table at each of its decisions).
+    Every room beyond :data:`START_TRACK_SPACES` is the same plan, and is kept once."""
+    return _kept_plan(worths, min(room, START_TRACK_SPACES))
+
+
+@functools.lru_cache(maxsize=PLANS_KEPT)
+def _kept_plan(worths: SpaceWorths, room: int) -> TurnPlan:
     return TurnPlan(functools.partial(track_worth, worths), room)
 
 
