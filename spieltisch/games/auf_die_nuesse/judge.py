@@ -44,6 +44,7 @@ from spieltisch.games.auf_die_nuesse.rules import (
     RACCOONS,
     STORE_SIZES,
     STORE_VALUES,
+    Store,
     fail_chance,
 )
 from spieltisch.games.auf_die_nuesse.view import NuesseView
@@ -93,6 +94,11 @@ def coming(pile: int, face_up: int, set_aside: int, weights: Weights) -> int:
     row, and a few of the set-aside cards drawn by the last checks (the rest are never
     drawn)."""
     return pile + face_up + (weights.slack if set_aside else 0)
+
+
+def fills(stores: Sequence[Store], index: int) -> bool:
+    """Whether one more nut fills store ``index`` of ``stores``."""
+    return stores[index].fill + 1 >= STORE_SIZES[index]
 
 
 def held(jokers: Sequence[Card], kind: Nut) -> float:
@@ -234,7 +240,7 @@ class Judge:
 
     def completes(self, player: PlayerId, put: Put) -> bool:
         """Whether ``put`` fills its store."""
-        return self.view.stores[player][put.store].fill + 1 >= STORE_SIZES[put.store]
+        return fills(self.view.stores[player], put.store)
 
     # --- Thefts ------------------------------------------------------------------------------
 
@@ -377,6 +383,7 @@ __all__ = [
     "Weights",
     "at_least",
     "coming",
+    "fills",
     "held",
     "kind_shares",
     "nuesse_view",

@@ -41,6 +41,7 @@ from spieltisch.games.auf_die_nuesse.judge import (
     Judge,
     Weights,
     coming,
+    fills,
     held,
     kind_shares,
     store_worth,
@@ -75,7 +76,6 @@ from spieltisch.games.auf_die_nuesse.plan import (
 )
 from spieltisch.games.auf_die_nuesse.rules import (
     RACCOONS,
-    STORE_SIZES,
     STORE_VALUES,
     Board,
     Ending,
@@ -423,11 +423,9 @@ def _decide(state: NuesseState, legal: Sequence[Move]) -> Move:
 def _again(state: NuesseState, legal: Sequence[Move]) -> Move:
     """Lay a kept joker that fills a store; else roll on while the turn's plan says so."""
     stores = state.board.stores[state.player]
-    fills = [
-        m for m in legal if isinstance(m, Lay) and stores[m.store].fill + 1 >= STORE_SIZES[m.store]
-    ]
-    if fills:
-        return max(fills, key=lambda m: STORE_VALUES[m.store])
+    filling = [m for m in legal if isinstance(m, Lay) and fills(stores, m.store)]
+    if filling:
+        return max(filling, key=lambda m: STORE_VALUES[m.store])
     if ROLL_AGAIN in legal and _turn_plan(state).rolls_on(state.track):
         return ROLL_AGAIN
     return STOP
@@ -458,7 +456,7 @@ def _filing(board: Board, actor: PlayerId, legal: tuple[Move, ...]) -> Move:
     for move in legal:
         if not isinstance(move, Put):
             continue
-        if KEEP in legal and stores[move.store].fill + 1 < STORE_SIZES[move.store]:
+        if KEEP in legal and not fills(stores, move.store):
             continue
         gain = outlook.put_gain(actor, move.store, move.kind)
         if gain > worth:
