@@ -329,7 +329,7 @@ def strength_order(players: int) -> tuple[str, ...]:
     on shared deals, ``docs/results.md``) the search at one second per move won 60.0%
     (55.1-64.7%) and the expert 52.6% (49.5-55.7%), so the search comes first. With more
     players neither has been measured, and the search's evaluation was fitted to two-player
-    games only, so there the expert, whose prices do not depend on the number of players,
+    games only, so there the expert, which prices every player's share of the cards to come,
     stays first."""
     if players == 2:
         return ("ismcts", "expert", "heuristic", "random")
