@@ -3,18 +3,22 @@ replay, and one-line errors for bad input."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import spieltisch
+from spieltisch.agents import make_agent
 from spieltisch.cli import app
 from spieltisch.core.codec import to_jsonable
 from spieltisch.core.record import Record, replay_states
 from spieltisch.games.awimbawe.notation import Deal
+from spieltisch.terminal.loop import TerminalGame, seats_for
 
 runner = CliRunner()
 
@@ -243,3 +247,18 @@ def test_people_sharing_a_screen_get_it_handed_over() -> None:
     assert result.exit_code == 0
     assert "Pass the screen to Player 1" in result.output
     assert "Pass the screen to Player 2" in result.output
+
+
+def _bots_only_table(console: Console) -> TerminalGame:
+    game = spieltisch.load("auf-die-eier", 2)
+    seats = seats_for(["random", "random"], lambda name, seat: make_agent(name, game, seat))
+    return TerminalGame(game, seats, 3, console, input)
+
+
+def test_a_thinking_bot_shows_a_spinner_on_a_terminal_and_nothing_in_piped_output() -> None:
+    screen = io.StringIO()
+    _bots_only_table(Console(file=screen, force_terminal=True, width=100)).run()
+    assert "Bot 1 (random) is thinking…" in screen.getvalue()
+    piped = io.StringIO()
+    outcome = _bots_only_table(Console(file=piped, width=100)).run()
+    assert outcome.state.is_terminal() and "thinking" not in piped.getvalue()

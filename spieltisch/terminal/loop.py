@@ -15,6 +15,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 from rich.columns import Columns
@@ -131,9 +132,16 @@ class TerminalGame:
         if agent is None:
             return self._ask(state, player)
         started = time.perf_counter()
-        move = agent.act(state.view(player), state.legal_actions())
-        time.sleep(max(0.0, self.pace - (time.perf_counter() - started)))
+        with self.thinking(f"{self.seats[player].name} is thinking…"):
+            move = agent.act(state.view(player), state.legal_actions())
+            time.sleep(max(0.0, self.pace - (time.perf_counter() - started)))
         return move
+
+    def thinking(self, what: str) -> AbstractContextManager[object]:
+        """A spinner saying ``what`` while a bot or the adviser thinks (a search may take a
+        second or more per move), on a terminal only: piped output stays plain. A paced bot
+        shows it for its whole pace, so it ends no sooner for an easy move."""
+        return self.console.status(what) if self.console.is_terminal else nullcontext()
 
     def _announce(self, state: State, move: Move) -> None:
         player = state.current_player()
@@ -223,7 +231,9 @@ class TerminalGame:
         if self.adviser is None:
             self.console.print("No adviser is available for this game.")
             return
-        self.console.print(Text(self.adviser.explain(view, legal), style="cyan"))
+        with self.thinking("The adviser is thinking…"):
+            advice = self.adviser.explain(view, legal)
+        self.console.print(Text(advice, style="cyan"))
 
     def _menu(self, view: object, legal: Sequence[Move], *, full: bool) -> None:
         labels = [
