@@ -77,6 +77,18 @@ def store_worth(expected: float, index: int, fill: int) -> float:
     return fill * (filled * value / size + 1.0 - filled)
 
 
+def still_to_take(unseen: Sequence[int], face_up: Sequence[Card | None]) -> tuple[list[int], int]:
+    """The cards nobody holds yet, counted per card in :data:`CARDS` order (the unseen ones and
+    the face-up row), and how many of them lie face up."""
+    left = list(unseen)
+    shown = 0
+    for card in face_up:
+        if card is not None:
+            left[CARD_INDEX[card]] += 1
+            shown += 1
+    return left, shown
+
+
 def kind_shares(left: Sequence[int]) -> dict[Nut, float]:
     """Each kind's share of the cards still to come (``left``: how many of each card, in
     :data:`CARDS` order); a joker counts half for each of its kinds."""
@@ -153,11 +165,8 @@ class Judge:
         actor = view.actor if view.actor is not None else view.player
         self.me: PlayerId = actor
         self.players = view.config.players
-        face_up = [card for card in view.face_up if card is not None]
-        left = list(view.unseen)
-        for card in face_up:
-            left[CARD_INDEX[card]] += 1
-        to_come = coming(view.pile, len(face_up), view.set_aside, w)
+        left, face_up = still_to_take(view.unseen, view.face_up)
+        to_come = coming(view.pile, face_up, view.set_aside, w)
         self.per_player = w.share * to_come / self.players
         self.kind_share = kind_shares(left)
         self._gains: dict[tuple[PlayerId, Card], float] = {}
@@ -387,5 +396,6 @@ __all__ = [
     "held",
     "kind_shares",
     "nuesse_view",
+    "still_to_take",
     "store_worth",
 ]

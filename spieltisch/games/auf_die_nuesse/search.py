@@ -44,11 +44,11 @@ from spieltisch.games.auf_die_nuesse.judge import (
     fills,
     held,
     kind_shares,
+    still_to_take,
     store_worth,
 )
 from spieltisch.games.auf_die_nuesse.notation import (
     CARD_KINDS,
-    CARDS,
     DRAWS,
     KEEP,
     NUTS,
@@ -138,9 +138,6 @@ class Outlook:
         return extra
 
 
-_CARD_POSITION = {card: index for index, card in enumerate(CARDS)}
-
-
 @functools.lru_cache(maxsize=4096)
 def _expectations(
     market: Market, jokers: tuple[tuple[Card, ...], ...], players: int
@@ -148,12 +145,7 @@ def _expectations(
     """How many more nuts of each kind each player can hope for (as
     :meth:`~.judge.Judge.expected` counts them from a view). Cached: a playout meets the same
     cards again and again until one is drawn."""
-    left = list(market.unseen)
-    face_up = 0
-    for card in market.face_up:
-        if card is not None:
-            left[_CARD_POSITION[card]] += 1
-            face_up += 1
+    left, face_up = still_to_take(market.unseen, market.face_up)
     shares = kind_shares(left)
     per_player = _WEIGHTS.share * coming(market.pile, face_up, market.set_aside, _WEIGHTS) / players
     return tuple(
