@@ -336,7 +336,8 @@ def arena(
         if plot is not None:
             from spieltisch.lab.plot import arena_plot  # noqa: PLC0415 - matplotlib is slow
 
-            arena_plot(summary, f"{the_game.info.name}: {len(results)} games", plot)
+            title = f"{the_game.info.name}, {the_game.players} players: {len(results)} games"
+            arena_plot(summary, title, plot, players=the_game.players)
             if not as_json:
                 Console().print(f"plot written to {plot}")
 

@@ -16,13 +16,15 @@ FEW_SCORES = 8
 """Scores that take at most this many values (a match's round wins) are drawn as bars."""
 
 
-def arena_plot(summary: dict[str, object], title: str, path: Path) -> None:
-    """Write a PNG with win rates (and intervals) beside score distributions."""
+def arena_plot(summary: dict[str, object], title: str, path: Path, *, players: int) -> None:
+    """Write a PNG with win rates (and intervals) beside score distributions. ``players`` is
+    the number of seats at each table, which sets the even share a win rate is read against
+    (one agent may fill several seats, so the agents alone do not tell it)."""
     rows = summary["agents"]
     assert isinstance(rows, list)
     names = [str(r["agent"]) for r in rows]
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
-    _win_rates(left, names, rows)
+    _win_rates(left, names, rows, players)
     _scores(right, names, [_floats(r["scores"]) for r in rows])
     figure.suptitle(title)
     figure.tight_layout()
@@ -30,14 +32,15 @@ def arena_plot(summary: dict[str, object], title: str, path: Path) -> None:
     plt.close(figure)
 
 
-def _win_rates(axes: Axes, names: list[str], rows: list[dict[str, object]]) -> None:
-    """Bars of each agent's win rate with its 95% interval; the dashed line is an even share."""
+def _win_rates(axes: Axes, names: list[str], rows: list[dict[str, object]], players: int) -> None:
+    """Bars of each agent's win rate with its 95% interval; the dashed line is a seat's even
+    share, one game in ``players``."""
     rates = [float(str(r["win_rate"])) for r in rows]
     bounds = [_floats(r["win_rate_ci95"]) for r in rows]
     low = [rate - b[0] for rate, b in zip(rates, bounds, strict=True)]
     high = [b[1] - rate for rate, b in zip(rates, bounds, strict=True)]
     axes.bar(names, rates, yerr=[low, high], capsize=8, color="tab:blue", alpha=0.8)
-    axes.axhline(1 / max(len(names), 1), color="grey", linestyle="--", linewidth=1)
+    axes.axhline(1 / players, color="grey", linestyle="--", linewidth=1)
     axes.set_ylim(0, 1)
     axes.set_ylabel("win rate (95% interval)")
     axes.set_title("Win rate")

@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+import numpy as np
 import pytest
 from matplotlib.figure import Figure
 from typer.testing import CliRunner
@@ -106,11 +107,26 @@ def test_plot_draws_few_score_values_as_bars_and_many_as_boxes(
     ]
     figures: list[Figure] = []
     monkeypatch.setattr(plt, "close", figures.append)  # keep the figure to look at it
-    plot.arena_plot({"agents": rows}, "test", tmp_path / "p.png")
+    plot.arena_plot({"agents": rows}, "test", tmp_path / "p.png", players=2)
     left, right = figures[0].axes
     assert len(left.patches) == 2
     assert len(right.patches) == score_bars
     assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_plot_marks_a_seats_even_share_even_when_one_agent_fills_several_seats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    rows = [
+        {"agent": name, "win_rate": 0.3, "win_rate_ci95": [0.2, 0.4], "scores": [1, 2]}
+        for name in ["expert", "heuristic"]  # heuristic sits in every other seat
+    ]
+    figures: list[Figure] = []
+    monkeypatch.setattr(plt, "close", figures.append)
+    plot.arena_plot({"agents": rows}, "test", tmp_path / "p.png", players=players)
+    even = figures[0].axes[0].get_lines()[-1]  # drawn last, after the bars' caps
+    assert np.asarray(even.get_ydata(), dtype=float).tolist() == [pytest.approx(1 / players)] * 2
 
 
 @pytest.mark.parametrize("trials", [1, 7, 40, 400, 1000])
