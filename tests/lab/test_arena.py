@@ -120,7 +120,7 @@ def test_plot_marks_a_seats_even_share_even_when_one_agent_fills_several_seats(
 ) -> None:
     rows = [
         {"agent": name, "win_rate": 0.3, "win_rate_ci95": [0.2, 0.4], "scores": [1, 2]}
-        for name in ["expert", "heuristic"]  # heuristic sits in every other seat
+        for name in ["expert", "heuristic"]  # heuristic fills all the other seats
     ]
     figures: list[Figure] = []
     monkeypatch.setattr(plt, "close", figures.append)
