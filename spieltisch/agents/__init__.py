@@ -1,114 +1,44 @@
-"""Agents by name: the game-independent ones here, each game's own in its ``bots`` module.
+"""Agents by name: the game-independent ones here, each game's own from its kit.
 
 ``make_agent("random", game, seed)`` builds an agent; :func:`agent_names` lists what a game
-offers, strongest first. A game adds agents by defining ``AGENTS`` in its ``bots`` module, and
-may define ``BOOK``: set moves for decisions that search should not spend time on (such as
-arranging a deck before play), which search agents play without searching; ``BOOK_REASON``:
-why the book plays what it plays, for ``hint``; ``EVALUATE``: where a search's playout may
-stop, and what the position is worth there; ``PLAYOUT``: a quick policy for playouts, used
-instead of uniformly random moves; ``EXPLORATION``: the search's exploration constant, where
-the game's values call for another than the default; ``TREE_DEPTH``: how many decisions deep
-the search tree may grow (unlimited if unset); and ``strength_order(players)``: how its agents
-rank for that many players, strongest first, where measurements say otherwise than
-:data:`STRENGTH_ORDER`.
+offers, strongest first. A game adds agents, and tells search about itself, through its
+:class:`~spieltisch.core.kit.GameKit`: ``agents`` (its own agents by name),
+``strength_order(players)`` (how they rank for that many players, where measurements say
+otherwise than :data:`STRENGTH_ORDER`) and ``search`` (book, book reason, evaluation, playout
+policy, exploration, tree depth). ``ismcts`` is offered for every game whose kit has a belief
+sampler.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
+from collections.abc import Sequence
+from typing import Any
 
-from spieltisch.agents.base import (
-    Agent,
-    Book,
-    BookReason,
-    Evaluator,
-    PlayoutPolicy,
-    RandomAgent,
-)
+from spieltisch.agents.base import Agent, RandomAgent
 from spieltisch.agents.ismcts import IsmctsAgent
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game
-
-AgentFactory = Callable[[Game, int], Agent]
+from spieltisch.core.kit import AgentFactory, Book
+from spieltisch.games import kit_of
 
 GENERIC_AGENTS: dict[str, AgentFactory] = {"ismcts": IsmctsAgent, "random": RandomAgent}
 STRENGTH_ORDER = ("expert", "ismcts", "heuristic", "random")
-"""How agents rank when listed, strongest first, unless the game's ``bots.strength_order``
-says otherwise; names not listed come after."""
-
-
-def _bots_module(game: Game) -> ModuleType | None:
-    """The game's ``bots`` module, if it has one."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.bots")
-    except ModuleNotFoundError:
-        return None
-
-
-def _game_agents(game: Game) -> Mapping[str, AgentFactory]:
-    """The agents a game's ``bots`` module offers (none if it has none)."""
-    bots = _bots_module(game)
-    agents: Mapping[str, AgentFactory] = getattr(bots, "AGENTS", {})
-    return agents
-
-
-def game_evaluator(game: Game) -> Evaluator | None:
-    """The game's playout cut-off (its ``bots.EVALUATE``), if it has one."""
-    evaluate: Evaluator | None = getattr(_bots_module(game), "EVALUATE", None)
-    return evaluate
-
-
-def game_playout_policy(game: Game) -> PlayoutPolicy | None:
-    """The game's playout policy (its ``bots.PLAYOUT``), if it has one."""
-    policy: PlayoutPolicy | None = getattr(_bots_module(game), "PLAYOUT", None)
-    return policy
-
-
-def game_exploration(game: Game) -> float | None:
-    """The game's exploration constant for search (its ``bots.EXPLORATION``), if it sets one."""
-    exploration: float | None = getattr(_bots_module(game), "EXPLORATION", None)
-    return exploration
-
-
-def game_tree_depth(game: Game) -> int | None:
-    """How deep the game lets the search tree grow (its ``bots.TREE_DEPTH``), if it caps it."""
-    depth: int | None = getattr(_bots_module(game), "TREE_DEPTH", None)
-    return depth
-
-
-def game_book(game: Game) -> Book | None:
-    """The game's book of set moves (its ``bots.BOOK``), if it has one."""
-    book: Book | None = getattr(_bots_module(game), "BOOK", None)
-    return book
-
-
-def game_book_reason(game: Game) -> BookReason | None:
-    """Why the game's book plays its set moves (its ``bots.BOOK_REASON``), if it says."""
-    reason: BookReason | None = getattr(_bots_module(game), "BOOK_REASON", None)
-    return reason
+"""How agents rank when listed, strongest first, unless the game's kit says otherwise; names
+not listed come after."""
 
 
 def _factories(game: Game) -> dict[str, AgentFactory]:
-    factories = {**GENERIC_AGENTS, **_game_agents(game)}
-    if not _has_belief_sampler(game):
+    kit = kit_of(game)
+    factories = {**GENERIC_AGENTS, **kit.agents}
+    if kit.belief is None:
         del factories["ismcts"]
     return factories
 
 
-def _has_belief_sampler(game: Game) -> bool:
-    return type(game).sample_state is not Game.sample_state
-
-
 def _strength_order(game: Game) -> Sequence[str]:
-    """How ``game``'s agents rank for its number of players (its ``bots.strength_order``, or
-    :data:`STRENGTH_ORDER`)."""
-    order: Callable[[int], Sequence[str]] | None = getattr(
-        _bots_module(game), "strength_order", None
-    )
-    return STRENGTH_ORDER if order is None else order(game.players)
+    """How ``game``'s agents rank for its number of players."""
+    order = kit_of(game).strength_order(game.players)
+    return STRENGTH_ORDER if order is None else order
 
 
 def agent_names(game: Game) -> tuple[str, ...]:
@@ -118,7 +48,7 @@ def agent_names(game: Game) -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda n: rank.get(n, len(rank))))
 
 
-def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
+def make_agent(spec: str, game: Game, seed: int = 0) -> Agent[Any]:
     """The agent ``spec`` (a name, or ``name:setting`` such as ``ismcts:2s``) for ``game``.
 
     Raises :class:`OptionError` for an unknown name or a bad setting.
@@ -139,15 +69,17 @@ def strongest_agent(game: Game) -> str:
     return agent_names(game)[0]
 
 
+def game_book(game: Game) -> Book | None:
+    """The game's book of set moves, if it has one."""
+    return kit_of(game).search.book
+
+
 __all__ = [
     "Agent",
     "IsmctsAgent",
     "RandomAgent",
     "agent_names",
     "game_book",
-    "game_book_reason",
-    "game_evaluator",
-    "game_playout_policy",
     "make_agent",
     "strongest_agent",
 ]

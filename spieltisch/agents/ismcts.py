@@ -1,19 +1,19 @@
 """Information-set Monte Carlo tree search (ISMCTS) for every game, through the protocol only.
 
 The agent never sees the true state. Each iteration draws a complete state from the deciding
-player's view with the game's belief sampler (:meth:`Game.sample_state`), so hidden cards and
+player's view with the game's belief sampler (its kit's ``belief.sample``), so hidden cards and
 every future roll or draw are fresh guesses; it then walks one tree shared by all those guesses
 (single-observer ISMCTS): at each decision it prefers children by UCB1 with availability
 counts, adds one new child, plays on to the end (at random, or by the game's quick ``PLAYOUT``
-policy) or to where the game's ``EVALUATE`` can value the position (such as the end of a round
+policy) or to where the game's ``evaluate`` hint can value the position (such as the end of a round
 of a match), and credits every node on the way with the return of the player who moved into
 it. Chance is sampled, never branched on. The move played is the root child visited most often.
 
-A game may cap the tree's depth (``bots.TREE_DEPTH``: decisions with more than one legal
+A game may cap the tree's depth (its ``tree_depth`` hint: decisions with more than one legal
 move, anyone's; forced moves and chance do not count). At depth 1 the tree holds the root's
 choices only and every playout goes on by the game's policy (or at random, for a game without
 one): each choice is rated by what it leads to when the policy plays on, a one-step lookahead
-over the policy (a rollout), up to the noise of sampling and the cut-off of ``EVALUATE``.
+over the policy (a rollout), up to the noise of sampling and the cut-off of ``evaluate``.
 Deeper trees rate a choice by the mean over every later choice tried under it, and where the
 values differ by a few points those later choices are tried almost alike, so a choice with
 more decisions after it (such as rolling on rather than stopping) can be undervalued.
@@ -21,7 +21,7 @@ more decisions after it (such as rolling on rather than stopping) can be underva
 The budget is a number of iterations or a time per move; with an iteration budget and a seed,
 the same view always gives the same decision. A search stops early once its most visited
 choice can no longer be overtaken within the budget, so it never spends more than it was given
-and often less. A forced move, or a move from the game's book (``bots.BOOK``, e.g. arranging
+and often less. A forced move, or a move from the game's book (its ``book`` hint, e.g. arranging
 a deck before play), is played without searching.
 """
 
@@ -31,10 +31,12 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from spieltisch.agents.base import Agent
+from spieltisch.core.agent import Agent
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, Move, PlayerId, State
+from spieltisch.games import kit_of
 
 DEFAULT_SECONDS = 1.0
 EXPLORATION = 0.7
@@ -80,7 +82,7 @@ class SearchResult:
     choices: tuple[ChoiceStats, ...]
 
 
-class IsmctsAgent(Agent):
+class IsmctsAgent(Agent[Any]):
     """Single-observer ISMCTS with random playouts (see the module docstring).
 
     Strength setting (``ismcts:SETTING``): ``2s`` or ``0.25s`` for seconds per move, ``3000``
@@ -100,25 +102,21 @@ class IsmctsAgent(Agent):
         tree_depth: int | None = None,
     ) -> None:
         super().__init__(game, seed)
-        from spieltisch.agents import (  # noqa: PLC0415 - the package imports this module
-            game_book,
-            game_book_reason,
-            game_evaluator,
-            game_exploration,
-            game_playout_policy,
-            game_tree_depth,
-        )
-
-        self.book = game_book(game)
-        self.book_reason = game_book_reason(game)
-        self.evaluate = game_evaluator(game)
-        self.policy = game_playout_policy(game)
+        kit = kit_of(game)
+        if kit.belief is None:
+            raise OptionError(f"{game.info.name} has no belief sampler, so search cannot play it")
+        hints = kit.search
+        self.sample = kit.belief.sample
+        self.book = hints.book
+        self.book_reason = hints.book_reason
+        self.evaluate = hints.evaluate
+        self.policy = hints.playout
         self.iterations = iterations
         self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
         if exploration is None:
-            exploration = game_exploration(game)
+            exploration = hints.exploration
         self.exploration = EXPLORATION if exploration is None else exploration
-        self.tree_depth = game_tree_depth(game) if tree_depth is None else tree_depth
+        self.tree_depth = hints.tree_depth if tree_depth is None else tree_depth
         if self.tree_depth is not None and self.tree_depth < 1:
             raise OptionError(f"the search tree's depth must be at least 1, not {self.tree_depth}")
         self.last: SearchResult | None = None
@@ -208,7 +206,7 @@ class IsmctsAgent(Agent):
 
     def _iterate(self, root: Node, view: object) -> None:
         rng = self.rng
-        state = self.game.sample_state(view, rng)
+        state = self.sample(self.game, view, rng)
         path = [root]
         node = root
         while not state.is_terminal():

@@ -9,7 +9,9 @@ canonical text and which :meth:`State.parse` reads back. Pure: no I/O, no clock,
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import functools
 import numbers
 import random
 from abc import ABC, abstractmethod
@@ -17,7 +19,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import ClassVar, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
 from spieltisch.core.codec import JSON, JSONObject, from_jsonable, to_jsonable
 from spieltisch.core.errors import (
@@ -82,6 +84,36 @@ class OptionSpec:
         return value
 
 
+OPTION_META = "spieltisch_option"
+"""Field metadata key under which :func:`option` keeps an option's meaning and choices."""
+
+
+@dataclass(frozen=True, slots=True)
+class _OptionMeta:
+    help: str
+    choices: tuple[OptionValue, ...]
+
+
+def option(default: OptionValue, help: str, *, choices: tuple[OptionValue, ...] = ()) -> Any:
+    """Declare a game option as a field of the game's config dataclass.
+
+    The field's name is the option's name, ``default`` its default and ``help`` its one-line
+    meaning; :func:`options_of` reads the declarations back as :class:`OptionSpec` values, so an
+    option is written once, where the rules read it.
+    """
+    return dataclasses.field(default=default, metadata={OPTION_META: _OptionMeta(help, choices)})
+
+
+def options_of(config_type: type) -> tuple[OptionSpec, ...]:
+    """The options declared with :func:`option` on the fields of ``config_type``, in order."""
+    specs = []
+    for item in dataclasses.fields(config_type):
+        meta = item.metadata.get(OPTION_META)
+        if isinstance(meta, _OptionMeta) and isinstance(item.default, bool | int | str):
+            specs.append(OptionSpec(item.name, item.default, meta.help, meta.choices))
+    return tuple(specs)
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """A game's metadata, declared as data and checked by the conformance suite."""
@@ -93,12 +125,12 @@ class GameInfo:
     default_players: int
     options: tuple[OptionSpec, ...] = ()
     summary: str = ""
+    """One line on what the game is (``spieltisch games`` shows it)."""
     has_chance: bool = True
     hidden_information: bool = False
+    """Some of the state is hidden from some player: views differ, moves may be redacted."""
     min_score: int = 0
     max_score: int = 0
-    max_game_length: int | None = None
-    version: int = 1
 
     def option(self, name: str) -> OptionSpec:
         """The option called ``name``; :class:`OptionError` if there is none."""
@@ -109,16 +141,63 @@ class GameInfo:
         raise OptionError(f"{self.id} has no option {name!r} (options: {known})")
 
 
+_Action = TypeVar("_Action", bound=Hashable)
+
+
+class ActionTable(Generic[_Action]):
+    """A game's player actions in id order: the one source of its three action-id methods.
+
+    Action ids are what RL masks and trained policies are indexed by, so a game's table is
+    fixed for its player count and options (a golden test pins every game's table).
+    """
+
+    __slots__ = ("_ids", "actions", "game")
+
+    def __init__(self, actions: Sequence[_Action], game: str) -> None:
+        self.actions: tuple[_Action, ...] = tuple(actions)
+        self.game = game
+        self._ids: dict[_Action, int] = {action: i for i, action in enumerate(self.actions)}
+        if len(self._ids) != len(self.actions):
+            raise ValueError(f"{game}: the action table lists an action twice")
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def id_of(self, action: object) -> int:
+        """The id of ``action``; :class:`InvalidActionError` if it is no listed action."""
+        ids: dict[object, int] = self._ids  # type: ignore[assignment]
+        try:
+            found = ids.get(action)
+        except TypeError:  # unhashable: certainly no action
+            found = None
+        if found is None or type(self.actions[found]) is not type(action):
+            raise not_a_move(action, self.game, "player action")
+        return found
+
+    def action(self, action_id: object) -> _Action:
+        """The action with ``action_id`` (of any integer type, numpy's too, but not a bool)."""
+        return action_by_id(self.actions, action_id, self.game)
+
+
+Config = TypeVar("Config", bound=Hashable)
+"""A game's frozen config dataclass: ``players`` first, then its options (see :func:`option`)."""
+
+
 class Game(ABC):
     """A game with a fixed number of players and fixed options: the factory of its states.
 
-    Subclasses set :attr:`info` and :attr:`state_type` and implement :meth:`initial_state` and
-    the action-id methods. ``Game(players, **options)`` raises :class:`OptionError` for a player
-    count outside the declared range, an unknown option, or a value of the wrong type.
+    Subclasses set :attr:`info`, :attr:`state_type` and :attr:`config_type` (a frozen dataclass
+    whose first field is ``players`` and whose other fields are the options, declared with
+    :func:`option`), and implement :meth:`initial_state` and :meth:`action_table`.
+    ``Game(players, **options)`` raises :class:`OptionError` for a player count outside the
+    declared range, an unknown option, or a value of the wrong type; the game's
+    :attr:`config` holds what was chosen. States reach their game with :meth:`of`, which builds
+    each distinct game once.
     """
 
     info: ClassVar[GameInfo]
     state_type: ClassVar[type[State]]
+    config_type: ClassVar[type[Any]]
 
     def __init__(self, players: int | None = None, **options: OptionValue) -> None:
         info = self.info
@@ -134,6 +213,12 @@ class Game(ABC):
             values[name] = info.option(name).check(value)
         self.players: int = count
         self.options: Mapping[str, OptionValue] = MappingProxyType(values)
+        self.config: Any = self.config_type(count, **values)
+
+    @classmethod
+    def of(cls, config: Hashable) -> Self:
+        """The game of ``config`` (built once per distinct config, then shared by its states)."""
+        return _game_of(cls, config)  # type: ignore[return-value]
 
     def __repr__(self) -> str:
         changed = [
@@ -157,30 +242,24 @@ class Game(ABC):
     def initial_state(self) -> State:
         """The state before the first move (often a chance node: a deal or a roll)."""
 
-    @property
     @abstractmethod
+    def action_table(self) -> ActionTable[Any]:
+        """Every player action of this game in id order (build it once; it is asked often)."""
+
+    @property
     def num_distinct_actions(self) -> int:
         """The number of player-action ids: every action's id is in ``range(this)``."""
+        return len(self.action_table())
 
-    @abstractmethod
     def action_id(self, action: Move) -> int:
         """The stable integer id of a listed player action (for RL masks);
         :class:`InvalidActionError` for anything else."""
+        return self.action_table().id_of(action)
 
-    @abstractmethod
     def action_from_id(self, action_id: int) -> Move:
         """The player action with this id; :class:`InvalidActionError` for an unknown id."""
-
-    def sample_state(self, view: object, rng: random.Random) -> State:
-        """A complete state that shows ``view`` to its viewer, hidden parts drawn with ``rng``.
-
-        This is belief sampling for search: the state agrees with everything the viewer has
-        seen (and every fact the rules force), and what the viewer cannot know is drawn at
-        random. Future chance is never part of a state, so it stays fresh. Games without a
-        sampler raise :class:`NotImplementedError`.
-        """
-        del view, rng
-        raise NotImplementedError(f"{self.info.name} has no belief sampler yet")
+        action: Move = self.action_table().action(action_id)
+        return action
 
     def state_from_json(self, data: JSON) -> State:
         """Rebuild a state written by :meth:`State.to_json`; :class:`ValueError` if malformed."""
@@ -190,6 +269,37 @@ class Game(ABC):
         if state.game != self:
             raise ValueError(f"state is for {state.game!r}, not {self!r}")
         return state
+
+
+@functools.cache
+def _game_of(game_type: type[Game], config: Hashable) -> Game:
+    """The game of ``game_type`` with the players and options of ``config`` (cached)."""
+    fields = dataclasses.fields(config)  # type: ignore[arg-type]
+    options = {item.name: getattr(config, item.name) for item in fields[1:]}
+    players: int = getattr(config, "players")  # noqa: B009 - any config type
+    return game_type(players, **options)
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """A move as shown to a viewer who may not see it: what happened, not what it was.
+
+    ``what`` says it in words (``"arranged a card of their deck"``); ``text`` is the move's
+    notation with the secret part blanked (``"deck (hidden)"``, ``"pick ??"``), as a log
+    shows it; ``shown`` is what the viewer does see of it, where that is more than nothing
+    (their own cards of a deal), as a value of the game's choosing.
+    """
+
+    what: str
+    text: str
+    shown: Hashable = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Seen: TypeAlias = "Move | Hidden"
+"""A move as one viewer may see it: the move itself, or a :class:`Hidden` placeholder."""
 
 
 class State(ABC):
@@ -268,18 +378,11 @@ class State(ABC):
         The view holds nothing the player may not know; :func:`to_jsonable` turns it into JSON.
         """
 
-    def redeal_hidden(self, observer: PlayerId | None, rng: random.Random) -> State:
-        """A state ``observer`` cannot tell from this one, its hidden parts drawn afresh.
-
-        Games without hidden information return the state itself.
-        """
-        del observer, rng
-        return self
-
-    def move_text_for(self, move: Move, viewer: PlayerId | None) -> str:
-        """How ``move``, about to be applied here, is shown to ``viewer`` (redacted if secret)."""
+    def seen_move(self, move: Move, viewer: PlayerId | None) -> Move | Hidden:
+        """``move``, about to be applied here, as ``viewer`` may see it (``None``: a
+        spectator): the move itself, or a :class:`Hidden` placeholder when it is secret."""
         del viewer
-        return str(move)
+        return move
 
     @property
     def num_players(self) -> int:

@@ -2,8 +2,10 @@
 
 A record names the game, the player count, the options, optionally the seed it was played
 with and who sat in each seat, and lists every move in canonical text, chance outcomes
-included. Replaying parses and applies each move in turn, so an illegal or malformed move is
-found and reported with its index. Pure: reading and writing files is the caller's business.
+included; chance outcomes that were dictated rather than drawn from the seed (a test's dice)
+are listed by index, so that a table rebuilt from the record draws on exactly where it was.
+Replaying parses and applies each move in turn, so an illegal or malformed move is found and
+reported with its index. Pure: reading and writing files is the caller's business.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ class Record:
     moves: tuple[str, ...]
     seed: int | None = None
     seats: tuple[str, ...] = field(default=())
+    dictated: tuple[int, ...] = field(default=())
+    """Indices of the chance moves that were dictated, not drawn from ``seed``."""
 
     def to_json(self) -> JSONObject:
         """The record as JSON data, starting with the format version."""
@@ -42,6 +46,8 @@ class Record:
         }
         if self.seats:
             data["seats"] = list(self.seats)
+        if self.dictated:
+            data["dictated"] = list(self.dictated)
         data["moves"] = list(self.moves)
         return data
 
@@ -63,12 +69,19 @@ class Record:
         game, players = data.get("game"), data.get("players")
         options, moves = data.get("options", {}), data.get("moves")
         seed, seats = data.get("seed"), data.get("seats", [])
+        dictated = data.get("dictated", [])
         if not isinstance(game, str):
             raise RecordError("the record names no game")
         if isinstance(players, bool) or not isinstance(players, int):
             raise RecordError("the record gives no player count")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RecordError("seed must be a whole number or null")
+        count = len(moves) if isinstance(moves, list) else 0
+        indices = [i for i in dictated if type(i) is int] if isinstance(dictated, list) else []
+        if not isinstance(dictated, list) or len(indices) != len(dictated):
+            raise RecordError("dictated must list indices of the record's moves")
+        if any(not 0 <= i < count for i in indices):
+            raise RecordError("dictated must list indices of the record's moves")
         return cls(
             game=game,
             players=players,
@@ -76,6 +89,7 @@ class Record:
             moves=_texts(moves, "moves"),
             seed=seed,
             seats=_texts(seats, "seats"),
+            dictated=tuple(sorted(set(indices))),
         )
 
     @classmethod

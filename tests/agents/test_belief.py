@@ -9,7 +9,7 @@ import pytest
 
 import spieltisch
 from spieltisch.agents import agent_names
-from spieltisch.games import REGISTRY
+from spieltisch.games import REGISTRY, kit_of
 
 POSITIONS = 1500
 
@@ -28,11 +28,13 @@ def test_a_sampled_state_shows_the_same_view(game_id: str) -> None:
             game_id, info.min_players + seed % (info.max_players - info.min_players + 1)
         )
         state = game.initial_state()
+        belief = kit_of(game).belief
+        assert belief is not None
         seed += 1
         while not state.is_terminal() and checked < POSITIONS:
             for viewer in range(game.players):
                 view = state.view(viewer)
-                sampled = game.sample_state(view, draw)
+                sampled = belief.sample(game, view, draw)
                 assert sampled.view(viewer) == view
                 if state.current_player() == viewer:
                     assert list(sampled.legal_actions()) == list(state.legal_actions())

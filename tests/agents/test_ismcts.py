@@ -11,7 +11,7 @@ from spieltisch.agents import IsmctsAgent, agent_names, game_book, make_agent
 from spieltisch.agents.ismcts import Node, _settled
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, State
-from spieltisch.games import REGISTRY
+from spieltisch.games import REGISTRY, kit_of
 
 
 def searchable_games() -> list[str]:
@@ -43,7 +43,9 @@ def test_the_same_view_gives_the_same_decision_whatever_the_true_state(game_id: 
     for state in decision_states(game, seed=3, count=3):
         player = state.current_player()
         assert player is not None
-        twin = state.redeal_hidden(player, random.Random(7))
+        belief = kit_of(game).belief
+        assert belief is not None
+        twin = belief.redeal(state, player, random.Random(7))
         assert twin.view(player) == state.view(player)
         first = IsmctsAgent(game, seed=11, iterations=60)
         second = IsmctsAgent(game, seed=11, iterations=60)

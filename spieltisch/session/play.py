@@ -1,0 +1,36 @@
+"""Playing a table to its end with agents: the one loop every unattended game runs.
+
+Each agent is asked with its own seat's view (built only for agents that read views) and the
+legal actions; chance comes from the table's own generator. ``agents[p]`` sits in seat ``p``;
+one agent may sit in several seats (a shared chooser, as the conformance checks use).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from spieltisch.core.agent import Agent
+from spieltisch.core.errors import OptionError
+from spieltisch.session.table import Table
+
+
+def play_out(table: Table, agents: Sequence[Agent[Any]], max_moves: int = 1_000_000) -> int:
+    """Play ``table`` until the game ends (or ``max_moves`` moves in all are on it) and
+    return how many player actions were made."""
+    players = table.game.players
+    if len(agents) != players:
+        raise OptionError(f"{table.game.info.name} with {players} players needs {players} agents")
+    reads = [agent.reads_views for agent in agents]
+    actions = 0
+    state = table.state
+    while not state.is_terminal() and table.version < max_moves:
+        player = state.current_player()
+        if player is None:
+            table.advance_chance()
+        else:
+            view = state.view(player) if reads[player] else None
+            table.play(agents[player].act(view, state.legal_actions()))
+            actions += 1
+        state = table.state
+    return actions

@@ -1,0 +1,226 @@
+"""One table being played: the game, its seats, its own seeded chance, its moves and events.
+
+A :class:`Table` is what every surface drives: the terminal, the lab's games, the golden
+playthroughs, the benchmarks and the conformance checks (and the web server and the RL
+environments after them). It applies each move once, after the rules have validated it;
+counts the moves applied so far as its *version*, so that a stale move (one chosen at an
+older version) is refused with :class:`StaleVersionError`; draws chance from its own
+generator, seeded when the table is made, unless an outcome is dictated; tells each viewer
+what happened as that viewer may see it (:meth:`Table.events`); and writes its record, from
+which :meth:`Table.from_record` rebuilds the table exactly, its chance generator included, so
+that a restarted server or a resumed run continues as if nothing had happened.
+
+Pure: the table holds names, not agents, and does no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from spieltisch.core.errors import IllegalActionError, RecordError, SpieltischError
+from spieltisch.core.game import Game, Hidden, Move, PlayerId, State
+from spieltisch.core.record import Record
+
+MAX_MOVE_TEXT = 10_000
+"""The longest move text a table reads; longer input is refused unread."""
+
+
+class StaleVersionError(SpieltischError, ValueError):
+    """A move was chosen at another version of the table than the current one."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        self.expected = expected
+        self.current = current
+        super().__init__(
+            f"the move was chosen at version {expected}, but the table is at version {current}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One move as one viewer may see it."""
+
+    version: int
+    """The table's version once this move was applied (the first move makes version 1)."""
+    actor: PlayerId | None
+    """Who moved: a seat, or ``None`` for chance."""
+    move: Move | Hidden
+    """The move itself, or what the viewer may know of it."""
+
+
+class Table:
+    """One game being played (see the module docstring).
+
+    ``seats`` are the players' display names (``Player 1`` ... when not given); ``seed`` seeds
+    the table's chance generator (a table without a seed can only apply dictated outcomes).
+    """
+
+    def __init__(self, game: Game, seats: Sequence[str] = (), seed: int | None = None) -> None:
+        if seats and len(seats) != game.players:
+            raise IllegalActionError(
+                "seats", f"{game.info.name} with {game.players} players needs {game.players} seats"
+            )
+        self.game = game
+        self.seats: tuple[str, ...] = tuple(seats) or tuple(
+            f"Player {p + 1}" for p in range(game.players)
+        )
+        self.seed = seed
+        self._chance = None if seed is None else random.Random(seed)
+        self.state: State = game.initial_state()
+        self.moves: list[Move] = []
+        self._before: list[State] = []
+        self._dictated: list[int] = []
+
+    # --- reading -------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        """How many moves (chance outcomes included) have been applied."""
+        return len(self.moves)
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.state.is_terminal()
+
+    def to_act(self) -> PlayerId | None:
+        """The seat to move, or ``None`` when chance acts or the game is over."""
+        return self.state.current_player()
+
+    def legal(self) -> Sequence[Move]:
+        """The legal actions of the seat to move (empty at chance and at the end)."""
+        return self.state.legal_actions()
+
+    def view(self, viewer: PlayerId | None, at: int | None = None) -> object:
+        """What ``viewer`` (``None``: a spectator) sees now, or at version ``at``."""
+        return self.state_at(at).view(viewer)
+
+    def state_at(self, version: int | None = None) -> State:
+        """The true state at ``version`` (the current one by default); for the rules' side of
+        a surface only, never for what a player is shown."""
+        if version is None or version == self.version:
+            return self.state
+        if not 0 <= version < self.version:
+            raise IndexError(f"no version {version}: the table is at version {self.version}")
+        return self._before[version]
+
+    def events(self, viewer: PlayerId | None, since: int = 0) -> list[Event]:
+        """Every move after version ``since``, as ``viewer`` may see it."""
+        return list(self.iter_events(viewer, since))
+
+    def iter_events(self, viewer: PlayerId | None, since: int = 0) -> Iterator[Event]:
+        """The events of :meth:`events`, one at a time."""
+        for index in range(max(since, 0), self.version):
+            before = self._before[index]
+            move = self.moves[index]
+            yield Event(index + 1, before.current_player(), before.seen_move(move, viewer))
+
+    def record(self) -> Record:
+        """The game so far as a record (every move, chance included, in canonical text)."""
+        return Record(
+            game=self.game.info.id,
+            players=self.game.players,
+            options=dict(self.game.options),
+            moves=tuple(str(move) for move in self.moves),
+            seed=self.seed,
+            seats=self.seats,
+            dictated=tuple(self._dictated),
+        )
+
+    # --- moving --------------------------------------------------------------------------
+
+    def play(
+        self, move: Move, expected_version: int | None = None, *, by: PlayerId | None = None
+    ) -> Event:
+        """Apply the player action ``move`` of the seat to move (``by``, if given, must be
+        that seat) and return the event as the mover saw it.
+
+        Raises :class:`StaleVersionError` when ``expected_version`` is not the current
+        version, and :class:`IllegalActionError` (naming the rule) when it is not a player's
+        turn, not ``by``'s turn, or the rules forbid the move; the table is unchanged then.
+        """
+        self._check_version(expected_version)
+        player = self.state.current_player()
+        if player is None:
+            rule = "the game is over" if self.over else "chance acts now, not a player"
+            raise IllegalActionError(str(move), rule)
+        if by is not None and by != player:
+            raise IllegalActionError(str(move), f"it is {self.seats[player]}'s turn")
+        return self._apply(move, player)
+
+    def play_text(
+        self, text: str, expected_version: int | None = None, *, by: PlayerId | None = None
+    ) -> Event:
+        """Read ``text`` as a move here and :meth:`play` it."""
+        self._check_version(expected_version)
+        if len(text) > MAX_MOVE_TEXT:
+            raise IllegalActionError(
+                text[:40] + "…", f"a move is at most {MAX_MOVE_TEXT} characters"
+            )
+        return self.play(self.state.parse(text), expected_version, by=by)
+
+    def advance_chance(self, outcome: Move | None = None) -> Event:
+        """Let chance act: draw its outcome from the table's generator, or apply ``outcome``
+        if it is dictated (a test's dice, a replayed record)."""
+        if not self.state.is_chance():
+            rule = "the game is over" if self.over else "a player acts now, not chance"
+            raise IllegalActionError("chance", rule)
+        if outcome is None:
+            if self._chance is None:
+                raise IllegalActionError("chance", "a table without a seed has no dice of its own")
+            outcome = self.state.sample_chance(self._chance)
+        else:
+            self._dictated.append(self.version)
+        try:
+            return self._apply(outcome, None)
+        except SpieltischError:
+            if self._dictated and self._dictated[-1] == self.version:
+                self._dictated.pop()
+            raise
+
+    def _apply(self, move: Move, actor: PlayerId | None) -> Event:
+        before = self.state
+        after = before.apply(move)
+        self._before.append(before)
+        self.moves.append(move)
+        self.state = after
+        return Event(len(self.moves), actor, move)
+
+    def _check_version(self, expected: int | None) -> None:
+        if expected is not None and expected != self.version:
+            raise StaleVersionError(expected, self.version)
+
+    # --- rebuilding ------------------------------------------------------------------------
+
+    @classmethod
+    def from_record(cls, game: Game, record: Record) -> Table:
+        """The table that wrote ``record``, move for move, its chance generator where that
+        table's was; :class:`RecordError` (with the move's index) for a move that cannot be
+        read or applied, or a drawn chance outcome other than the record's seed gives."""
+        if record.game != game.info.id or record.players != game.players:
+            raise RecordError(f"the record is for {record.game} with {record.players} players")
+        table = cls(game, record.seats if len(record.seats) == game.players else (), record.seed)
+        dictated = set(record.dictated)
+        for index, text in enumerate(record.moves):
+            try:
+                table._replay_one(text, index in dictated)
+            except SpieltischError as error:
+                raise RecordError(str(error), index) from None
+        return table
+
+    def _replay_one(self, text: str, dictated: bool) -> None:
+        state = self.state
+        if state.is_terminal():
+            raise RecordError(f"{text!r} comes after the end of the game")
+        move = state.parse(text)
+        if not state.is_chance():
+            self.play(move)
+        elif dictated or self._chance is None:
+            self.advance_chance(move)
+        else:
+            drawn = state.sample_chance(self._chance)
+            if drawn != move:
+                raise RecordError(f"chance drew {drawn}, not {text!r}, from the record's seed")
+            self._apply(move, None)
