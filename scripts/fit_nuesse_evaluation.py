@@ -7,30 +7,31 @@ two players' features, each feature with a weight for the start of the game and 
 end (interpolated by ``search.remaining``), plus the tempo of the player to move.
 
 Prints the held-out log loss (games split four to one) of the fitted weights and of the
-weights in the package, then the fitted weights as Python to paste into ``search.py``.
+weights in the package, then the fitted weights as Python to paste into ``bots/search.py``.
 
 Usage: .venv/bin/python scripts/fit_nuesse_evaluation.py [GAMES] [SEED]   (5000 and 2 by
-default: the figures in ``search.py``; about ten minutes on one core.)
+default: the figures in ``bots/search.py``; about ten minutes on one core.)
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from typing import Any
 
 import numpy as np
 
 import spieltisch
 from spieltisch.agents import Agent, make_agent
 from spieltisch.core.game import Game, State
-from spieltisch.games.auf_die_nuesse import search
+from spieltisch.games.auf_die_nuesse.bots import search
 from spieltisch.games.auf_die_nuesse.rules import NuesseState
 from spieltisch.lab.play import play_on
 
 GAME = "auf-die-nuesse"
 PLAYER = "heuristic"
 GAMES, SEED = 5000, 2
-"""The defaults: the games and seed behind the weights in ``search.py``."""
+"""The defaults: the games and seed behind the weights in ``bots/search.py``."""
 RANDOM_MOVES = 0.05
 """The share of moves made at random, so that the positions vary."""
 HELD_OUT = 0.2
@@ -54,7 +55,9 @@ def sample(state: NuesseState) -> Sample:
     return first, second, search.remaining(board), state.player
 
 
-def play_one(game: Game, agents: list[Agent], rng: random.Random) -> tuple[list[Sample], State]:
+def play_one(
+    game: Game, agents: list[Agent[Any]], rng: random.Random
+) -> tuple[list[Sample], State]:
     """One self-play game: its turn-start samples and its final state."""
     samples: list[Sample] = []
     for state in play_on(game.initial_state(), agents, rng, RANDOM_MOVES):

@@ -17,12 +17,14 @@ import random
 import statistics
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import spieltisch
 from spieltisch.agents import Agent, IsmctsAgent, make_agent
 from spieltisch.core.game import Game, Move, State
 from spieltisch.games.auf_die_nuesse.bots import book
-from spieltisch.games.auf_die_nuesse.rules import NuesseState, Stage
+from spieltisch.games.auf_die_nuesse.model import Stage
+from spieltisch.games.auf_die_nuesse.rules import NuesseState
 from spieltisch.lab.play import play_on
 
 GAME = "auf-die-nuesse"
@@ -45,7 +47,7 @@ def searched(state: State) -> bool:
 
 
 def one_game(
-    game: Game, agents: list[Agent], rng: random.Random, wanted: Callable[[State], bool]
+    game: Game, agents: list[Agent[Any]], rng: random.Random, wanted: Callable[[State], bool]
 ) -> list[State]:
     """The ``wanted`` decisions of one heuristic game."""
     return [s for s in play_on(game.initial_state(), agents, rng, RANDOM_MOVES) if wanted(s)]
@@ -53,14 +55,15 @@ def one_game(
 
 def positions(
     game: Game,
-    agents: list[Agent],
+    agents: list[Agent[Any]],
     seed: int,
     count: int,
     wanted: Callable[[State], bool] = searched,
 ) -> list[State]:
     """``count`` ``wanted`` decisions (by default: searched ones), at most :data:`PER_GAME`
     from each game."""
-    rng, pool, number = random.Random(seed), [], 0
+    pool: list[State] = []
+    rng, number = random.Random(seed), 0
     while len(pool) < count:
         found = one_game(game, agents, random.Random(seed * 1000 + number), wanted)
         pool += rng.sample(found, min(PER_GAME, len(found)))
@@ -68,13 +71,13 @@ def positions(
     return pool[:count]
 
 
-def finish(state: State, agents: list[Agent], rng: random.Random) -> tuple[float, ...]:
+def finish(state: State, agents: list[Agent[Any]], rng: random.Random) -> tuple[float, ...]:
     """The returns when ``agents`` play ``state`` to its end."""
     *_, end = play_on(state, agents, rng)
     return end.returns()
 
 
-def worth(state: State, move: Move, agents: list[Agent], rollouts: int) -> float:
+def worth(state: State, move: Move, agents: list[Agent[Any]], rollouts: int) -> float:
     """The mover's mean return after ``move`` when the heuristic plays on (seeds 0, 1, ...)."""
     player = state.current_player()
     assert player is not None

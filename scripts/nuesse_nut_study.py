@@ -24,13 +24,15 @@ import random
 import statistics
 import sys
 from collections import defaultdict
+from typing import Any
 
 from nuesse_decision_study import positions  # the script beside this one
 
 import spieltisch
 from spieltisch.agents import Agent, make_agent
 from spieltisch.core.game import Move, State
-from spieltisch.games.auf_die_nuesse.rules import NuesseState, Stage
+from spieltisch.games.auf_die_nuesse.model import Stage
+from spieltisch.games.auf_die_nuesse.rules import NuesseState
 from spieltisch.lab.play import play_on
 
 GAME = "auf-die-nuesse"
@@ -46,7 +48,7 @@ def nut_decision(state: State) -> bool:
     return state.stage in NUT_DECISIONS and len(state.legal_actions()) > 1
 
 
-def returns(state: State, move: Move, agents: list[Agent], seeds: range) -> list[float]:
+def returns(state: State, move: Move, agents: list[Agent[Any]], seeds: range) -> list[float]:
     """The mover's return after ``move`` for each seed, the heuristic playing on."""
     player = state.current_player()
     assert player is not None

@@ -44,10 +44,10 @@ def main() -> None:
     lineup = [CHANGED, "heuristic"]
     tasks = arena.schedule(spieltisch.load(GAME, 2), lineup, games, seed)
     summary = arena.summarise(arena.run(tasks, workers=1), lineup)
-    figures = summary["agents"][0]  # type: ignore[index]
-    low, high = figures["win_rate_ci95"]
-    print(f"{changes} ({games} games, seed {seed}): wins {100 * figures['win_rate']:.1f}% ", end="")
-    print(f"({100 * low:.1f}-{100 * high:.1f}), margin {figures['mean_margin']:+.2f}")
+    figures = summary.row(CHANGED)
+    low, high = figures.win_rate_ci95
+    print(f"{changes} ({games} games, seed {seed}): wins {100 * figures.win_rate:.1f}% ", end="")
+    print(f"({100 * low:.1f}-{100 * high:.1f}), margin {figures.mean_margin:+.2f}")
 
 
 if __name__ == "__main__":

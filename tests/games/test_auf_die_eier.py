@@ -22,8 +22,8 @@ from spieltisch.games.auf_die_eier import (
     Stage,
     score_turn,
 )
+from spieltisch.games.auf_die_eier.model import LADDER, MAX_TURN_POINTS, TurnScore
 from spieltisch.games.auf_die_eier.notation import parse_dice
-from spieltisch.games.auf_die_eier.rules import LADDER, MAX_TURN_POINTS, TurnScore
 
 
 def new(players: int = 2, **options: bool) -> EierState:

@@ -9,10 +9,9 @@ import pytest
 
 import spieltisch
 from spieltisch.agents import agent_names, make_agent
-from spieltisch.games.auf_die_eier import expert
-from spieltisch.games.auf_die_eier.bots import ExpertAgent, HeuristicAgent
+from spieltisch.games.auf_die_eier import AufDieEier, EierView, Stage
+from spieltisch.games.auf_die_eier.bots import ExpertAgent, HeuristicAgent, expert
 from spieltisch.games.auf_die_eier.notation import STOP, Reroll, parse_dice
-from spieltisch.games.auf_die_eier.rules import AufDieEier, Stage
 
 
 def test_every_level_is_offered_strongest_first() -> None:
@@ -61,11 +60,13 @@ def test_the_expert_shows_the_value_of_each_choice() -> None:
     state = game.initial_state().apply_text("roll RRCPPFFFH")
     agent = make_agent("expert", game, 0)
     assert isinstance(agent, ExpertAgent)
-    values = agent.values(state.view(0))
+    view = state.view(0)
+    assert isinstance(view, EierView)
+    values = agent.values(view)
     assert {a for a, _ in values} == set(state.legal_actions())
     assert values == sorted(values, key=lambda item: -item[1])
-    assert agent.act(state.view(0), state.legal_actions()) == values[0][0]
-    text = agent.explain(state.view(0), state.legal_actions())
+    assert agent.act(view, state.legal_actions()) == values[0][0]
+    text = agent.explain(view, state.legal_actions())
     assert "expected" in text and "stopping now" in text
 
 
@@ -80,5 +81,5 @@ def test_the_heuristic_keeps_pairs_breakfast_and_the_needed_chickens() -> None:
 def test_agents_refuse_views_of_other_games() -> None:
     game = spieltisch.load("auf-die-eier", 2)
     with pytest.raises(TypeError):
-        ExpertAgent(game, 0).act(object(), [STOP])
+        ExpertAgent(game, 0).act(object(), [STOP])  # type: ignore[arg-type]
     assert Stage.DECIDE  # the views above came from real states

@@ -50,8 +50,8 @@ from spieltisch.games.auf_die_nuesse import (
     Take,
     fail_chance,
 )
-from spieltisch.games.auf_die_nuesse.notation import CARDS, DICE, action_table, parse_move
-from spieltisch.games.auf_die_nuesse.rules import (
+from spieltisch.games.auf_die_nuesse.belief import redeal_hidden
+from spieltisch.games.auf_die_nuesse.model import (
     EMPTY_STORE,
     MAX_SCORE,
     NEED,
@@ -62,8 +62,10 @@ from spieltisch.games.auf_die_nuesse.rules import (
     deck,
     points,
 )
-from spieltisch.games.auf_die_nuesse.terminal import RENDERER, event_text
-from spieltisch.terminal.render import Table
+from spieltisch.games.auf_die_nuesse.notation import CARDS, DICE, action_table, parse_move
+from spieltisch.games.auf_die_nuesse.words import WORDS, event_text
+from spieltisch.terminal.draw.auf_die_nuesse import DRAWER
+from spieltisch.terminal.draw.base import TableInfo
 
 W, H, B, A = Card.WALNUT, Card.HAZELNUT, Card.BEECHNUT, Card.ACORN
 WH, WB, WA = Card.WALNUT_HAZELNUT, Card.WALNUT_BEECHNUT, Card.WALNUT_ACORN
@@ -1048,13 +1050,13 @@ def test_every_player_sees_the_whole_table_and_no_order_of_cards() -> None:
     assert view.face_up == ROW and view.raccoon and view.offer == tuple(Slot)
     data = json.dumps(to_jsonable(view))
     assert "set_aside" in data and "order" not in data.replace('"collect_order"', "")
-    assert state.redeal_hidden(0, random.Random(1)) is state
+    assert redeal_hidden(state, 0, random.Random(1)) is state
 
 
 def render(state: NuesseState) -> str:
     console = Console(width=110, record=True, color_system=None)
-    names = Table(tuple(f"P{p + 1}" for p in range(state.num_players)), ())
-    console.print(RENDERER.table(state.view(0), names))
+    names = TableInfo(tuple(f"P{p + 1}" for p in range(state.num_players)), ())
+    console.print(DRAWER.table(state.view(0), names))
     return console.export_text()
 
 
@@ -1064,17 +1066,18 @@ def test_the_terminal_draws_the_board_and_the_chance_of_failing_beside_roll_agai
     for label in ("4-area", "raccoon", "2-4", "10-12", "acorn", "hazelnut", "S8"):
         assert label in text
     assert "13/216" in text
-    assert "13/216" in RENDERER.move_label(state.view(0), ROLL_AGAIN)
-    names = Table(("A", "B", "C"), ())
-    assert "green 4" in RENDERER.describe(state.view(0), "dice G4 W5 W6", names, "A")
+    assert "13/216" in WORDS.move_label(state.view(0), ROLL_AGAIN)
+    names = ("A", "B", "C")
+    assert "green 4" in WORDS.event(state.view(0), parse_move("dice G4 W5 W6"), names, "A")
     theft = drive(raccoon_table(), "pass")
-    said = RENDERER.describe(theft.view(0), "steal P2 S5", names, "A")
+    said = WORDS.event(theft.view(0), parse_move("steal P2 S5"), names, "A")
     assert said == "A's raccoon steals an acorn from B's S5."
-    sample = drive(placed(table(2, areas={Space.FIVE_SIX: (1, 1)}), 6), "stop")
-    assert "pushed up" in (RENDERER.aftermath(None, sample.view(0), names) or "")
+    before = placed(table(2, areas={Space.FIVE_SIX: (1, 1)}), 6)
+    sample = drive(before, "stop")
+    assert "pushed up" in (WORDS.aftermath(before.view(0), sample.view(0), names) or "")
 
 
 @pytest.mark.parametrize("kind", list(EventKind))
 def test_every_event_has_words(kind: EventKind) -> None:
     event = Event(kind, 0, Space.TWO_FOUR, 2, W, 1, Slot.TWO_FOUR)
-    assert event_text(event, Table(("A", "B"), ()))
+    assert event_text(event, ("A", "B"))

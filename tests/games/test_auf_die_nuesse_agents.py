@@ -12,15 +12,10 @@ from fractions import Fraction
 import pytest
 
 import spieltisch
-from spieltisch.agents import (
-    agent_names,
-    game_book,
-    game_evaluator,
-    game_playout_policy,
-    make_agent,
-)
+from spieltisch.agents import agent_names, game_book, make_agent
 from spieltisch.agents.ismcts import EXPLORATION, IsmctsAgent
 from spieltisch.core.game import Move
+from spieltisch.games import kit_of
 from spieltisch.games.auf_die_nuesse import (
     KEEP,
     PASS,
@@ -42,14 +37,18 @@ from spieltisch.games.auf_die_nuesse import (
     Steal,
     Take,
     fail_chance,
+)
+from spieltisch.games.auf_die_nuesse.belief import sample_state, state_of
+from spieltisch.games.auf_die_nuesse.bots import (
+    SEARCH,
+    HeuristicAgent,
+    Judge,
+    book,
+    book_reason,
     search,
 )
-from spieltisch.games.auf_die_nuesse.belief import state_of
-from spieltisch.games.auf_die_nuesse.bots import EXPLORATION as NUESSE_EXPLORATION
-from spieltisch.games.auf_die_nuesse.bots import TREE_DEPTH as NUESSE_TREE_DEPTH
-from spieltisch.games.auf_die_nuesse.bots import HeuristicAgent, Judge, book, book_reason
+from spieltisch.games.auf_die_nuesse.model import STORE_SIZES, Store
 from spieltisch.games.auf_die_nuesse.notation import CARDS, DICE
-from spieltisch.games.auf_die_nuesse.rules import STORE_SIZES, Store
 from spieltisch.lab.arena import run, schedule, summarise
 from spieltisch.lab.play import play_game
 from tests.games.test_auf_die_nuesse import (
@@ -95,14 +94,14 @@ def test_every_players_view_rebuilds_the_very_state(players: int) -> None:
     for seed in range(6):
         for state in random_positions(players, seed):
             for viewer in (*range(players), None):
-                assert game.sample_state(state.view(viewer), draw) == state
+                assert sample_state(game, state.view(viewer), draw) == state
 
 
 def test_nothing_is_drawn_at_random_when_nothing_is_hidden() -> None:
     state = random_positions(3, 1)[400]
     rng = random.Random(4)
     before = rng.getstate()
-    assert AufDieNuesse(3).sample_state(state.view(2), rng) == state
+    assert sample_state(AufDieNuesse(3), state.view(2), rng) == state
     assert rng.getstate() == before
 
 
@@ -132,7 +131,7 @@ def test_a_nut_in_hand_shows_where_it_came_from_and_whether_a_theft_is_owed() ->
     assert (stolen.view(1).refill, stolen.view(1).theft) == (None, False)
     game = AufDieNuesse(2)
     for state, theft_follows in ((taken, True), (stolen, False)):
-        sampled = game.sample_state(state.view(1), random.Random(0))
+        sampled = sample_state(game, state.view(1), random.Random(0))
         assert sampled == state
         after = drive(sampled, "put walnut S1" if state is stolen else "put beechnut S1")
         assert (after.stage is Stage.STEAL) is theft_follows
@@ -145,7 +144,7 @@ def test_a_joker_dealt_at_the_start_may_be_kept_but_one_stored_at_the_end_may_no
     late, _, _ = settle(late, first_choice, lambda s: s.view(None).pending is Card.WALNUT_BEECHNUT)
     for state, keep in ((dealt, True), (late, False)):
         assert state.stage is Stage.PUT and state.view(None).space is None
-        sampled = state.game.sample_state(state.view(0), random.Random(0))
+        sampled = sample_state(state.game, state.view(0), random.Random(0))
         assert sampled == state
         assert (KEEP in sampled.legal_actions()) is keep
 
@@ -159,9 +158,9 @@ def test_the_start_track_squirrels_are_counted_back_into_the_supply() -> None:
 
 def test_the_sampler_refuses_other_views() -> None:
     with pytest.raises(TypeError):
-        AufDieNuesse(2).sample_state("a view", random.Random(0))
+        sample_state(AufDieNuesse(2), "a view", random.Random(0))
     with pytest.raises(ValueError, match="players=3"):
-        AufDieNuesse(2).sample_state(table(3).view(0), random.Random(0))
+        sample_state(AufDieNuesse(2), table(3).view(0), random.Random(0))
 
 
 # --- What sampled states draw next ---------------------------------------------------------
@@ -263,7 +262,9 @@ def test_what_sampled_states_draw_next_follows_the_unseen_cards(count: int) -> N
         assert exact[(WA, W)] == Fraction(1, total) * Fraction(6, total - 1)
         assert (WA, WA) not in exact and len(exact) == 8
     view, game, rng = state.view(1), state.game, random.Random(2024)
-    observed = Counter(next_draws(game.sample_state(view, rng), rng, count) for _ in range(SAMPLES))
+    observed = Counter(
+        next_draws(sample_state(game, view, rng), rng, count) for _ in range(SAMPLES)
+    )
     statistic, freedom = chi_square(observed, exact)
     assert chi_square_p(statistic, freedom) > 0.01
 
@@ -285,7 +286,7 @@ def test_the_heuristic_is_made_by_name() -> None:
 def test_the_heuristic_refuses_views_of_other_games() -> None:
     egg = spieltisch.load("auf-die-eier", 2).initial_state()
     with pytest.raises(TypeError):
-        HeuristicAgent(AufDieNuesse(2), 0).act(egg.view(0), ["stop"])
+        HeuristicAgent(AufDieNuesse(2), 0).act(egg.view(0), ["stop"])  # type: ignore[arg-type]
 
 
 def rolled(state: NuesseState, dice: str) -> NuesseState:
@@ -445,11 +446,10 @@ def test_setup_squirrels_go_where_rolls_land_most_often() -> None:
 def test_the_heuristic_beats_random_in_a_small_seeded_arena() -> None:
     game = AufDieNuesse(2)
     agents = ["heuristic", "random"]
-    results = summarise(run(schedule(game, agents, 20, seed=5)), agents)
-    rows = {row["agent"]: row for row in results["agents"]}  # type: ignore[attr-defined]
-    assert rows["heuristic"]["win_rate"] >= 0.9
-    assert rows["heuristic"]["win_rate_ci95"][0] > 0.5
-    assert rows["heuristic"]["mean_margin"] > 30
+    row = summarise(run(schedule(game, agents, 20, seed=5)), agents).row("heuristic")
+    assert row.win_rate >= 0.9
+    assert row.win_rate_ci95[0] > 0.5
+    assert row.mean_margin > 30
 
 
 # --- Search aids: the playout policy and the cut-off evaluation --------------------------------
@@ -466,8 +466,8 @@ def turn_starts(players: int, seed: int) -> list[NuesseState]:
 
 def test_the_game_offers_its_search_aids_to_ismcts() -> None:
     game = AufDieNuesse(2)
-    assert game_evaluator(game) is search.evaluate
-    assert game_playout_policy(game) is search.playout
+    assert kit_of(game).search.evaluate is search.evaluate
+    assert kit_of(game).search.playout is search.playout
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -603,7 +603,7 @@ def test_the_evaluation_counts_full_stores_hopes_for_partly_filled_ones_and_davi
 
 def test_nuesse_search_caps_its_tree_at_the_choices_at_hand() -> None:
     agent = make_agent("ismcts:50", AufDieNuesse(2), 1)
-    assert isinstance(agent, IsmctsAgent) and agent.tree_depth == NUESSE_TREE_DEPTH == 1
+    assert isinstance(agent, IsmctsAgent) and agent.tree_depth == SEARCH.tree_depth == 1
 
 
 def test_the_evaluation_prefers_a_collected_nut_to_the_squirrel_waiting_for_a_partner() -> None:
@@ -617,7 +617,8 @@ def test_the_evaluation_prefers_a_collected_nut_to_the_squirrel_waiting_for_a_pa
 def test_ismcts_takes_the_smaller_exploration_constant_the_game_sets() -> None:
     agent = make_agent("ismcts:50", AufDieNuesse(2), 1)
     assert isinstance(agent, IsmctsAgent)
-    assert agent.exploration == NUESSE_EXPLORATION < EXPLORATION
+    assert SEARCH.exploration is not None
+    assert agent.exploration == SEARCH.exploration < EXPLORATION
     assert agent.iterations == 50
     assert IsmctsAgent(AufDieNuesse(2), 1, exploration=0.5).exploration == 0.5
     other = make_agent("ismcts", spieltisch.load("awimbawe"), 1)

@@ -15,16 +15,16 @@ from spieltisch.agents import agent_names, make_agent, strongest_agent
 from spieltisch.core.game import Move
 from spieltisch.games.auf_die_nuesse import AufDieNuesse, NuesseState, Space, Stage
 from spieltisch.games.auf_die_nuesse.bots import ExpertAgent, HeuristicAgent, Judge
-from spieltisch.games.auf_die_nuesse.notation import DICE, ROLL_AGAIN, STOP, Place
-from spieltisch.games.auf_die_nuesse.plan import (
+from spieltisch.games.auf_die_nuesse.bots.plan import (
     ROLLS,
     START_TRACK_SPACES,
     TurnPlan,
     plan_for,
     sum_pairs,
 )
-from spieltisch.games.auf_die_nuesse.rules import Ending, fail_chance, move_up
-from spieltisch.games.auf_die_nuesse.search import PLAY_OUT_PILE, playout
+from spieltisch.games.auf_die_nuesse.bots.search import PLAY_OUT_PILE, playout
+from spieltisch.games.auf_die_nuesse.model import Ending, fail_chance, move_up
+from spieltisch.games.auf_die_nuesse.notation import DICE, ROLL_AGAIN, STOP, Place
 from tests.games.test_auf_die_nuesse import drive, placed, table, track
 
 

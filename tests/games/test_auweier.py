@@ -20,6 +20,7 @@ from spieltisch.core.errors import (
     NotEnumerableError,
     OptionError,
 )
+from spieltisch.core.game import Hidden
 from spieltisch.games.auweier import (
     PASS,
     Arrange,
@@ -40,7 +41,9 @@ from spieltisch.games.auweier import (
     Swap,
     score_eggs,
 )
-from spieltisch.games.auweier.bots import read
+from spieltisch.games.auweier.belief import redeal_hidden, sample_state
+from spieltisch.games.auweier.bots.reading import read
+from spieltisch.games.auweier.model import MAX_SCORE, Config
 from spieltisch.games.auweier.notation import (
     CROW_FOOD,
     DECK,
@@ -50,8 +53,6 @@ from spieltisch.games.auweier.notation import (
     parse_move,
 )
 from spieltisch.games.auweier.rules import (
-    MAX_SCORE,
-    Config,
     Nests,
     Phase,
     Seat,
@@ -61,8 +62,9 @@ from spieltisch.games.auweier.rules import (
     _played,
     _state,
 )
-from spieltisch.games.auweier.terminal import RENDERER
-from spieltisch.terminal.render import Table
+from spieltisch.games.auweier.words import WORDS
+from spieltisch.terminal.draw.auweier import DRAWER
+from spieltisch.terminal.draw.base import TableInfo
 
 R, B, G, Y = Colour.RED, Colour.BLUE, Colour.GREEN, Colour.YELLOW
 ORDER = "7 K H F 5* 4 1 1 1 2 2 2* 3 3 4 6 H H H H H K"
@@ -279,8 +281,9 @@ def test_a_whole_order_line_is_one_move_with_no_id_and_must_fit_the_deck() -> No
 def test_deck_steps_and_shuffles_are_hidden_from_others() -> None:
     state = drive(new(3), "deck 7 K H")
     step = Arrange((Card.FALSE_WORM,))
-    assert state.move_text_for(step, 0) == "deck F"
-    assert state.move_text_for(step, 1) == state.move_text_for(step, None) == "deck (hidden)"
+    assert state.seen_move(step, 0) == step and str(state.seen_move(step, 0)) == "deck F"
+    assert str(state.seen_move(step, 1)) == str(state.seen_move(step, None)) == "deck (hidden)"
+    assert isinstance(state.seen_move(step, 1), Hidden)
     view = state.view(1)
     assert view.players[0].pile_size is None and view.pile_known == ()
     assert view.hand == DECK  # seat 1 has not placed anything yet
@@ -288,7 +291,7 @@ def test_deck_steps_and_shuffles_are_hidden_from_others() -> None:
     assert state.view(0).players[0].pile_size == 3  # the owner knows their own progress
     state = drive(state, "deck shuffle")
     outcome = state.sample_chance(random.Random(1))
-    assert all(state.move_text_for(outcome, v) == "shuffled (hidden)" for v in (0, 1, None))
+    assert all(str(state.seen_move(outcome, v)) == "shuffled (hidden)" for v in (0, 1, None))
 
 
 SETUPS = (
@@ -487,10 +490,9 @@ def test_crow_digs_changes_what_a_crow_may_eat_and_nothing_else() -> None:
         PlayCrow(B, R),
         PlayCrow(B, B),
     ]
-    table = Table(("Ann", "Bob"), ())
-    said = RENDERER.describe(digging.view(0), "crow B@R", table, "Ann")
+    said = WORDS.event(digging.view(0), PlayCrow(B, R), ("Ann", "Bob"), "Ann")
     assert said == "Ann's Crow eats Bob's 7 before the red female."
-    assert "eats blue's 7" in RENDERER.move_label(digging.view(0), PlayCrow(B, R))
+    assert "eats blue's 7" in WORDS.move_label(digging.view(0), PlayCrow(B, R))
 
 
 def test_a_crow_needs_an_opponents_worm() -> None:
@@ -773,7 +775,8 @@ def test_equal_top_scores_share_the_win() -> None:
 def test_options_live_in_the_state_and_survive_json(options: dict[str, bool | str]) -> None:
     game = Auweier(3, **options)
     state = drive(dealt(3, **options), "worm 7 R")
-    assert state.game == game and state.config.options() == dict(game.options)
+    assert state.game == game and state.config == game.config
+    assert {name: getattr(state.config, name) for name in game.options} == dict(game.options)
     again = spieltisch.state_from_json(json.loads(json.dumps(state.to_json())))
     assert again == state and again.game == game
     assert state.view(1).config == game.config
@@ -817,7 +820,7 @@ def test_a_redeal_keeps_every_view_and_the_cards_known_in_hands(seed: int, moves
         legal = state.legal_actions()
         state = state.apply(state.sample_chance(rng) if state.is_chance() else rng.choice(legal))
     for observer in (None, 0, 1, 2):
-        other = state.redeal_hidden(observer, rng)
+        other = redeal_hidden(state, observer, rng)
         assert other.view(observer) == state.view(observer)
         for p, seat in enumerate(other.seats):
             assert all(h >= s for h, s in zip(seat.hand, seat.shown, strict=True))
@@ -870,7 +873,7 @@ def test_fast_built_states_equal_normally_built_ones() -> None:
     fields = {f.name: getattr(state, f.name) for f in dataclasses.fields(state)}
     plain = AuweierState(**fields)
     assert plain == state and hash(plain) == hash(state)
-    assert _state(**fields) == plain
+    assert _state(*fields.values()) == plain
     assert spieltisch.to_jsonable(state) == spieltisch.to_jsonable(plain)
 
 
@@ -968,28 +971,28 @@ def test_a_phase_starts_with_the_false_worms_where_they_lie() -> None:
 
 def test_the_terminal_draws_a_wedding_phase() -> None:
     state = drive(dealt(3), "worm 7 R", "worm 4 R", "worm 4 B", "wedding R")
-    table = Table(("Ann", "Bob", "Cy"), ())
-    text = RENDERER.table(state.view(1), table)
+    table = TableInfo(("Ann", "Bob", "Cy"), ())
+    text = DRAWER.table(state.view(1), table)
     console = Console(width=120, record=True)
     console.print(text)
     out = console.export_text()
     assert "wedding stage" in out and "♥" in out and "7 = 7" in out
     assert "Your hand" in out and "Bob" in out
-    assert RENDERER.describe(state.view(1), "pass", table, "Bob") == "Bob passes."
+    assert WORDS.event(state.view(1), PASS, table.names, "Bob") == "Bob passes."
     assert Config(2).females == 3
 
 
 def test_the_terminal_says_only_when_another_deck_is_ready() -> None:
-    table = Table(("Ann", "Bob", "Cy"), ())
+    table = TableInfo(("Ann", "Bob", "Cy"), ())
     state = new(3)
     said = []
     for text in ["deck starter 1 2* 3", None, "deck " + ORDER, "deck 7", "deck shuffle", None]:
         move = state.sample_chance(random.Random(2)) if text is None else state.parse(text)
-        shown = state.move_text_for(move, 2)
+        shown = state.seen_move(move, 2)
         actor = "chance" if state.is_chance() else table.names[state.player]
-        said.append(RENDERER.describe(state.view(2), shown, table, actor))
+        said.append(WORDS.event(state.view(2), shown, table.names, actor))
         before, state = state, state.apply(move)
-        said.append(RENDERER.aftermath(before.view(2), state.view(2), table) or "")
+        said.append(WORDS.aftermath(before.view(2), state.view(2), table.names) or "")
     assert [line for line in said if line] == [
         "Ann's deck is ready.",
         "Bob's deck is ready.",
@@ -999,10 +1002,10 @@ def test_the_terminal_says_only_when_another_deck_is_ready() -> None:
         "Cy's deck is ready. Every deck is ready; each player takes six cards.",
     ]
     console = Console(width=120, record=True)
-    console.print(RENDERER.table(drive(new(3), "deck 7 K").view(1), table))
+    console.print(DRAWER.table(drive(new(3), "deck 7 K").view(1), table))
     out = console.export_text()
     assert "setting up" in out and "Ann sets up their deck." in out and "2 of 22" not in out
-    console.print(RENDERER.table(drive(new(3), "deck 7 K").view(0), table))
+    console.print(DRAWER.table(drive(new(3), "deck 7 K").view(0), table))
     assert "2 of 22 placed" in console.export_text()
 
 
@@ -1021,7 +1024,7 @@ def test_a_sampled_state_shows_the_same_view_and_keeps_what_is_known(
         state = state.apply(state.sample_chance(rng) if state.is_chance() else rng.choice(legal))
     for viewer in (0, 1, 2):
         view = state.view(viewer)
-        sampled = game.sample_state(view, rng)
+        sampled = sample_state(game, view, rng)
         assert sampled.view(viewer) == view
         if state.current_player() == viewer:
             assert sampled.legal_actions() == state.legal_actions()
@@ -1029,7 +1032,7 @@ def test_a_sampled_state_shows_the_same_view_and_keeps_what_is_known(
             assert all(h >= s for h, s in zip(seat.hand, seat.shown, strict=True))
             assert view.players[p].discarded == state.view(None).players[p].discarded
     with pytest.raises(TypeError):
-        game.sample_state(object(), rng)
+        sample_state(game, object(), rng)
 
 
 def test_sampling_deals_other_hands_afresh() -> None:
@@ -1038,7 +1041,7 @@ def test_sampling_deals_other_hands_afresh() -> None:
     assert view.players[1].discarded == card_counts(cards("K"))
     assert view.players[0].discarded == card_counts(cards("7"))
     rng = random.Random(0)
-    hands = {Auweier(3).sample_state(view, rng).seats[0].hand for _ in range(20)}
+    hands = {sample_state(Auweier(3), view, rng).seats[0].hand for _ in range(20)}
     assert len(hands) > 1 and all(sum(hand) == 6 for hand in hands)
 
 

@@ -25,14 +25,15 @@ from spieltisch.games.auweier import (
     PlayWorm,
     Stage,
 )
-from spieltisch.games.auweier.bots import (
+from spieltisch.games.auweier.belief import sample_state
+from spieltisch.games.auweier.bots.book import (
     BOOK,
     PLAN_TIERS,
     WEDDING_PLACES,
-    HeuristicAgent,
     plan_deck,
     plan_next,
 )
+from spieltisch.games.auweier.bots.heuristic import HeuristicAgent
 from spieltisch.games.auweier.notation import DECK, card_counts
 from spieltisch.games.auweier.rules import Phase
 from spieltisch.lab import arena
@@ -262,9 +263,8 @@ def test_it_beats_random_in_a_seeded_arena(players: int, games: int, share: floa
     game = Auweier(players)
     lineup = ["heuristic"] + ["random"] * (players - 1)
     results = arena.run(arena.schedule(game, lineup, games, seed=1))
-    rows = arena.summarise(results, lineup)["agents"]
-    assert isinstance(rows, list)
-    assert rows[0]["agent"] == "heuristic" and rows[0]["win_rate"] >= share
+    rows = arena.summarise(results, lineup).agents
+    assert rows[0].agent == "heuristic" and rows[0].win_rate >= share
 
 
 # --- belief sampling against the exact distribution ------------------------------------------
@@ -305,7 +305,7 @@ def sampled_deals(state: AuweierState, viewer: int, seat: int, draws: int) -> Co
     game, view, rng = state.game, state.view(viewer), random.Random(2024)
     deals: Counter[Deal] = Counter()
     for _ in range(draws):
-        sampled = game.sample_state(view, rng)
+        sampled = sample_state(game, view, rng)
         assert sampled.view(viewer) == view
         deals[(sampled.seats[seat].hand, sampled.seats[seat].pile)] += 1
     return deals
@@ -343,6 +343,6 @@ def test_sampling_in_a_wedding_phase_keeps_the_phase() -> None:
     state = position(["H 4 3 1 K 2", "1 2 K H 3 4"], {R: ["7 6 2*", "1"]})
     state = drive(state, "wedding R")
     view = state.view(1)
-    sampled = Auweier(2).sample_state(view, random.Random(3))
+    sampled = sample_state(Auweier(2), view, random.Random(3))
     assert isinstance(sampled.phase, Phase) and sampled.phase == state.phase
     assert sampled.view(1) == view

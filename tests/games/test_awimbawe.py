@@ -44,7 +44,9 @@ from spieltisch.games.awimbawe import (
     Stance,
     TieBreak,
 )
-from spieltisch.games.awimbawe import view as view_module
+from spieltisch.games.awimbawe import rules as rules_module
+from spieltisch.games.awimbawe.belief import redeal_hidden
+from spieltisch.games.awimbawe.model import Config, RoundResult
 from spieltisch.games.awimbawe.notation import (
     ACTIONS,
     DECLINE,
@@ -53,13 +55,7 @@ from spieltisch.games.awimbawe.notation import (
     NUM_ACTIONS,
     parse_move,
 )
-from spieltisch.games.awimbawe.rules import (
-    Config,
-    Match,
-    RoundResult,
-    Tally,
-    random_order,
-)
+from spieltisch.games.awimbawe.rules import Match, Tally, random_order
 from tests.conformance.checks import PlayoutStats, check_views
 
 C = Card.of
@@ -487,9 +483,9 @@ def test_the_snake_may_block_a_hand_card_picked_blind_by_chance() -> None:
     ]  # fmt: skip
     assert all(p == Fraction(1, 6) for _, p in outcomes)
     pick = Pick(C("P4"))
-    assert state.move_text_for(pick, 1) == "pick P4"
-    assert state.move_text_for(pick, 0) == "pick ??"
-    assert state.move_text_for(pick, None) == "pick ??"
+    assert str(state.seen_move(pick, 1)) == "pick P4"
+    assert str(state.seen_move(pick, 0)) == "pick ??"
+    assert str(state.seen_move(pick, None)) == "pick ??"
     with pytest.raises(IllegalActionError, match="unblocked hand cards"):
         state.apply(Pick(C("D4")))
     state = state.apply(pick)
@@ -508,11 +504,11 @@ def test_option_blind_pick_shown_shows_the_blocked_hand_card_to_both() -> None:
         blind_pick_shown=True,
     )
     state = drive(state, "play D5", "block hand")
-    assert state.move_text_for(Pick(C("P4")), 0) == "pick P4"
+    assert str(state.seen_move(Pick(C("P4")), 0)) == "pick P4"
     state = drive(state, "pick P4")
     assert state.view(0).sides[1].blocked == (C("P4"),)
     assert state.view(0).sides[1].blocked_unseen == 0
-    other = state.redeal_hidden(0, random.Random(1))
+    other = redeal_hidden(state, 0, random.Random(1))
     assert C("P4") in other.sides[1].hand and other.view(0) == state.view(0)
 
 
@@ -737,10 +733,10 @@ def test_the_deal_is_shown_to_each_player_as_they_see_it() -> None:
     deal = Deal.of(
         deal_text("S10 S9 M5 P5", "D1 D3 D4 D5 D6 G6", "G1 G2 G3 G4", "P1 P2 P3 P4 P6 M1")[5:]
     )
-    mine = state.move_text_for(deal, 0)
+    mine = str(state.seen_move(deal, 0))
     assert "G6 D1 D3 D4 D5 D6" in mine and "P1 P2" not in mine and "G1 G2 G3 G4" in mine
     assert mine.startswith("deal ?? ?? ?? ?? / S10 S9 M5 P5 /")
-    spectator = state.move_text_for(deal, None)
+    spectator = str(state.seen_move(deal, None))
     assert "D1" not in spectator and "M1" not in spectator and "S10 S9 M5 P5" in spectator
 
 
@@ -748,10 +744,10 @@ def test_redealing_hidden_cards_keeps_every_view() -> None:
     state = start("D5 S10 S9 P1", "D1 D2 D6 G1 G4 G5", "D4 D3 G2 G3", "P2 P3 P4 P5 P6 M1")
     state = drive(state, "play D5", "block hand", "pick P4")
     for viewer in (0, 1, None):
-        other = state.redeal_hidden(viewer, random.Random(7))
+        other = redeal_hidden(state, viewer, random.Random(7))
         assert other.view(viewer) == state.view(viewer)
         assert other != state
-    other = state.redeal_hidden(0, random.Random(7))
+    other = redeal_hidden(state, 0, random.Random(7))
     assert len(other.sides[1].blocked & frozenset(other.sides[1].hand)) == 1
     assert other.sides[0].hand == state.sides[0].hand
 
@@ -782,14 +778,14 @@ def test_the_conformance_check_catches_a_view_that_leaks(
     # redrawn like any hidden card, so the view changes and the check fails.
     state = blind_pick_position()
     check_views(state, random.Random(0), PlayoutStats())  # the real views pass
-    real = view_module.view_of
+    real = rules_module.view_of
 
     def leaky_view_of(state: AwimbaweState, viewer: int | None) -> AwimbaweView:
         view = real(state, viewer)
         sides = tuple(LEAKS[leak](state, p, seen) for p, seen in enumerate(view.sides))
         return replace(view, sides=sides)
 
-    monkeypatch.setattr(view_module, "view_of", leaky_view_of)
+    monkeypatch.setattr(rules_module, "view_of", leaky_view_of)
     assert state.view(0).sides[1] != real(state, 0).sides[1]  # the patch does leak
     with pytest.raises(AssertionError, match="shows hidden information"):
         check_views(state, random.Random(0), PlayoutStats())
@@ -952,21 +948,21 @@ def test_config_round_trips_through_json() -> None:
     state = drive(start(*EAGLE_DEAL, rhino_to_empty_pile=True), "play M4")
     data = json.loads(json.dumps(state.to_json()))
     again = Awimbawe(2, rhino_to_empty_pile=True).state_from_json(data)
-    assert again == state and again.config == Config(2, None, True, False, False)
+    assert again == state and again.config == Config(2, "chance", True, False, False)
     assert again.sides[1].available_bits == state.sides[1].available_bits
 
 
 # --- The terminal and the command line ---------------------------------------------------------
 
 
-def render(view: object) -> str:
+def render(view: AwimbaweView) -> str:
     from rich.console import Console
 
-    from spieltisch.games.awimbawe.terminal import RENDERER
-    from spieltisch.terminal.render import Table
+    from spieltisch.terminal.draw.awimbawe import DRAWER
+    from spieltisch.terminal.draw.base import TableInfo
 
     console = Console(width=120, record=True, color_system=None)
-    console.print(RENDERER.table(view, Table(("Anne", "Guillaume"), ())))
+    console.print(DRAWER.table(view, TableInfo(("Anne", "Guillaume"), ())))
     return console.export_text()
 
 
@@ -983,37 +979,36 @@ def test_the_table_shows_piles_as_they_lie_the_hand_blocks_and_scores() -> None:
 
 
 def test_power_choices_and_events_are_told_in_plain_words() -> None:
-    from spieltisch.games.awimbawe.terminal import RENDERER
-    from spieltisch.terminal.render import Table
+    from spieltisch.games.awimbawe.words import WORDS
 
-    names = Table(("Anne", "Guillaume"), ())
+    names = ("Anne", "Guillaume")
     state = drive(start(*RHINO_DEAL), "play D2")
     view = state.view(0)
-    labels = [RENDERER.move_label(view, m) for m in state.legal_actions()]
+    labels = [WORDS.move_label(view, m) for m in state.legal_actions()]
     assert (
         labels[0]
         == "rhinoceros: move their pile 1 top (G2 grassland rhinoceros) under their pile 2"
     )
     assert labels[-1] == "decline: do not use the rhinoceros's power"
-    assert "moves the top card of Guillaume's pile 3 under pile 1" in RENDERER.describe(
-        view, "move 3 under 1", names, "Anne"
+    assert "moves the top card of Guillaume's pile 3 under pile 1" in WORDS.event(
+        view, Rhino(2, 0), names, "Anne"
     )
     eagle = drive(start(*EAGLE_DEAL), "play M4")
-    labels = [RENDERER.move_label(eagle.view(1), m) for m in eagle.legal_actions()]
+    labels = [WORDS.move_label(eagle.view(1), m) for m in eagle.legal_actions()]
     assert "fight (you take the trick)" in labels[0] and "flee" in labels[1]
     snake = drive(start("D5 S10 S9 P1", "D1 D2 D6 G1 G4 G5", "D4 D3 G2 G3", "P2 P3 P4 P5 P6 M1"),
                   "play D5")  # fmt: skip
-    labels = [RENDERER.move_label(snake.view(0), m) for m in snake.legal_actions()]
+    labels = [WORDS.move_label(snake.view(0), m) for m in snake.legal_actions()]
     assert labels[0] == "snake: block their pile 1 top card (D4 desert hyena)"
     assert labels[4] == "snake: block one of their hand cards, picked blind"
     picking = drive(snake, "block hand")
-    line = RENDERER.describe(picking.view(0), picking.move_text_for(Pick(C("P4")), 0), names, "")
+    line = WORDS.event(picking.view(0), picking.seen_move(Pick(C("P4")), 0), names, "")
     assert line == "The snake's blind pick blocks one of Guillaume's hand cards."
     done = drive(picking, "pick P4", "play D3", "lead me")
-    after = RENDERER.aftermath(picking.view(0), done.view(0), names)
+    after = WORDS.aftermath(picking.view(0), done.view(0), names)
     assert after == "Anne wins the trick (D5 desert snake and D3 desert cheetah)."
     cheetah = drive(snake, "decline", "play D3")
-    labels = [RENDERER.move_label(cheetah.view(1), m) for m in cheetah.legal_actions()]
+    labels = [WORDS.move_label(cheetah.view(1), m) for m in cheetah.legal_actions()]
     assert labels == ["you lead the next trick", "your opponent leads the next trick"]
 
 

@@ -17,6 +17,7 @@ import spieltisch
 from spieltisch.agents import IsmctsAgent, agent_names
 from spieltisch.core.game import Move
 from spieltisch.games.awimbawe import Awimbawe, AwimbaweState, Card, Land, Pick, Side, Stage
+from spieltisch.games.awimbawe.belief import redeal_hidden, sample_state
 from spieltisch.games.awimbawe.bots import (
     BETWEEN_ROUNDS,
     HeuristicAgent,
@@ -204,7 +205,7 @@ def test_sampled_states_follow_the_exact_posterior(case: str) -> None:
     view = end.view(viewer)
     draws = max(6000, 200 * len(exact))
     rng = random.Random(2024)
-    counts = Counter(game.sample_state(view, rng).sides for _ in range(draws))
+    counts = Counter(sample_state(game, view, rng).sides for _ in range(draws))
     assert set(counts) <= set(exact), "the sampler drew a hidden deal the play rules out"
     statistic = sum(
         (counts[key] - draws * float(p)) ** 2 / (draws * float(p)) for key, p in exact.items()
@@ -244,7 +245,7 @@ def test_a_player_who_cannot_follow_is_remembered_void_in_hand_only() -> None:
     rng = random.Random(1)
     face_down_deserts = 0
     for _ in range(300):
-        sampled = game.sample_state(state.view(0), rng)
+        sampled = sample_state(game, state.view(0), rng)
         assert not any(c.land is Land.DESERT for c in sampled.sides[1].hand)
         face_down_deserts += sum(c.land is Land.DESERT for s in sampled.sides for c in s.down)
     assert face_down_deserts == 600  # both unseen desert cards always lie face down
@@ -280,7 +281,7 @@ def test_a_shown_blind_pick_is_remembered_in_the_hand_until_played() -> None:
     view = state.view(0)
     assert view.sides[1].shown == (C("D3"),) and view.sides[1].void == (Land.DESERT,)
     game = Awimbawe(2, blind_pick_shown=True)
-    sampled = game.sample_state(view, random.Random(3))
+    sampled = sample_state(game, view, random.Random(3))
     assert C("D3") in sampled.sides[1].hand
     state = drive(state, "play D3")
     assert state.view(0).sides[1].shown == ()
@@ -328,7 +329,7 @@ def test_seen_cards_never_reappear_and_the_viewers_face_down_cards_are_redrawn()
         viewer = state.current_player() if state.current_player() is not None else 0
         assert viewer is not None
         view = state.view(viewer)
-        sampled = game.sample_state(view, rng)
+        sampled = sample_state(game, view, rng)
         seen = set(view.played) | set(view.trick) | set(state.sides[viewer].hand)
         seen |= {c for s in view.sides for pile in s.piles for c in pile if c is not None}
         hidden = set(sampled.sides[1 - viewer].hand) | sampled.sides[0].down
@@ -362,8 +363,8 @@ def test_a_redeal_draws_as_the_sampler_draws_from_a_faithful_view(options: dict[
     game = Awimbawe(2, **options)
     for n, state in enumerate(random_positions(13, 500, **options)):
         for observer in (None, 0, 1):
-            redealt = state.redeal_hidden(observer, random.Random(n))
-            assert redealt == game.sample_state(state.view(observer), random.Random(n))
+            redealt = redeal_hidden(state, observer, random.Random(n))
+            assert redealt == sample_state(game, state.view(observer), random.Random(n))
 
 
 def face_up_layout(side: Side) -> list[list[Card | None]]:
@@ -378,7 +379,7 @@ def test_a_redeal_moves_only_hidden_cards_and_keeps_what_the_round_shows(
     changed = blind_blocks = 0
     for state in random_positions(14, 1500, **options):
         for observer in (None, 0, 1):
-            other = state.redeal_hidden(observer, rng)
+            other = redeal_hidden(state, observer, rng)
             assert other.memory is state.memory and other.tallies is state.tallies
             assert (other.stage, other.actor, other.trick) == (
                 state.stage,
@@ -418,26 +419,26 @@ def test_a_redeal_moves_only_hidden_cards_and_keeps_what_the_round_shows(
 def test_a_redeal_keeps_a_state_with_nothing_hidden() -> None:
     over = table(side("D6", ("", "", "", "")), side("G1", ("", "", "", "")), leader=0)
     over = drive(over, "play D6", "play G1")  # the round is over: nothing is on the table
-    assert all(over.redeal_hidden(p, random.Random(1)) is over for p in (None, 0, 1))
+    assert all(redeal_hidden(over, p, random.Random(1)) is over for p in (None, 0, 1))
 
 
 def test_future_chance_stays_fresh() -> None:
     game = Awimbawe()
     state = drive(small_blind_position(), "play D5", "block hand")
-    sampled = game.sample_state(state.view(0), random.Random(1))
+    sampled = sample_state(game, state.view(0), random.Random(1))
     assert sampled.is_chance() and len(sampled.chance_outcomes()) == 3  # the pick is not drawn
     over = table(side("D6", ("", "", "", "")), side("G1", ("", "", "", "")), leader=0)
     over = drive(over, "play D6", "play G1", "lead me")
     assert over.stage is Stage.DEAL
-    assert game.sample_state(over.view(1), random.Random(1)) == over  # nothing dealt yet
+    assert sample_state(game, over.view(1), random.Random(1)) == over  # nothing dealt yet
 
 
 def test_the_sampler_refuses_views_it_cannot_show() -> None:
     state = void_position()
     with pytest.raises(TypeError):
-        Awimbawe().sample_state(object(), random.Random(1))
+        sample_state(Awimbawe(), object(), random.Random(1))
     with pytest.raises(ValueError, match="options"):
-        Awimbawe(2, blind_pick_shown=True).sample_state(state.view(0), random.Random(1))
+        sample_state(Awimbawe(2, blind_pick_shown=True), state.view(0), random.Random(1))
 
 
 # --- The heuristic ---------------------------------------------------------------------------
@@ -517,7 +518,7 @@ def test_it_explains_its_choice_and_refuses_other_games_views() -> None:
     text = agent.explain(state.view(0), state.legal_actions())
     assert text.startswith("heuristic: play G5") and "crowns" in text
     with pytest.raises(TypeError):
-        agent.act(object(), state.legal_actions())
+        agent.act(object(), state.legal_actions())  # type: ignore[arg-type]
 
 
 def test_it_plays_only_legal_moves_from_views() -> None:
@@ -541,9 +542,8 @@ def test_it_beats_random_in_a_seeded_arena() -> None:
     game = Awimbawe()
     lineup = ["heuristic", "random"]
     results = arena.run(arena.schedule(game, lineup, 60, seed=1))
-    rows = arena.summarise(results, lineup)["agents"]
-    assert isinstance(rows, list)
-    assert rows[0]["agent"] == "heuristic" and rows[0]["win_rate"] >= 0.75
+    rows = arena.summarise(results, lineup).agents
+    assert rows[0].agent == "heuristic" and rows[0].win_rate >= 0.75
 
 
 def test_match_odds_count_the_rounds_still_needed() -> None:

@@ -9,7 +9,8 @@ in that order: ``W C R P F H``. The moves:
 * ``stop``: the player ends the rolling and scores.
 
 Parsing also takes lower case, spaces and counts (``reroll 2F P``); the state's parser adds
-``keep ...`` as the complement of a re-roll. Pure: no I/O.
+``keep ...`` as the complement of a re-roll. The action table gives every player action its
+id. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from spieltisch.core.chance import Counts, compositions
-from spieltisch.core.game import invalid
+from spieltisch.core.game import ActionTable, invalid
 
 
 class Face(enum.IntEnum):
@@ -162,6 +163,6 @@ def reroll_ids() -> dict[Reroll, int]:
 
 
 @functools.cache
-def action_table() -> tuple[Action, ...]:
+def action_table() -> ActionTable[Action]:
     """Every player action by id: ``stop`` is 0, then :func:`reroll_table` in its order."""
-    return (STOP, *reroll_table())
+    return ActionTable((STOP, *reroll_table()), "Auf die Eier")

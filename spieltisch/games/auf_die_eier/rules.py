@@ -3,32 +3,45 @@
 A turn is: chance throws the dice; the player re-rolls some non-rotten dice or stops, at most
 three throws in all; chance re-rolls the turn's Rotten Eggs once; the dice are scored. Rotten
 Eggs are set aside as soon as they show. When a player reaches 100, the round is finished;
-tied leaders each take one more turn, and a tie that remains is a shared win. Pure: no I/O.
+tied leaders each take one more turn, and a tie that remains is a shared win. The state
+builds each player's view; the game lists the player actions by id. Pure: no I/O.
 """
 
 from __future__ import annotations
 
-import enum
 import functools
 import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from spieltisch.core.chance import Counts, Distribution, roll_distribution
+from spieltisch.core.fast import LegalCache, builder
 from spieltisch.core.game import (
+    ActionTable,
     Game,
     GameInfo,
     Move,
     NodeKind,
-    OptionSpec,
     PlayerId,
     State,
-    action_by_id,
     illegal,
     not_a_move,
+    options_of,
+)
+from spieltisch.games.auf_die_eier.model import (
+    BREAKFAST_POINTS_PER_DIE,
+    CHICKEN_POINTS,
+    FRIED_POINTS,
+    GOAL,
+    LADDER,
+    MAX_ROLLS,
+    MAX_SCORE,
+    Config,
+    Rule,
+    Stage,
+    TurnScore,
 )
 from spieltisch.games.auf_die_eier.notation import (
     FACES,
@@ -45,73 +58,7 @@ from spieltisch.games.auf_die_eier.notation import (
     parse_move,
     reroll_ids,
 )
-
-if TYPE_CHECKING:
-    from spieltisch.games.auf_die_eier.view import EierView
-
-GOAL = 100
-MAX_ROLLS = 3
-LADDER = (1, 2, 3, 4, 5, 4, 3, 2, 1)
-"""The chicken ladder: the number of Chickens needed next, from the top entry down."""
-FRIED_POINTS = 5
-BREAKFAST_POINTS_PER_DIE = 3
-CHICKEN_POINTS = 5
-MAX_TURN_POINTS = 37
-"""Most points one turn can score: five Chickens (25) with three Whole Eggs and a Pot (12)."""
-MAX_SCORE = GOAL - 1 + 2 * MAX_TURN_POINTS
-"""A player below the goal scores a last turn in the final round, and one tie turn."""
-
-
-class Rule(enum.Enum):
-    """The rules an illegal move can break, in the words of the error message."""
-
-    GAME_OVER = "the game is over"
-    DICE_FIRST = "the dice must be thrown first"
-    PLAYER_DECIDES = "the player decides now; no dice are being thrown"
-    ROLL_SIZE = "a roll shows exactly the dice that were thrown"
-    ROTTEN_STAY = "Rotten Eggs stay set aside and are never re-rolled by the player"
-    REROLL_SOME = "a re-roll throws at least one die"
-    REROLL_OWN = "only dice lying on the table can be re-rolled"
-
-
-class Stage(enum.Enum):
-    """Where in a turn the game is."""
-
-    ROLL = "roll"
-    """Chance throws the dice the player picked up (all nine at the start of a turn)."""
-    DECIDE = "decide"
-    """The player re-rolls some dice or stops."""
-    ROTTEN = "rotten"
-    """Chance re-rolls the turn's Rotten Eggs (the player on the right throws them)."""
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """The player count and options a state was made with."""
-
-    players: int
-    shared_chicken_ladder: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class TurnScore:
-    """How one finished turn scored."""
-
-    player: PlayerId
-    dice: Counts
-    """The dice scored: every non-rotten die, the re-rolled Rotten Eggs included."""
-    spoilers: int
-    """Rotten Eggs that came up again in the re-roll."""
-    fried: int
-    """Fried Eggs pairs made (spoiled ones included)."""
-    breakfast: int
-    """Points of the Breakfast before spoiling (0 if there is none)."""
-    spoiled_fried: int
-    spoiled_breakfast: bool
-    chickens: int
-    """Points for Chickens (0 unless the count matched the ladder)."""
-    points: int
+from spieltisch.games.auf_die_eier.view import EierView
 
 
 def chicken_need(crossed: int) -> int | None:
@@ -213,7 +160,7 @@ class Sheet:
 
 
 @dataclass(frozen=True, slots=True)
-class EierState(State):
+class EierState(State, LegalCache):
     """A position of Auf die Eier: the score sheet and the turn in progress.
 
     Build it with :meth:`AufDieEier.initial_state`.
@@ -232,8 +179,7 @@ class EierState(State):
 
     @property
     def game(self) -> AufDieEier:
-        config = self.sheet.config
-        return AufDieEier(config.players, shared_chicken_ladder=config.shared_chicken_ladder)
+        return AufDieEier.of(self.sheet.config)
 
     @property
     def config(self) -> Config:
@@ -276,7 +222,7 @@ class EierState(State):
         return self.player if self.stage is Stage.DECIDE else None
 
     def legal_actions(self) -> Sequence[Action]:
-        return rerolls_of(_without_rotten(self.dice)) if self.stage is Stage.DECIDE else ()
+        return self.cached_legal(_legal_actions)
 
     def chance_outcomes(self) -> Sequence[tuple[Roll, Fraction]]:
         if not self.is_chance():
@@ -326,7 +272,7 @@ class EierState(State):
         rolls = self.rolls + 1
         if rolls == MAX_ROLLS or on_table[Face.ROTTEN] == NUM_DICE:
             return self._after_rolling(on_table, rolls)
-        return EierState(self.sheet, self.player, Stage.DECIDE, rolls, on_table, 0)
+        return _new_state(self.sheet, self.player, Stage.DECIDE, rolls, on_table, 0)
 
     def _apply_action(self, action: Action) -> EierState:
         if self.stage is not Stage.DECIDE:
@@ -339,13 +285,13 @@ class EierState(State):
             raise illegal(action, _reroll_fault(picked, dice).value)
         left = (dice[0] - picked[0], dice[1] - picked[1], dice[2],
                 dice[3] - picked[3], dice[4] - picked[4], dice[5] - picked[5])  # fmt: skip
-        return EierState(self.sheet, self.player, Stage.ROLL, self.rolls, left, sum(picked))
+        return _new_state(self.sheet, self.player, Stage.ROLL, self.rolls, left, sum(picked))
 
     def _after_rolling(self, dice: Counts, rolls: int) -> EierState:
         """Rolling is over: re-roll the Rotten Eggs if there are any, else score."""
         rotten = dice[Face.ROTTEN]
         if rotten:
-            return EierState(self.sheet, self.player, Stage.ROTTEN, rolls, dice, rotten)
+            return _new_state(self.sheet, self.player, Stage.ROTTEN, rolls, dice, rotten)
         return self._end_turn(dice, 0)
 
     def _end_turn(self, dice: Counts, spoilers: int) -> EierState:
@@ -361,10 +307,12 @@ class EierState(State):
         following, final_round, ties = _following(sheet, player, scores)
         if following is None:
             winners = frozenset(_leaders(scores, ties))
-            sheet = Sheet(sheet.config, scores, crossed, True, sheet.tie_players, winners, result)
-            return EierState(sheet, player, Stage.OVER, self.rolls, NO_DICE, 0)
-        sheet = Sheet(sheet.config, scores, crossed, final_round, ties, frozenset(), result)
-        return EierState(sheet, following, Stage.ROLL, 0, NO_DICE, NUM_DICE)
+            sheet = _new_sheet(
+                sheet.config, scores, crossed, True, sheet.tie_players, winners, result
+            )
+            return _new_state(sheet, player, Stage.OVER, self.rolls, NO_DICE, 0)
+        sheet = _new_sheet(sheet.config, scores, crossed, final_round, ties, frozenset(), result)
+        return _new_state(sheet, following, Stage.ROLL, 0, NO_DICE, NUM_DICE)
 
     def scores(self) -> tuple[int, ...]:
         return self.sheet.scores
@@ -373,9 +321,37 @@ class EierState(State):
         return self.sheet.winners
 
     def view(self, player: PlayerId | None) -> EierView:
-        from spieltisch.games.auf_die_eier.view import view_of  # noqa: PLC0415 - view imports us
+        """The view of this state for ``player`` (``None``: a spectator): here, all of it."""
+        sheet = self.sheet
+        players = sheet.config.players
+        return EierView(
+            viewer=player,
+            config=sheet.config,
+            goal=GOAL,
+            scores=sheet.scores,
+            crossed=sheet.crossed,
+            chicken_need=tuple(sheet.chicken_need(p) for p in range(players)),
+            player=self.player,
+            stage=self.stage,
+            rolls=self.rolls,
+            rolls_left=MAX_ROLLS - self.rolls,
+            dice=self.dice,
+            to_throw=self.to_throw,
+            rotten_thrower=(self.player - 1) % players,
+            final_round=sheet.final_round,
+            tie_players=sheet.tie_players,
+            winners=sheet.winners,
+            last=sheet.last,
+        )
 
-        return view_of(self, player)
+
+_new_state = builder(EierState)
+_new_sheet = builder(Sheet)
+
+
+def _legal_actions(state: EierState) -> tuple[Action, ...]:
+    """The legal actions of ``state``: ``stop`` and the re-rolls at a decision, else none."""
+    return rerolls_of(_without_rotten(state.dice)) if state.stage is Stage.DECIDE else ()
 
 
 def _following(
@@ -414,32 +390,15 @@ class AufDieEier(Game):
         max_players=6,
         default_players=2,
         summary="Push-your-luck dice: nine egg dice, three throws a turn, first to 100 points.",
-        options=(
-            OptionSpec(
-                "shared_chicken_ladder",
-                False,
-                "one chicken ladder for the whole table instead of one per player",
-            ),
-        ),
+        options=options_of(Config),
         has_chance=True,
         hidden_information=False,
         min_score=0,
         max_score=MAX_SCORE,
     )
     state_type = EierState
-
-    def __init__(self, players: int | None = None, **options: bool | int | str) -> None:
-        super().__init__(players, **options)
-        self.config = Config(self.players, bool(self.options["shared_chicken_ladder"]))
-
-    def sample_state(self, view: object, rng: random.Random) -> EierState:
-        """The one state that shows ``view``: nothing in Auf die Eier is hidden."""
-        from spieltisch.games.auf_die_eier.view import EierView, state_of  # noqa: PLC0415
-
-        del rng
-        if not isinstance(view, EierView):
-            raise TypeError(f"not an Auf die Eier view: {type(view).__name__}")
-        return state_of(view)
+    config_type = Config
+    config: Config
 
     def initial_state(self) -> EierState:
         ladders = 1 if self.config.shared_chicken_ladder else self.players
@@ -456,19 +415,8 @@ class AufDieEier(Game):
             sheet, player=0, stage=Stage.ROLL, rolls=0, dice=NO_DICE, to_throw=NUM_DICE
         )
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(action_table())
-
-    def action_id(self, action: Move) -> int:
-        if type(action) is Stop:
-            return 0
-        if isinstance(action, Reroll) and action in reroll_ids():
-            return reroll_ids()[action]
-        raise not_a_move(action, "Auf die Eier", "player action")
-
-    def action_from_id(self, action_id: int) -> Action:
-        return action_by_id(action_table(), action_id, "Auf die Eier")
+    def action_table(self) -> ActionTable[Action]:
+        return action_table()
 
 
 def new_state(players: int = 2, **options: bool) -> EierState:

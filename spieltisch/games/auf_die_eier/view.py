@@ -1,7 +1,8 @@
 """Auf die Eier: what a player sees. Every die and score is public, so a view shows it all.
 
-The view is what agents, the terminal and (later) the web and RL layers read; it is complete
-enough to rebuild the state from it. Pure: no I/O.
+The view is what agents, the words, the surfaces and the RL layers read; it is complete enough
+to rebuild the state from it (see ``belief``). The rules build it (``EierState.view``). Pure:
+no I/O.
 """
 
 from __future__ import annotations
@@ -10,15 +11,7 @@ from dataclasses import dataclass
 
 from spieltisch.core.chance import Counts
 from spieltisch.core.game import PlayerId
-from spieltisch.games.auf_die_eier.rules import (
-    GOAL,
-    MAX_ROLLS,
-    Config,
-    EierState,
-    Sheet,
-    Stage,
-    TurnScore,
-)
+from spieltisch.games.auf_die_eier.model import Config, Stage, TurnScore
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,43 +42,4 @@ class EierView:
     last: TurnScore | None
 
 
-def view_of(state: EierState, viewer: PlayerId | None) -> EierView:
-    """The view of ``state`` for ``viewer`` (``None``: a spectator): here, all of it."""
-    sheet = state.sheet
-    players = sheet.config.players
-    return EierView(
-        viewer=viewer,
-        config=sheet.config,
-        goal=GOAL,
-        scores=sheet.scores,
-        crossed=sheet.crossed,
-        chicken_need=tuple(sheet.chicken_need(p) for p in range(players)),
-        player=state.player,
-        stage=state.stage,
-        rolls=state.rolls,
-        rolls_left=MAX_ROLLS - state.rolls,
-        dice=state.dice,
-        to_throw=state.to_throw,
-        rotten_thrower=(state.player - 1) % players,
-        final_round=sheet.final_round,
-        tie_players=sheet.tie_players,
-        winners=sheet.winners,
-        last=sheet.last,
-    )
-
-
-def state_of(view: EierView) -> EierState:
-    """The one state that shows ``view``: nothing in Auf die Eier is hidden."""
-    sheet = Sheet(
-        config=view.config,
-        scores=view.scores,
-        crossed=view.crossed,
-        final_round=view.final_round,
-        tie_players=view.tie_players,
-        winners=view.winners,
-        last=view.last,
-    )
-    return EierState(sheet, view.player, view.stage, view.rolls, view.dice, view.to_throw)
-
-
-__all__ = ["EierView", "Stage", "state_of", "view_of"]
+__all__ = ["EierView"]

@@ -9,18 +9,41 @@ because they are chance steps still to come. Pure: no I/O.
 
 from __future__ import annotations
 
+import random
+
+from spieltisch.core.game import Game, PlayerId, State
+from spieltisch.games.auf_die_nuesse.model import Ending, Stage
 from spieltisch.games.auf_die_nuesse.rules import (
+    AufDieNuesse,
     Board,
     Context,
-    Ending,
     Market,
     NuesseState,
-    Stage,
     Step,
 )
 from spieltisch.games.auf_die_nuesse.view import NuesseView
 
 _NO_STEP = frozenset({Stage.ROLL, Stage.PLACE, Stage.AGAIN, Stage.OVER})
+
+
+def sample_state(game: Game, view: object, rng: random.Random) -> NuesseState:
+    """The one state of ``game`` that shows ``view``: nothing is hidden.
+
+    Cards are drawn from the unseen multiset as the game needs them, so the state holds
+    no pile order to guess, and every later draw and roll is fresh chance.
+    """
+    del rng
+    if not isinstance(view, NuesseView):
+        raise TypeError(f"not an Auf die Nüsse! view: {type(view).__name__}")
+    if view.config != game.config:
+        raise ValueError(f"the view is of {AufDieNuesse.of(view.config)!r}, not {game!r}")
+    return state_of(view)
+
+
+def redeal_hidden(state: State, observer: PlayerId | None, rng: random.Random) -> State:
+    """A state ``observer`` cannot tell from ``state``: ``state`` itself, as nothing is hidden."""
+    del observer, rng
+    return state
 
 
 def state_of(view: NuesseView) -> NuesseState:
@@ -52,4 +75,4 @@ def step_of(view: NuesseView) -> Step | None:
     return Step(context, view.receiver, view.space, view.pending, view.refill, view.theft)
 
 
-__all__ = ["state_of", "step_of"]
+__all__ = ["redeal_hidden", "sample_state", "state_of", "step_of"]

@@ -463,9 +463,3 @@ def action_table() -> tuple[Action, ...]:
     table += [Put(kind, s) for s in range(STORES) for kind in NUTS]
     table += [Lay(j, kind, s) for j in JOKERS for kind in NUTS for s in range(STORES)]
     return tuple(table)
-
-
-@functools.cache
-def action_ids() -> dict[Action, int]:
-    """The id of each player action: its position in :func:`action_table`."""
-    return {action: index for index, action in enumerate(action_table())}

@@ -13,7 +13,8 @@ a player's squirrels buys one face-up nut, kept jokers are stored, and the game 
 Nut cards are drawn lazily from the multiset of cards nobody has seen (pile and set-aside nuts
 together): by symmetry this is the distribution of a shuffled pile, so no hidden order sits in
 the state and nothing in it is secret. Where only one choice exists (one free space, one store
-that fits, one nut offered) the engine makes it and says so in ``events``. Pure: no I/O.
+that fits, one nut offered) the engine makes it and says so in ``events``. A state builds
+the view a player sees (:class:`~.view.NuesseView`): here, all of it. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -24,22 +25,47 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from typing import NoReturn, TypeVar
 
 from spieltisch.core.chance import sample_draw
+from spieltisch.core.fast import LegalCache, builder
 from spieltisch.core.game import (
+    ActionTable,
     Game,
     GameInfo,
     NodeKind,
-    OptionSpec,
     OptionValue,
     PlayerId,
     State,
-    action_by_id,
     illegal,
     not_a_move,
+    options_of,
 )
 from spieltisch.core.game import Move as AnyMove
+from spieltisch.games.auf_die_nuesse.model import (
+    ABOVE,
+    EMPTY_STORE,
+    MAX_SCORE,
+    NEED,
+    NEXT_FIRST,
+    OFFER,
+    RACCOONS,
+    SET_ASIDE,
+    SETUP_SPACES,
+    SQUIRRELS,
+    STORE_SIZES,
+    Config,
+    Ending,
+    Event,
+    EventKind,
+    Rule,
+    Stage,
+    Store,
+    best_full_store,
+    deck,
+    move_up,
+    points,
+)
 from spieltisch.games.auf_die_nuesse.notation import (
     ACTION_TYPES,
     CARD_INDEX,
@@ -55,7 +81,6 @@ from spieltisch.games.auf_die_nuesse.notation import (
     ROLL_AGAIN,
     STOP,
     STORES,
-    TRACK_SPACE,
     TWO_AREA,
     Action,
     Card,
@@ -75,123 +100,15 @@ from spieltisch.games.auf_die_nuesse.notation import (
     Steal,
     Stop,
     Take,
-    action_ids,
     action_table,
     parse_move,
     parse_store,
 )
-
-if TYPE_CHECKING:
-    from spieltisch.games.auf_die_nuesse.view import NuesseView
+from spieltisch.games.auf_die_nuesse.view import NuesseView
 
 T = TypeVar("T")
 
-SQUIRRELS = 15
-"""Squirrels per player."""
-SET_ASIDE = 8
-"""Nuts put aside face down at the start, the draw pile once the real one is used up."""
-STORE_SIZES = (2, 2, 3, 3, 4, 4, 5, 6)
-STORE_VALUES = (5, 5, 10, 10, 15, 15, 20, 30)
-MAX_SCORE = sum(STORE_VALUES)
-JOKERS_PER_PAIR = 2
-NEED = (2, 2, 2, 2, 2, 3, 3, 3, 4)
-"""Squirrels of one player a space needs before it pays out, per space."""
-ABOVE: tuple[Space | None, ...] = (
-    Space.LEFT_3,
-    Space.LEFT_3,
-    Space.RACCOON_3,
-    Space.RIGHT_3,
-    Space.RIGHT_3,
-    Space.AREA_4,
-    Space.AREA_4,
-    Space.AREA_4,
-    None,
-)
-"""Where other players' squirrels are pushed when a space pays out."""
-ALL_SLOTS = tuple(Slot)
-OFFER: tuple[tuple[Slot, ...], ...] = (
-    (Slot.TWO_FOUR,),
-    (Slot.FIVE_SIX,),
-    ALL_SLOTS,
-    (Slot.EIGHT_NINE,),
-    (Slot.TEN_TWELVE,),
-    (Slot.TWO_FOUR, Slot.FIVE_SIX),
-    ALL_SLOTS,
-    (Slot.EIGHT_NINE, Slot.TEN_TWELVE),
-    ALL_SLOTS,
-)
-"""The face-up nuts each space offers."""
-RACCOONS = frozenset({Space.RACCOON_2, Space.RACCOON_3})
-SETUP_SPACES = tuple(s for s in TWO_AREA if s is not Space.RACCOON_2)
 DICE_CHANCE = Fraction(1, len(DICE))
-ACTIVE_FIRST = "active_first"
-"""``collect_order``: the player whose turn it is collects first, then the others clockwise."""
-NEXT_FIRST = "next_first"
-"""``collect_order``: the next player clockwise collects first, the player whose turn it is last."""
-COLLECT_ORDERS = (ACTIVE_FIRST, NEXT_FIRST)
-
-
-class Rule(enum.Enum):
-    """The rules an illegal move can break, in the words of the error message."""
-
-    GAME_OVER = "the game is over"
-    CHANCE_ACTS = "chance acts now: the dice are rolled or a nut card is drawn"
-    PLAYER_ACTS = "a player decides now; no dice are rolled and no card is drawn"
-    OTHER_DECISION = "that move does not answer the decision at hand"
-    DIE_FACES = "each die shows a number from 1 to 6"
-    UNSEEN_ONLY = "only a card nobody has seen yet can be drawn"
-    GREEN_PLUS_WHITE = "a squirrel goes on the green die plus one of the white dice"
-    ONE_PER_TRACK_SPACE = "a start-track space holds at most one squirrel"
-    NO_SUPPLY = "a player with no squirrel left in supply cannot roll again"
-    SETUP_TWO_AREA = "squirrels placed before the first turn go on the 2-area"
-    SETUP_NOT_RACCOON = "no squirrel may be placed on the raccoon space before the first turn"
-    SETUP_ONE_PER_SPACE = "before the first turn no player puts two squirrels on one space"
-    SETUP_ALL = "with optional_setup off, every squirrel due before the first turn is placed"
-    TAKE_OFFERED = "only the nuts lying under this space can be taken"
-    TAKE_THERE = "there is no nut lying in that place"
-    PASS_RACCOON = "only what a raccoon space offers may be refused"
-    ONE_KIND = "a nut store holds nuts of one kind only"
-    STORE_FULL = "a full nut store is turned over and takes no more nuts"
-    CARD_KIND = "a nut counts as its own kind, a joker as one of the two kinds it shows"
-    KEEP_JOKERS = "only jokers may be kept; every other nut is stored at once"
-    KEEP_AT_END = "at the end of the game every kept joker must be stored"
-    STEAL_OTHERS = "the raccoon steals from another player"
-    STEAL_DAVID = "nothing may be stolen from the player who has David the raccoon"
-    STEAL_FULL = "nothing may be stolen from a full nut store"
-    STEAL_JOKERS = "jokers may never be stolen"
-    STEAL_EMPTY = "an empty nut store has nothing to steal"
-    LAY_HELD = "only a joker the player keeps can be laid"
-    LAY_LATE_OFF = "with late_jokers off, kept jokers wait until the end of the game"
-    NO_SUCH_STORE = "every player has eight nut stores, S1 to S8"
-    NO_SUCH_PLAYER = "there is no such player at the table"
-
-
-class Stage(enum.Enum):
-    """Where in the game the state is, and so who acts and how."""
-
-    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
-
-    FACE_UP = "face up"
-    """Chance: a nut is laid face up at the start (into ``step.refill``)."""
-    DEAL = "deal"
-    """Chance: ``step.actor`` is dealt a nut at the start."""
-    SETUP = "setup"
-    """``step.actor`` puts a squirrel on the 2-area before the first turn."""
-    ROLL = "roll"
-    """Chance: the three dice."""
-    PLACE = "place"
-    """The player picks which white die goes with the green one."""
-    AGAIN = "again"
-    """The player rolls again or stops (or lays a kept joker)."""
-    TAKE = "take"
-    """``step.actor`` picks a face-up nut the space offers (on a raccoon space: or passes)."""
-    PUT = "put"
-    """``step.actor`` stores ``step.pending`` (a joker may be kept instead)."""
-    REFILL = "refill"
-    """Chance: a nut is drawn into the empty place ``step.refill``."""
-    STEAL = "steal"
-    """``step.actor``, on a raccoon space, steals a nut or passes."""
-    OVER = "over"
 
 
 class Context(enum.Enum):
@@ -204,102 +121,8 @@ class Context(enum.Enum):
     JOKERS = "jokers"
 
 
-class Ending(enum.Enum):
-    """How far the end of the game has come."""
-
-    NOT_YET = "not yet"
-    TRIGGERED = "triggered"
-    """The pile ran out; the set-aside nuts are the pile; the checks in progress finish."""
-    FINAL = "final"
-    """Every squirrel is in the 4-area; each four buys one face-up nut."""
-
-
-class EventKind(enum.Enum):
-    """Things the engine did by itself, because the rules left no choice."""
-
-    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
-
-    FAILED = "failed"
-    """The roll fit no free space: ``number`` squirrels go back from the start track."""
-    PLACED = "placed"
-    """Only one space was free: the squirrel went on start-track space ``number``."""
-    OUT_OF_SQUIRRELS = "out of squirrels"
-    """The supply is empty, so the turn ends."""
-    MOVED_UP = "moved up"
-    """The turn ended: ``number`` squirrels moved from the start track into the 2-area."""
-    COLLECTED = "collected"
-    """``number`` squirrels went back to supply from ``space``, which pays out."""
-    PUSHED = "pushed"
-    """``number`` squirrels were pushed from ``space`` into the space above."""
-    TOOK = "took"
-    """The only nut on offer, ``card`` from ``slot``, was taken."""
-    NO_NUT = "no nut"
-    """The space paid out but no nut was left to take: the claim is lost."""
-    STORED = "stored"
-    """Only one store fit: ``card`` went into store ``store``."""
-    KEPT = "kept"
-    """No store fit the joker ``card``, so it is kept."""
-    BOXED = "boxed"
-    """``card`` fit no store and went back to the box."""
-    FILLED = "filled"
-    """Store ``store`` is full: turned over, its nuts leave the game."""
-    LAST_CARD = "last card"
-    """The draw pile is used up: the set-aside nuts are the pile now, and the end has come."""
-    ALL_UP = "all up"
-    """Every squirrel on the board moved into the 4-area."""
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing the engine did by itself during the last move."""
-
-    kind: EventKind
-    player: PlayerId
-    space: Space | None = None
-    number: int | None = None
-    """How many squirrels, or the start-track space (``None`` for the kinds without one)."""
-    card: Card | None = None
-    store: int | None = None
-    slot: Slot | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """The player count and options a state was made with."""
-
-    players: int
-    late_jokers: bool = True
-    collect_order: str = ACTIVE_FIRST
-    """Who collects first when several players can on one space, and at the end (rulings 3, 8)."""
-    double_collect_upper: bool = True
-    """Twice the squirrels needed collect twice in the 3- and 4-area too (ruling 3)."""
-    optional_setup: bool = False
-    """Each player due to place squirrels before the first turn may stop placing them."""
-
-
-@dataclass(frozen=True, slots=True)
-class Store:
-    """One nut store: its kind and fill, or turned over once full."""
-
-    kind: Nut | None
-    """The kind of nut lying in it (for a full store, the kind it was filled with)."""
-    nuts: int
-    """Real nuts lying in it (they can be stolen)."""
-    jokers: int
-    """Jokers lying in it, each counting as ``kind`` (never stolen)."""
-    full: bool
-
-    @property
-    def fill(self) -> int:
-        """Nuts of any sort lying in the store."""
-        return self.nuts + self.jokers
-
-    def fits(self, kind: Nut) -> bool:
-        """Whether a nut counting as ``kind`` may go in."""
-        return not self.full and (self.kind is None or self.kind is kind)
-
-
-EMPTY_STORE = Store(None, 0, 0, False)
+_new_store = builder(Store)
+"""A :class:`~.model.Store` from its fields, without ``__init__`` (the hot paths' way)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +138,9 @@ class Market:
     set_aside: int
     """Set-aside cards not yet turned into the draw pile."""
     ending: Ending
+
+
+_new_market = builder(Market)
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,11 +162,13 @@ class Board:
 
     def with_squirrels(self, areas: tuple[tuple[int, ...], ...], supply: tuple[int, ...]) -> Board:
         """This board with other squirrel counts."""
-        return Board(self.config, areas, supply, self.market, self.stores, self.jokers, self.david)
+        return _new_board(
+            self.config, areas, supply, self.market, self.stores, self.jokers, self.david
+        )
 
     def with_market(self, market: Market) -> Board:
         """This board with another market."""
-        return Board(
+        return _new_board(
             self.config, self.areas, self.supply, market, self.stores, self.jokers, self.david
         )
 
@@ -351,7 +179,10 @@ class Board:
         david: PlayerId | None,
     ) -> Board:
         """This board with other stores, kept jokers or raccoon."""
-        return Board(self.config, self.areas, self.supply, self.market, stores, jokers, david)
+        return _new_board(self.config, self.areas, self.supply, self.market, stores, jokers, david)
+
+
+_new_board = builder(Board)
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,44 +207,10 @@ _event = functools.cache(Event)
 _step = functools.cache(Step)
 
 
-def points(stores: Sequence[Store]) -> int:
-    """A player's score: a full store its value, a partly filled store one point per nut."""
-    return sum(STORE_VALUES[i] if store.full else store.fill for i, store in enumerate(stores))
-
-
-def best_full_store(stores: Sequence[Store]) -> int:
-    """The value of the most valuable full store (0 without one): the tie-break."""
-    return max((STORE_VALUES[i] for i, store in enumerate(stores) if store.full), default=0)
-
-
-def deck(players: int) -> tuple[int, ...]:
-    """The nut cards in play, per card: fewer plain nuts with fewer players, 12 jokers."""
-    plain = 12 - (4 - players)
-    return (plain,) * len(NUTS) + (JOKERS_PER_PAIR,) * len(JOKERS)
-
-
-@functools.cache
-def fail_chance(track: int) -> Fraction:
-    """The chance that a roll fits no free space of a start track (bit ``n``: space ``n``)."""
-    fails = sum(1 for d in DICE if all(track >> s & 1 for s in d.sums))
-    return Fraction(fails, len(DICE))
-
-
 @functools.cache
 def seat_order(players: int, first: PlayerId) -> tuple[PlayerId, ...]:
     """Every seat clockwise, starting at ``first``."""
     return tuple((first + k) % players for k in range(players))
-
-
-@functools.cache
-def move_up(track: int) -> tuple[int, ...]:
-    """How many squirrels of start track ``track`` (bit ``n``: space ``n``) reach each 2-area
-    space, in the order of ``TWO_AREA`` (cached: there are 2^11 tracks)."""
-    counts = [0] * len(TWO_AREA)
-    for n, space in TRACK_SPACE.items():
-        if track >> n & 1:
-            counts[space] += 1
-    return tuple(counts)
 
 
 def _at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -480,10 +277,11 @@ _ACTION_TYPES = frozenset(ACTION_TYPES)
 
 
 @dataclass(frozen=True, slots=True)
-class NuesseState(State):
+class NuesseState(LegalCache, State):
     """A position of Auf die Nüsse!: the board, the turn in progress, and any pending step.
 
-    Build it with :meth:`AufDieNuesse.initial_state`.
+    Build it with :meth:`AufDieNuesse.initial_state`; the transitions build states with
+    :data:`_new_state`, and the legal actions are worked out once per state.
     """
 
     board: Board
@@ -501,7 +299,7 @@ class NuesseState(State):
 
     @property
     def game(self) -> AufDieNuesse:
-        return _game_for(self.board.config)
+        return AufDieNuesse.of(self.board.config)
 
     @property
     def config(self) -> Config:
@@ -534,7 +332,11 @@ class NuesseState(State):
 
     # --- What may happen ------------------------------------------------------------------
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.cached_legal(_legal_actions)
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions, worked out (:meth:`legal_actions` keeps them)."""
         stage = self.stage
         if stage is Stage.PLACE:
             return self.placements()
@@ -647,7 +449,7 @@ class NuesseState(State):
         free_second = second != first and not track >> second & 1
         board, player = self.board, self.player
         if free_first and free_second:
-            return NuesseState(board, Stage.PLACE, player, track, dice, None)
+            return _new_state(board, Stage.PLACE, player, track, dice, None, ())
         if free_first or free_second:
             space = first if free_first else second
             events = [_event(EventKind.PLACED, player, None, space)]
@@ -659,7 +461,7 @@ class NuesseState(State):
         if not board.config.double_collect_upper:
             return _checks(board, player, Space.LEFT_3, dice, [failed])
         following = (player + 1) % board.config.players
-        return NuesseState(board, Stage.ROLL, following, 0, dice, None, (failed,))
+        return _new_state(board, Stage.ROLL, following, 0, dice, None, (failed,))
 
     def _apply_draw(self, draw: Draw) -> NuesseState:
         stage, step = self.stage, self.step
@@ -678,7 +480,7 @@ class NuesseState(State):
         face_up = market.face_up
         if step.refill is not None:
             face_up = _at(face_up, step.refill, draw.card)
-        board = self.board.with_market(Market(face_up, unseen, pile, set_aside, ending))
+        board = self.board.with_market(_new_market(face_up, unseen, pile, set_aside, ending))
         if stage is Stage.REFILL:
             return _after_refill(board, self.player, step, self.dice, events)
         if stage is Stage.DEAL:
@@ -686,7 +488,7 @@ class NuesseState(State):
         assert step.refill is not None
         if step.refill < Slot.TEN_TWELVE:
             after = _step(Context.SETUP, 0, refill=Slot(step.refill + 1))
-            return NuesseState(board, Stage.FACE_UP, self.player, 0, None, after, tuple(events))
+            return _new_state(board, Stage.FACE_UP, self.player, 0, None, after, tuple(events))
         return _deal(board, 0, events)
 
     def _apply_action(self, action: Action) -> NuesseState:
@@ -697,7 +499,7 @@ class NuesseState(State):
             if kind is Stop:
                 return _end_turn(board, player, self.track, dice, [])
             if kind is RollAgain and self.available > 0:
-                return NuesseState(board, Stage.ROLL, player, self.track, dice, None)
+                return _new_state(board, Stage.ROLL, player, self.track, dice, None, ())
         elif stage is Stage.PLACE and kind is Place and action in self.placements():
             assert isinstance(action, Place)
             return _again(board, player, self.track | 1 << action.space, dice, [])
@@ -844,9 +646,56 @@ class NuesseState(State):
         return frozenset(p for p in tied if best[p] == most)
 
     def view(self, player: PlayerId | None) -> NuesseView:
-        from spieltisch.games.auf_die_nuesse.view import view_of  # noqa: PLC0415 - cycle
+        """What ``player`` sees (``None``: a spectator): here, all of it."""
+        board, step, stage = self.board, self.step, self.stage
+        market = board.market
+        space = step.space if step is not None else None
+        pending = step.pending if step is not None else None
+        supply = board.supply
+        if self.track:
+            active = self.player
+            supply = tuple(
+                n - self.track.bit_count() if p == active else n for p, n in enumerate(supply)
+            )
+        return NuesseView(
+            viewer=player,
+            config=board.config,
+            stage=stage,
+            player=self.player,
+            actor=self.current_player(),
+            track=tuple(n for n in range(2, 13) if self.track >> n & 1),
+            dice=self.dice,
+            placements=tuple(p.space for p in self.placements()) if stage is Stage.PLACE else (),
+            areas=board.areas,
+            supply=supply,
+            face_up=market.face_up,
+            pile=market.pile,
+            set_aside=market.set_aside,
+            unseen=market.unseen,
+            ending=market.ending,
+            stores=board.stores,
+            jokers=board.jokers,
+            david=board.david,
+            receiver=step.actor if step is not None and stage is not Stage.FACE_UP else None,
+            space=space,
+            offer=OFFER[space] if space is not None else (),
+            raccoon=space in RACCOONS,
+            pending=pending,
+            can_keep=step is not None
+            and pending is not None
+            and pending.is_joker
+            and step.context is not Context.JOKERS,
+            refill=step.refill if step is not None else None,
+            theft=step is not None and step.theft,
+            scores=self.scores(),
+            winners=self.winners(),
+            events=self.events,
+        )
 
-        return view_of(self, player)
+
+_new_state = builder(NuesseState)
+"""A state from its seven fields, in order, without ``__init__`` (how transitions build)."""
+_legal_actions = NuesseState._legal_actions
 
 
 def _store_fault(stores: tuple[Store, ...], index: int, kind: Nut) -> tuple[Rule, str] | None:
@@ -871,7 +720,7 @@ def _again(
     if board.supply[player] <= track.bit_count() and not _lays(board, player):
         events.append(_event(EventKind.OUT_OF_SQUIRRELS, player))
         return _end_turn(board, player, track, dice, events)
-    return NuesseState(board, Stage.AGAIN, player, track, dice, None, tuple(events))
+    return _new_state(board, Stage.AGAIN, player, track, dice, None, tuple(events))
 
 
 def _end_turn(
@@ -911,7 +760,7 @@ def _next_turn(
     board: Board, player: PlayerId, dice: Dice | None, events: list[Event]
 ) -> NuesseState:
     following = (player + 1) % board.config.players
-    return NuesseState(board, Stage.ROLL, following, 0, dice, None, tuple(events))
+    return _new_state(board, Stage.ROLL, following, 0, dice, None, tuple(events))
 
 
 def _collector(
@@ -1004,11 +853,11 @@ def _checks(
             card = face_up[slot]
             assert card is not None
             events.append(_event(EventKind.TOOK, actor, space, None, card, None, slot))
-            market = Market(
+            market = _new_market(
                 _at(face_up, slot, None), market.unseen, market.pile, market.set_aside,
                 market.ending,
             )  # fmt: skip
-            board = Board(
+            board = _new_board(
                 board.config, areas, supply, market, board.stores, board.jokers, board.david
             )
             after = _step(Context.CHECKS, actor, space, None, slot, False)
@@ -1017,10 +866,10 @@ def _checks(
         step = _step(Context.CHECKS, actor, space, None, None, space in RACCOONS)
         if step.theft:
             if offered:
-                return NuesseState(board, Stage.TAKE, player, 0, dice, step, tuple(events))
+                return _new_state(board, Stage.TAKE, player, 0, dice, step, tuple(events))
             return _after_refill(board, player, step, dice, events)
         if offered:
-            return NuesseState(board, Stage.TAKE, player, 0, dice, step, tuple(events))
+            return _new_state(board, Stage.TAKE, player, 0, dice, step, tuple(events))
         events.append(_event(EventKind.NO_NUT, actor, space))
 
 
@@ -1057,7 +906,7 @@ def _all_up(board: Board, player: PlayerId, events: list[Event]) -> Board:
     board = board.with_squirrels((empty,) * Space.AREA_4 + (totals,), board.supply)
     events.append(_event(EventKind.ALL_UP, player))
     return board.with_market(
-        Market(market.face_up, market.unseen, market.pile, market.set_aside, Ending.FINAL)
+        _new_market(market.face_up, market.unseen, market.pile, market.set_aside, Ending.FINAL)
     )
 
 
@@ -1075,7 +924,7 @@ def _take(
     assert card is not None
     face_up = _at(market.face_up, slot, None)
     board = board.with_market(
-        Market(face_up, market.unseen, market.pile, market.set_aside, market.ending)
+        _new_market(face_up, market.unseen, market.pile, market.set_aside, market.ending)
     )
     after = _step(Context.CHECKS, step.actor, step.space, None, slot, step.theft)
     return _receive(board, player, after, card, dice, events)
@@ -1094,7 +943,7 @@ def _receive(
     options = _put_options(board.stores[actor], card, step.context is not Context.JOKERS)
     if len(options) > 1:
         pending = _step(step.context, actor, step.space, card, step.refill, step.theft)
-        return NuesseState(board, Stage.PUT, player, 0, dice, pending, tuple(events))
+        return _new_state(board, Stage.PUT, player, 0, dice, pending, tuple(events))
     if not options:
         events.append(_event(EventKind.BOXED, actor, None, None, card))
     elif isinstance(options[0], Put):
@@ -1113,10 +962,10 @@ def _store(board: Board, actor: PlayerId, card: Card, put: Put, events: list[Eve
     store = stores[put.store]
     joker = card.is_joker
     if store.fill + 1 == STORE_SIZES[put.store]:
-        store = Store(put.kind, 0, 0, True)
+        store = _new_store(put.kind, 0, 0, True)
         events.append(_event(EventKind.FILLED, actor, None, None, PLAIN[put.kind], put.store))
     else:
-        store = Store(put.kind, store.nuts + (not joker), store.jokers + joker, False)
+        store = _new_store(put.kind, store.nuts + (not joker), store.jokers + joker, False)
     everyone = _at(board.stores, actor, _at(stores, put.store, store))
     return board.with_holdings(everyone, board.jokers, board.david)
 
@@ -1140,7 +989,7 @@ def _after_put(
     if step.context is Context.CHECKS:
         if step.refill is not None and board.market.pile:
             refill = _step(Context.CHECKS, step.actor, step.space, None, step.refill, step.theft)
-            return NuesseState(board, Stage.REFILL, player, 0, dice, refill, tuple(events))
+            return _new_state(board, Stage.REFILL, player, 0, dice, refill, tuple(events))
         return _after_refill(board, player, step, dice, events)
     if step.context is Context.SETUP:
         return _deal(board, step.actor + 1, events)
@@ -1154,7 +1003,7 @@ def _after_refill(
     assert step.space is not None
     if step.theft and _thefts(board, step.actor):
         theft = _step(Context.CHECKS, step.actor, step.space)
-        return NuesseState(board, Stage.STEAL, player, 0, dice, theft, tuple(events))
+        return _new_state(board, Stage.STEAL, player, 0, dice, theft, tuple(events))
     return _checks(board, player, step.space, dice, events, step.actor)
 
 
@@ -1169,14 +1018,14 @@ def _store_kept_jokers(
             board = board.with_holdings(board.stores, rest, board.david)
             step = _step(Context.JOKERS, seat)
             return _receive(board, player, step, held[0], dice, events)
-    return NuesseState(board, Stage.OVER, player, 0, dice, None, tuple(events))
+    return _new_state(board, Stage.OVER, player, 0, dice, None, tuple(events))
 
 
 def _deal(board: Board, seat: PlayerId, events: list[Event]) -> NuesseState:
     """Deal the start nut to ``seat``; after the last seat, the squirrels are placed."""
     if seat < board.config.players:
         step = _step(Context.SETUP, seat)
-        return NuesseState(board, Stage.DEAL, 0, 0, None, step, tuple(events))
+        return _new_state(board, Stage.DEAL, 0, 0, None, step, tuple(events))
     return _setup_next(board, events)
 
 
@@ -1188,8 +1037,8 @@ def _setup_next(board: Board, events: list[Event], first: PlayerId = 1) -> Nuess
     for seat in range(first, board.config.players):
         if SQUIRRELS - board.supply[seat] < seat:
             step = _step(Context.SETUP, seat)
-            return NuesseState(board, Stage.SETUP, 0, 0, None, step, tuple(events))
-    return NuesseState(board, Stage.ROLL, 0, 0, None, None, tuple(events))
+            return _new_state(board, Stage.SETUP, 0, 0, None, step, tuple(events))
+    return _new_state(board, Stage.ROLL, 0, 0, None, None, tuple(events))
 
 
 # --- Actions taken while a step is in progress ---------------------------------------------
@@ -1241,7 +1090,7 @@ def _do_steal(
     store = board.stores[action.victim][action.store]
     assert store.kind is not None
     left = store.nuts - 1
-    robbed = Store(store.kind if left + store.jokers else None, left, store.jokers, False)
+    robbed = _new_store(store.kind if left + store.jokers else None, left, store.jokers, False)
     victim = _at(board.stores[action.victim], action.store, robbed)
     board = board.with_holdings(
         _at(board.stores, action.victim, victim), board.jokers, action.victim
@@ -1308,66 +1157,14 @@ class AufDieNuesse(Game):
         max_players=4,
         default_players=3,
         summary="Dice and squirrels: climb three areas to collect nuts and fill your stores.",
-        options=(
-            OptionSpec(
-                "late_jokers",
-                True,
-                "a kept joker may be laid at your roll-or-stop choice, not only at the end",
-            ),
-            OptionSpec(
-                "collect_order",
-                ACTIVE_FIRST,
-                "who collects first when several players can on one space, and at the end: "
-                "active_first is the player whose turn it is, then clockwise; next_first is the "
-                "next player clockwise, the player whose turn it is last",
-                COLLECT_ORDERS,
-            ),
-            OptionSpec(
-                "double_collect_upper",
-                True,
-                "twice the squirrels needed collect twice in the 3- and 4-area as in the "
-                "2-area (false: once per check there; the surplus waits for the next check)",
-            ),
-            OptionSpec(
-                "optional_setup",
-                False,
-                "the players who place squirrels before the first turn may stop placing them "
-                "('pass'); default: all of them are placed",
-            ),
-        ),
+        options=options_of(Config),
         has_chance=True,
         hidden_information=False,
         min_score=0,
         max_score=MAX_SCORE,
     )
     state_type = NuesseState
-
-    def __init__(self, players: int | None = None, **options: OptionValue) -> None:
-        super().__init__(players, **options)
-        chosen = self.options
-        self.config = Config(
-            self.players,
-            late_jokers=bool(chosen["late_jokers"]),
-            collect_order=str(chosen["collect_order"]),
-            double_collect_upper=bool(chosen["double_collect_upper"]),
-            optional_setup=bool(chosen["optional_setup"]),
-        )
-
-    def sample_state(self, view: object, rng: random.Random) -> NuesseState:
-        """The one state that shows ``view``: nothing is hidden (see ``belief``).
-
-        Cards are drawn from the unseen multiset as the game needs them, so the state holds
-        no pile order to guess, and every later draw and roll is fresh chance.
-        """
-        from spieltisch.games.auf_die_nuesse.belief import state_of  # noqa: PLC0415 - cycle
-        from spieltisch.games.auf_die_nuesse.view import NuesseView  # noqa: PLC0415 - cycle
-
-        del rng
-        if not isinstance(view, NuesseView):
-            raise TypeError(f"not an Auf die Nüsse! view: {type(view).__name__}")
-        if view.config != self.config:
-            raise ValueError(f"the view is of {_game_for(view.config)!r}, not {self!r}")
-        return state_of(view)
+    config_type = Config
 
     def initial_state(self) -> NuesseState:
         players = self.players
@@ -1387,29 +1184,12 @@ class AufDieNuesse(Game):
         step = _step(Context.SETUP, 0, refill=Slot.TWO_FOUR)
         return NuesseState(board, Stage.FACE_UP, 0, 0, None, step)
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(action_table())
-
-    def action_id(self, action: AnyMove) -> int:
-        ids = action_ids()
-        if type(action) not in _ACTION_TYPES or action not in ids:
-            raise not_a_move(action, "Auf die Nüsse!", "player action")
-        return ids[action]
-
-    def action_from_id(self, action_id: int) -> Action:
-        return action_by_id(action_table(), action_id, "Auf die Nüsse!")
+    def action_table(self) -> ActionTable[Action]:
+        return ACTIONS
 
 
-@functools.cache
-def _game_for(config: Config) -> AufDieNuesse:
-    return AufDieNuesse(
-        config.players,
-        late_jokers=config.late_jokers,
-        collect_order=config.collect_order,
-        double_collect_upper=config.double_collect_upper,
-        optional_setup=config.optional_setup,
-    )
+ACTIONS: ActionTable[Action] = ActionTable(action_table(), "Auf die Nüsse!")
+"""Every player action in id order, the same for every player count and option."""
 
 
 def new_state(players: int = 3, **options: OptionValue) -> NuesseState:

@@ -2,7 +2,7 @@
 player sees the whole table: the board, the face-up nuts, every store, the kept jokers and
 where David sits. The draw pile is only counted, and the cards not yet seen are given as one
 multiset (what anyone counting cards knows), never split into pile and set-aside nuts and never
-in an order. Pure: no I/O.
+in an order. The rules build it (``NuesseState.view``). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -10,18 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spieltisch.core.game import PlayerId
+from spieltisch.games.auf_die_nuesse.model import Config, Ending, Event, Stage, Store
 from spieltisch.games.auf_die_nuesse.notation import Card, Dice, Slot, Space
-from spieltisch.games.auf_die_nuesse.rules import (
-    OFFER,
-    RACCOONS,
-    Config,
-    Context,
-    Ending,
-    Event,
-    NuesseState,
-    Stage,
-    Store,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,52 +72,4 @@ class NuesseView:
     """What the engine did by itself during the last move."""
 
 
-def view_of(state: NuesseState, viewer: PlayerId | None) -> NuesseView:
-    """The view of ``state`` for ``viewer`` (``None``: a spectator): here, all of it."""
-    board, step = state.board, state.step
-    market = board.market
-    space = step.space if step is not None else None
-    pending = step.pending if step is not None else None
-    supply = board.supply
-    if state.track:
-        active = state.player
-        supply = tuple(
-            n - state.track.bit_count() if p == active else n for p, n in enumerate(supply)
-        )
-    return NuesseView(
-        viewer=viewer,
-        config=board.config,
-        stage=state.stage,
-        player=state.player,
-        actor=state.current_player(),
-        track=tuple(n for n in range(2, 13) if state.track >> n & 1),
-        dice=state.dice,
-        placements=tuple(p.space for p in state.placements()) if state.stage is Stage.PLACE else (),
-        areas=board.areas,
-        supply=supply,
-        face_up=market.face_up,
-        pile=market.pile,
-        set_aside=market.set_aside,
-        unseen=market.unseen,
-        ending=market.ending,
-        stores=board.stores,
-        jokers=board.jokers,
-        david=board.david,
-        receiver=step.actor if step is not None and state.stage is not Stage.FACE_UP else None,
-        space=space,
-        offer=OFFER[space] if space is not None else (),
-        raccoon=space in RACCOONS,
-        pending=pending,
-        can_keep=step is not None
-        and pending is not None
-        and pending.is_joker
-        and step.context is not Context.JOKERS,
-        refill=step.refill if step is not None else None,
-        theft=step is not None and step.theft,
-        scores=state.scores(),
-        winners=state.winners(),
-        events=state.events,
-    )
-
-
-__all__ = ["NuesseView", "Stage", "view_of"]
+__all__ = ["NuesseView"]

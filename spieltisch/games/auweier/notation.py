@@ -28,11 +28,11 @@ Parsing also takes lower case, spaces or none (``3r``, ``2*g``, ``hr``, ``k b@r`
 from __future__ import annotations
 
 import enum
-import functools
 import re
 from dataclasses import dataclass
 
-from spieltisch.core.game import invalid
+from spieltisch.core.errors import InvalidActionError
+from spieltisch.core.game import ActionTable, invalid, not_a_move
 
 
 class Card(enum.IntEnum):
@@ -392,8 +392,7 @@ def swap_short(text: str) -> tuple[Colour, Card] | None:
 # --- Action ids -------------------------------------------------------------------------------
 
 
-@functools.cache
-def action_table() -> tuple[Action, ...]:
+def _listed_actions() -> list[Action]:
     """Every listable player action in id order (longer ``deck`` lines have no id)."""
     table: list[Action] = [Arrange((card,)) for card in Card]
     table += [ShuffleRest(False), ShuffleRest(True)]
@@ -413,13 +412,30 @@ def action_table() -> tuple[Action, ...]:
     table += [PlayCrow(owner, female) for owner in Colour for female in Colour]
     table += [PlayWedding(female) for female in Colour]
     table.append(PASS)
-    return tuple(table)
+    return table
 
 
-@functools.cache
-def action_ids() -> dict[Action, int]:
-    """The id of every listable action."""
-    return {action: index for index, action in enumerate(action_table())}
+class AuweierActions(ActionTable[Action]):
+    """The action table of Auweier, whose refusals say why a value has no id: a ``deck``
+    line placing several cards is a typing aid, and anything else is no listable action."""
+
+    __slots__ = ()
+
+    def id_of(self, action: object) -> int:
+        try:
+            return super().id_of(action)
+        except InvalidActionError:
+            if isinstance(action, Arrange) and len(action.cards) > 1:
+                raise InvalidActionError(
+                    f"{str(action)!r} has no action id: a deck line placing several cards is "
+                    "a typing aid, equivalent to one listed 'deck <card>' step per card, in order"
+                ) from None
+            raise not_a_move(action, "Auweier", "listable action (one with an id)") from None
+
+
+ACTIONS = AuweierActions(_listed_actions(), "Auweier")
+"""Every listable player action in id order: the one table of the game's action ids (the same
+for every player count and option)."""
 
 
 ARRANGE_ONE = tuple(Arrange((card,)) for card in Card)

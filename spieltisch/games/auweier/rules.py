@@ -5,39 +5,58 @@ the cards left is a chance step, ``SHUFFLE`` or ``SPREAD``), everyone takes six 
 turns follow (``PLAY``). An opening Wedding starts a wedding phase: the wedding stage
 (``WEDDINGS``), then the worm stage (``WORMS``), then mating, the clean-up and the refill, and
 the opener plays on. The game ends when the last egg is won or the player to move in normal
-play has no legal play. Pure: no I/O.
+play has no legal play. The state builds each player's view and says how each move looks to
+each viewer (deck steps and shuffles are secret). Pure: no I/O.
 """
 
 from __future__ import annotations
 
-import enum
 import functools
 import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from spieltisch.core.codec import SKIP_FIELD
-from spieltisch.core.errors import IllegalActionError, InvalidActionError
-from spieltisch.core.fast import new_instance, slot_setters
+from spieltisch.core.errors import IllegalActionError
+from spieltisch.core.fast import LegalCache, builder, slot_setters
 from spieltisch.core.game import (
+    ActionTable,
     Game,
     GameInfo,
+    Hidden,
     Move,
     NodeKind,
-    OptionSpec,
     PlayerId,
     State,
-    action_by_id,
     check_enumerable,
     illegal,
     invalid,
     not_a_move,
+    options_of,
 )
 from spieltisch.games.auweier.deck import all_orders, count_orders, is_spread, sample_order
+from spieltisch.games.auweier.model import (
+    EGGS_PER_FEMALE,
+    MAX_SCORE,
+    SETUP_STAGES,
+    STUCK_PASSES,
+    Award,
+    Config,
+    Counts,
+    Egg,
+    End,
+    Mating,
+    Rule,
+    Stack,
+    Stage,
+    crow_prey,
+    score_eggs,
+)
 from spieltisch.games.auweier.notation import (
+    ACTIONS,
     ARRANGE_ONE,
     COLOURS,
     CROW_FOOD,
@@ -69,145 +88,17 @@ from spieltisch.games.auweier.notation import (
     ShuffleRest,
     Starter,
     Swap,
-    action_ids,
-    action_table,
     card_counts,
     parse_move,
     swap_short,
 )
+from spieltisch.games.auweier.view import AuweierView, FemaleView, PlayerView, StackView
 
-if TYPE_CHECKING:
-    from spieltisch.games.auweier.view import AuweierView
-
-Counts = tuple[int, ...]
-"""Cards per kind, indexed by :class:`Card`."""
-Stack = tuple[Card, ...]
-"""One player's cards before one female, bottom first."""
-
-EGGS_PER_FEMALE = 3
-COLOUR_BONUS = (0, 0, 2, 5, 10)
-"""Bonus by the number of different colours among a player's egg cards."""
-MAX_SCORE = 4 * (1 + 2 + 3) + 3 + 10
-"""All twelve eggs of a four-player game: 24 points, 3 of the own colour, 10 for four colours."""
 ENUMERATE_LIMIT = 720
 """Shuffles with more distinct orders than this are sampled, not listed."""
 FALSE_WORM = Card.FALSE_WORM
 WEDDING = Card.WEDDING
 CROW = Card.CROW
-
-
-class Rule(enum.Enum):
-    """The rules an illegal move can break, in the words of the error message."""
-
-    GAME_OVER = "the game is over"
-    DECKS_FIRST = "the decks are being arranged; cards are played once every deck is ready"
-    DECK_STEPS = "deck steps are made only while the decks are being arranged"
-    DECK_CARDS = "a deck step places cards that the player has not placed yet"
-    STARTER_FIRST = "a ready order arranges the whole deck, so it comes before any card is placed"
-    SHUFFLE_SIZE = "a shuffle needs at least two cards still to be placed"
-    SPREAD_MIX = "spreading needs Weddings and other cards still to be placed"
-    CHANCE_NOW = "chance acts now: cards are being shuffled"
-    PLAYER_NOW = "a player acts now; no cards are being shuffled"
-    SHUFFLE_CARDS = "a shuffle puts exactly the cards still to be placed in some order"
-    SPREAD_EVEN = "this shuffle spreads the Weddings evenly: one in each part of the pile"
-    NO_FEMALE = "there is no female of that colour at this table"
-    NO_PLAYER = "there is no player of that colour at this table"
-    IN_HAND = "a card can only be played from the player's hand"
-    NOT_A_WORM = (
-        "only worm cards and the False Worm lie before a female as worms; "
-        "Crows and Weddings have moves of their own"
-    )
-    CLOSED_NEST = "with closed_nests, a female whose eggs are all gone takes no more cards"
-    OPENING = (
-        "the opening Wedding goes only before a female where the player has a worm card "
-        "and a higher worm total than every other player"
-    )
-    OPENING_TIES = (
-        "the opening Wedding goes only before a female where the player has a worm card "
-        "and no other player has a higher worm total (opening_ties)"
-    )
-    ONE_WEDDING = "a player places at most one Wedding before each female in a wedding phase"
-    WEDDING_STAGE = "in the wedding stage a player places a Wedding or passes"
-    WORM_STAGE = "the worm stage has begun: no more Weddings in this wedding phase"
-    CROW_PHASE = "Crows cannot be played during a wedding phase (Lucky Eggs allows them)"
-    CROW_OPPONENT = "a Crow eats an opponent's worm, never the player's own"
-    CROW_TOP = (
-        "a Crow eats the top card of a stack, and only a real worm without a star "
-        "(never the False Worm, a 2* or a 5*)"
-    )
-    CROW_DIG = (
-        "a Crow eats the topmost real worm without a star in a stack (crow_digs), "
-        "and there is none in this one"
-    )
-    SWAP_PLACE = "an exchange names a place in the player's own stack before that female"
-    SWAP_PAIR = "an exchange swaps the player's False Worm with one of their real worms"
-    FALSE_WORM_ONCE = "in a wedding phase a False Worm lies before each female only once"
-    PASS_PHASE = "passing is only possible in a wedding phase; a normal turn plays a card"
-
-
-class Stage(enum.Enum):
-    """Where in the game the state is."""
-
-    ORDER = "order"
-    """A player arranges their deck."""
-    SHUFFLE = "shuffle"
-    """Chance shuffles the cards a player has not placed yet."""
-    SPREAD = "spread"
-    """Chance shuffles them with their Weddings spread evenly."""
-    PLAY = "play"
-    """A normal turn."""
-    WEDDINGS = "weddings"
-    """The wedding stage of a wedding phase."""
-    WORMS = "worms"
-    """The worm stage of a wedding phase."""
-    OVER = "over"
-
-
-class End(enum.Enum):
-    """Why the game ended."""
-
-    LAST_EGG = "the last egg was won"
-    NO_PLAY = "the player to move had no legal play"
-    NOBODY_CAN_PLAY = "no player had a legal play"
-    """With ``stuck_player=passes``: everyone was stuck at once."""
-
-
-STUCK_ENDS_GAME = "ends_game"
-"""``stuck_player`` setting (the default): a player due to play with no legal play ends the
-game."""
-STUCK_PASSES = "passes"
-"""``stuck_player`` setting: a player due to play with no legal play is passed over; the game
-ends only when nobody can play."""
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """The player count and options a state was made with."""
-
-    players: int
-    lucky_eggs: bool = False
-    closed_nests: bool = False
-    stuck_player: str = STUCK_ENDS_GAME
-    """What happens when the player due to play a normal turn has no legal play."""
-    opening_ties: bool = False
-    """An opening Wedding may also go where the player ties for the highest worm total."""
-    crow_digs: bool = False
-    """A Crow eats the topmost real worm without a star in a stack, whatever lies on top."""
-
-    @property
-    def females(self) -> int:
-        """Females on the table: one per player, and a neutral third one with two players."""
-        return max(self.players, 3)
-
-    def options(self) -> dict[str, bool | int | str]:
-        """The game options this config was made from, by name."""
-        return {
-            "lucky_eggs": self.lucky_eggs,
-            "closed_nests": self.closed_nests,
-            "stuck_player": self.stuck_player,
-            "opening_ties": self.opening_ties,
-            "crow_digs": self.crow_digs,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,34 +130,6 @@ class Seat:
     def __post_init__(self) -> None:
         object.__setattr__(self, "food", _food(self.stacks))
         object.__setattr__(self, "false_worm", _false_worm_at(self.stacks))
-
-
-@dataclass(frozen=True, slots=True)
-class Egg:
-    """An egg card a player won."""
-
-    female: Colour
-    eggs: int
-    """1, 2 or 3: the female's first, second or third egg."""
-
-
-@dataclass(frozen=True, slots=True)
-class Award:
-    """An egg won at mating."""
-
-    player: PlayerId
-    female: Colour
-    eggs: int
-
-
-@dataclass(frozen=True, slots=True)
-class Mating:
-    """What the last mating did."""
-
-    opener: PlayerId
-    awards: tuple[Award, ...]
-    cleared: tuple[tuple[Colour, PlayerId], ...]
-    """``(female, player)``: stacks discarded with their Weddings, in female and seat order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,24 +171,8 @@ _EGGS = tuple(tuple(Egg(colour, n) for n in range(EGGS_PER_FEMALE + 1)) for colo
 """``_EGGS[female][n]``: her egg card with ``n`` eggs (shared: egg cards are values)."""
 
 
-def score_eggs(player: PlayerId, eggs: Sequence[Egg]) -> int:
-    """Points for ``eggs``: their eggs, +1 per card of the own colour, one colour-count bonus."""
-    if not eggs:
-        return 0
-    base = sum(egg.eggs for egg in eggs)
-    own = sum(1 for egg in eggs if egg.female == player)
-    return base + own + COLOUR_BONUS[len({egg.female for egg in eggs})]
-
-
-class _Cached(State):
-    """Base with a slot for the legal actions, computed once per state (not part of its value)."""
-
-    __slots__ = ("_legal",)
-    _legal: tuple[Action, ...]
-
-
 @dataclass(frozen=True, slots=True)
-class AuweierState(_Cached):
+class AuweierState(LegalCache, State):
     """A position of Auweier. Build it with :meth:`Auweier.initial_state`."""
 
     nests: Nests
@@ -341,8 +188,7 @@ class AuweierState(_Cached):
 
     @property
     def game(self) -> Auweier:
-        config = self.nests.config
-        return Auweier(config.players, **config.options())
+        return Auweier.of(self.nests.config)
 
     @property
     def config(self) -> Config:
@@ -371,11 +217,9 @@ class AuweierState(_Cached):
 
     def legal_actions(self) -> Sequence[Action]:
         try:
-            return self._legal
+            return self._legal  # the cache's fast path: one slot read
         except AttributeError:
-            legal = _legal_actions(self)
-            _SET_LEGAL(self, legal)
-            return legal
+            return self.cached_legal(_legal_actions)
 
     def chance_outcomes(self) -> Sequence[tuple[Shuffled, Fraction]]:
         if not self.is_chance():
@@ -422,42 +266,15 @@ class AuweierState(_Cached):
         return frozenset(p for p, s in enumerate(scores) if s == best)
 
     def view(self, player: PlayerId | None) -> AuweierView:
-        from spieltisch.games.auweier.view import view_of  # noqa: PLC0415 - view imports us
+        return _view_of(self, player)
 
-        return view_of(self, player)
-
-    def move_text_for(self, move: Move, viewer: PlayerId | None) -> str:
+    def seen_move(self, move: Move, viewer: PlayerId | None) -> Move | Hidden:
         """Deck steps show only to their player; shuffles to nobody (they lie face down)."""
         if isinstance(move, Shuffled):
-            return HIDDEN_SHUFFLE_TEXT
+            return _HIDDEN_SHUFFLE
         if isinstance(move, Arrange | ShuffleRest | Starter) and viewer != self.player:
-            return HIDDEN_DECK_TEXT
-        return str(move)
-
-    def redeal_hidden(self, observer: PlayerId | None, rng: random.Random) -> AuweierState:
-        """Redraw what ``observer`` cannot see: other players' hands and piles (keeping the
-        cards known to be in a hand), and the shuffled part of every pile, their own too.
-
-        Draws are uniform over the unseen cards, except that another player due to play a
-        normal turn is always dealt a hand they can play from (the game has not ended, which
-        everyone knows); they ignore that a ``spread`` shuffle put the Weddings evenly apart,
-        which the observer may know of their own pile. While another player's deck is set up,
-        the cards placed so far are drawn afresh, but how many there are and whether they are
-        being shuffled is kept: the observer cannot see either (see the view), but drawing
-        them would take a model of how players build decks. With ``stuck_player=passes``,
-        the hands of players passed over are not held to having been stuck.
-        """
-        stage = self.stage
-        setup: Stage | None = None
-        if stage is Stage.ORDER or self.is_chance():
-            setup = Stage.SHUFFLE if self.config.lucky_eggs else Stage.ORDER
-        seats = [_redeal_seat(seat, p == observer, setup, rng) for p, seat in enumerate(self.seats)]
-        state = AuweierState(self.nests, stage, self.player, tuple(seats), self.totals, self.phase)
-        mover = self.player
-        while stage is _PLAY and mover != observer and not state.legal_actions():
-            seats[mover] = _redeal_seat(self.seats[mover], False, None, rng)
-            state = AuweierState(self.nests, stage, mover, tuple(seats), self.totals, self.phase)
-        return state
+            return _HIDDEN_DECK
+        return move
 
     def _swap_short(self, text: str, female: Colour, card: Card) -> Swap:
         """``swap R 4``: the one exchange with ``card`` at ``female`` that the text can mean."""
@@ -481,83 +298,31 @@ _PLAY = Stage.PLAY
 _WEDDINGS = Stage.WEDDINGS
 _WORMS = Stage.WORMS
 _OVER = Stage.OVER
-_CARDS = tuple(Card)
 
 
 # --- fast construction ------------------------------------------------------------------------
 #
-# A frozen dataclass's ``__init__`` sets every field through ``object.__setattr__``, which costs
-# about 0.2 µs a field here. Every move builds a state and usually a seat (and every go of a
-# wedding phase a phase), so the transitions build them with these functions, which set the
-# slots directly. What they return is an ordinary instance, equal to (and hashing like) one
-# built by calling the class.
+# Every move builds a state and usually a seat (and every go of a wedding phase a phase), so the
+# transitions build them with these builders, which set the slots directly (see
+# :func:`spieltisch.core.fast.builder`). What they return is an ordinary instance, equal to (and
+# hashing like) one built by calling the class.
 
-_NEW = new_instance
-(_SET_LEGAL,) = slot_setters(_Cached, "_legal")
-(_SET_NESTS, _SET_STAGE, _SET_PLAYER, _SET_SEATS, _SET_TOTALS, _SET_PHASE) = slot_setters(
-    AuweierState, "nests", "stage", "player", "seats", "totals", "phase"
+_state: Callable[
+    [Nests, Stage, int, tuple[Seat, ...], tuple[tuple[int, ...], ...], Phase | None],
+    AuweierState,
+] = builder(AuweierState)
+"""``AuweierState(nests, stage, player, seats, totals, phase)``, built faster."""
+_phase: Callable[[int, tuple[int, ...], int, tuple[int, ...]], Phase] = builder(Phase)
+"""``Phase(opener, weddings, passed, false_worm_seen)``, built faster."""
+_seat: Callable[[Counts, tuple[Card, ...], int, Counts, tuple[Stack, ...], int, int], Seat] = (
+    builder(Seat, ("hand", "pile", "known", "shown", "stacks", "food", "false_worm"))
 )
-(_SET_OPENER, _SET_WEDDINGS, _SET_PASSED, _SET_SEEN) = slot_setters(
-    Phase, "opener", "weddings", "passed", "false_worm_seen"
-)
-(_SET_HAND, _SET_PILE, _SET_KNOWN, _SET_SHOWN, _SET_STACKS, _SET_FOOD, _SET_FALSE_WORM) = (
-    slot_setters(Seat, "hand", "pile", "known", "shown", "stacks", "food", "false_worm")
-)
-
-
-def _state(
-    nests: Nests,
-    stage: Stage,
-    player: int,
-    seats: tuple[Seat, ...],
-    totals: tuple[tuple[int, ...], ...],
-    phase: Phase | None,
-    legal: tuple[Action, ...] | None = None,
-) -> AuweierState:
-    """``AuweierState(nests, stage, player, seats, totals, phase)``, built faster, with its
-    ``legal`` actions remembered if given."""
-    state = _NEW(AuweierState)
-    _SET_NESTS(state, nests)
-    _SET_STAGE(state, stage)
-    _SET_PLAYER(state, player)
-    _SET_SEATS(state, seats)
-    _SET_TOTALS(state, totals)
-    _SET_PHASE(state, phase)
-    if legal is not None:
-        _SET_LEGAL(state, legal)
-    return state
-
-
-def _phase(opener: int, weddings: tuple[int, ...], passed: int, seen: tuple[int, ...]) -> Phase:
-    """``Phase(opener, weddings, passed, seen)``, built faster."""
-    phase = _NEW(Phase)
-    _SET_OPENER(phase, opener)
-    _SET_WEDDINGS(phase, weddings)
-    _SET_PASSED(phase, passed)
-    _SET_SEEN(phase, seen)
-    return phase
-
-
-def _seat(
-    hand: Counts,
-    pile: tuple[Card, ...],
-    known: int,
-    shown: Counts,
-    stacks: tuple[Stack, ...],
-    food: int,
-    false_worm: int,
-) -> Seat:
-    """``Seat(hand, pile, known, shown, stacks)``, built faster: the caller gives the derived
-    :attr:`Seat.food` and :attr:`Seat.false_worm` of ``stacks``."""
-    seat = _NEW(Seat)
-    _SET_HAND(seat, hand)
-    _SET_PILE(seat, pile)
-    _SET_KNOWN(seat, known)
-    _SET_SHOWN(seat, shown)
-    _SET_STACKS(seat, stacks)
-    _SET_FOOD(seat, food)
-    _SET_FALSE_WORM(seat, false_worm)
-    return seat
+"""``Seat(hand, pile, known, shown, stacks)``, built faster: the caller gives the derived
+:attr:`Seat.food` and :attr:`Seat.false_worm` of ``stacks`` as the last two values."""
+(_SET_LEGAL,) = slot_setters(LegalCache, "_legal")
+"""Sets a new state's legal actions in :class:`LegalCache`'s slot, where a transition knows
+them already (what :meth:`LegalCache.remember_legal` does, without a method call on the path
+of every move)."""
 
 
 # --- small pure helpers ---------------------------------------------------------------------
@@ -644,18 +409,6 @@ def _next_after_pass(players: int, passed: int, player: int) -> PlayerId | None:
     return None
 
 
-def crow_prey(stack: Sequence[Card], digs: bool) -> int | None:
-    """The index in ``stack`` (bottom first) of the card a Crow would eat there: the top card
-    if it is a real worm without a star, or with ``digs`` (the ``crow_digs`` option) the
-    topmost such worm anywhere in the stack; ``None`` if the stack cannot be attacked."""
-    if not digs:
-        return len(stack) - 1 if stack and CROW_FOOD[stack[-1]] else None
-    for index in range(len(stack) - 1, -1, -1):
-        if CROW_FOOD[stack[index]]:
-            return index
-    return None
-
-
 def _leader(column: tuple[int, ...]) -> PlayerId | None:
     """The player with the highest worm total in ``column`` (the totals before one female, in
     seat order), or ``None`` if the highest total is shared."""
@@ -663,29 +416,105 @@ def _leader(column: tuple[int, ...]) -> PlayerId | None:
     return column.index(best) if column.count(best) == 1 else None
 
 
-def _redeal_seat(seat: Seat, own: bool, setup: Stage | None, rng: random.Random) -> Seat:
-    """``seat`` with what the observer cannot see drawn afresh: the shuffled part of the pile
-    if the seat is the observer's own (or in a Lucky Eggs setup, where no deck has secrets);
-    else the cards placed so far (``setup`` is ``ORDER``), or the hand and the pile."""
-    pile, known = seat.pile, seat.known
-    if own or setup is Stage.SHUFFLE:
-        if known >= len(pile):
-            return seat
-        rest = list(pile[known:])
-        rng.shuffle(rest)
-        return Seat(seat.hand, pile[:known] + tuple(rest), known, seat.shown, seat.stacks)
-    if setup is not None:
-        cards = [_CARDS[k] for k, n in enumerate(DECK) for _ in range(n)]
-        rng.shuffle(cards)
-        hand = card_counts(tuple(cards[len(pile) :]))
-        return Seat(hand, tuple(cards[: len(pile)]), known, seat.shown, seat.stacks)
-    unseen = list(pile)
-    for k, n in enumerate(seat.hand):
-        unseen += [_CARDS[k]] * (n - seat.shown[k])
-    rng.shuffle(unseen)
-    free = len(unseen) - len(pile)
-    hand = tuple(a + b for a, b in zip(seat.shown, card_counts(tuple(unseen[:free])), strict=True))
-    return Seat(hand, tuple(unseen[free:]), known, seat.shown, seat.stacks)
+# --- what each player sees ---------------------------------------------------------------
+
+_HIDDEN_DECK = Hidden("set up part of their deck in secret", HIDDEN_DECK_TEXT)
+"""Any deck step, as another player sees it (all alike: how a deck is built stays secret)."""
+_HIDDEN_SHUFFLE = Hidden("the cards were shuffled face down", HIDDEN_SHUFFLE_TEXT)
+"""A shuffle's outcome, as everyone sees it (the owner too: the cards lie face down)."""
+
+
+def _view_of(state: AuweierState, viewer: PlayerId | None) -> AuweierView:
+    """The view of ``state`` for ``viewer`` (``None``: a spectator)."""
+    nests, phase, config = state.nests, state.phase, state.config
+    stage = state.stage
+    if stage in SETUP_STAGES and viewer != state.player and not config.lucky_eggs:
+        stage = Stage.ORDER  # others do not learn that this deck is being shuffled
+    hand: Counts | None = None
+    pile_known: tuple[Card, ...] = ()
+    pile_unknown = NO_CARDS
+    if viewer is not None:
+        seat = state.seats[viewer]
+        hand = seat.hand
+        pile_known = seat.pile[: seat.known]
+        pile_unknown = card_counts(seat.pile[seat.known :])
+    if phase is not None:
+        start_player = phase.opener
+    else:
+        start_player = nests.last.opener if nests.last is not None else 0
+    return AuweierView(
+        viewer=viewer,
+        config=config,
+        stage=stage,
+        player=state.player,
+        start_player=start_player,
+        females=_female_views(state),
+        players=_player_views(state, viewer),
+        hand=hand,
+        pile_known=pile_known,
+        pile_unknown=pile_unknown,
+        last=nests.last,
+        end=nests.end,
+        winners=state.winners(),
+    )
+
+
+def _weddings_on_table(state: AuweierState) -> tuple[int, ...]:
+    """Each player's weddings on the table, as a mask of females (none outside a phase)."""
+    phase = state.phase
+    return phase.weddings if phase is not None else (0,) * state.config.players
+
+
+def _female_views(state: AuweierState) -> tuple[FemaleView, ...]:
+    """The females: their eggs left and every player's worm stack before each."""
+    config, weddings = state.config, _weddings_on_table(state)
+    return tuple(
+        FemaleView(
+            colour=Colour(f),
+            neutral=f >= config.players,
+            eggs_left=tuple(range(laid + 1, EGGS_PER_FEMALE + 1)),
+            stacks=tuple(
+                StackView(Colour(p), seat.stacks[f], state.totals[f][p], bool(weddings[p] >> f & 1))
+                for p, seat in enumerate(state.seats)
+            ),
+            closed=config.closed_nests and laid >= EGGS_PER_FEMALE,
+        )
+        for f, laid in enumerate(state.nests.laid)
+    )
+
+
+def _player_views(state: AuweierState, viewer: PlayerId | None) -> tuple[PlayerView, ...]:
+    """What everyone knows of each player; while decks are set up, others' sizes stay unknown."""
+    nests, phase, config = state.nests, state.phase, state.config
+    setup, weddings = state.stage in SETUP_STAGES, _weddings_on_table(state)
+    return tuple(
+        PlayerView(
+            colour=Colour(p),
+            hand_size=None if setup and p != viewer else sum(seat.hand),
+            pile_size=None if setup and p != viewer else len(seat.pile),
+            ready=not setup or p < state.player,
+            shown=seat.shown,
+            discarded=_discarded(seat),
+            eggs=nests.won[p],
+            score=score_eggs(p, nests.won[p]),
+            weddings=_colours(weddings[p], config.females),
+            passed=phase is not None and bool(phase.passed >> p & 1),
+            false_worm_seen=_colours(phase.false_worm_seen[p], config.females)
+            if phase is not None
+            else (),
+        )
+        for p, seat in enumerate(state.seats)
+    )
+
+
+def _colours(mask: int, females: int) -> tuple[Colour, ...]:
+    return tuple(Colour(f) for f in range(females) if mask >> f & 1)
+
+
+def _discarded(seat: Seat) -> Counts:
+    """The cards of ``seat``'s deck that are in no hand, pile or stack any more."""
+    kept = card_counts(seat.pile + tuple(card for stack in seat.stacks for card in stack))
+    return tuple(d - h - k for d, h, k in zip(DECK, seat.hand, kept, strict=True))
 
 
 # --- legal actions --------------------------------------------------------------------------
@@ -1305,7 +1134,9 @@ def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
     config = nests.config
     seats = _put(state.seats, player, seat)
     if any(seat.hand):
-        return _state(nests, _ORDER, player, seats, totals, None, _order_actions(seat.hand, False))
+        state = _state(nests, _ORDER, player, seats, totals, None)
+        _SET_LEGAL(state, _order_actions(seat.hand, False))
+        return state
     if player + 1 < config.players:
         stage = _SHUFFLE_STAGE if config.lucky_eggs else _ORDER
         return _state(nests, stage, player + 1, seats, totals, None)
@@ -1351,63 +1182,15 @@ class Auweier(Game):
             "Court the females with worms from a deck you arranged yourself; a Wedding with "
             "the most worms wins an egg."
         ),
-        options=(
-            OptionSpec(
-                "lucky_eggs",
-                False,
-                "Lucky Eggs variant: shuffled decks, and Crows may eat during wedding phases",
-            ),
-            OptionSpec(
-                "closed_nests",
-                False,
-                "a female whose three eggs are all gone takes no more cards",
-            ),
-            OptionSpec(
-                "stuck_player",
-                STUCK_ENDS_GAME,
-                "a player due to play a normal turn with no legal play: ends_game ends the "
-                "game; passes passes them over, and the game ends only when nobody can play",
-                (STUCK_ENDS_GAME, STUCK_PASSES),
-            ),
-            OptionSpec(
-                "opening_ties",
-                False,
-                "an opening Wedding may also go where the player ties for the highest worm "
-                "total (default: the total must be higher than everyone else's)",
-            ),
-            OptionSpec(
-                "crow_digs",
-                False,
-                "a Crow eats the topmost real worm without a star in a stack, under a False "
-                "Worm or a starred worm too (default: such a stack is safe)",
-            ),
-        ),
+        options=options_of(Config),
         has_chance=True,
         hidden_information=True,
         min_score=0,
         max_score=MAX_SCORE,
     )
     state_type = AuweierState
-
-    def __init__(self, players: int | None = None, **options: bool | int | str) -> None:
-        super().__init__(players, **options)
-        chosen = self.options
-        self.config = Config(
-            self.players,
-            lucky_eggs=bool(chosen["lucky_eggs"]),
-            closed_nests=bool(chosen["closed_nests"]),
-            stuck_player=str(chosen["stuck_player"]),
-            opening_ties=bool(chosen["opening_ties"]),
-            crow_digs=bool(chosen["crow_digs"]),
-        )
-
-    def sample_state(self, view: object, rng: random.Random) -> AuweierState:
-        """A state that shows ``view`` to its viewer, with their unseen cards dealt at random."""
-        from spieltisch.games.auweier.view import AuweierView, state_of  # noqa: PLC0415
-
-        if not isinstance(view, AuweierView):
-            raise TypeError(f"not an Auweier view: {type(view).__name__}")
-        return state_of(view, rng)
+    config_type = Config
+    config: Config
 
     def initial_state(self) -> AuweierState:
         config = self.config
@@ -1423,26 +1206,10 @@ class Auweier(Game):
         seat = Seat(rest, start, len(start), NO_CARDS, stacks)
         return AuweierState(nests, Stage.SHUFFLE, 0, (seat,) * players, totals, None)
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(action_table())
-
-    def action_id(self, action: Move) -> int:
-        """The id of a listable action. A ``deck`` line placing several cards is a typing aid
-        equivalent to the listed one-card steps and has none; neither has a value that is no
-        Auweier action: both raise :class:`InvalidActionError`."""
-        ids = action_ids()
-        if isinstance(action, Action) and action in ids:
-            return ids[action]
-        if isinstance(action, Arrange) and len(action.cards) > 1:
-            raise InvalidActionError(
-                f"{str(action)!r} has no action id: a deck line placing several cards is a "
-                "typing aid, equivalent to one listed 'deck <card>' step per card, in order"
-            )
-        raise not_a_move(action, "Auweier", "listable action (one with an id)")
-
-    def action_from_id(self, action_id: int) -> Action:
-        return action_by_id(action_table(), action_id, "Auweier")
+    def action_table(self) -> ActionTable[Action]:
+        """Every listable action in id order (a ``deck`` line placing several cards has no
+        id: it is a typing aid, equivalent to the listed one-card steps)."""
+        return ACTIONS
 
 
 def new_state(players: int = 3, **options: bool | int | str) -> AuweierState:

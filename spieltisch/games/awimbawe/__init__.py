@@ -1,5 +1,13 @@
-"""Awimbawé: a trick-taking duel with animal powers (rules: docs/rules/awimbawe.md)."""
+"""Awimbawé: a trick-taking duel with animal powers (rules: docs/rules/awimbawe.md).
 
+``KIT`` is everything the rest of spieltisch plugs into: the game, its view, words, belief
+sampling, agents and search hints.
+"""
+
+from spieltisch.core.kit import Belief, GameKit
+from spieltisch.games.awimbawe.belief import redeal_hidden, sample_state
+from spieltisch.games.awimbawe.bots import AGENTS, SEARCH
+from spieltisch.games.awimbawe.model import Config, Rule, Stage
 from spieltisch.games.awimbawe.notation import (
     DECK,
     Animal,
@@ -15,20 +23,29 @@ from spieltisch.games.awimbawe.notation import (
     Stance,
     TieBreak,
 )
-from spieltisch.games.awimbawe.rules import Awimbawe, AwimbaweState, Rule, Side, Stage
+from spieltisch.games.awimbawe.rules import Awimbawe, AwimbaweState, Side
 from spieltisch.games.awimbawe.view import AwimbaweView, Heir, SideView
+from spieltisch.games.awimbawe.words import WORDS
 
-GAME = Awimbawe
+KIT: GameKit[AwimbaweView] = GameKit(
+    game=Awimbawe,
+    view=AwimbaweView,
+    words=WORDS,
+    belief=Belief(sample=sample_state, redeal=redeal_hidden),
+    agents=AGENTS,
+    search=SEARCH,
+)
 
 __all__ = [
     "DECK",
-    "GAME",
+    "KIT",
     "Animal",
     "Awimbawe",
     "AwimbaweState",
     "AwimbaweView",
     "Block",
     "Card",
+    "Config",
     "Deal",
     "Decline",
     "Heir",

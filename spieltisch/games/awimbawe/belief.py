@@ -45,7 +45,8 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from spieltisch.core.game import PlayerId
+from spieltisch.core.fast import builder
+from spieltisch.core.game import Game, PlayerId, State
 from spieltisch.games.awimbawe.memory import (
     EMPTY_MEMORY,
     BlindVoid,
@@ -53,21 +54,16 @@ from spieltisch.games.awimbawe.memory import (
     bits_lands,
     lands_bits,
 )
+from spieltisch.games.awimbawe.model import Stage
 from spieltisch.games.awimbawe.notation import DECK, Card, Land, card_code
-from spieltisch.games.awimbawe.rules import (
-    AwimbaweState,
-    Config,
-    Match,
-    Side,
-    Stage,
-    Tally,
-)
+from spieltisch.games.awimbawe.rules import Awimbawe, AwimbaweState, Match, Side, Tally
 from spieltisch.games.awimbawe.view import AwimbaweView, SideView
 
 ATTEMPTS = 100_000
 """Draws of the hands before a view whose blind voids no hand satisfies is given up."""
 
 _BY_CODE = card_code
+_state = builder(AwimbaweState)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,16 +97,23 @@ class Seat:
     """Blocked hand cards the observer cannot name: drawn among the hand's other cards."""
 
 
-def sample_state(config: Config, view: AwimbaweView, rng: random.Random) -> AwimbaweState:
-    """A state that shows ``view`` to its viewer, the unseen cards drawn exactly (see above).
+def sample_state(game: Game, view: object, rng: random.Random) -> AwimbaweState:
+    """A state of ``game`` that shows ``view`` to its viewer, the unseen cards drawn exactly
+    (see above).
 
-    Raises :class:`ValueError` for a view of other options or one no state can show.
+    Raises :class:`TypeError` for anything but an Awimbawé game and view, and
+    :class:`ValueError` for a view of other options or one no state can show.
     """
-    if view.config != config:
-        raise ValueError(f"the view is of options {view.config}, not {config}")
+    if not isinstance(view, AwimbaweView):
+        raise TypeError(f"not an Awimbawé view: {type(view).__name__}")
+    if not isinstance(game, Awimbawe):
+        raise TypeError(f"not Awimbawé: {game!r}")
+    config = game.config
+    if view.config != config.variant:
+        raise ValueError(f"the view is of options {view.config}, not {config.variant}")
     views = view.sides
     sides = _redraw(_unseen(view), [_view_seat(side) for side in views], rng)
-    return AwimbaweState(
+    return _state(
         Match(config, view.round, (views[0].wins, views[1].wins), view.results, view.round_leader),
         sides,
         tuple(Tally(side.scoring_pile, side.crowns, side.hyenas) for side in views),
@@ -123,21 +126,21 @@ def sample_state(config: Config, view: AwimbaweView, rng: random.Random) -> Awim
     )
 
 
-def redeal_hidden(
-    state: AwimbaweState, observer: PlayerId | None, rng: random.Random
-) -> AwimbaweState:
+def redeal_hidden(state: State, observer: PlayerId | None, rng: random.Random) -> AwimbaweState:
     """``state`` with every card ``observer`` cannot see redrawn among the places they cannot
     see: the other hand (both hands for a spectator) and every face-down pile card, both
     players'. Read from the state's own fields, never from a view; each hidden place keeps
     its size, a hidden hand keeps its shown cards and the round's voids and blind voids, and
     blocks the observer cannot name fall on the new hand as a blind pick would. Drawn as
     exactly as :func:`sample_state` draws from a faithful view (the same cards, in the same
-    way)."""
+    way). Raises :class:`TypeError` for a state of another game."""
+    if not isinstance(state, AwimbaweState):
+        raise TypeError(f"not an Awimbawé state: {type(state).__name__}")
     pool = _hidden_cards(state, observer)
     if not pool:
         return state
     seats = [_state_seat(state, p, p == observer) for p in range(len(state.sides))]
-    return AwimbaweState(
+    return _state(
         state.match,
         _redraw(pool, seats, rng),
         state.tallies,

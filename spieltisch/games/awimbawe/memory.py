@@ -19,21 +19,19 @@ about the hands, and a good player remembers that too:
   players, who then know it is in that hand until it is played. A void is then a void
   *besides the shown cards*.
 
-Pure: no I/O.
+The memory is part of the state (the rules keep it up to date with every move, as they do
+the cards) and of every view, so it sits below both and knows nothing of either: the rules
+hand it the few values of a player's cards that it needs. Pure: no I/O.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from spieltisch.core.codec import SKIP_FIELD
 from spieltisch.core.fast import slot_setters
 from spieltisch.games.awimbawe.notation import DECK, Card, Land
-
-if TYPE_CHECKING:
-    from spieltisch.games.awimbawe.rules import Side
 
 _SKIP = {SKIP_FIELD: True}
 _NO_CARDS: frozenset[Card] = frozenset()
@@ -101,7 +99,7 @@ def bits_lands(bits: int) -> tuple[Land, ...]:
     return tuple(land for land in Land if bits & LAND_BIT[land])
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Memory:
     """What both players know of each player's hand from the play of this round (seat by
     seat; see the module docstring)."""
@@ -118,19 +116,9 @@ class Memory:
     bits: int = field(init=False, repr=False, compare=False, metadata=_SKIP)
     """Both voids in one number (seat 1's shifted by ``SEAT_SHIFT``; a cache)."""
 
-    def __init__(
-        self,
-        void: tuple[int, ...],
-        blind: tuple[tuple[BlindVoid, ...], ...],
-        shown: tuple[frozenset[Card], ...],
-    ) -> None:
-        # Through the slots, as the state's parts are built: a void is found every few tricks.
-        _SET_VOID(self, void)
-        _SET_BLIND(self, blind)
-        _SET_SHOWN(self, shown)
+    def __post_init__(self) -> None:
+        void, (b0, b1), (s0, s1) = self.void, self.blind, self.shown
         _SET_BITS(self, void[0] | void[1] << SEAT_SHIFT)
-        b0, b1 = blind
-        s0, s1 = shown
         _SET_WATCH(self, (1 if b0 or s0 else 0) | (2 if b1 or s1 else 0))
 
     def after_hand_play(self, player: int, card: Card) -> Memory:
@@ -150,24 +138,32 @@ class Memory:
                 kept.append(BlindVoid(record.lands, record.picks, record.candidates, resolved))
         return self._with(player, void, tuple(kept), self.shown[player] - {card})
 
-    def after_answer(self, player: int, before: Side, led: Card, card: Card, shown: bool) -> Memory:
-        """The memory after ``player``, holding ``before``, answered ``led`` with ``card``:
+    def after_answer(
+        self,
+        player: int,
+        hand: tuple[Card, ...],
+        blocked: frozenset[Card],
+        available_bits: int,
+        led: Card,
+        card: Card,
+        shown: bool,
+    ) -> Memory:
+        """The memory after ``player`` answered ``led`` with ``card``, holding ``hand`` with
+        ``blocked`` cards blocked and ``available_bits`` available (as bits of ``Card.bit``):
         the lands the answer shows the hand to lack are added, as a void or, if hand cards
         were blocked by blind picks that were not ``shown``, as a blind void."""
         lands = ANSWER_VOIDS[player][led.code][card.code]
         bits = self.bits
         if not lands & ~bits:  # nothing new
             return self
-        blocked = before.blocked
         if not blocked and not self.watch:  # the common case: a plain void, looked up
             return PLAIN_MEMORY[bits | lands]
         lands = ANSWER_VOID[led.code][card.code]
         void = self.void[player]
         blind = self.blind
         if blocked and not shown:
-            hand = before.hand
             blind_picks = sum(1 for c in blocked if c in hand)
-            all_blocked = not before.available_bits & ~sum(c.bit for c in blocked)
+            all_blocked = not available_bits & ~sum(c.bit for c in blocked)
             if blind_picks and not all_blocked:
                 candidates = len(hand) - (card in hand)
                 record = BlindVoid(bits_lands(lands), blind_picks, candidates)
@@ -190,9 +186,8 @@ class Memory:
         return Memory((self.void[0], void), (self.blind[0], blind), (self.shown[0], shown))
 
 
-_SET_VOID, _SET_BLIND, _SET_SHOWN, _SET_WATCH, _SET_BITS = slot_setters(
-    Memory, "void", "blind", "shown", "watch", "bits"
-)
+(_SET_WATCH,) = slot_setters(Memory, "watch")
+(_SET_BITS,) = slot_setters(Memory, "bits")
 PLAIN_MEMORY = tuple(
     Memory((bits & 31, bits >> SEAT_SHIFT), ((), ()), (_NO_CARDS, _NO_CARDS))
     for bits in range(1 << 2 * SEAT_SHIFT)

@@ -17,7 +17,7 @@ eagle 9. The moves:
   crowns), ``pick D5`` (the hand card the snake's blind pick falls on).
 
 Parsing also takes lower case and a few words (``desert snake``, ``snake of the desert``,
-``eagle 9``). Pure: no I/O.
+``eagle 9``). :data:`ACTION_TABLE` gives every player action its id. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from spieltisch.core.codec import SKIP_FIELD
-from spieltisch.core.game import invalid
+from spieltisch.core.game import ActionTable, invalid
 
 _SKIP = {SKIP_FIELD: True}
 
@@ -381,6 +381,10 @@ class Deal:
             for p in range(2)
         )
 
+    def shown_to(self, viewer: int | None) -> DealShown:
+        """What ``viewer`` sees of the deal."""
+        return DealShown(self.up, None if viewer is None else self.hands[viewer])
+
     def cards(self) -> list[Card]:
         """Every card of the deal."""
         return [c for p in range(2) for c in (*self.down[p], *self.up[p], *self.hands[p])]
@@ -417,6 +421,15 @@ class Deal:
                 tuple(sorted(cards[22:28], key=card_code)),
             ),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class DealShown:
+    """What one viewer sees of a deal: both players' face-up pile cards (pile 1 to 4) and,
+    for a player, their own hand (``None`` for a spectator). Nobody sees a face-down card."""
+
+    up: tuple[tuple[Card, ...], ...]
+    hand: tuple[Card, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -531,14 +544,6 @@ def parse_move(text: str) -> AnyMove:
     return (FIGHTS if stance is Stance.FIGHT else FLEES)[card.code - 24]
 
 
-def action_id(action: object) -> int | None:
-    """The stable id of a player action, or ``None`` if it is not one."""
-    try:
-        return _ACTION_IDS.get(action)
-    except TypeError:  # unhashable: no action
-        return None
-
-
 def _action_table() -> tuple[Action, ...]:
     rhinos = [Rhino(s, d) for s in range(NUM_PILES) for d in range(NUM_PILES) if d != s]
     blocks = [Block(p) for p in range(NUM_PILES)] + [Block(None)]
@@ -547,4 +552,5 @@ def _action_table() -> tuple[Action, ...]:
 
 ACTIONS: tuple[Action, ...] = _action_table()
 """Every player action, by action id."""
-_ACTION_IDS: dict[object, int] = {action: number for number, action in enumerate(ACTIONS)}
+ACTION_TABLE: ActionTable[Action] = ActionTable(ACTIONS, "Awimbawé")
+"""The action ids of every Awimbawé game (the options change none of them)."""

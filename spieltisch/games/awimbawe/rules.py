@@ -7,38 +7,51 @@ leader plays an available card and may use its power; the follower plays by the 
 and may use its power; the trick is settled, face-down cards it uncovered are turned up, and the
 winner (or whoever the last cheetah named) leads the next trick. Powers are decisions of their
 own (the rhinoceros's move, the snake's block, the cheetah's choice); the snake's blind pick of
-a hand card is a chance step. Pure: no I/O.
+a hand card is a chance step.
+
+The state builds each player's view (:func:`view_of`) and says how each move looks to each
+viewer (:meth:`AwimbaweState.seen_move`: a deal shows only the face-up cards and the viewer's
+own hand, a blind pick only the snake's victim the card). Pure: no I/O.
 """
 
 from __future__ import annotations
 
-import enum
+import functools
 import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
 from spieltisch.core.codec import SKIP_FIELD
-from spieltisch.core.fast import slot_setters
+from spieltisch.core.fast import LegalCache, builder, slot_setters
 from spieltisch.core.game import (
+    ActionTable,
     Game,
     GameInfo,
+    Hidden,
     Move,
     NodeKind,
-    OptionSpec,
     PlayerId,
     State,
-    action_by_id,
     check_enumerable,
     illegal,
     not_a_move,
+    options_of,
 )
-from spieltisch.games.awimbawe.memory import EMPTY_MEMORY, Memory
+from spieltisch.games.awimbawe.memory import EMPTY_MEMORY, Memory, bits_lands
+from spieltisch.games.awimbawe.model import (
+    HYENAS_TO_LOSE,
+    ROUNDS_TO_WIN,
+    Config,
+    LastTrick,
+    RoundResult,
+    Rule,
+    Stage,
+)
 from spieltisch.games.awimbawe.notation import (
-    ACTIONS,
+    ACTION_TABLE,
     DECK,
     DECLINE,
     FIGHTS,
@@ -48,7 +61,6 @@ from spieltisch.games.awimbawe.notation import (
     LEAD_ME,
     LEAD_OPPONENT,
     MOVE_TYPES,
-    NUM_ACTIONS,
     NUM_CARDS,
     NUM_PILES,
     PLAYS,
@@ -65,16 +77,11 @@ from spieltisch.games.awimbawe.notation import (
     Rhino,
     Stance,
     TieBreak,
-    action_id,
     card_code,
     parse_move,
 )
+from spieltisch.games.awimbawe.view import AwimbaweView, Heir, SideView
 
-if TYPE_CHECKING:
-    from spieltisch.games.awimbawe.view import AwimbaweView
-
-ROUNDS_TO_WIN = 2
-HYENAS_TO_LOSE = 4
 _CODE = card_code
 _CROWNS = attrgetter("crowns")
 _BIT = attrgetter("bit")
@@ -94,66 +101,6 @@ _SHIFT = tuple(min(code // 6 * 6, 24) for code in range(NUM_CARDS))
 _WIDTH = tuple(15 if code >= 24 else 63 for code in range(NUM_CARDS))
 _SUIT_PLAYS = tuple(_LAND_PLAYS[min(code // 6, 4)] for code in range(NUM_CARDS))
 """For each card code: where its land's bits start, their mask, and that land's plays."""
-
-
-class Rule(enum.Enum):
-    """The rules an illegal move can break, in the words of the error message."""
-
-    GAME_OVER = "the game is over"
-    DEAL_NOW = "the cards must be dealt now"
-    TIE_BREAK_NOW = "chance decides who leads the first round now (the crowns tie)"
-    PICK_NOW = "chance picks the snake's blind card now"
-    PLAY_NOW = "a card must be played now"
-    RHINO_NOW = "the rhinoceros's power is used ('move N under M') or declined now"
-    SNAKE_NOW = "the snake's power is used ('block N', 'block hand') or declined now"
-    CHEETAH_NOW = "the player of the cheetah names who leads the next trick now"
-    CHOOSE_NOW = "the loser of the round names who leads the next round now"
-    DEAL_COMPLETE = (
-        "a deal hands out all 28 cards: 4 face-down, 4 face-up and 6 in hand to each player"
-    )
-    TIE_BREAK_SEAT = "the tie-break names seat 0 or seat 1"
-    PICK_HAND = "the blind pick falls on one of the opponent's unblocked hand cards"
-    AVAILABLE = (
-        "only an available card can be played: a hand card or the face-up top card of a pile"
-    )
-    BLOCKED = "a card blocked by the snake cannot be played until its owner has played another card"
-    FOLLOW = "the led land must be followed if possible"
-    EAGLE_DUTY = "a player who cannot follow the led land must play an eagle if they have one"
-    EAGLE_CHOICE = "an eagle played on a land it cannot follow must flee or fight"
-    EAGLE_FIGHTS = (
-        "an eagle that leads, or answers an eagle lead, always fights: play it without "
-        "'fight' or 'flee'"
-    )
-    RHINO_SOURCE = "the rhinoceros moves the top card of one of the opponent's non-empty piles"
-    RHINO_DEST = "the card goes under another of the opponent's non-empty piles"
-    RHINO_DEST_ANY = "the card goes under (or onto) another of the opponent's pile places"
-    SNAKE_TARGET = (
-        "the snake blocks an available card of the opponent: the face-up top card of a pile, "
-        "or a hand card picked blind"
-    )
-    SNAKE_BLOCKED = "that card is blocked already"
-
-
-class Stage(enum.Enum):
-    """What happens next."""
-
-    DEAL = "deal"
-    """Chance deals the round."""
-    TIE_BREAK = "tie-break"
-    """Chance names the first round's leader: the crowns on the face-up cards tie."""
-    CHOOSE_LEADER = "choose-leader"
-    """The loser of the last round names who leads this one."""
-    PLAY = "play"
-    """The player to act plays a card: the leader of the trick, then the follower."""
-    RHINOCEROS = "rhinoceros"
-    """The rhinoceros's player may move a top card of the opponent under another pile."""
-    SNAKE = "snake"
-    """The snake's player may block an available card of the opponent."""
-    BLIND_PICK = "blind-pick"
-    """Chance picks which hand card the snake blocks."""
-    CHEETAH = "cheetah"
-    """The cheetah's player names who leads the next trick."""
-    OVER = "over"
 
 
 _STAGE_RULE = {
@@ -193,29 +140,7 @@ _POWER = tuple(
 """For each card code, the decision step its power opens (``None``: no decision)."""
 
 
-TIE_BREAKS: dict[str, PlayerId | None] = {"chance": None, "seat0": 0, "seat1": 1}
-"""The values of the option ``tie_break``: who leads the first round when the face-up crowns
-tie (``None``: chance decides)."""
-_TIE_BREAK_NAMES = {seat: name for name, seat in TIE_BREAKS.items()}
-
-
 @dataclass(frozen=True, slots=True)
-class Config:
-    """The options a state was made with (Awimbawé is always played by two)."""
-
-    players: int = 2
-    tie_break_seat: PlayerId | None = None
-    """Who leads the first round when the face-up crowns tie: this seat, or ``None`` for
-    chance (see ``TIE_BREAKS``)."""
-    rhino_to_empty_pile: bool = False
-    """The rhinoceros may also put the card on an empty pile place."""
-    leader_choice_after_deal: bool = False
-    """The loser of a round names the next leader after the deal instead of before it."""
-    blind_pick_shown: bool = False
-    """The hand card the snake's blind pick blocks is shown to both players."""
-
-
-@dataclass(frozen=True, slots=True, init=False)
 class Side:
     """One player's cards on the table and in hand during a round."""
 
@@ -231,25 +156,14 @@ class Side:
     """The available cards (hand and face-up pile tops) as bits ``1 << card.code``: a cache
     of the four fields above, kept up to date by the moves and never written out."""
 
-    def __init__(
-        self,
-        hand: tuple[Card, ...],
-        piles: tuple[tuple[Card, ...], ...],
-        down: frozenset[Card],
-        blocked: frozenset[Card],
-        available_bits: int | None = None,
-    ) -> None:
-        """``available_bits`` is the cache when the caller knows it, else it is worked out."""
-        # What the generated __init__ does, through the slots directly: twice as fast.
-        _SIDE_HAND(self, hand)
-        _SIDE_PILES(self, piles)
-        _SIDE_DOWN(self, down)
-        _SIDE_BLOCKED(self, blocked)
-        if available_bits is None:
-            available_bits = sum(map(_BIT, hand))
-            for pile in piles:
-                if pile and pile[-1] not in down:
-                    available_bits |= pile[-1].bit
+    def __post_init__(self) -> None:
+        """Work out the cache ``available_bits`` (the moves build sides with :func:`_side`,
+        which is given it)."""
+        down = self.down
+        available_bits = sum(map(_BIT, self.hand))
+        for pile in self.piles:
+            if pile and pile[-1] not in down:
+                available_bits |= pile[-1].bit
         _SIDE_AVAILABLE(self, available_bits)
 
     def available(self) -> list[Card]:
@@ -288,17 +202,17 @@ class Side:
         if not tops:
             return self
         bits = self.available_bits | sum(c.bit for c in tops)
-        return Side(self.hand, self.piles, down.difference(tops), self.blocked, bits)
+        return _side(self.hand, self.piles, down.difference(tops), self.blocked, bits)
 
 
-_SIDE_HAND, _SIDE_PILES, _SIDE_DOWN, _SIDE_BLOCKED, _SIDE_AVAILABLE = slot_setters(
-    Side, "hand", "piles", "down", "blocked", "available_bits"
-)
+(_SIDE_AVAILABLE,) = slot_setters(Side, "available_bits")
+_side = builder(Side, ("hand", "piles", "down", "blocked", "available_bits"))
+"""A side from its four fields and the cache ``available_bits``, built fast."""
 _NONE: frozenset[Card] = frozenset()
 EMPTY_SIDE = Side((), ((), (), (), ()), _NONE, _NONE)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Tally:
     """A player's scoring pile in the current round."""
 
@@ -309,59 +223,20 @@ class Tally:
     hyenas: int
     """Hyenas taken (they lie face up beside the pile)."""
 
-    def __init__(self, size: int, crowns: int, hyenas: int) -> None:
-        _TALLY_SIZE(self, size)  # through the slots, as Side does
-        _TALLY_CROWNS(self, crowns)
-        _TALLY_HYENAS(self, hyenas)
-
     def adding(self, cards: tuple[Card, ...]) -> Tally:
         """This pile with ``cards`` added."""
         crowns, hyenas = self.crowns, self.hyenas
         for card in cards:
             crowns += card.crowns
             hyenas += card.value == 4
-        return Tally(self.size + len(cards), crowns, hyenas)
+        return _tally(self.size + len(cards), crowns, hyenas)
 
 
-_TALLY_SIZE, _TALLY_CROWNS, _TALLY_HYENAS = slot_setters(Tally, "size", "crowns", "hyenas")
+_tally = builder(Tally)
 EMPTY_TALLY = Tally(0, 0, 0)
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class LastTrick:
-    """The most recent trick: who led, the two cards, how an eagle was used, who won."""
-
-    leader: PlayerId
-    cards: tuple[Card, ...]
-    """The leader's card, then the follower's."""
-    stance: Stance | None
-    """Flee or fight, when the follower used an eagle on a land it could not follow."""
-    winner: PlayerId
-
-    def __init__(
-        self, leader: PlayerId, cards: tuple[Card, ...], stance: Stance | None, winner: PlayerId
-    ) -> None:
-        _LAST_LEADER(self, leader)  # through the slots, as Side does
-        _LAST_CARDS(self, cards)
-        _LAST_STANCE(self, stance)
-        _LAST_WINNER(self, winner)
-
-
-_LAST_LEADER, _LAST_CARDS, _LAST_STANCE, _LAST_WINNER = slot_setters(
-    LastTrick, "leader", "cards", "stance", "winner"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """How a round ended."""
-
-    number: int
-    winner: PlayerId
-    crowns: tuple[int, ...]
-    hyenas: tuple[int, ...]
-    fourth_hyena: bool
-    """True when the round ended because the loser took the fourth hyena."""
+_last_trick = builder(LastTrick)
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,8 +253,8 @@ class Match:
     """Who leads (or led) the first trick of this round, once known."""
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class AwimbaweState(State):
+@dataclass(frozen=True, slots=True)
+class AwimbaweState(State, LegalCache):
     """A position of Awimbawé. Build it with :meth:`Awimbawe.initial_state`."""
 
     match: Match
@@ -396,36 +271,8 @@ class AwimbaweState(State):
     next_leader: PlayerId | None
     """Whom a cheetah of this trick named to lead the next one."""
     last_trick: LastTrick | None
-    memory: Memory
+    memory: Memory = EMPTY_MEMORY
     """What the play of this round has shown of the hands (voids; see ``memory``)."""
-    legal: tuple[Action, ...] | None = field(
-        default=None, init=False, repr=False, compare=False, metadata=_SKIP
-    )
-    """The legal actions, worked out once per state."""
-
-    def __init__(
-        self,
-        match: Match,
-        sides: tuple[Side, ...],
-        tallies: tuple[Tally, ...],
-        stage: Stage,
-        actor: PlayerId,
-        trick: tuple[Card, ...],
-        next_leader: PlayerId | None,
-        last_trick: LastTrick | None,
-        memory: Memory = EMPTY_MEMORY,
-    ) -> None:
-        # What the generated __init__ does, through the slots directly (see spieltisch.core.fast).
-        _SET_MATCH(self, match)
-        _SET_SIDES(self, sides)
-        _SET_TALLIES(self, tallies)
-        _SET_STAGE(self, stage)
-        _SET_ACTOR(self, actor)
-        _SET_TRICK(self, trick)
-        _SET_NEXT_LEADER(self, next_leader)
-        _SET_LAST_TRICK(self, last_trick)
-        _SET_MEMORY(self, memory)
-        _SET_LEGAL(self, None)
 
     @property
     def leader(self) -> PlayerId:
@@ -441,14 +288,7 @@ class AwimbaweState(State):
 
     @property
     def game(self) -> Awimbawe:
-        config = self.match.config
-        return Awimbawe(
-            config.players,
-            tie_break=_TIE_BREAK_NAMES[config.tie_break_seat],
-            rhino_to_empty_pile=config.rhino_to_empty_pile,
-            leader_choice_after_deal=config.leader_choice_after_deal,
-            blind_pick_shown=config.blind_pick_shown,
-        )
+        return Awimbawe.of(self.match.config)
 
     @property
     def config(self) -> Config:
@@ -480,7 +320,8 @@ class AwimbaweState(State):
         return self.actor
 
     def legal_actions(self) -> Sequence[Action]:
-        legal = self.legal
+        # The cache of LegalCache, read and set inline: this is asked at every decision.
+        legal: tuple[Action, ...] | None = getattr(self, "_legal", None)
         if legal is None:
             legal = self._plays() if self.stage is _PLAY else self._legal_actions()
             _SET_LEGAL(self, legal)
@@ -562,12 +403,14 @@ class AwimbaweState(State):
             return LEAD_OPPONENT
         return parse_move(text)
 
-    def move_text_for(self, move: Move, viewer: PlayerId | None) -> str:
+    def seen_move(self, move: Move, viewer: PlayerId | None) -> Move | Hidden:
+        """A deal as ``viewer`` sees it (face-down cards and the other hand blanked); a blind
+        pick hidden from all but the snake's victim, unless ``blind_pick_shown``."""
         if isinstance(move, Deal):
-            return move.text_for(viewer)
+            return Hidden(_DEALT, move.text_for(viewer), move.shown_to(viewer))
         if isinstance(move, Pick) and not self.config.blind_pick_shown:
-            return str(move) if viewer == 1 - self.actor else HIDDEN_PICK
-        return str(move)
+            return move if viewer == 1 - self.actor else Hidden(_PICKED, HIDDEN_PICK)
+        return move
 
     def scores(self) -> tuple[int, ...]:
         return self.match.wins
@@ -579,17 +422,7 @@ class AwimbaweState(State):
         return frozenset(p for p in range(2) if wins[p] >= ROUNDS_TO_WIN)
 
     def view(self, player: PlayerId | None) -> AwimbaweView:
-        from spieltisch.games.awimbawe.view import view_of  # noqa: PLC0415 - view imports us
-
         return view_of(self, player)
-
-    def redeal_hidden(self, observer: PlayerId | None, rng: random.Random) -> AwimbaweState:
-        """This state with the hidden hand(s) and every face-down card redrawn among their
-        places, agreeing with everything the play has shown. Worked out from the state's own
-        fields, not from the view, so that a view showing too much is caught."""
-        from spieltisch.games.awimbawe.belief import redeal_hidden  # noqa: PLC0415 - imports us
-
-        return redeal_hidden(self, observer, rng)
 
     # --- applying moves -----------------------------------------------------------------
 
@@ -628,7 +461,12 @@ class AwimbaweState(State):
         raise illegal(move, _STAGE_RULE[stage].value)
 
     def _apply_play(self, move: Play) -> AwimbaweState:
-        if move not in (self.legal or self.legal_actions()):
+        legal: Sequence[Action]
+        try:  # the legal actions are nearly always known by now: listed before choosing
+            legal = self._legal
+        except AttributeError:
+            legal = self.legal_actions()
+        if move not in legal:
             raise illegal(move, *self._play_fault(move))
         player = self.actor
         card = move.card
@@ -639,12 +477,14 @@ class AwimbaweState(State):
         led = self.trick
         if led and led[0].land is not card.land:  # the answer shows lands the hand lacks
             shown = self.match.config.blind_pick_shown
-            memory = memory.after_answer(player, before, led[0], card, shown)
+            memory = memory.after_answer(
+                player, before.hand, before.blocked, before.available_bits, led[0], card, shown
+            )
         trick = (*led, card)
         stage = _power_stage(card, new_sides[1 - player], self.match.config)
         if stage is _PLAY and led:
             return self._settle(new_sides, trick, move.stance, self.next_leader, memory)
-        return AwimbaweState(
+        return _state(
             self.match,
             new_sides,
             self.tallies,
@@ -707,7 +547,7 @@ class AwimbaweState(State):
         new_piles = list(piles)
         new_piles[source] = rest
         new_piles[dest] = (card, *target)
-        moved = Side(side.hand, tuple(new_piles), down, side.blocked, bits)
+        moved = _side(side.hand, tuple(new_piles), down, side.blocked, bits)
         sides = (moved, self.sides[1]) if victim == 0 else (self.sides[0], moved)
         return self._after_card(sides, self.next_leader, self.memory)
 
@@ -721,7 +561,7 @@ class AwimbaweState(State):
                 raise illegal(move, Rule.SNAKE_BLOCKED.value)
             raise illegal(move, Rule.SNAKE_TARGET.value)
         if move.pile is None:
-            return AwimbaweState(
+            return _state(
                 self.match,
                 self.sides,
                 self.tallies,
@@ -746,7 +586,9 @@ class AwimbaweState(State):
 
     def _block(self, victim: PlayerId, card: Card, memory: Memory) -> AwimbaweState:
         side = self.sides[victim]
-        blocked = Side(side.hand, side.piles, side.down, side.blocked | {card}, side.available_bits)
+        blocked = _side(
+            side.hand, side.piles, side.down, side.blocked | {card}, side.available_bits
+        )
         sides = (blocked, self.sides[1]) if victim == 0 else (self.sides[0], blocked)
         return self._after_card(sides, self.next_leader, memory)
 
@@ -756,7 +598,7 @@ class AwimbaweState(State):
         """Go on after a card's power: the follower plays, or the trick is settled."""
         trick = self.trick
         if len(trick) == 1:  # the leader used the power: the follower plays
-            return AwimbaweState(
+            return _state(
                 self.match,
                 sides,
                 self.tallies,
@@ -783,15 +625,13 @@ class AwimbaweState(State):
         winner = leader if leader_wins(lead, follow, stance) else 1 - leader
         first, second = _scored(self.tallies, leader, winner, trick, stance)
         sides = (_turned_up(sides[0]), _turned_up(sides[1]))
-        last = LastTrick(leader, trick, stance, winner)
+        last = _last_trick(leader, trick, stance, winner)
         if HYENAS_TO_LOSE in (first.hyenas, second.hyenas) or (
             first.size + second.size == NUM_CARDS
         ):
             return self._end_round((first, second), last)
         lead_next = winner if next_leader is None else next_leader
-        return AwimbaweState(
-            self.match, sides, (first, second), _PLAY, lead_next, (), None, last, memory
-        )
+        return _state(self.match, sides, (first, second), _PLAY, lead_next, (), None, last, memory)
 
     def _end_round(self, tallies: tuple[Tally, ...], last: LastTrick) -> AwimbaweState:
         match = self.match
@@ -814,7 +654,7 @@ class AwimbaweState(State):
             stage = _DEAL
         else:
             stage = _CHOOSE_LEADER
-        return AwimbaweState(new_match, sides, tallies, stage, loser, (), None, last)
+        return _state(new_match, sides, tallies, stage, loser, (), None, last, EMPTY_MEMORY)
 
     def _apply_deal(self, deal: Deal) -> AwimbaweState:
         if not deal.is_complete():
@@ -838,7 +678,7 @@ class AwimbaweState(State):
         if leader is None:
             chooser = 1 - match.results[-1].winner if match.results else 0
             new_match = Match(config, match.round, match.wins, match.results, None)
-            return AwimbaweState(new_match, sides, tallies, stage, chooser, (), None, None)
+            return _state(new_match, sides, tallies, stage, chooser, (), None, None, EMPTY_MEMORY)
         return self._start_round(match, sides, leader)
 
     def _start_round(
@@ -846,7 +686,7 @@ class AwimbaweState(State):
     ) -> AwimbaweState:
         new_match = Match(match.config, match.round, match.wins, match.results, leader)
         tallies = (EMPTY_TALLY, EMPTY_TALLY)
-        return AwimbaweState(new_match, sides, tallies, _PLAY, leader, (), None, None)
+        return _state(new_match, sides, tallies, _PLAY, leader, (), None, None, EMPTY_MEMORY)
 
     def _apply_tie_break(self, move: TieBreak) -> AwimbaweState:
         if move.player not in (0, 1) or isinstance(move.player, bool):
@@ -859,35 +699,24 @@ class AwimbaweState(State):
         if match.config.leader_choice_after_deal:
             return self._start_round(match, self.sides, chosen)
         new_match = Match(match.config, match.round, match.wins, match.results, chosen)
-        return AwimbaweState(
-            new_match, self.sides, self.tallies, _DEAL, chosen, (), None, self.last_trick
+        return _state(
+            new_match,
+            self.sides,
+            self.tallies,
+            _DEAL,
+            chosen,
+            (),
+            None,
+            self.last_trick,
+            EMPTY_MEMORY,
         )
 
 
-(
-    _SET_MATCH,
-    _SET_SIDES,
-    _SET_TALLIES,
-    _SET_STAGE,
-    _SET_ACTOR,
-    _SET_TRICK,
-    _SET_NEXT_LEADER,
-    _SET_LAST_TRICK,
-    _SET_MEMORY,
-    _SET_LEGAL,
-) = slot_setters(
-    AwimbaweState,
-    "match",
-    "sides",
-    "tallies",
-    "stage",
-    "actor",
-    "trick",
-    "next_leader",
-    "last_trick",
-    "memory",
-    "legal",
-)
+_state = builder(AwimbaweState)
+"""A state from its fields, in order, built fast (the moves build every state with it)."""
+(_SET_LEGAL,) = slot_setters(AwimbaweState, "_legal")
+_DEALT = "dealt the cards: four face down and four face up before each player, six in each hand"
+_PICKED = "picked one of the opponent's hand cards blind, for the snake to block"
 
 
 _RHINOS = tuple(tuple(Rhino(s, d) for d in range(NUM_PILES)) for s in range(NUM_PILES))
@@ -957,7 +786,7 @@ def _dealt(down: tuple[Card, ...], up: tuple[Card, ...], hand: tuple[Card, ...])
     """A player's cards just dealt: four piles of a face-down card under a face-up one."""
     piles = ((down[0], up[0]), (down[1], up[1]), (down[2], up[2]), (down[3], up[3]))
     bits = sum(map(_BIT, hand)) + up[0].bit + up[1].bit + up[2].bit + up[3].bit
-    return Side(tuple(sorted(hand, key=_CODE)), piles, frozenset(down), _NONE, bits)
+    return _side(tuple(sorted(hand, key=_CODE)), piles, frozenset(down), _NONE, bits)
 
 
 _ORDERS = math.factorial(NUM_CARDS)
@@ -1010,8 +839,8 @@ def _scored(
     crowns = lead.crowns + follow.crowns
     hyenas = (lead.value == 4) + (follow.value == 4)
     if winner == 0:
-        return Tally(first.size + 2, first.crowns + crowns, first.hyenas + hyenas), second
-    return first, Tally(second.size + 2, second.crowns + crowns, second.hyenas + hyenas)
+        return _tally(first.size + 2, first.crowns + crowns, first.hyenas + hyenas), second
+    return first, _tally(second.size + 2, second.crowns + crowns, second.hyenas + hyenas)
 
 
 def _turned_up(side: Side) -> Side:
@@ -1042,7 +871,7 @@ def _without(side: Side, card: Card, memory: Memory, player: PlayerId) -> tuple[
         i = hand.index(card)
         if memory.watch:
             memory = memory.after_hand_play(player, card)
-        return Side(hand[:i] + hand[i + 1 :], side.piles, side.down, _NONE, bits), memory
+        return _side(hand[:i] + hand[i + 1 :], side.piles, side.down, _NONE, bits), memory
     piles, down = side.piles, side.down
     for i, pile in enumerate(piles):
         if pile and pile[-1] is card:
@@ -1051,7 +880,7 @@ def _without(side: Side, card: Card, memory: Memory, player: PlayerId) -> tuple[
                 bits |= rest[-1].bit
             piles = (*piles[:i], rest, *piles[i + 1 :])
             break
-    return Side(hand, piles, down, _NONE, bits), memory
+    return _side(hand, piles, down, _NONE, bits), memory
 
 
 def _power_stage(card: Card, opponent: Side, config: Config) -> Stage:
@@ -1083,84 +912,109 @@ class Awimbawe(Game):
             "Two-player tricks with animal powers: take crowns, avoid the four hyenas, "
             "win two rounds."
         ),
-        options=(
-            OptionSpec(
-                "tie_break",
-                "chance",
-                "who leads round 1 when face-up crowns tie: chance, or seat0/seat1 (the youngest)",
-                choices=tuple(TIE_BREAKS),
-            ),
-            OptionSpec(
-                "rhino_to_empty_pile",
-                False,
-                "the rhinoceros may also move a card to an empty pile place",
-            ),
-            OptionSpec(
-                "leader_choice_after_deal",
-                False,
-                "a round's loser names the next leader after seeing the new deal",
-            ),
-            OptionSpec(
-                "blind_pick_shown",
-                False,
-                "the hand card blocked by the snake's blind pick is shown to both players",
-            ),
-        ),
+        options=options_of(Config),
         has_chance=True,
         hidden_information=True,
         min_score=0,
         max_score=ROUNDS_TO_WIN,
     )
     state_type = AwimbaweState
-
-    def __init__(self, players: int | None = None, **options: bool | int | str) -> None:
-        super().__init__(players, **options)
-        values = self.options
-        self.config = Config(
-            self.players,
-            TIE_BREAKS[str(values["tie_break"])],
-            bool(values["rhino_to_empty_pile"]),
-            bool(values["leader_choice_after_deal"]),
-            bool(values["blind_pick_shown"]),
-        )
-        self._initial = AwimbaweState(
-            Match(self.config, 1, (0, 0), (), None),
-            (EMPTY_SIDE, EMPTY_SIDE),
-            (EMPTY_TALLY, EMPTY_TALLY),
-            _DEAL,
-            0,
-            (),
-            None,
-            None,
-        )
-
-    def sample_state(self, view: object, rng: random.Random) -> AwimbaweState:
-        """A state that shows ``view`` to its viewer, the cards they have not seen drawn at
-        random with their exact probabilities (see ``belief``)."""
-        from spieltisch.games.awimbawe.belief import sample_state  # noqa: PLC0415 - imports us
-        from spieltisch.games.awimbawe.view import AwimbaweView  # noqa: PLC0415 - imports us
-
-        if not isinstance(view, AwimbaweView):
-            raise TypeError(f"not an Awimbawé view: {type(view).__name__}")
-        return sample_state(self.config, view, rng)
+    config_type = Config
+    config: Config
 
     def initial_state(self) -> AwimbaweState:
-        return self._initial
+        return _initial_state(self.config)
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
+    def action_table(self) -> ActionTable[Action]:
+        return ACTION_TABLE
 
-    def action_id(self, action: Move) -> int:
-        found = action_id(action)
-        if found is None:
-            raise not_a_move(action, "Awimbawé", "player action")
-        return found
 
-    def action_from_id(self, action_id: int) -> Action:
-        return action_by_id(ACTIONS, action_id, "Awimbawé")
+@functools.cache
+def _initial_state(config: Config) -> AwimbaweState:
+    """The state before the first deal of a match with ``config`` (one per config: states
+    are immutable)."""
+    return AwimbaweState(
+        Match(config, 1, (0, 0), (), None),
+        (EMPTY_SIDE, EMPTY_SIDE),
+        (EMPTY_TALLY, EMPTY_TALLY),
+        _DEAL,
+        0,
+        (),
+        None,
+        None,
+    )
 
 
 def new_state(**options: bool | int | str) -> AwimbaweState:
     """The initial state of a match (a convenience for tests)."""
     return Awimbawe(2, **options).initial_state()
+
+
+# --- the view -------------------------------------------------------------------------
+
+
+def view_of(state: AwimbaweState, viewer: PlayerId | None) -> AwimbaweView:
+    """The view of ``state`` for ``viewer`` (``None``: a spectator)."""
+    match = state.match
+    stage = state.stage
+    in_power = stage in {Stage.RHINOCEROS, Stage.SNAKE, Stage.BLIND_PICK, Stage.CHEETAH}
+    winners = state.winners()
+    return AwimbaweView(
+        viewer=viewer,
+        config=match.config.variant,
+        round=match.round,
+        stage=stage,
+        to_act=state.current_player(),
+        power_of=state.actor if in_power else None,
+        leader=state.leader,
+        round_leader=match.round_leader,
+        sides=tuple(_side_view(state, p, viewer) for p in range(len(state.sides))),
+        trick=state.trick,
+        next_leader=state.next_leader,
+        last_trick=state.last_trick,
+        played=_played(state),
+        results=match.results,
+        winner=min(winners) if winners else None,
+    )
+
+
+def _side_view(state: AwimbaweState, p: PlayerId, viewer: PlayerId | None) -> SideView:
+    """What ``viewer`` sees of player ``p``'s side: the hand only if it is theirs, face-down
+    pile cards as ``None``, and blocks on hand cards only where a blind pick was shown."""
+    side, memory = state.sides[p], state.memory
+    down, blocked = side.down, side.blocked
+    piles = tuple(tuple(None if c in down else c for c in pile) for pile in side.piles)
+    tops = tuple(sorted((q[-1] for q in piles if q and q[-1] is not None), key=card_code))
+    own = p == viewer
+    shown_picks = state.match.config.blind_pick_shown
+    visible_blocks = [c for c in blocked if own or c not in side.hand or shown_picks]
+    tally = state.tallies[p]
+    wins = state.match.wins[p]
+    return SideView(
+        piles=piles,
+        hand=side.hand if own else None,
+        hand_size=len(side.hand),
+        blocked=tuple(sorted(visible_blocks, key=card_code)),
+        blocked_unseen=len(blocked) - len(visible_blocks),
+        shown=tuple(sorted(memory.shown[p], key=card_code)),
+        void=bits_lands(memory.void[p]),
+        blind_voids=memory.blind[p],
+        available=tuple(sorted((*side.hand, *tops), key=card_code)) if own else tops,
+        scoring_pile=tally.size,
+        crowns=tally.crowns,
+        hyenas=tally.hyenas,
+        wins=wins,
+        heir=Heir.GOLD if wins else Heir.SILVER,
+    )
+
+
+def _played(state: AwimbaweState) -> tuple[Card, ...]:
+    """The cards of this round already taken into a scoring pile (public: every trick is seen
+    face up). Empty before the first trick is taken."""
+    tallies = state.tallies
+    if not (tallies[0].size or tallies[1].size):
+        return ()
+    on_table = sum(c.bit for c in state.trick)
+    for side in state.sides:
+        on_table |= sum(c.bit for c in side.hand) | sum(c.bit for pile in side.piles for c in pile)
+    return tuple(c for c in DECK if not c.bit & on_table)

@@ -1,32 +1,22 @@
-"""Awimbawé agents: a rule-of-thumb heuristic that reads views only, and a book of set moves.
+"""Awimbawé's heuristic agent: a rule-of-thumb player that reads views only.
 
 The heuristic plays the way a careful human does; its class docstring states the rules. It
 reckons with the cards it has not seen the way the belief sampler deals them: the opponent's
 hidden hand is any set of unseen cards of the lands they may still hold, all equally likely.
-The book (:data:`BOOK`) answers the one decision that changes nothing, so that search spends
-no time on it. Pure: no I/O.
+Pure: no I/O.
 """
 
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from spieltisch.agents.base import Agent
-from spieltisch.core.game import Move, State
-from spieltisch.games.awimbawe.notation import (
-    DECK,
-    LEAD_ME,
-    Block,
-    Card,
-    Lead,
-    Play,
-    Rhino,
-    Stance,
-)
-from spieltisch.games.awimbawe.rules import ROUNDS_TO_WIN, AwimbaweState, Stage, leader_wins
+from spieltisch.core.agent import Agent
+from spieltisch.core.game import Move
+from spieltisch.games.awimbawe.model import Stage
+from spieltisch.games.awimbawe.notation import DECK, Block, Card, Lead, Play, Rhino, Stance
+from spieltisch.games.awimbawe.rules import leader_wins
 from spieltisch.games.awimbawe.view import AwimbaweView
 
 HYENA_RISK = (0.0, 1.0, 4.0, 12.0)
@@ -184,7 +174,7 @@ def read(view: AwimbaweView) -> Reading:
     )
 
 
-class HeuristicAgent(Agent):
+class HeuristicAgent(Agent[AwimbaweView]):
     """Plays Awimbawé like a careful human, counting crowns and cards.
 
     * **Answering a trick**: every legal answer is worth the crowns it brings in minus those
@@ -219,17 +209,19 @@ class HeuristicAgent(Agent):
 
     name = "heuristic"
 
-    def act(self, view: object, legal: Sequence[Move]) -> Move:
+    def act(self, view: AwimbaweView, legal: Sequence[Move]) -> Move:
         return self.rate(view, legal)[0][0]
 
-    def explain(self, view: object, legal: Sequence[Move]) -> str:
+    def explain(self, view: AwimbaweView, legal: Sequence[Move]) -> str:
         ranked = self.rate(view, legal)
         best, score = ranked[0]
         others = ", ".join(f"{m} {s:+.1f}" for m, s in ranked[1:4])
         return f"heuristic: {best} (worth {score:+.1f} crowns; next: {others or 'none'})"
 
-    def rate(self, view: object, legal: Sequence[Move]) -> list[tuple[Move, float]]:
-        """Every legal move with what the heuristic thinks it is worth, best first."""
+    def rate(self, view: AwimbaweView, legal: Sequence[Move]) -> list[tuple[Move, float]]:
+        """Every legal move with what the heuristic thinks it is worth, best first.
+
+        Raises :class:`TypeError` for another game's view (a caller outside type checks)."""
         if not isinstance(view, AwimbaweView):
             raise TypeError(f"an Awimbawé agent needs an AwimbaweView, not {type(view).__name__}")
         reading = read(view)
@@ -343,47 +335,9 @@ def block_score(view: AwimbaweView, reading: Reading, move: Block) -> float:
     return 0.5 if reading.hidden else -0.1
 
 
-def book(view: object, legal: Sequence[Move], rng: random.Random | None = None) -> Move | None:
-    """The set moves of Awimbawé: a cheetah played in the last trick of a round names a
-    leader for a trick that will never be played (``lead me``); everything else is left to
-    thought. (Nothing here is left to chance, so ``rng`` is not used.)"""
-    del rng
-    if not isinstance(view, AwimbaweView) or view.stage is not Stage.CHEETAH:
-        return None
-    cards_left = sum(s.hand_size + sum(len(p) for p in s.piles) for s in view.sides)
-    return LEAD_ME if not cards_left and LEAD_ME in legal else None
-
-
-AGENTS = {"heuristic": HeuristicAgent}
-BOOK = book
-
-__all__ = ["AGENTS", "BOOK", "HeuristicAgent", "Reading", "answer_beats", "book", "read"]
-
-
-def match_odds(needed: tuple[int, int]) -> float:
-    """Seat 0's chance to take the match when the seats still need ``needed`` round wins and
-    every round left is a coin toss."""
-    if needed[0] == 0 or needed[1] == 0:
-        return 1.0 if needed[0] == 0 else 0.0
-    return (match_odds((needed[0] - 1, needed[1])) + match_odds((needed[0], needed[1] - 1))) / 2
-
-
-def evaluate(state: State, depth: int = 0) -> tuple[float, float] | None:
-    """Where a search's playout may stop: once a round is over and the next is not dealt yet.
-
-    The rounds still to come start from fresh deals that no decision of this round can shape,
-    so the match is valued as if each were a coin toss, instead of playing them out at random.
-    (``depth``, the moves played out so far, does not matter here.)
-    """
-    del depth
-    if not isinstance(state, AwimbaweState) or state.stage not in BETWEEN_ROUNDS:
-        return None
-    wins = state.match.wins
-    if not any(wins):
-        return None
-    odds = match_odds((ROUNDS_TO_WIN - wins[0], ROUNDS_TO_WIN - wins[1]))
-    return (odds, 1.0 - odds)
-
-
-BETWEEN_ROUNDS = frozenset({Stage.DEAL, Stage.CHOOSE_LEADER})
-EVALUATE = evaluate
+__all__ = [
+    "HeuristicAgent",
+    "Reading",
+    "answer_beats",
+    "read",
+]

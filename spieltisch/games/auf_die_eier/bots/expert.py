@@ -1,4 +1,5 @@
-"""Auf die Eier: the exact expected points of every choice in a turn (dynamic programming).
+"""Auf die Eier's expert: the exact expected points of every choice in a turn, and the agent
+that plays by them.
 
 A turn's value depends only on the dice on the table, the throws made and the number of
 Chickens the player's ladder asks for. Working back from the last throw: stopping is worth the
@@ -6,18 +7,22 @@ expected score over the re-throw of the Rotten Eggs; keeping a set of dice befor
 worth the expected value of the decision after it, over every outcome of the thrown dice; a
 decision is worth the best of stopping and every keep. Each table is built once per Chicken
 need and cached; the first query for a need takes a few seconds, later ones are lookups.
-Pure: no I/O.
+:class:`ExpertAgent` plays each turn by these values, reading views only. Pure: no I/O.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from spieltisch.core.agent import Agent
 from spieltisch.core.chance import Counts, roll_distribution
+from spieltisch.core.game import Move
+from spieltisch.games.auf_die_eier.model import MAX_ROLLS
 from spieltisch.games.auf_die_eier.notation import FACES, NUM_DICE, STOP, Action, Face, Reroll
-from spieltisch.games.auf_die_eier.rules import MAX_ROLLS, rerolls_of, score_turn
+from spieltisch.games.auf_die_eier.rules import rerolls_of, score_turn
+from spieltisch.games.auf_die_eier.view import EierView
 
 TIE = 1e-9
 """Values closer than this are treated as equal (the first choice in legal order wins)."""
@@ -130,3 +135,42 @@ def _policy_value(
     kept = tuple(n - k for n, k in zip(dice, action.dice, strict=True))
     thrown = NUM_DICE - sum(kept)
     return sum(p * value(rolls + 1, _plus(kept, outcome)) for outcome, p in _throws(thrown))
+
+
+def eier_view(view: object) -> EierView:
+    """``view``, checked to be an Auf die Eier view (an agent may be handed anything)."""
+    if not isinstance(view, EierView):
+        raise TypeError(f"an Auf die Eier agent needs an EierView, not {type(view).__name__}")
+    return view
+
+
+class ExpertAgent(Agent[EierView]):
+    """Plays every turn to maximise its expected points, computed exactly (see above).
+
+    It ignores the race: it scores as much as it can on average whatever the others hold.
+    """
+
+    name = "expert"
+
+    def act(self, view: EierView, legal: Sequence[Move]) -> Move:
+        eier = eier_view(view)
+        need = eier.chicken_need[eier.player]
+        del legal  # the expert's choices are exactly the legal actions
+        action, _ = best_choice(eier.rolls, eier.dice, need)
+        return action
+
+    def values(self, view: EierView) -> list[tuple[Move, float]]:
+        """Every legal choice with its expected points for the rest of the turn."""
+        eier = eier_view(view)
+        values = choice_values(eier.rolls, eier.dice, eier.chicken_need[eier.player])
+        return sorted(values, key=lambda item: -item[1])
+
+    def explain(self, view: EierView, legal: Sequence[Move]) -> str:
+        ranked = self.values(view)
+        best, value = ranked[0]
+        stop = next(v for a, v in ranked if a is STOP)
+        others = ", ".join(f"{a} {v:.2f}" for a, v in ranked[1:4])
+        return (
+            f"expert: {best} — expected {value:.2f} points this turn (stopping now: {stop:.2f}; "
+            f"next best: {others})"
+        )

@@ -1,262 +1,32 @@
-"""Auweier agents: a rule-of-thumb heuristic that reads views only, and the book of deck orders.
+"""Auweier's heuristic agent: plays like a careful human, reading only its own view.
 
-The heuristic plays the way a careful human does (its class docstring states the rules). The
-book (:data:`BOOK`) answers the 22 deck-ordering decisions with the heuristic's own plan, so a
-search agent spends no search on them; the plan fixes the deck's shape, and the agent's own
-generator picks a fresh order of that shape each game, so nobody can learn a bot's deck by
-watching it play. Pure: no I/O.
+Its class docstring states its rules of thumb; the deck order comes from the book's plan.
+Pure: no I/O.
 """
 
 from __future__ import annotations
 
-import math
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from spieltisch.agents.base import Agent
-from spieltisch.core.game import Move, PlayerId
+from spieltisch.core.agent import Agent
+from spieltisch.core.game import Move
+from spieltisch.games.auweier.bots.book import book
+from spieltisch.games.auweier.bots.reading import Reading, read, win_chance
+from spieltisch.games.auweier.model import Stage, crow_prey
 from spieltisch.games.auweier.notation import (
-    DECK,
-    DECK_SIZE,
     PASS,
     WORM_VALUE,
-    Arrange,
     Card,
     Colour,
     PlayCrow,
     PlayWedding,
     PlayWorm,
     Swap,
-    parse_cards,
 )
-from spieltisch.games.auweier.rules import COLOUR_BONUS, Stage, crow_prey
 from spieltisch.games.auweier.view import AuweierView
 
-PLAN_TIERS: tuple[tuple[Card, ...], ...] = tuple(
-    parse_cards(tier) for tier in ("7 6", "5* 2* 4 4 K", "3 3 F K 1", "2 2 1 1")
-)
-"""The heuristic's deck plan for the 16 cards other than Weddings: tier by tier, first card
-first, each tier's cards in a random order. The first five of them are the starting hand.
 
-* **Start strong**: the 7 and the 6 (tier 1) are always in the starting hand, so a clear lead
-  before one female is down at once; three cards of tier 2 complete the hand: the crow-proof
-  5* and 2* keep a lead safe from Crows (a Crow only eats the top card, never a starred one),
-  the 4s answer the opponents' first worms, and the Crow eats them. The two tier-2 cards left
-  over come in the first draws.
-* **Middle, then small**: the 3s, the second Crow and the False Worm come when the table is
-  full of worms to eat or to protect; the 1s and 2s at the end still top up a lead cheaply.
-"""
-WEDDING_PLACES: tuple[tuple[int, int], ...] = (
-    (0, 5),
-    (6, 8),
-    (9, 11),
-    (12, 14),
-    (15, 17),
-    (18, 21),
-)
-"""Where the plan puts the six Weddings: the k-th lies at one of the places ``a`` to ``b``
-(0 is the first card of the deck; 0 to 5 is the starting hand), each place equally likely.
-
-* **Weddings spread out**: one in the starting hand, then one in each stretch of three or four
-  draws, so a Wedding is in hand whenever a lead is ready or an opponent opens a wedding phase
-  (to join it), but the hand is never clogged with them.
-"""
-
-
-def plan_next(hand: Sequence[int], rng: random.Random) -> Card:
-    """The next card of the planned order for a deck whose cards not placed yet are ``hand``.
-
-    Stateless: what was placed already is ``DECK`` less ``hand``. A Wedding comes at a place of
-    its stretch of :data:`WEDDING_PLACES` with equal chance (one that missed its stretch, in a
-    deck begun off the plan, comes at once); otherwise the card is drawn uniformly from the
-    cards left of the current tier of :data:`PLAN_TIERS`, the first one whose cards are not all
-    placed (the cards placed are counted against the tiers in order). Every random choice comes
-    from ``rng``, so a seeded generator gives the same deck again."""
-    placed = [have - left for have, left in zip(DECK, hand, strict=True)]
-    place = DECK_SIZE - sum(hand)
-    others_left = sum(hand) - hand[Card.WEDDING]
-    if hand[Card.WEDDING] and (not others_left or _wedding_now(place, placed[Card.WEDDING], rng)):
-        return Card.WEDDING
-    for tier in PLAN_TIERS:
-        left = []
-        for card in tier:
-            if placed[card]:
-                placed[card] -= 1
-            else:
-                left.append(card)
-        if left:
-            return left[rng.randrange(len(left))]
-    return next(Card(k) for k, n in enumerate(hand) if n)  # the tiers cover the deck: unreached
-
-
-def _wedding_now(place: int, weddings_placed: int, rng: random.Random) -> bool:
-    """Whether the next Wedding goes at ``place``: at each place of its stretch with the chance
-    that makes all of them equally likely, and at its last place (or after it) for sure."""
-    first, last = WEDDING_PLACES[weddings_placed]
-    if place < first:
-        return False
-    return place >= last or rng.randrange(last - place + 1) == 0
-
-
-def plan_deck(rng: random.Random) -> tuple[Card, ...]:
-    """A whole deck order of the plan, first card first (what the book builds step by step)."""
-    hand = list(DECK)
-    order = []
-    for _ in range(DECK_SIZE):
-        card = plan_next(hand, rng)
-        hand[card] -= 1
-        order.append(card)
-    return tuple(order)
-
-
-def book(view: object, legal: Sequence[Move], rng: random.Random) -> Move | None:
-    """The set moves of Auweier: each deck-ordering step is the next card of the heuristic's
-    planned order (:func:`plan_next`, drawn with the agent's own generator ``rng``, so that no
-    two games need start alike); every other decision is left to thought.
-
-    The whole order could be typed as one ``deck ...`` line, but that line is not among the
-    listed legal actions an agent chooses from, so the book answers each listed step instead
-    (22 quick answers; a deck begun differently is finished as the plan would)."""
-    if not isinstance(view, AuweierView) or view.stage is not Stage.ORDER or view.hand is None:
-        return None
-    step = Arrange((plan_next(view.hand, rng),))
-    return step if step in legal else None
-
-
-BOOK = book
-
-
-# --- what a player can read off the table ---------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """The facts the heuristic uses, read from one player's view."""
-
-    me: int
-    players: int
-    females: tuple[int, ...]
-    """The females that still have eggs to give."""
-    totals: tuple[tuple[int, ...], ...]
-    """``totals[female][player]``."""
-    value: tuple[tuple[float, ...], ...]
-    """``value[female][player]``: what her next egg is worth to that player (eggs on the card,
-    own colour, and the colour bonus it adds)."""
-    power: tuple[float, ...]
-    """Each player's expected worm value in hand (the viewer's is exact)."""
-    crow_risk: float
-    """Chance that an opponent holds a Crow."""
-    wedding_odds: tuple[float, ...]
-    """Chance that each player holds a Wedding (1 or 0 for the viewer)."""
-    crow_digs: bool = False
-    """Crows eat under a False Worm or a starred worm too (the ``crow_digs`` option)."""
-
-    def best_other(self, female: int, player: int | None = None) -> tuple[int, PlayerId | None]:
-        """The highest total before ``female`` among the players other than ``player``
-        (default: the viewer), and whose it is (``None`` if no other total there is above 0)."""
-        me = self.me if player is None else player
-        column = self.totals[female]
-        best: int = 0
-        who: PlayerId | None = None
-        for p, total in enumerate(column):
-            if p != me and total > best:
-                best, who = total, p
-        return best, who
-
-    def lead(self, female: int, player: int | None = None) -> int:
-        """``player``'s total before ``female`` minus the best other total."""
-        me = self.me if player is None else player
-        return self.totals[female][me] - self.best_other(female, me)[0]
-
-
-def read(view: AuweierView) -> Reading:
-    """The :class:`Reading` of ``view`` (a player's view, not a spectator's)."""
-    me = view.viewer if view.viewer is not None else view.player
-    players = len(view.players)
-    totals = tuple(tuple(s.total for s in female.stacks) for female in view.females)
-    open_females = tuple(
-        f for f, female in enumerate(view.females) if female.eggs_left and not female.closed
-    )
-    value = tuple(
-        tuple(_egg_value(view, f, p) for p in range(players)) for f in range(len(view.females))
-    )
-    power, crows, weddings = [], [], []
-    for p, info in enumerate(view.players):
-        if p == me:
-            hand = view.my_hand
-            power.append(float(sum(n * WORM_VALUE[k] for k, n in enumerate(hand))))
-            weddings.append(1.0 if hand[Card.WEDDING] else 0.0)
-            continue
-        unseen = _unseen(view, p)
-        size = sum(unseen)
-        in_hand = info.hand_size if info.hand_size is not None else 0  # no hands before the deal
-        free = in_hand - sum(info.shown)
-        known = sum(n * WORM_VALUE[k] for k, n in enumerate(info.shown))
-        power.append(known + _hand_power(unseen, free))
-        crows.append(_holds(unseen[Card.CROW], size, free) if not info.shown[Card.CROW] else 1.0)
-        held = info.shown[Card.WEDDING] > 0
-        weddings.append(1.0 if held else _holds(unseen[Card.WEDDING], size, free))
-    risk = 1.0 - math.prod(1.0 - c for c in crows) if crows else 0.0
-    digs = view.config.crow_digs
-    return Reading(
-        me, players, open_females, totals, value, tuple(power), risk, tuple(weddings), digs
-    )
-
-
-def _egg_value(view: AuweierView, female: int, player: int) -> float:
-    left = view.females[female].eggs_left
-    if not left or view.females[female].closed:
-        return 0.0
-    own = 1 if female == player and not view.females[female].neutral else 0
-    colours = {egg.female for egg in view.players[player].eggs}
-    gain = COLOUR_BONUS[len(colours | {Colour(female)})] - COLOUR_BONUS[len(colours)]
-    return float(left[0] + own + gain)
-
-
-def _unseen(view: AuweierView, player: int) -> list[int]:
-    """Cards of ``player``'s deck in their hand or pile that the viewer has not seen."""
-    on_table = [0] * len(DECK)
-    for female in view.females:
-        for card in female.stacks[player].cards:
-            on_table[card] += 1
-    info = view.players[player]
-    return [
-        d - t - x - s for d, t, x, s in zip(DECK, on_table, info.discarded, info.shown, strict=True)
-    ]
-
-
-def _hand_power(unseen: Sequence[int], hand: int) -> float:
-    """What ``hand`` cards from the ``unseen`` ones are likely to add as worms: halfway between
-    a random hand and one that kept the best worms (players hold strong worms back)."""
-    size = sum(unseen)
-    if not size or hand <= 0:
-        return 0.0
-    values = sorted((WORM_VALUE[k] for k, n in enumerate(unseen) for _ in range(n)), reverse=True)
-    average = hand * sum(values) / size
-    worms = sum(unseen[: Card.FALSE_WORM])
-    kept = sum(values[: min(hand, max(1, round(hand * worms / size)))])
-    return (average + kept) / 2
-
-
-def _holds(kind: int, unseen: int, hand: int) -> float:
-    """Chance that ``hand`` cards drawn from ``unseen`` cards include one of ``kind``."""
-    if kind <= 0 or hand <= 0 or unseen <= 0:
-        return 0.0
-    if hand >= unseen:
-        return 1.0
-    return 1.0 - math.comb(unseen - kind, hand) / math.comb(unseen, hand)
-
-
-def win_chance(lead: float) -> float:
-    """How likely a lead of ``lead`` worm points holds until the egg is given (a guess)."""
-    return 1.0 / (1.0 + math.exp(-(lead - 0.5) / 2.5))
-
-
-# --- the agent ------------------------------------------------------------------------------
-
-
-class HeuristicAgent(Agent):
+class HeuristicAgent(Agent[AuweierView]):
     """Plays Auweier like a careful human, reading only its own view.
 
     * **Deck order** (:func:`plan_next`): a new order every game, drawn with its own generator
@@ -299,17 +69,15 @@ class HeuristicAgent(Agent):
     worth_a_card = 0.5
     """What a worm played in a wedding phase (one card less to draw later) must gain."""
 
-    def act(self, view: object, legal: Sequence[Move]) -> Move:
+    def act(self, view: AuweierView, legal: Sequence[Move]) -> Move:
         return self.decide(view, legal)[0]
 
-    def explain(self, view: object, legal: Sequence[Move]) -> str:
+    def explain(self, view: AuweierView, legal: Sequence[Move]) -> str:
         move, why = self.decide(view, legal)
         return f"heuristic: {move} — {why}"
 
-    def decide(self, view: object, legal: Sequence[Move]) -> tuple[Move, str]:
+    def decide(self, view: AuweierView, legal: Sequence[Move]) -> tuple[Move, str]:
         """The move and, in a few words, why."""
-        if not isinstance(view, AuweierView):
-            raise TypeError(f"an Auweier agent needs an AuweierView, not {type(view).__name__}")
         if len(legal) == 1:
             return legal[0], "the only move"
         if view.stage is Stage.ORDER:
@@ -643,6 +411,3 @@ class HeuristicAgent(Agent):
     def _largest(worms: list[PlayWorm], f: int) -> PlayWorm | None:
         here = [m for m in worms if m.female == f and WORM_VALUE[m.card] > 0]
         return max(here, key=lambda m: WORM_VALUE[m.card], default=None)
-
-
-AGENTS = {"heuristic": HeuristicAgent}

@@ -3,9 +3,9 @@
 A nut is worth what it adds to the expected final value of the store it goes into (see
 :meth:`Judge.store_value`), a squirrel left on the board a fixed share of a nut, a theft the
 victim's loss and the thief's gain, and a start track the nuts that stopping with it would
-collect. :class:`Judge` works all of that out for one view; the agents in :mod:`.bots`
-choose by it, and the search's playouts (:mod:`.search`) plan their dice by its prices.
-Pure: no I/O, no clock, no randomness.
+collect. :class:`Judge` works all of that out for one view; the agents (:mod:`.heuristic`,
+:mod:`.expert`) choose by it, and the search's playouts (:mod:`.search`) plan their dice by
+its prices. Pure: no I/O, no clock, no randomness.
 """
 
 from __future__ import annotations
@@ -16,6 +16,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spieltisch.core.game import PlayerId
+from spieltisch.games.auf_die_nuesse.bots.plan import (
+    REACH,
+    SpaceWorths,
+    TurnPlan,
+    plan_for,
+    sum_pairs,
+    track_worth,
+)
+from spieltisch.games.auf_die_nuesse.model import (
+    ABOVE,
+    NEED,
+    OFFER,
+    RACCOONS,
+    STORE_SIZES,
+    STORE_VALUES,
+    Store,
+    fail_chance,
+)
 from spieltisch.games.auf_die_nuesse.notation import (
     CARD_INDEX,
     CARD_KINDS,
@@ -28,24 +46,6 @@ from spieltisch.games.auf_die_nuesse.notation import (
     Put,
     Space,
     Steal,
-)
-from spieltisch.games.auf_die_nuesse.plan import (
-    REACH,
-    SpaceWorths,
-    TurnPlan,
-    plan_for,
-    sum_pairs,
-    track_worth,
-)
-from spieltisch.games.auf_die_nuesse.rules import (
-    ABOVE,
-    NEED,
-    OFFER,
-    RACCOONS,
-    STORE_SIZES,
-    STORE_VALUES,
-    Store,
-    fail_chance,
 )
 from spieltisch.games.auf_die_nuesse.view import NuesseView
 
@@ -150,7 +150,8 @@ _SUM_PAIRS = sum_pairs()
 
 
 def nuesse_view(view: object) -> NuesseView:
-    """``view`` as an Auf die Nüsse! view (:class:`TypeError` for any other)."""
+    """``view`` as an Auf die Nüsse! view (:class:`TypeError` for any other, such as another
+    game's view handed to these agents by mistake)."""
     if not isinstance(view, NuesseView):
         raise TypeError(f"an Auf die Nüsse! agent needs a NuesseView, not {type(view).__name__}")
     return view

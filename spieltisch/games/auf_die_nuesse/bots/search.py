@@ -19,9 +19,9 @@ a random game says little about the position it started from. ISMCTS therefore
   (``scripts/fit_nuesse_evaluation.py`` repeats the fit).
 
 Decisions that only file, choose or steal a nut, and roll-or-stop choices while a kept joker
-could be laid, are left to the heuristic's book (``bots.BOOK``): the search's values barely
+could be laid, are left to the heuristic's book (:mod:`.book`): the search's values barely
 tell one store from another, so searching them only adds noise. And since those values are
-win chances that one choice moves by a few points at most, ``bots`` gives ISMCTS a smaller
+win chances that one choice moves by a few points at most, ``bots.SEARCH`` gives ISMCTS a smaller
 exploration constant than its default, and caps its tree at the choices at hand, so that each
 is rated by this policy finishing the turn from it.
 
@@ -37,7 +37,7 @@ import random
 from collections.abc import Sequence
 
 from spieltisch.core.game import Move, PlayerId, State
-from spieltisch.games.auf_die_nuesse.judge import (
+from spieltisch.games.auf_die_nuesse.bots.judge import (
     Judge,
     Weights,
     coming,
@@ -46,6 +46,22 @@ from spieltisch.games.auf_die_nuesse.judge import (
     kind_shares,
     still_to_take,
     store_worth,
+)
+from spieltisch.games.auf_die_nuesse.bots.plan import (
+    REACH,
+    START_TRACK_SPACES,
+    SpaceWorths,
+    TurnPlan,
+    plan_for,
+    track_worth,
+)
+from spieltisch.games.auf_die_nuesse.model import (
+    RACCOONS,
+    STORE_VALUES,
+    Ending,
+    Stage,
+    Store,
+    deck,
 )
 from spieltisch.games.auf_die_nuesse.notation import (
     CARD_KINDS,
@@ -66,25 +82,7 @@ from spieltisch.games.auf_die_nuesse.notation import (
     Steal,
     Take,
 )
-from spieltisch.games.auf_die_nuesse.plan import (
-    REACH,
-    START_TRACK_SPACES,
-    SpaceWorths,
-    TurnPlan,
-    plan_for,
-    track_worth,
-)
-from spieltisch.games.auf_die_nuesse.rules import (
-    RACCOONS,
-    STORE_VALUES,
-    Board,
-    Ending,
-    Market,
-    NuesseState,
-    Stage,
-    Store,
-    deck,
-)
+from spieltisch.games.auf_die_nuesse.rules import Board, Market, NuesseState
 
 # --- What nuts and stores are worth ----------------------------------------------------------
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 
+from spieltisch.games.auf_die_nuesse.model import move_up
 from spieltisch.games.auf_die_nuesse.notation import DICE, TRACK_SPACE, TWO_AREA
-from spieltisch.games.auf_die_nuesse.rules import move_up
 
 
 @functools.cache

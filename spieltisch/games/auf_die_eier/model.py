@@ -1,0 +1,80 @@
+"""Auf die Eier: the vocabulary below the rules and the view.
+
+The config with its one option, the stages of a turn, the rules an illegal move can break, the
+record of how a finished turn scored, and the numbers of the game (goal, throws, the chicken
+ladder, points). Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from spieltisch.core.chance import Counts
+from spieltisch.core.game import PlayerId, option
+
+GOAL = 100
+MAX_ROLLS = 3
+LADDER = (1, 2, 3, 4, 5, 4, 3, 2, 1)
+"""The chicken ladder: the number of Chickens needed next, from the top entry down."""
+FRIED_POINTS = 5
+BREAKFAST_POINTS_PER_DIE = 3
+CHICKEN_POINTS = 5
+MAX_TURN_POINTS = 37
+"""Most points one turn can score: five Chickens (25) with three Whole Eggs and a Pot (12)."""
+MAX_SCORE = GOAL - 1 + 2 * MAX_TURN_POINTS
+"""A player below the goal scores a last turn in the final round, and one tie turn."""
+
+
+class Rule(enum.Enum):
+    """The rules an illegal move can break, in the words of the error message."""
+
+    GAME_OVER = "the game is over"
+    DICE_FIRST = "the dice must be thrown first"
+    PLAYER_DECIDES = "the player decides now; no dice are being thrown"
+    ROLL_SIZE = "a roll shows exactly the dice that were thrown"
+    ROTTEN_STAY = "Rotten Eggs stay set aside and are never re-rolled by the player"
+    REROLL_SOME = "a re-roll throws at least one die"
+    REROLL_OWN = "only dice lying on the table can be re-rolled"
+
+
+class Stage(enum.Enum):
+    """Where in a turn the game is."""
+
+    ROLL = "roll"
+    """Chance throws the dice the player picked up (all nine at the start of a turn)."""
+    DECIDE = "decide"
+    """The player re-rolls some dice or stops."""
+    ROTTEN = "rotten"
+    """Chance re-rolls the turn's Rotten Eggs (the player on the right throws them)."""
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The player count and options a state was made with."""
+
+    players: int
+    shared_chicken_ladder: bool = option(
+        False, "one chicken ladder for the whole table instead of one per player"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TurnScore:
+    """How one finished turn scored."""
+
+    player: PlayerId
+    dice: Counts
+    """The dice scored: every non-rotten die, the re-rolled Rotten Eggs included."""
+    spoilers: int
+    """Rotten Eggs that came up again in the re-roll."""
+    fried: int
+    """Fried Eggs pairs made (spoiled ones included)."""
+    breakfast: int
+    """Points of the Breakfast before spoiling (0 if there is none)."""
+    spoiled_fried: int
+    spoiled_breakfast: bool
+    chickens: int
+    """Points for Chickens (0 unless the count matched the ladder)."""
+    points: int

@@ -1,0 +1,282 @@
+"""Auf die Nüsse!: the vocabulary below both the rules and the view.
+
+The rules' enums (the rules a move can break, the stages of a game, how far the end has come,
+the things the engine does by itself), the config with its options, a nut store, the board's
+fixed numbers (squirrels, store sizes and values, what each space needs and offers) and the
+small counts read from them (points, the deck, the chance that a roll fails). Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from spieltisch.core.game import PlayerId, option
+from spieltisch.games.auf_die_nuesse.notation import (
+    DICE,
+    JOKERS,
+    NUTS,
+    TRACK_SPACE,
+    TWO_AREA,
+    Card,
+    Nut,
+    Slot,
+    Space,
+)
+
+SQUIRRELS = 15
+"""Squirrels per player."""
+SET_ASIDE = 8
+"""Nuts put aside face down at the start, the draw pile once the real one is used up."""
+STORE_SIZES = (2, 2, 3, 3, 4, 4, 5, 6)
+STORE_VALUES = (5, 5, 10, 10, 15, 15, 20, 30)
+MAX_SCORE = sum(STORE_VALUES)
+JOKERS_PER_PAIR = 2
+NEED = (2, 2, 2, 2, 2, 3, 3, 3, 4)
+"""Squirrels of one player a space needs before it pays out, per space."""
+ABOVE: tuple[Space | None, ...] = (
+    Space.LEFT_3,
+    Space.LEFT_3,
+    Space.RACCOON_3,
+    Space.RIGHT_3,
+    Space.RIGHT_3,
+    Space.AREA_4,
+    Space.AREA_4,
+    Space.AREA_4,
+    None,
+)
+"""Where other players' squirrels are pushed when a space pays out."""
+ALL_SLOTS = tuple(Slot)
+OFFER: tuple[tuple[Slot, ...], ...] = (
+    (Slot.TWO_FOUR,),
+    (Slot.FIVE_SIX,),
+    ALL_SLOTS,
+    (Slot.EIGHT_NINE,),
+    (Slot.TEN_TWELVE,),
+    (Slot.TWO_FOUR, Slot.FIVE_SIX),
+    ALL_SLOTS,
+    (Slot.EIGHT_NINE, Slot.TEN_TWELVE),
+    ALL_SLOTS,
+)
+"""The face-up nuts each space offers."""
+RACCOONS = frozenset({Space.RACCOON_2, Space.RACCOON_3})
+SETUP_SPACES = tuple(s for s in TWO_AREA if s is not Space.RACCOON_2)
+ACTIVE_FIRST = "active_first"
+"""``collect_order``: the player whose turn it is collects first, then the others clockwise."""
+NEXT_FIRST = "next_first"
+"""``collect_order``: the next player clockwise collects first, the player whose turn it is last."""
+COLLECT_ORDERS = (ACTIVE_FIRST, NEXT_FIRST)
+
+
+class Rule(enum.Enum):
+    """The rules an illegal move can break, in the words of the error message."""
+
+    GAME_OVER = "the game is over"
+    CHANCE_ACTS = "chance acts now: the dice are rolled or a nut card is drawn"
+    PLAYER_ACTS = "a player decides now; no dice are rolled and no card is drawn"
+    OTHER_DECISION = "that move does not answer the decision at hand"
+    DIE_FACES = "each die shows a number from 1 to 6"
+    UNSEEN_ONLY = "only a card nobody has seen yet can be drawn"
+    GREEN_PLUS_WHITE = "a squirrel goes on the green die plus one of the white dice"
+    ONE_PER_TRACK_SPACE = "a start-track space holds at most one squirrel"
+    NO_SUPPLY = "a player with no squirrel left in supply cannot roll again"
+    SETUP_TWO_AREA = "squirrels placed before the first turn go on the 2-area"
+    SETUP_NOT_RACCOON = "no squirrel may be placed on the raccoon space before the first turn"
+    SETUP_ONE_PER_SPACE = "before the first turn no player puts two squirrels on one space"
+    SETUP_ALL = "with optional_setup off, every squirrel due before the first turn is placed"
+    TAKE_OFFERED = "only the nuts lying under this space can be taken"
+    TAKE_THERE = "there is no nut lying in that place"
+    PASS_RACCOON = "only what a raccoon space offers may be refused"
+    ONE_KIND = "a nut store holds nuts of one kind only"
+    STORE_FULL = "a full nut store is turned over and takes no more nuts"
+    CARD_KIND = "a nut counts as its own kind, a joker as one of the two kinds it shows"
+    KEEP_JOKERS = "only jokers may be kept; every other nut is stored at once"
+    KEEP_AT_END = "at the end of the game every kept joker must be stored"
+    STEAL_OTHERS = "the raccoon steals from another player"
+    STEAL_DAVID = "nothing may be stolen from the player who has David the raccoon"
+    STEAL_FULL = "nothing may be stolen from a full nut store"
+    STEAL_JOKERS = "jokers may never be stolen"
+    STEAL_EMPTY = "an empty nut store has nothing to steal"
+    LAY_HELD = "only a joker the player keeps can be laid"
+    LAY_LATE_OFF = "with late_jokers off, kept jokers wait until the end of the game"
+    NO_SUCH_STORE = "every player has eight nut stores, S1 to S8"
+    NO_SUCH_PLAYER = "there is no such player at the table"
+
+
+class Stage(enum.Enum):
+    """Where in the game the state is, and so who acts and how."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
+
+    FACE_UP = "face up"
+    """Chance: a nut is laid face up at the start (into ``step.refill``)."""
+    DEAL = "deal"
+    """Chance: ``step.actor`` is dealt a nut at the start."""
+    SETUP = "setup"
+    """``step.actor`` puts a squirrel on the 2-area before the first turn."""
+    ROLL = "roll"
+    """Chance: the three dice."""
+    PLACE = "place"
+    """The player picks which white die goes with the green one."""
+    AGAIN = "again"
+    """The player rolls again or stops (or lays a kept joker)."""
+    TAKE = "take"
+    """``step.actor`` picks a face-up nut the space offers (on a raccoon space: or passes)."""
+    PUT = "put"
+    """``step.actor`` stores ``step.pending`` (a joker may be kept instead)."""
+    REFILL = "refill"
+    """Chance: a nut is drawn into the empty place ``step.refill``."""
+    STEAL = "steal"
+    """``step.actor``, on a raccoon space, steals a nut or passes."""
+    OVER = "over"
+
+
+class Ending(enum.Enum):
+    """How far the end of the game has come."""
+
+    NOT_YET = "not yet"
+    TRIGGERED = "triggered"
+    """The pile ran out; the set-aside nuts are the pile; the checks in progress finish."""
+    FINAL = "final"
+    """Every squirrel is in the 4-area; each four buys one face-up nut."""
+
+
+class EventKind(enum.Enum):
+    """Things the engine did by itself, because the rules left no choice."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
+
+    FAILED = "failed"
+    """The roll fit no free space: ``number`` squirrels go back from the start track."""
+    PLACED = "placed"
+    """Only one space was free: the squirrel went on start-track space ``number``."""
+    OUT_OF_SQUIRRELS = "out of squirrels"
+    """The supply is empty, so the turn ends."""
+    MOVED_UP = "moved up"
+    """The turn ended: ``number`` squirrels moved from the start track into the 2-area."""
+    COLLECTED = "collected"
+    """``number`` squirrels went back to supply from ``space``, which pays out."""
+    PUSHED = "pushed"
+    """``number`` squirrels were pushed from ``space`` into the space above."""
+    TOOK = "took"
+    """The only nut on offer, ``card`` from ``slot``, was taken."""
+    NO_NUT = "no nut"
+    """The space paid out but no nut was left to take: the claim is lost."""
+    STORED = "stored"
+    """Only one store fit: ``card`` went into store ``store``."""
+    KEPT = "kept"
+    """No store fit the joker ``card``, so it is kept."""
+    BOXED = "boxed"
+    """``card`` fit no store and went back to the box."""
+    FILLED = "filled"
+    """Store ``store`` is full: turned over, its nuts leave the game."""
+    LAST_CARD = "last card"
+    """The draw pile is used up: the set-aside nuts are the pile now, and the end has come."""
+    ALL_UP = "all up"
+    """Every squirrel on the board moved into the 4-area."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing the engine did by itself during the last move."""
+
+    kind: EventKind
+    player: PlayerId
+    space: Space | None = None
+    number: int | None = None
+    """How many squirrels, or the start-track space (``None`` for the kinds without one)."""
+    card: Card | None = None
+    store: int | None = None
+    slot: Slot | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The player count and options a state was made with."""
+
+    players: int
+    late_jokers: bool = option(
+        True, "a kept joker may be laid at your roll-or-stop choice, not only at the end"
+    )
+    collect_order: str = option(
+        ACTIVE_FIRST,
+        "who collects first when several players can on one space, and at the end: "
+        "active_first is the player whose turn it is, then clockwise; next_first is the "
+        "next player clockwise, the player whose turn it is last",
+        choices=COLLECT_ORDERS,
+    )
+    """Who collects first when several players can on one space, and at the end (rulings 3, 8)."""
+    double_collect_upper: bool = option(
+        True,
+        "twice the squirrels needed collect twice in the 3- and 4-area as in the "
+        "2-area (false: once per check there; the surplus waits for the next check)",
+    )
+    """Twice the squirrels needed collect twice in the 3- and 4-area too (ruling 3)."""
+    optional_setup: bool = option(
+        False,
+        "the players who place squirrels before the first turn may stop placing them "
+        "('pass'); default: all of them are placed",
+    )
+    """Each player due to place squirrels before the first turn may stop placing them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Store:
+    """One nut store: its kind and fill, or turned over once full."""
+
+    kind: Nut | None
+    """The kind of nut lying in it (for a full store, the kind it was filled with)."""
+    nuts: int
+    """Real nuts lying in it (they can be stolen)."""
+    jokers: int
+    """Jokers lying in it, each counting as ``kind`` (never stolen)."""
+    full: bool
+
+    @property
+    def fill(self) -> int:
+        """Nuts of any sort lying in the store."""
+        return self.nuts + self.jokers
+
+    def fits(self, kind: Nut) -> bool:
+        """Whether a nut counting as ``kind`` may go in."""
+        return not self.full and (self.kind is None or self.kind is kind)
+
+
+EMPTY_STORE = Store(None, 0, 0, False)
+
+
+def points(stores: Sequence[Store]) -> int:
+    """A player's score: a full store its value, a partly filled store one point per nut."""
+    return sum(STORE_VALUES[i] if store.full else store.fill for i, store in enumerate(stores))
+
+
+def best_full_store(stores: Sequence[Store]) -> int:
+    """The value of the most valuable full store (0 without one): the tie-break."""
+    return max((STORE_VALUES[i] for i, store in enumerate(stores) if store.full), default=0)
+
+
+def deck(players: int) -> tuple[int, ...]:
+    """The nut cards in play, per card: fewer plain nuts with fewer players, 12 jokers."""
+    plain = 12 - (4 - players)
+    return (plain,) * len(NUTS) + (JOKERS_PER_PAIR,) * len(JOKERS)
+
+
+@functools.cache
+def fail_chance(track: int) -> Fraction:
+    """The chance that a roll fits no free space of a start track (bit ``n``: space ``n``)."""
+    fails = sum(1 for d in DICE if all(track >> s & 1 for s in d.sums))
+    return Fraction(fails, len(DICE))
+
+
+@functools.cache
+def move_up(track: int) -> tuple[int, ...]:
+    """How many squirrels of start track ``track`` (bit ``n``: space ``n``) reach each 2-area
+    space, in the order of ``TWO_AREA`` (cached: there are 2^11 tracks)."""
+    counts = [0] * len(TWO_AREA)
+    for n, space in TRACK_SPACE.items():
+        if track >> n & 1:
+            counts[space] += 1
+    return tuple(counts)

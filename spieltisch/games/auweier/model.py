@@ -1,0 +1,198 @@
+"""Auweier: the vocabulary below the rules and the view (see docs/rules/auweier.md).
+
+The stages, the rules an illegal move can break and the ways a game ends; the config with the
+game's options, each declared once; the small records a view shows (egg cards, the last
+mating); the scoring of egg cards; and what a Crow would eat in a stack. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from spieltisch.core.game import PlayerId, option
+from spieltisch.games.auweier.notation import CROW_FOOD, Card, Colour
+
+Counts = tuple[int, ...]
+"""Cards per kind, indexed by :class:`Card`."""
+Stack = tuple[Card, ...]
+"""One player's cards before one female, bottom first."""
+
+EGGS_PER_FEMALE = 3
+COLOUR_BONUS = (0, 0, 2, 5, 10)
+"""Bonus by the number of different colours among a player's egg cards."""
+MAX_SCORE = 4 * (1 + 2 + 3) + 3 + 10
+"""All twelve eggs of a four-player game: 24 points, 3 of the own colour, 10 for four colours."""
+
+
+class Rule(enum.Enum):
+    """The rules an illegal move can break, in the words of the error message."""
+
+    GAME_OVER = "the game is over"
+    DECKS_FIRST = "the decks are being arranged; cards are played once every deck is ready"
+    DECK_STEPS = "deck steps are made only while the decks are being arranged"
+    DECK_CARDS = "a deck step places cards that the player has not placed yet"
+    STARTER_FIRST = "a ready order arranges the whole deck, so it comes before any card is placed"
+    SHUFFLE_SIZE = "a shuffle needs at least two cards still to be placed"
+    SPREAD_MIX = "spreading needs Weddings and other cards still to be placed"
+    CHANCE_NOW = "chance acts now: cards are being shuffled"
+    PLAYER_NOW = "a player acts now; no cards are being shuffled"
+    SHUFFLE_CARDS = "a shuffle puts exactly the cards still to be placed in some order"
+    SPREAD_EVEN = "this shuffle spreads the Weddings evenly: one in each part of the pile"
+    NO_FEMALE = "there is no female of that colour at this table"
+    NO_PLAYER = "there is no player of that colour at this table"
+    IN_HAND = "a card can only be played from the player's hand"
+    NOT_A_WORM = (
+        "only worm cards and the False Worm lie before a female as worms; "
+        "Crows and Weddings have moves of their own"
+    )
+    CLOSED_NEST = "with closed_nests, a female whose eggs are all gone takes no more cards"
+    OPENING = (
+        "the opening Wedding goes only before a female where the player has a worm card "
+        "and a higher worm total than every other player"
+    )
+    OPENING_TIES = (
+        "the opening Wedding goes only before a female where the player has a worm card "
+        "and no other player has a higher worm total (opening_ties)"
+    )
+    ONE_WEDDING = "a player places at most one Wedding before each female in a wedding phase"
+    WEDDING_STAGE = "in the wedding stage a player places a Wedding or passes"
+    WORM_STAGE = "the worm stage has begun: no more Weddings in this wedding phase"
+    CROW_PHASE = "Crows cannot be played during a wedding phase (Lucky Eggs allows them)"
+    CROW_OPPONENT = "a Crow eats an opponent's worm, never the player's own"
+    CROW_TOP = (
+        "a Crow eats the top card of a stack, and only a real worm without a star "
+        "(never the False Worm, a 2* or a 5*)"
+    )
+    CROW_DIG = (
+        "a Crow eats the topmost real worm without a star in a stack (crow_digs), "
+        "and there is none in this one"
+    )
+    SWAP_PLACE = "an exchange names a place in the player's own stack before that female"
+    SWAP_PAIR = "an exchange swaps the player's False Worm with one of their real worms"
+    FALSE_WORM_ONCE = "in a wedding phase a False Worm lies before each female only once"
+    PASS_PHASE = "passing is only possible in a wedding phase; a normal turn plays a card"
+
+
+class Stage(enum.Enum):
+    """Where in the game the state is."""
+
+    ORDER = "order"
+    """A player arranges their deck."""
+    SHUFFLE = "shuffle"
+    """Chance shuffles the cards a player has not placed yet."""
+    SPREAD = "spread"
+    """Chance shuffles them with their Weddings spread evenly."""
+    PLAY = "play"
+    """A normal turn."""
+    WEDDINGS = "weddings"
+    """The wedding stage of a wedding phase."""
+    WORMS = "worms"
+    """The worm stage of a wedding phase."""
+    OVER = "over"
+
+
+class End(enum.Enum):
+    """Why the game ended."""
+
+    LAST_EGG = "the last egg was won"
+    NO_PLAY = "the player to move had no legal play"
+    NOBODY_CAN_PLAY = "no player had a legal play"
+    """With ``stuck_player=passes``: everyone was stuck at once."""
+
+
+STUCK_ENDS_GAME = "ends_game"
+"""``stuck_player`` setting (the default): a player due to play with no legal play ends the
+game."""
+STUCK_PASSES = "passes"
+"""``stuck_player`` setting: a player due to play with no legal play is passed over; the game
+ends only when nobody can play."""
+
+
+SETUP_STAGES = (Stage.ORDER, Stage.SHUFFLE, Stage.SPREAD)
+"""The stages in which the decks are set up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The player count and options a state was made with (each option declared once here)."""
+
+    players: int
+    lucky_eggs: bool = option(
+        False, "Lucky Eggs variant: shuffled decks, and Crows may eat during wedding phases"
+    )
+    closed_nests: bool = option(False, "a female whose three eggs are all gone takes no more cards")
+    stuck_player: str = option(
+        STUCK_ENDS_GAME,
+        "a player due to play a normal turn with no legal play: ends_game ends the "
+        "game; passes passes them over, and the game ends only when nobody can play",
+        choices=(STUCK_ENDS_GAME, STUCK_PASSES),
+    )
+    """What happens when the player due to play a normal turn has no legal play."""
+    opening_ties: bool = option(
+        False,
+        "an opening Wedding may also go where the player ties for the highest worm "
+        "total (default: the total must be higher than everyone else's)",
+    )
+    """An opening Wedding may also go where the player ties for the highest worm total."""
+    crow_digs: bool = option(
+        False,
+        "a Crow eats the topmost real worm without a star in a stack, under a False "
+        "Worm or a starred worm too (default: such a stack is safe)",
+    )
+    """A Crow eats the topmost real worm without a star in a stack, whatever lies on top."""
+
+    @property
+    def females(self) -> int:
+        """Females on the table: one per player, and a neutral third one with two players."""
+        return max(self.players, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Egg:
+    """An egg card a player won."""
+
+    female: Colour
+    eggs: int
+    """1, 2 or 3: the female's first, second or third egg."""
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """An egg won at mating."""
+
+    player: PlayerId
+    female: Colour
+    eggs: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mating:
+    """What the last mating did."""
+
+    opener: PlayerId
+    awards: tuple[Award, ...]
+    cleared: tuple[tuple[Colour, PlayerId], ...]
+    """``(female, player)``: stacks discarded with their Weddings, in female and seat order."""
+
+
+def score_eggs(player: PlayerId, eggs: Sequence[Egg]) -> int:
+    """Points for ``eggs``: their eggs, +1 per card of the own colour, one colour-count bonus."""
+    if not eggs:
+        return 0
+    base = sum(egg.eggs for egg in eggs)
+    own = sum(1 for egg in eggs if egg.female == player)
+    return base + own + COLOUR_BONUS[len({egg.female for egg in eggs})]
+
+
+def crow_prey(stack: Sequence[Card], digs: bool) -> int | None:
+    """The index in ``stack`` (bottom first) of the card a Crow would eat there: the top card
+    if it is a real worm without a star, or with ``digs`` (the ``crow_digs`` option) the
+    topmost such worm anywhere in the stack; ``None`` if the stack cannot be attacked."""
+    if not digs:
+        return len(stack) - 1 if stack and CROW_FOOD[stack[-1]] else None
+    for index in range(len(stack) - 1, -1, -1):
+        if CROW_FOOD[stack[index]]:
+            return index
+    return None

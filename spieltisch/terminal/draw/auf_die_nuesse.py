@@ -1,0 +1,213 @@
+"""Auf die Nüsse! in the terminal: the board as it is laid out (4-area on top, then the 3-area,
+the 2-area, the start track 2-12 and the face-up nuts below it, raccoon spaces in the middle
+column), squirrels as dots in the players' colours, supplies and nut stores, the dice with the
+spaces they allow, and the chance that the next roll fails. Reads views only; layout and
+colour here, the sentences from the game's words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from spieltisch.core.game import PlayerId
+from spieltisch.games.auf_die_nuesse.model import STORE_SIZES, STORE_VALUES, Ending, Stage, Store
+from spieltisch.games.auf_die_nuesse.notation import Dice, Space
+from spieltisch.games.auf_die_nuesse.view import NuesseView
+from spieltisch.games.auf_die_nuesse.words import card_text, pile_sentence, turn_sentence
+from spieltisch.terminal.draw.base import SEAT_COLOURS, Drawer, TableInfo
+
+TRACK = tuple(range(2, 13))
+CELL = {n: 9 if n == 7 else 5 for n in TRACK}
+"""Inner width of each start-track column; the raccoon column is wider."""
+ROWS: tuple[tuple[tuple[Space | None, int, int, str], ...], ...] = (
+    ((Space.AREA_4, 2, 12, "4-area: 4 squirrels take any nut"),),
+    (
+        (Space.LEFT_3, 2, 6, "3-area: nut 2-4 or 5-6"),
+        (Space.RACCOON_3, 7, 7, "raccoon"),
+        (Space.RIGHT_3, 8, 12, "3-area: nut 8-9 or 10-12"),
+    ),
+    (
+        (Space.TWO_FOUR, 2, 4, "2-4"),
+        (Space.FIVE_SIX, 5, 6, "5-6"),
+        (Space.RACCOON_2, 7, 7, "raccoon"),
+        (Space.EIGHT_NINE, 8, 9, "8-9"),
+        (Space.TEN_TWELVE, 10, 12, "10-12"),
+    ),
+)
+"""The areas from the top: each segment is (space, first and last track column, label)."""
+NUT_COLUMNS = ((2, 4), (5, 6), (8, 9), (10, 12))
+"""The track columns each face-up place lies under."""
+GREEN_DIE = "bold white on green4"
+WHITE_DIE = "bold black on white"
+
+
+def colour(seat: PlayerId) -> str:
+    """The seat's colour."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def span_width(first: int, last: int) -> int:
+    """Inner width of a segment spanning track columns ``first`` to ``last``."""
+    return sum(CELL[n] for n in range(first, last + 1)) + (last - first)
+
+
+def squirrels(counts: Sequence[int], width: int) -> Text:
+    """Each player's squirrels as coloured dots, or as ``3●`` when the dots do not fit."""
+    text = Text()
+    if sum(counts) + sum(1 for c in counts if c) - 1 <= width:
+        for seat, count in enumerate(counts):
+            if count:
+                text.append("●" * count, style=f"bold {colour(seat)}")
+                text.append(" ")
+    else:
+        for seat, count in enumerate(counts):
+            if count:
+                text.append(f"{count}●", style=f"bold {colour(seat)}")
+    text.rstrip()
+    return text
+
+
+def fit(text: Text, width: int) -> Text:
+    """``text`` cut or padded to ``width`` cells."""
+    text = text.copy()
+    text.truncate(width, pad=True)
+    return text
+
+
+def board_text(view: NuesseView) -> Text:
+    """The board, line by line, columns lined up with the start track."""
+    total = span_width(2, 12)
+    out = Text("┌" + "─" * total + "┐\n")
+    for row in ROWS:
+        labels, dots = Text("│"), Text("│")
+        for space, first, last, label in row:
+            width = span_width(first, last)
+            paying = view.space is space and view.stage in {Stage.TAKE, Stage.STEAL, Stage.PUT}
+            style = "bold reverse" if paying else "dim"
+            labels.append_text(fit(Text(f" {label}", style=style), width))
+            labels.append("│")
+            assert space is not None
+            dots.append_text(fit(Text(" ") + squirrels(view.areas[space], width - 1), width))
+            dots.append("│")
+        out.append_text(labels + "\n")
+        out.append_text(dots + "\n")
+        out.append("├" + "─" * total + "┤\n")
+    out.append_text(_track_line(view, numbers=True) + "\n")
+    out.append_text(_track_line(view, numbers=False) + "\n")
+    out.append("└" + "─" * total + "┘\n")
+    out.append_text(_nut_line(view))
+    return out
+
+
+def _track_line(view: NuesseView, *, numbers: bool) -> Text:
+    line = Text("│")
+    for n in TRACK:
+        width = CELL[n]
+        if numbers:
+            style = "bold reverse" if n in view.placements else "bold"
+            line.append_text(fit(Text(f"{n:^{width}}", style=style), width))
+        elif n in view.track:
+            line.append(f"{'●':^{width}}", style=f"bold {colour(view.player)}")
+        else:
+            line.append(f"{'·':^{width}}", style="dim")
+        line.append("│")
+    return line
+
+
+def _nut_line(view: NuesseView) -> Text:
+    line = Text(" ")
+    column = 2
+    for slot, (first, last) in enumerate(NUT_COLUMNS):
+        if first > column:  # the raccoon column has no nut under it
+            line.append(" " * (span_width(column, first - 1) + 1))
+        card = view.face_up[slot]
+        style = "bold reverse" if slot in view.offer else "bold"
+        line.append_text(fit(Text(card_text(card), style=style), span_width(first, last)))
+        line.append(" ")
+        column = last + 1
+    return line
+
+
+def store_text(store: Store) -> Text:
+    """One store's fill: ``W2`` (two walnuts), ``W1+J`` (and a joker), ``·`` empty, ``full``."""
+    if store.full:
+        return Text("full", style="bold green")
+    if store.kind is None:
+        return Text("·", style="dim")
+    jokers = "" if not store.jokers else "+J" if store.jokers == 1 else f"+{store.jokers}J"
+    return Text(f"{store.kind.value[0].upper()}{store.nuts}{jokers}")
+
+
+def players_table(view: NuesseView, table: TableInfo) -> RichTable:
+    """Supply, stores (headed by size and value), kept jokers and points of every player."""
+    grid = RichTable(expand=False, box=None, pad_edge=False, padding=(0, 1, 0, 0))
+    grid.add_column("player")
+    grid.add_column("sup", justify="right")
+    for index, size in enumerate(STORE_SIZES):
+        grid.add_column(f"S{index + 1}\n{size}:{STORE_VALUES[index]}", justify="center")
+    grid.add_column("kept")
+    grid.add_column("pts", justify="right")
+    for seat, stores in enumerate(view.stores):
+        name = table.player(seat)
+        if seat == view.player and view.stage is not Stage.OVER:
+            name = Text("▶ ") + name
+        jokers = ",".join(card.short for card in view.jokers[seat]) or "-"
+        cells = [store_text(store) for store in stores]
+        grid.add_row(name, str(view.supply[seat]), *cells, jokers, str(view.scores[seat]))
+    return grid
+
+
+def dice_text(dice: Dice) -> Text:
+    """The three dice, the green one first."""
+    text = Text("green ")
+    text.append(f" {dice.green} ", style=GREEN_DIE)
+    text.append("  white ")
+    text.append(f" {dice.white1} ", style=WHITE_DIE)
+    text.append(" ")
+    text.append(f" {dice.white2} ", style=WHITE_DIE)
+    return text
+
+
+def turn_text(view: NuesseView, table: TableInfo) -> Text:
+    """What is going on now, in a line or two: the dice, then what happens next."""
+    line = Text()
+    if view.dice is not None and view.stage in {Stage.PLACE, Stage.AGAIN}:
+        line.append_text(dice_text(view.dice))
+        first, second = view.dice.sums
+        line.append(f"   green + white: {first} or {second}\n")
+    line.append(turn_sentence(view, table.names))
+    return line
+
+
+def pile_text(view: NuesseView, table: TableInfo) -> Text:
+    """The draw pile, the set-aside nuts, how near the end is, and where David sits."""
+    style = "dim" if view.ending is Ending.NOT_YET else "bold"
+    text = Text(pile_sentence(view), style=style)
+    if view.david is not None:
+        text.append("\nDavid the raccoon sits with ")
+        text.append_text(table.player(view.david))
+        text.append(": nothing can be stolen from them.")
+    return text
+
+
+class NuesseDrawer(Drawer[NuesseView]):
+    """Draws Auf die Nüsse! views."""
+
+    def table(self, view: NuesseView, table: TableInfo) -> RenderableType:
+        parts: list[RenderableType] = [
+            board_text(view),
+            pile_text(view, table),
+            players_table(view, table),
+            turn_text(view, table),
+        ]
+        if table.events:
+            parts.append(Text("Recent: " + " | ".join(table.events[-4:]), style="dim"))
+        status = "game over" if view.stage is Stage.OVER else f"{table.names[view.player]}'s turn"
+        return Panel(Group(*parts), title="Auf die Nüsse!", subtitle=status, expand=False)
+
+
+DRAWER = NuesseDrawer()
