@@ -1,8 +1,10 @@
-"""Random-playout throughput of every implemented game, through the public API.
+"""Random-playout throughput of every implemented game: the engine's own loop and a table.
 
-Prints games/s and actions/s (chance steps included) as the median of several timed runs, and
-the same figures relative to a fixed pure-Python reference loop timed in the same process, so
-that numbers from a busy shared machine can still be compared. Run on one core:
+Prints games/s and actions/s (chance steps included) of the engine's raw loop (what OpenSpiel's
+engines are compared with), the actions/s of the same random games played at a
+:class:`~spieltisch.session.Table` (what every surface pays), each as the median of several
+timed runs, and the engine's figure relative to a fixed pure-Python reference loop timed in the
+same process, so that numbers from a busy shared machine can still be compared. Run on one core:
 
     python bench/playouts.py [--seconds 2] [--runs 5] [GAME_ID ...]
 """
@@ -15,8 +17,10 @@ import statistics
 import time
 
 import spieltisch
+from spieltisch.agents import RandomAgent
 from spieltisch.core.game import Game
 from spieltisch.games import REGISTRY
+from spieltisch.session import Table, play_out
 
 
 def playouts(game: Game, seconds: float, seed: int) -> tuple[float, float]:
@@ -37,6 +41,19 @@ def playouts(game: Game, seconds: float, seed: int) -> tuple[float, float]:
         games += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, moves / elapsed
+
+
+def table_playouts(game: Game, seconds: float, seed: int) -> float:
+    """Play random games at tables for about ``seconds``; return moves/s."""
+    chooser = RandomAgent(game, seed)
+    moves = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games == 0:
+        table = Table(game, seed=seed + games)
+        play_out(table, [chooser] * game.players)
+        moves += table.version
+        games += 1
+    return moves / (time.perf_counter() - start)
 
 
 def reference(seconds: float) -> float:
@@ -60,22 +77,31 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None, help="player count")
     args = parser.parse_args()
     ids = args.games or list(REGISTRY.implemented())
-    header = f"{'game':16} {'players':>7} {'games/s':>10} {'actions/s':>11} {'vs ref':>7}"
+    header = (
+        f"{'game':16} {'players':>7} {'games/s':>10} {'actions/s':>11} {'vs ref':>7} "
+        f"{'table act/s':>12}"
+    )
     print(header)
     for game_id in ids:
         game = spieltisch.load(game_id, args.players)
         playouts(game, 0.3, 99)  # warm caches
-        rates, refs = [], []
+        rates, refs, tables = [], [], []
         for run in range(args.runs):
             refs.append(reference(0.3))
             rates.append(playouts(game, args.seconds, run))
+            tables.append(table_playouts(game, args.seconds, run))
         games_s = statistics.median(r[0] for r in rates)
         moves_s = statistics.median(r[1] for r in rates)
         ratio = statistics.median(r[1] / ref for r, ref in zip(rates, refs, strict=True))
-        print(f"{game_id:16} {game.players:>7} {games_s:>10.1f} {moves_s:>11,.0f} {ratio:>7.3f}")
+        table_s = statistics.median(tables)
+        print(
+            f"{game_id:16} {game.players:>7} {games_s:>10.1f} {moves_s:>11,.0f} {ratio:>7.3f} "
+            f"{table_s:>12,.0f}"
+        )
     print(
         "actions/s counts player actions and chance steps; 'vs ref' = actions per reference "
-        "iteration, measured in the same process."
+        "iteration, measured in the same process; 'table act/s' = the same random games at a "
+        "session table."
     )
 
 

@@ -11,12 +11,13 @@ after an intended rule change.
 from __future__ import annotations
 
 import json
-import random
 
+from spieltisch.agents import RandomAgent
 from spieltisch.core.codec import JSON, to_jsonable
 from spieltisch.core.errors import NotEnumerableError
 from spieltisch.core.game import Game, State
-from spieltisch.lab.play import derive_seed
+from spieltisch.lab.engine import derive_seed
+from spieltisch.session import Table
 
 Seen = dict[int | None, dict[str, JSON]]
 """The last view written for each viewer."""
@@ -30,7 +31,8 @@ def _view_lines(state: State, seen: Seen) -> list[str]:
     lines = []
     for viewer in viewers:
         data = to_jsonable(state.view(viewer))
-        assert isinstance(data, dict)  # views are dataclasses
+        if not isinstance(data, dict):
+            raise TypeError(f"a view is a dataclass, not {type(data).__name__}")
         before = seen.get(viewer)
         changed = data if before is None else {k: v for k, v in data.items() if before.get(k) != v}
         seen[viewer] = data
@@ -67,23 +69,20 @@ def playthrough(game: Game, seed: int) -> str:
         f"options: {options}",
         f"seed: {seed}",
     ]
-    chance = random.Random(seed)
-    choose = random.Random(derive_seed(seed, "actions"))
-    state = game.initial_state()
+    table = Table(game, seed=seed)
+    chooser = RandomAgent(game, derive_seed(seed, "actions"))
     seen: Seen = {}
-    step = 0
-    while not state.is_terminal():
-        lines.append(f"step {step}")
+    while not table.over:
+        state = table.state
+        lines.append(f"step {table.version}")
         lines.append(_choices_line(state))
         lines.extend(_view_lines(state, seen))
         if state.is_chance():
-            move = state.sample_chance(chance)
+            event = table.advance_chance()
         else:
-            legal = state.legal_actions()
-            move = legal[choose.randrange(len(legal))]
-        lines.append(f"  move: {move}")
-        state = state.apply(move)
-        step += 1
+            event = table.play(chooser.act(None, table.legal()))
+        lines.append(f"  move: {event.move}")
+    state = table.state
     lines.append("end")
     lines.extend(_view_lines(state, {}))
     lines.append(f"  scores: {list(state.scores())}")

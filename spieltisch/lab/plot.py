@@ -12,31 +12,32 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 
+from spieltisch.lab.summary import AgentRow, ArenaSummary
+
 FEW_SCORES = 8
 """Scores that take at most this many values (a match's round wins) are drawn as bars."""
 
 
-def arena_plot(summary: dict[str, object], title: str, path: Path, *, players: int) -> None:
+def arena_plot(summary: ArenaSummary, title: str, path: Path, *, players: int) -> None:
     """Write a PNG with win rates (and intervals) beside score distributions. ``players`` is
     the number of seats at each table, which sets the even share a win rate is read against
     (one agent may fill several seats, so the agents alone do not tell it)."""
-    rows = summary["agents"]
-    assert isinstance(rows, list)
-    names = [str(r["agent"]) for r in rows]
+    rows = summary.agents
+    names = [r.agent for r in rows]
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
     _win_rates(left, names, rows, players)
-    _scores(right, names, [_floats(r["scores"]) for r in rows])
+    _scores(right, names, [[float(s) for s in r.scores] for r in rows])
     figure.suptitle(title)
     figure.tight_layout()
     figure.savefig(path, dpi=120)
     plt.close(figure)
 
 
-def _win_rates(axes: Axes, names: list[str], rows: list[dict[str, object]], players: int) -> None:
+def _win_rates(axes: Axes, names: list[str], rows: Sequence[AgentRow], players: int) -> None:
     """Bars of each agent's win rate with its 95% interval; the dashed line is a seat's even
     share, one game in ``players``."""
-    rates = [float(str(r["win_rate"])) for r in rows]
-    bounds = [_floats(r["win_rate_ci95"]) for r in rows]
+    rates = [r.win_rate for r in rows]
+    bounds = [r.win_rate_ci95 for r in rows]
     low = [rate - b[0] for rate, b in zip(rates, bounds, strict=True)]
     high = [b[1] - rate for rate, b in zip(rates, bounds, strict=True)]
     axes.bar(names, rates, yerr=[low, high], capsize=8, color="tab:blue", alpha=0.8)
@@ -65,9 +66,3 @@ def _scores(axes: Axes, names: list[str], scores: Sequence[Sequence[float]]) -> 
         axes.set_ylabel("share of games")
         axes.legend()
     axes.set_title("Score distribution")
-
-
-def _floats(value: object) -> list[float]:
-    """A list of numbers from the arena's summary (a list or a tuple of them)."""
-    assert isinstance(value, list | tuple), value
-    return [float(x) for x in value]

@@ -15,9 +15,12 @@ import numpy
 import pytest
 
 import spieltisch
+from spieltisch.agents import RandomAgent
 from spieltisch.core.codec import to_jsonable
 from spieltisch.core.errors import InvalidActionError, NotEnumerableError
-from spieltisch.core.game import Game, Move, NodeKind, State
+from spieltisch.core.game import Game, NodeKind, State
+from spieltisch.games import kit_of
+from spieltisch.session import Table, play_out
 
 MAX_MOVES = 200_000
 APPLY_SAMPLE = 8
@@ -46,37 +49,41 @@ def check_playouts(game: Game, seeds: range) -> PlayoutStats:
     return stats
 
 
+def _table(game: Game, seed: int) -> tuple[Table, RandomAgent]:
+    """A table whose chance is seeded ``seed`` and the uniform chooser of every seat."""
+    return Table(game, seed=seed), RandomAgent(game, seed + 1)
+
+
 def _play_quiet(game: Game, seed: int) -> list[str]:
-    chance, choose = random.Random(seed), random.Random(seed + 1)
-    state, moves = game.initial_state(), []
-    while not state.is_terminal():
-        move = _pick(state, chance, choose)
-        moves.append(str(move))
-        state = state.apply(move)
-    return moves
-
-
-def _pick(state: State, chance: random.Random, choose: random.Random) -> Move:
-    if state.is_chance():
-        return state.sample_chance(chance)
-    legal = state.legal_actions()
-    return legal[choose.randrange(len(legal))]
+    table, chooser = _table(game, seed)
+    play_out(table, [chooser] * game.players)
+    return list(table.record().moves)
 
 
 def _play_checked(game: Game, seed: int, stats: PlayoutStats) -> list[str]:
-    chance, choose = random.Random(seed), random.Random(seed + 1)
+    table, chooser = _table(game, seed)
     probe = random.Random(seed + 2)
-    state = game.initial_state()
-    moves: list[str] = []
-    while not state.is_terminal():
-        assert len(moves) < MAX_MOVES, f"seed {seed}: no end after {MAX_MOVES} moves"
+    while not table.over:
+        assert table.version < MAX_MOVES, f"seed {seed}: no end after {MAX_MOVES} moves"
+        state = table.state
         check_state(state, probe, stats)
-        move = _pick(state, chance, choose)
-        moves.append(str(move))
-        state = state.apply(move)
-    check_state(state, probe, stats)
-    check_terminal(state)
-    return moves
+        if state.is_chance():
+            table.advance_chance()
+        else:
+            table.play(chooser.act(None, state.legal_actions()))
+    check_state(table.state, probe, stats)
+    check_terminal(table.state)
+    check_table_replays(table)
+    return list(table.record().moves)
+
+
+def check_table_replays(table: Table) -> None:
+    """A table rebuilt from its record is the same table: state, moves and every viewer's
+    events."""
+    again = Table.from_record(table.game, table.record())
+    assert again.state == table.state and again.moves == table.moves
+    for viewer in [None, *range(table.game.players)]:
+        assert again.events(viewer) == table.events(viewer)
 
 
 def check_state(state: State, probe: random.Random, stats: PlayoutStats) -> None:
@@ -161,10 +168,12 @@ def check_serialisation(state: State) -> None:
 def check_views(state: State, probe: random.Random, stats: PlayoutStats) -> None:
     """Views are JSON, and a redeal of what a viewer cannot see leaves their view unchanged."""
     viewers: list[int | None] = [None, *range(state.num_players)]
+    belief = kit_of(state.game).belief
+    redeal = (lambda s, o, r: s) if belief is None else belief.redeal
     for viewer in viewers:
         view = state.view(viewer)
         json.dumps(to_jsonable(view))
-        other = state.redeal_hidden(viewer, probe)
+        other = redeal(state, viewer, probe)
         assert other.view(viewer) == view, f"player {viewer}'s view shows hidden information"
         if other != state:
             stats.hidden_differences += 1

@@ -17,6 +17,12 @@ from spieltisch.cli import app
 from spieltisch.core.errors import OptionError
 from spieltisch.lab import arena, plot
 from spieltisch.lab.stats import elo_ratings, mean_interval, wilson_interval
+from spieltisch.lab.summary import AgentRow, ArenaSummary
+
+
+def row(name: str, rate: float, interval: tuple[float, float], scores: list[int]) -> AgentRow:
+    """A summary row with the figures a plot reads (the others zero)."""
+    return AgentRow(name, len(scores), rate, interval, 0.0, 0.0, (0.0, 0.0), 1500.0, tuple(scores))
 
 
 def test_games_come_in_deals_with_every_rotation_on_the_same_seed() -> None:
@@ -43,13 +49,13 @@ def test_the_summary_rates_the_stronger_agent_higher() -> None:
     game = spieltisch.load("auf-die-eier", 2)
     results = arena.run(arena.schedule(game, ["expert", "random"], games=20, seed=2))
     summary = arena.summarise(results, ["expert", "random"])
-    rows = {row["agent"]: row for row in summary["agents"]}  # type: ignore[attr-defined]
-    assert rows["expert"]["seats_played"] == rows["random"]["seats_played"] == 20
-    assert rows["expert"]["win_rate"] + rows["random"]["win_rate"] == pytest.approx(1)
-    assert rows["expert"]["win_rate"] > 0.7 and rows["expert"]["elo"] > rows["random"]["elo"]
-    low, high = rows["expert"]["win_rate_ci95"]
-    assert low <= rows["expert"]["win_rate"] <= high
-    assert rows["expert"]["mean_margin"] == -rows["random"]["mean_margin"]
+    expert, rand = summary.row("expert"), summary.row("random")
+    assert expert.seats_played == rand.seats_played == 20
+    assert expert.win_rate + rand.win_rate == pytest.approx(1)
+    assert expert.win_rate > 0.7 and expert.elo > rand.elo
+    low, high = expert.win_rate_ci95
+    assert low <= expert.win_rate <= high
+    assert expert.mean_margin == -rand.mean_margin
 
 
 def test_wilson_interval_matches_the_textbook_value() -> None:
@@ -101,13 +107,12 @@ def test_arena_table_and_bad_agents() -> None:
 def test_plot_draws_few_score_values_as_bars_and_many_as_boxes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scores: list[list[int]], score_bars: int
 ) -> None:
-    rows = [
-        {"agent": name, "win_rate": 0.5, "win_rate_ci95": [0.3, 0.7], "scores": agent}
-        for name, agent in zip(["a", "b"], scores, strict=True)
-    ]
+    rows = tuple(
+        row(name, 0.5, (0.3, 0.7), agent) for name, agent in zip(["a", "b"], scores, strict=True)
+    )
     figures: list[Figure] = []
     monkeypatch.setattr(plt, "close", figures.append)  # keep the figure to look at it
-    plot.arena_plot({"agents": rows}, "test", tmp_path / "p.png", players=2)
+    plot.arena_plot(ArenaSummary(4, rows), "test", tmp_path / "p.png", players=2)
     left, right = figures[0].axes
     assert len(left.patches) == 2
     assert len(right.patches) == score_bars
@@ -118,13 +123,13 @@ def test_plot_draws_few_score_values_as_bars_and_many_as_boxes(
 def test_plot_marks_a_seats_even_share_even_when_one_agent_fills_several_seats(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: int
 ) -> None:
-    rows = [
-        {"agent": name, "win_rate": 0.3, "win_rate_ci95": [0.2, 0.4], "scores": [1, 2]}
+    rows = tuple(
+        row(name, 0.3, (0.2, 0.4), [1, 2])
         for name in ["expert", "heuristic"]  # heuristic fills all the other seats
-    ]
+    )
     figures: list[Figure] = []
     monkeypatch.setattr(plt, "close", figures.append)
-    plot.arena_plot({"agents": rows}, "test", tmp_path / "p.png", players=players)
+    plot.arena_plot(ArenaSummary(2, rows), "test", tmp_path / "p.png", players=players)
     even = figures[0].axes[0].get_lines()[-1]  # drawn last, after the bars' caps
     assert np.asarray(even.get_ydata(), dtype=float).tolist() == [pytest.approx(1 / players)] * 2
 

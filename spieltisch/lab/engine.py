@@ -1,0 +1,319 @@
+"""The lab's one engine: tasks, the pure ``play_task`` over a table, runners and the journal.
+
+A run is a schedule of :class:`Task` values, each one game to play with everything a worker
+process needs; :func:`play_task` plays it on a :class:`~spieltisch.session.Table` and returns
+a typed :class:`GameResult`. A :class:`Runner` plays a schedule, in this process
+(:class:`LocalRunner`) or in a pool of worker processes that take the games in chunks
+(:class:`PoolRunner`), and hands back each result with its place in the schedule as soon as
+its game ends. The arena and ``simulate`` are two schedules over this engine.
+
+A run may keep a *journal*: every finished game as one JSON line, written as soon as it ends.
+Given the same journal again, a run plays only the games it does not hold yet, so a run of
+hours survives an interruption, can be extended to more games with the same seed, and leaves
+each game's scores on disk for later study.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import hashlib
+import json
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import spieltisch
+from spieltisch.agents import Agent, make_agent
+from spieltisch.core.errors import OptionError
+from spieltisch.core.game import Game, OptionValue
+from spieltisch.core.record import Record
+from spieltisch.session import Table, play_out
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A seed for a part of a run (a game, a seat), the same on every machine and run."""
+    text = ":".join(str(x) for x in (seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def seat_agents(game: Game, names: Sequence[str], seed: int) -> list[Agent[object]]:
+    """Agents by name, one per seat, each with its own seed derived from ``seed``."""
+    return [
+        make_agent(name, game, derive_seed(seed, "seat", seat)) for seat, name in enumerate(names)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One game to play: everything a worker process needs, and nothing more.
+
+    ``seed`` seeds the table's chance; the agents' seeds derive from ``agent_seed``, or, in
+    the arena (``agent_seed`` is ``None``), from ``seed`` and the rotation.
+    """
+
+    game: str
+    players: int
+    options: tuple[tuple[str, OptionValue], ...]
+    deal: int
+    rotation: int
+    seats: tuple[str, ...]
+    seed: int
+    agent_seed: int | None = None
+    keep_record: bool = field(default=False, compare=False)
+    """Return the game's record with its result (not part of the game's identity)."""
+
+    def agents_seed(self) -> int:
+        """The seed the agents' own seeds derive from."""
+        if self.agent_seed is not None:
+            return self.agent_seed
+        return derive_seed(self.seed, "rotation", self.rotation)
+
+    def to_json(self) -> dict[str, object]:
+        """The task as a journal stores it (the arena's fields only, where they suffice)."""
+        data: dict[str, object] = {
+            "game": self.game,
+            "players": self.players,
+            "options": [list(pair) for pair in self.options],
+            "deal": self.deal,
+            "rotation": self.rotation,
+            "seats": list(self.seats),
+            "seed": self.seed,
+        }
+        if self.agent_seed is not None:
+            data["agent_seed"] = self.agent_seed
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How one game ended."""
+
+    deal: int
+    rotation: int
+    seats: tuple[str, ...]
+    scores: tuple[int, ...]
+    returns: tuple[float, ...]
+    actions: int
+    moves: int = 0
+    """Moves on the table, chance included."""
+    finished: bool = True
+    record: Record | None = None
+    """The game's record, for a task that asked to keep it (never journaled)."""
+
+    def to_json(self) -> dict[str, object]:
+        """The result as a journal stores it."""
+        return {
+            "deal": self.deal,
+            "rotation": self.rotation,
+            "seats": list(self.seats),
+            "scores": list(self.scores),
+            "returns": list(self.returns),
+            "actions": self.actions,
+            "moves": self.moves,
+            "finished": self.finished,
+        }
+
+
+def play_task(task: Task, max_moves: int = 1_000_000) -> GameResult:
+    """Play one scheduled game (in this process or a worker) on a table of its own."""
+    game = spieltisch.load(task.game, task.players, **dict(task.options))
+    table = Table(game, task.seats, task.seed)
+    actions = play_out(table, seat_agents(game, task.seats, task.agents_seed()), max_moves)
+    state = table.state
+    return GameResult(
+        task.deal,
+        task.rotation,
+        task.seats,
+        state.scores(),
+        state.returns(),
+        actions,
+        table.version,
+        state.is_terminal(),
+        table.record() if task.keep_record else None,
+    )
+
+
+Play = Callable[[Task], GameResult]
+Played = Iterator[tuple[int, Task, GameResult]]
+"""Each game's place in the schedule, its task and its result, as games end."""
+
+
+class Runner(Protocol):
+    """Plays scheduled games, somewhere."""
+
+    def run(self, play: Play, tasks: Sequence[tuple[int, Task]]) -> Played:
+        """Play every ``(index, task)`` with ``play``; yield each result as its game ends."""
+        ...
+
+
+class LocalRunner:
+    """Plays the games one after another in this process."""
+
+    def run(self, play: Play, tasks: Sequence[tuple[int, Task]]) -> Played:
+        for index, task in tasks:
+            yield index, task, play(task)
+
+
+def _play_chunk(play: Play, chunk: Sequence[tuple[int, Task]]) -> list[tuple[int, GameResult]]:
+    return [(index, play(task)) for index, task in chunk]
+
+
+class PoolRunner:
+    """Plays the games in ``workers`` processes, handing them out in chunks so that a quick
+    game does not cost the parent more than it takes to play; results still come back (and
+    are journaled) one game at a time, each chunk as it ends."""
+
+    def __init__(self, workers: int, chunk: int | None = None) -> None:
+        self.workers = workers
+        self.chunk = chunk
+
+    def _chunk_size(self, count: int) -> int:
+        if self.chunk is not None:
+            return max(1, self.chunk)
+        return max(1, min(64, count // (self.workers * 8)))
+
+    def run(self, play: Play, tasks: Sequence[tuple[int, Task]]) -> Played:
+        size = self._chunk_size(len(tasks))
+        chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=self.workers)
+        try:
+            futures = {pool.submit(_play_chunk, play, chunk): chunk for chunk in chunks}
+            for future in concurrent.futures.as_completed(futures):
+                by_index = dict(futures[future])
+                for index, result in future.result():
+                    yield index, by_index[index], result
+        finally:
+            # On an interruption or a failed game, the games not started yet are dropped rather
+            # than played for nobody (they stay missing from the journal, to be played on resume).
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def runner_for(workers: int) -> Runner:
+    """The local runner for one worker, else a process pool of ``workers``."""
+    return LocalRunner() if workers <= 1 else PoolRunner(workers)
+
+
+def run_tasks(
+    tasks: Sequence[Task],
+    play: Play,
+    runner: Runner,
+    progress: Callable[[int], None] | None = None,
+    journal: Path | None = None,
+) -> list[GameResult]:
+    """Play every task with ``runner``; results come back in schedule order. With a
+    ``journal``, the games it already holds are taken from it, and every game played is added
+    to it the moment its result arrives (see the module docstring)."""
+    kept: dict[Task, GameResult] = {}
+    if journal is not None:
+        kept = read_journal(journal, tasks)
+    results: dict[int, GameResult] = {i: kept[t] for i, t in enumerate(tasks) if t in kept}
+    if progress and results:
+        progress(len(results))
+    to_play = [(i, t) for i, t in enumerate(tasks) if i not in results]
+    with journal_writer(journal) as write:
+        for index, task, result in runner.run(play, to_play):
+            results[index] = result
+            write(task, result)
+            if progress:
+                progress(len(results))
+    return [results[i] for i in range(len(tasks))]
+
+
+# --- the journal ------------------------------------------------------------------------------
+
+
+@contextmanager
+def journal_writer(path: Path | None) -> Iterator[Callable[[Task, GameResult], None]]:
+    """A function that appends one JSON line per finished game to the journal at ``path``
+    (and does nothing without one). A last line that an interrupted run left half written
+    (every whole line ends with a newline) is cut off first."""
+    if path is None:
+        yield lambda task, result: None
+        return
+    _drop_cut_off_line(path)
+    with path.open("a", encoding="utf-8") as file:
+
+        def write(task: Task, result: GameResult) -> None:
+            line = {"task": task.to_json(), "result": result.to_json()}
+            file.write(json.dumps(line) + "\n")
+            file.flush()
+
+        yield write
+
+
+def _drop_cut_off_line(path: Path) -> None:
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with path.open("r+b") as file:
+            file.truncate(data.rfind(b"\n") + 1)
+
+
+def read_journal(path: Path, tasks: Sequence[Task]) -> dict[Task, GameResult]:
+    """The games of ``tasks`` that the journal at ``path`` holds (none if it does not exist).
+
+    Raises :class:`OptionError` for a journal that holds games this run would not play (a
+    different game, options, seed or agents): its results would be mixed in unseen. A last
+    line cut off by an interruption is skipped (the writer cuts it off before writing)."""
+    if not path.exists():
+        return {}
+    scheduled = {task: task for task in tasks}
+    kept: dict[Task, GameResult] = {}
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    if not text.endswith("\n"):
+        lines = lines[:-1]
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        task, result = _parse_line(path, number, line)
+        match = scheduled.get(task)
+        if match is None:
+            raise OptionError(
+                f"journal {path} line {number} holds a game this run does not schedule: it "
+                "comes from a run with another game, options, seed or agents, or with more "
+                "games than asked for now; repeat that run's arguments or give a new journal"
+            )
+        kept[match] = result
+    return kept
+
+
+def _parse_line(path: Path, number: int, text: str) -> tuple[Task, GameResult]:
+    """One journal line as the task it played and its result."""
+    try:
+        line = json.loads(text)
+        task, result = line["task"], line["result"]
+        agent_seed = task.get("agent_seed")
+        played = Task(
+            str(task["game"]),
+            int(task["players"]),
+            tuple((str(name), _option_value(value)) for name, value in task["options"]),
+            int(task["deal"]),
+            int(task["rotation"]),
+            tuple(str(seat) for seat in task["seats"]),
+            int(task["seed"]),
+            None if agent_seed is None else int(agent_seed),
+        )
+        outcome = GameResult(
+            int(result["deal"]),
+            int(result["rotation"]),
+            tuple(str(seat) for seat in result["seats"]),
+            tuple(int(score) for score in result["scores"]),
+            tuple(float(share) for share in result["returns"]),
+            int(result["actions"]),
+            int(result.get("moves", 0)),
+            bool(result.get("finished", True)),
+        )
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+        raise OptionError(f"journal {path} line {number} is not an arena game: {error!r}") from None
+    return played, outcome
+
+
+def _option_value(value: object) -> OptionValue:
+    """A game option's value as the journal stored it (a flag, a number or a name)."""
+    if not isinstance(value, bool | int | str):
+        raise TypeError(f"an option value must be a flag, a number or a name, not {value!r}")
+    return value
