@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -23,7 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 import spieltisch
-from spieltisch.agents import agent_names, make_agent, strongest_agent
+from spieltisch.agents import Agent, agent_names, make_agent, strongest_agent
 from spieltisch.core.errors import RecordError, SpieltischError
 from spieltisch.core.game import Game, OptionValue
 from spieltisch.core.record import Record, replay
@@ -31,9 +31,10 @@ from spieltisch.games import REGISTRY
 from spieltisch.lab import arena as arena_lab
 from spieltisch.lab.play import derive_seed, pick_seed
 from spieltisch.lab.simulate import simulate as run_simulation
+from spieltisch.lab.summary import ArenaSummary, SeatSummary
+from spieltisch.terminal.draw.base import TableInfo
+from spieltisch.terminal.drawers import drawer_for
 from spieltisch.terminal.loop import TerminalGame, seats_for
-from spieltisch.terminal.render import Table as TableInfo
-from spieltisch.terminal.render import renderer_for
 
 app = typer.Typer(
     help="spieltisch: play, study and train on four tabletop games.",
@@ -98,12 +99,13 @@ def games() -> None:
     for column in ("id", "name", "players", "options"):
         table.add_column(column)
     for entry in REGISTRY.entries():
-        if entry.module is None:
+        if entry.package is None:
             table.add_row(entry.id, entry.name, "", "[dim]not implemented yet[/]")
             continue
         info = REGISTRY.game_class(entry.id).info
         options = "\n".join(f"{o.name}={o.default!s}: {o.help}" for o in info.options) or "-"
-        table.add_row(info.id, info.name, f"{info.min_players}-{info.max_players}", options)
+        name = f"{info.name}\n[dim]{info.summary}[/]" if info.summary else info.name
+        table.add_row(info.id, name, f"{info.min_players}-{info.max_players}", options)
     Console().print(table)
 
 
@@ -168,8 +170,8 @@ def _default_pace(game: Game, console: Console) -> float:
     return 1.0 if game.info.hidden_information and console.is_terminal else 0.0
 
 
-def _bot_maker(game: Game, seed: int) -> Callable[[str, int], spieltisch.agents.Agent]:
-    def make(name: str, seat: int) -> spieltisch.agents.Agent:
+def _bot_maker(game: Game, seed: int) -> Callable[[str, int], Agent[Any]]:
+    def make(name: str, seat: int) -> Agent[Any]:
         return make_agent(name, game, derive_seed(seed, "seat", seat))
 
     return make
@@ -230,22 +232,23 @@ def simulate(
             summary = run_simulation(
                 the_game, names, games, seed, on_record=save, progress=progress
             )
-        _print_summary(summary.to_json(), names)
+        _print_summary(summary, names)
 
 
-def _print_summary(data: dict[str, object], names: list[str]) -> None:
-    table = Table(title=f"{data['game']}: {data['games']} games, seed {data['seed']}")
+def _print_summary(summary: SeatSummary, names: list[str]) -> None:
+    table = Table(title=f"{summary.game}: {summary.games} games, seed {summary.seed}")
     for column in ("seat", "agent", "win rate", "mean score"):
         table.add_column(column, justify="right" if column != "agent" else "left")
-    rates, means = data["win_rates"], data["mean_scores"]
-    assert isinstance(rates, list) and isinstance(means, list)
+    games = max(summary.games, 1)
     for seat, name in enumerate(names):
-        table.add_row(str(seat + 1), name, f"{100 * rates[seat]:.1f}%", f"{means[seat]:.2f}")
+        rate = round(summary.wins[seat] / games, 6) if summary.wins else 0.0
+        mean = round(summary.score_totals[seat] / games, 4) if summary.score_totals else 0.0
+        table.add_row(str(seat + 1), name, f"{100 * rate:.1f}%", f"{mean:.2f}")
     console = Console()
     console.print(table)
-    console.print(
-        f"mean game length: {data['mean_actions']} actions ({data['mean_moves']} moves with chance)"
-    )
+    actions = round(summary.actions / games, 4)
+    moves = round(summary.moves / games, 4)
+    console.print(f"mean game length: {actions} actions ({moves} moves with chance)")
 
 
 @app.command("replay")
@@ -281,7 +284,8 @@ def replay_command(
             else tuple(f"Player {p + 1}" for p in range(rec.players))
         )
         console = Console(highlight=False)
-        console.print(renderer_for(the_game).table(state.view(None), TableInfo(tuple(names), ())))
+        drawer = drawer_for(the_game.info.id)
+        console.print(drawer.table(state.view(None), TableInfo(tuple(names), ())))
         status = "finished" if state.is_terminal() else "not finished"
         console.print(f"{len(rec.moves)} moves replayed; the game is {status}.")
         console.print(
@@ -323,18 +327,16 @@ def arena(
         tasks = arena_lab.schedule(the_game, names, games, seed)
         with progress_reporter(f"{the_game.info.name} arena", len(tasks)) as progress:
             results = arena_lab.run(tasks, workers, progress=progress, journal=journal)
-        summary = arena_lab.summarise(results, names)
-        summary.update(game=game, players=the_game.players, seed=seed)
-        rows = summary["agents"]
-        assert isinstance(rows, list)
+        summary = arena_lab.summarise(
+            results, names, game=game, players=the_game.players, seed=seed
+        )
         # The figures first, so that a failing plot cannot lose hours of games.
         if as_json:
-            brief = [{k: v for k, v in row.items() if k != "scores"} for row in rows]
-            print(json.dumps({**summary, "agents": brief}), flush=True)
+            print(json.dumps(summary.to_json(scores=False)), flush=True)
         else:
             _print_arena(summary)
         if plot is not None:
-            from spieltisch.lab.plot import arena_plot  # noqa: PLC0415 - matplotlib is slow
+            from spieltisch.lab.plot import arena_plot  # noqa: PLC0415 - lazy: matplotlib is slow
 
             title = f"{the_game.info.name}, {the_game.players} players: {len(results)} games"
             arena_plot(summary, title, plot, players=the_game.players)
@@ -363,22 +365,20 @@ def progress_reporter(description: str, total: int) -> Iterator[Callable[[int], 
     yield report
 
 
-def _print_arena(summary: dict[str, object]) -> None:
-    table = Table(title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}")
+def _print_arena(summary: ArenaSummary) -> None:
+    table = Table(title=f"{summary.game}: {summary.games} games, seed {summary.seed}")
     for column in ("agent", "seats", "win rate", "95% interval", "mean score", "margin", "Elo"):
         table.add_column(column, justify="left" if column == "agent" else "right")
-    rows = summary["agents"]
-    assert isinstance(rows, list)
-    for row in rows:
-        low, high = row["win_rate_ci95"]
+    for row in summary.agents:
+        low, high = row.win_rate_ci95
         table.add_row(
-            row["agent"],
-            str(row["seats_played"]),
-            f"{100 * row['win_rate']:.1f}%",
+            row.agent,
+            str(row.seats_played),
+            f"{100 * row.win_rate:.1f}%",
             f"{100 * low:.1f}-{100 * high:.1f}%",
-            f"{row['mean_score']:.2f}",
-            f"{row['mean_margin']:+.2f}",
-            f"{row['elo']:.0f}",
+            f"{row.mean_score:.2f}",
+            f"{row.mean_margin:+.2f}",
+            f"{row.elo:.0f}",
         )
     Console().print(table)
 

@@ -6,17 +6,19 @@ moves and chance are printed as they happen, each line drawn from the view of th
 table (a spectator's view when several people share the screen). When several people share the
 screen in a hidden-card game, each one's table is shown only after the screen is handed over,
 and cleared before the next; bots can be paced so their speed gives nothing away.
-The record of the game is returned to the caller.
+The game is played on a :class:`~spieltisch.session.Table`, which applies each move once and
+keeps the record; each move is applied before it is shown. The record is returned to the
+caller.
 """
 
 from __future__ import annotations
 
-import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
@@ -29,7 +31,10 @@ from spieltisch.agents import Agent
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game, Move, PlayerId, State
 from spieltisch.core.record import Record
-from spieltisch.terminal.render import Renderer, Table, renderer_for
+from spieltisch.games import kit_of
+from spieltisch.session import Event, Table
+from spieltisch.terminal.draw.base import TableInfo, markup, plain
+from spieltisch.terminal.drawers import drawer_for
 
 MENU_LIMIT = 24
 """Menus longer than this are summarised; ``moves`` lists them in full."""
@@ -43,7 +48,7 @@ class Seat:
     """A seat at the table: a person (``agent`` is ``None``) or a bot."""
 
     name: str
-    agent: Agent | None = None
+    agent: Agent[Any] | None = None
 
     @property
     def is_human(self) -> bool:
@@ -75,7 +80,7 @@ class TerminalGame:
         console: Console,
         read_line: ReadLine,
         rules_text: str = "",
-        adviser: Agent | None = None,
+        adviser: Agent[Any] | None = None,
         pace: float = 0.0,
     ) -> None:
         self.game = game
@@ -86,56 +91,47 @@ class TerminalGame:
         self.rules_text = rules_text
         self.adviser = adviser
         self.pace = pace
-        self.renderer: Renderer = renderer_for(game)
+        self.drawer = drawer_for(game.info.id)
+        self.words = kit_of(game).words
+        self.board = Table(game, tuple(seat.name for seat in self.seats), seed)
         humans = [p for p, seat in enumerate(self.seats) if seat.is_human]
         self.narrator: PlayerId | None = humans[0] if len(humans) == 1 else None
         self.private_screens = len(humans) > 1 and game.info.hidden_information
         """Several people share the screen in a hidden-card game: hide each one's table."""
         self.events: deque[str] = deque(maxlen=8)
 
-    def table(self) -> Table:
-        """Names and recent events, as renderers receive them."""
-        return Table(tuple(seat.name for seat in self.seats), tuple(self.events))
+    def table(self) -> TableInfo:
+        """Names and recent events, as drawers receive them."""
+        return TableInfo(self.board.seats, tuple(self.events))
 
     def run(self) -> Outcome:
         """Play until the game ends or a person quits."""
-        chance = random.Random(self.seed)
-        state = self.game.initial_state()
-        moves: list[str] = []
+        board = self.board
         quit_game = False
-        while not state.is_terminal():
+        while not board.over:
             try:
-                move = self._next_move(state, chance)
+                event = self._next_move()
             except _QuitError:
                 quit_game = True
                 break
-            self._announce(state, move)
-            moves.append(str(move))
-            before, state = state, state.apply(move)
-            self._aftermath(before, state)
-        record = Record(
-            game=self.game.info.id,
-            players=self.game.players,
-            options=dict(self.game.options),
-            moves=tuple(moves),
-            seed=self.seed,
-            seats=tuple(seat.name for seat in self.seats),
-        )
-        self._summary(state, quit_game)
-        return Outcome(state, record, quit_game)
+            self._announce(event)
+            self._aftermath(board.state_at(event.version - 1), board.state)
+        self._summary(board.state, quit_game)
+        return Outcome(board.state, board.record(), quit_game)
 
-    def _next_move(self, state: State, chance: random.Random) -> Move:
-        player = state.current_player()
+    def _next_move(self) -> Event:
+        board = self.board
+        player = board.to_act()
         if player is None:
-            return state.sample_chance(chance)
+            return board.advance_chance()
         agent = self.seats[player].agent
         if agent is None:
-            return self._ask(state, player)
+            return self._ask(board.state, player)
         started = time.perf_counter()
         with self.thinking(f"{self.seats[player].name} is thinking…"):
-            move = agent.act(state.view(player), state.legal_actions())
+            move = agent.act(board.view(player), board.legal())
             time.sleep(max(0.0, self.pace - (time.perf_counter() - started)))
-        return move
+        return board.play(move)
 
     def thinking(self, what: str) -> AbstractContextManager[object]:
         """A spinner saying ``what`` while a bot or the adviser thinks (a search may take a
@@ -143,30 +139,32 @@ class TerminalGame:
         shows it for its whole pace, so it ends no sooner for an easy move."""
         return self.console.status(what) if self.console.is_terminal else nullcontext()
 
-    def _announce(self, state: State, move: Move) -> None:
-        player = state.current_player()
+    def _announce(self, event: Event) -> None:
+        """Say what the move of ``event`` (already applied) was, as the narrator saw it."""
+        board, player = self.board, event.actor
         actor = "chance" if player is None else self.seats[player].name
-        text = state.move_text_for(move, self.narrator)
-        line = self.renderer.describe(state.view(self.narrator), text, self.table(), actor)
-        self.events.append(line)
+        before = board.state_at(event.version - 1)
+        seen = before.seen_move(board.moves[event.version - 1], self.narrator)
+        line = self.words.event(before.view(self.narrator), seen, board.seats, actor)
+        self.events.append(plain(line))
         if player is None or not self.seats[player].is_human:
-            self.console.print(line)
+            self.console.print(markup(line))
 
     def _aftermath(self, before: State, after: State) -> None:
-        line = self.renderer.aftermath(
-            before.view(self.narrator), after.view(self.narrator), self.table()
+        line = self.words.aftermath(
+            before.view(self.narrator), after.view(self.narrator), self.board.seats
         )
         if line:
-            self.events.append(line)
-            self.console.print(line)
+            self.events.append(plain(line))
+            self.console.print(markup(line))
 
-    def _ask(self, state: State, player: PlayerId) -> Move:
+    def _ask(self, state: State, player: PlayerId) -> Event:
         if self.private_screens:
             self._hand_over(self.seats[player].name)
-        move = self._choose(state, player)
+        event = self._choose(state, player)
         if self.private_screens:
             self.console.clear()
-        return move
+        return event
 
     def _hand_over(self, name: str) -> None:
         """Clear the screen and wait until the next person has it."""
@@ -176,10 +174,10 @@ class TerminalGame:
         except EOFError:
             raise _QuitError from None
 
-    def _choose(self, state: State, player: PlayerId) -> Move:
+    def _choose(self, state: State, player: PlayerId) -> Event:
         view = state.view(player)
         legal = state.legal_actions()
-        self.console.print(self.renderer.table(view, self.table()))
+        self.console.print(self.drawer.table(view, self.table()))
         self._menu(view, legal, full=len(legal) <= MENU_LIMIT)
         name = self.seats[player].name
         while True:
@@ -188,8 +186,12 @@ class TerminalGame:
             except EOFError:
                 raise _QuitError from None
             move = self._answer(state, view, legal, line)
-            if move is not None:
-                return move
+            if move is None:
+                continue
+            try:
+                return self.board.play(move, by=player)
+            except SpieltischError as error:
+                self.console.print(Text(str(error), style="red"))
 
     def _answer(self, state: State, view: object, legal: Sequence[Move], line: str) -> Move | None:
         """The move a typed line chooses, or ``None`` after answering a command or an error."""
@@ -211,7 +213,7 @@ class TerminalGame:
             self._hint(view, legal)
             return None
         if command == "table":
-            self.console.print(self.renderer.table(view, self.table()))
+            self.console.print(self.drawer.table(view, self.table()))
             return None
         if line.isdigit():
             number = int(line)
@@ -220,12 +222,10 @@ class TerminalGame:
             self.console.print(f"[red]There is no move {number}; choose 1 to {len(legal)}.[/]")
             return None
         try:
-            move = state.parse(line)
-            state.apply(move)
+            return state.parse(line)
         except SpieltischError as error:
             self.console.print(Text(str(error), style="red"))
             return None
-        return move
 
     def _hint(self, view: object, legal: Sequence[Move]) -> None:
         if self.adviser is None:
@@ -236,19 +236,20 @@ class TerminalGame:
         self.console.print(Text(advice, style="cyan"))
 
     def _menu(self, view: object, legal: Sequence[Move], *, full: bool) -> None:
+        words = self.words
         labels = [
-            f"[bold]{n}[/] {self.renderer.move_label(view, m)}" for n, m in enumerate(legal, 1)
+            f"[bold]{n}[/] {markup(words.move_label(view, m))}" for n, m in enumerate(legal, 1)
         ]
         if full:
             self.console.print(Columns(labels, padding=(0, 3)))
         else:
             self.console.print(Columns(labels[:3], padding=(0, 3)))
-            self.console.print(self.renderer.many_moves_hint(view, legal))
+            self.console.print(markup(words.many_moves(view, legal)))
 
     def _help(self) -> None:
         self.console.print(
             Panel(
-                self.renderer.help()
+                markup(self.words.help())
                 + "\n\nCommands: a move's [bold]number[/] or its [bold]notation[/]; "
                 "[bold]moves[/] lists every legal move; [bold]hint[/] asks the strongest bot "
                 "what it would play and why; [bold]table[/] shows the table again; "
@@ -259,7 +260,7 @@ class TerminalGame:
 
     def _summary(self, state: State, quit_game: bool) -> None:
         view = state.view(self.narrator)
-        self.console.print(self.renderer.table(view, self.table()))
+        self.console.print(self.drawer.table(view, self.table()))
         result = RichTable(title="Game abandoned" if quit_game else "Final result")
         result.add_column("player")
         result.add_column("points", justify="right")
@@ -274,7 +275,7 @@ class TerminalGame:
         self.console.print(result)
 
 
-def seats_for(kinds: Sequence[str], make: Callable[[str, int], Agent]) -> list[Seat]:
+def seats_for(kinds: Sequence[str], make: Callable[[str, int], Agent[Any]]) -> list[Seat]:
     """Seats from kinds such as ``human,random``: people by seat number, bots by their level."""
     return [
         Seat(f"Player {seat + 1}")

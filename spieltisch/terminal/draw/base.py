@@ -1,29 +1,43 @@
-"""How a game is drawn in the terminal: the renderer protocol and a plain fallback.
+"""How a game is drawn in the terminal: the drawer base, and the words set in rich text.
 
-A game's ``terminal`` module defines ``RENDERER``, an object with the methods of
-:class:`Renderer`; it reads views only. Games without one are shown by :class:`PlainRenderer`,
-which prints the view as JSON.
+A game's drawer (``draw/<game>.py``) lays out its view with rich: layout and colour only.
+What is said about moves and events comes from the game's words (plain text); :func:`markup`
+sets a words text for the terminal, its backticked notation in bold. :class:`Drawer` itself
+is the plain fallback for a game with no drawer of its own: the view as JSON.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
-from collections.abc import Sequence
+import re
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.text import Text
 
 from spieltisch.core.codec import to_jsonable
-from spieltisch.core.game import Game, Move
+
+View = TypeVar("View")
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
+_NOTATION = re.compile(r"`([^`]*)`")
+
+
+def markup(text: str) -> str:
+    """A words text as rich markup: escaped, with each ```notation``` span in bold."""
+    return _NOTATION.sub(lambda m: f"[bold]{m.group(1)}[/]", escape(text))
+
+
+def plain(text: str) -> str:
+    """A words text without its notation marks."""
+    return _NOTATION.sub(lambda m: m.group(1), text)
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """What the loop hands a renderer besides the view: names and the recent events."""
+class TableInfo:
+    """What the loop hands a drawer besides the view: names and the recent events."""
 
     names: tuple[str, ...]
     events: tuple[str, ...]
@@ -33,49 +47,11 @@ class Table:
         return Text(self.names[seat], style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
 
 
-class Renderer:
-    """The plain renderer; game renderers subclass it and override what they draw better."""
+class Drawer(Generic[View]):
+    """The plain drawer; a game's drawer subclasses it and draws its table better."""
 
-    def table(self, view: object, table: Table) -> RenderableType:
+    def table(self, view: View, table: TableInfo) -> RenderableType:
         """The whole table as ``view``'s owner sees it."""
         data = json.dumps(to_jsonable(view), ensure_ascii=False, indent=1)
         events = "\n".join(table.events[-5:])
         return Text(f"{data}\n{events}")
-
-    def move_label(self, view: object, move: Move) -> str:
-        """A move as listed in the menu."""
-        del view
-        return str(move)
-
-    def describe(self, view: object, move_text: str, table: Table, actor: str) -> str:
-        """One line telling what just happened (``view`` is from before the move)."""
-        del view, table
-        return f"{actor}: {move_text}"
-
-    def aftermath(self, before: object, after: object, table: Table) -> str | None:
-        """A line on what a move brought about (a score, a trick won), or ``None``."""
-        del before, after, table
-        return None
-
-    def many_moves_hint(self, view: object, legal: Sequence[Move]) -> str:
-        """What to say instead of listing very many moves."""
-        del view
-        return f"{len(legal)} moves: type 'moves' to list them all with their numbers."
-
-    def help(self) -> str:
-        """The game's notation, in a few lines."""
-        return "Type a move's number or its text as listed."
-
-
-PlainRenderer = Renderer
-
-
-def renderer_for(game: Game) -> Renderer:
-    """The renderer of ``game``'s ``terminal`` module, or the plain one."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(f"{package}.terminal")
-    except ModuleNotFoundError:
-        return PlainRenderer()
-    renderer: Renderer = module.RENDERER
-    return renderer
