@@ -44,7 +44,8 @@ def builder(cls: type[T], names: Sequence[str] | None = None) -> Callable[..., T
     fields, in order) through slot setters, without ``__init__``: no defaults, no checks.
 
     The function is generated once with one setter call per field, as fast as writing the
-    calls out by hand, so no game needs to.
+    calls out by hand, so no game needs to. A state deriving from :class:`LegalCache` starts
+    with its legal actions not yet worked out.
     """
     if names is None:
         names = [f.name for f in dataclasses.fields(cls) if f.init]  # type: ignore[arg-type]
@@ -52,8 +53,10 @@ def builder(cls: type[T], names: Sequence[str] | None = None) -> Callable[..., T
     params = ", ".join(f"v{i}" for i in range(len(setters)))
     lines = [f"def build({params}):", "    value = new(cls)"]
     lines += [f"    set{i}(value, v{i})" for i in range(len(setters))]
+    if issubclass(cls, LegalCache):
+        lines.append("    set_legal(value, None)")
     lines.append("    return value")
-    namespace: dict[str, Any] = {"new": new_instance, "cls": cls}
+    namespace: dict[str, Any] = {"new": new_instance, "cls": cls, "set_legal": remember_legal}
     namespace.update({f"set{i}": setter for i, setter in enumerate(setters)})
     exec("\n".join(lines), namespace)
     build: Callable[..., T] = namespace["build"]
@@ -62,28 +65,35 @@ def builder(cls: type[T], names: Sequence[str] | None = None) -> Callable[..., T
 
 
 class LegalCache:
-    """A base slot keeping a state's legal actions once worked out (not part of its value:
-    it is no dataclass field, so equality, hashing and JSON ignore it).
-
-    A state class deriving from this lists its actions with :meth:`cached_legal`; a state
-    built anew (by its constructor, a :func:`builder` or from JSON) starts without them.
+    """The one legal-action cache: a state class deriving from this (before ``State``, so
+    that its :meth:`legal_actions` is the one found) works out its legal actions once, with
+    its own :meth:`work_out_legal`, and keeps them in a slot that is no dataclass field (so
+    equality, hashing and JSON ignore it). A transition that knows a new state's actions
+    already hands them over with :func:`remember_legal`.
     """
 
     __slots__ = ("_legal",)
-    _legal: tuple[Any, ...]
+    _legal: tuple[Any, ...] | None
 
-    def cached_legal(self, work_out: Callable[[Any], tuple[Any, ...]]) -> tuple[Any, ...]:
-        """The legal actions, worked out by ``work_out(self)`` the first time only."""
+    def __post_init__(self) -> None:
+        remember_legal(self, None)
+
+    def work_out_legal(self) -> tuple[Any, ...]:
+        """The legal actions, worked out from the state (called once per state)."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The legal actions, worked out the first time they are asked for."""
         try:
-            return self._legal
-        except AttributeError:
-            legal = work_out(self)
-            _SET_LEGAL(self, legal)
-            return legal
-
-    def remember_legal(self, legal: tuple[Any, ...]) -> None:
-        """Keep ``legal`` as this state's legal actions, when the caller knows them."""
-        _SET_LEGAL(self, legal)
+            legal = self._legal
+        except AttributeError:  # a state rebuilt by pickle or copy, which skip the slot
+            legal = None
+        if legal is None:
+            legal = self.work_out_legal()
+            remember_legal(self, legal)
+        return legal
 
 
-(_SET_LEGAL,) = slot_setters(LegalCache, "_legal")
+remember_legal: Callable[[Any, tuple[Any, ...] | None], None]
+(remember_legal,) = slot_setters(LegalCache, "_legal")
+"""Keep the legal actions of a state (``None``: not worked out yet) in its cache."""

@@ -160,7 +160,7 @@ class Sheet:
 
 
 @dataclass(frozen=True, slots=True)
-class EierState(State, LegalCache):
+class EierState(LegalCache, State):
     """A position of Auf die Eier: the score sheet and the turn in progress.
 
     Build it with :meth:`AufDieEier.initial_state`.
@@ -221,8 +221,8 @@ class EierState(State, LegalCache):
     def current_player(self) -> PlayerId | None:
         return self.player if self.stage is Stage.DECIDE else None
 
-    def legal_actions(self) -> Sequence[Action]:
-        return self.cached_legal(_legal_actions)
+    def work_out_legal(self) -> tuple[Action, ...]:
+        return _legal_actions(self)
 
     def chance_outcomes(self) -> Sequence[tuple[Roll, Fraction]]:
         if not self.is_chance():

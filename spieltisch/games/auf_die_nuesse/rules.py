@@ -332,8 +332,8 @@ class NuesseState(LegalCache, State):
 
     # --- What may happen ------------------------------------------------------------------
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        return self.cached_legal(_legal_actions)
+    def work_out_legal(self) -> tuple[Action, ...]:
+        return _legal_actions(self)
 
     def _legal_actions(self) -> tuple[Action, ...]:
         """The legal actions, worked out (:meth:`legal_actions` keeps them)."""

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from spieltisch.core.codec import SKIP_FIELD
 from spieltisch.core.errors import IllegalActionError
-from spieltisch.core.fast import LegalCache, builder, slot_setters
+from spieltisch.core.fast import LegalCache, builder, remember_legal
 from spieltisch.core.game import (
     ActionTable,
     Game,
@@ -215,11 +215,8 @@ class AuweierState(LegalCache, State):
             return None
         return self.player
 
-    def legal_actions(self) -> Sequence[Action]:
-        try:
-            return self._legal  # the cache's fast path: one slot read
-        except AttributeError:
-            return self.cached_legal(_legal_actions)
+    def work_out_legal(self) -> tuple[Action, ...]:
+        return _legal_actions(self)
 
     def chance_outcomes(self) -> Sequence[tuple[Shuffled, Fraction]]:
         if not self.is_chance():
@@ -319,12 +316,6 @@ _seat: Callable[[Counts, tuple[Card, ...], int, Counts, tuple[Stack, ...], int, 
 )
 """``Seat(hand, pile, known, shown, stacks)``, built faster: the caller gives the derived
 :attr:`Seat.food` and :attr:`Seat.false_worm` of ``stacks`` as the last two values."""
-(_SET_LEGAL,) = slot_setters(LegalCache, "_legal")
-"""Sets a new state's legal actions in :class:`LegalCache`'s slot, where a transition knows
-them already (what :meth:`LegalCache.remember_legal` does, without a method call on the path
-of every move)."""
-
-
 # --- small pure helpers ---------------------------------------------------------------------
 
 T = TypeVar("T")
@@ -776,7 +767,7 @@ def _turn(
     state = _state(nests, _PLAY, player, seats, totals, None)
     legal = _play_actions(state, females)
     if legal:
-        _SET_LEGAL(state, legal)
+        remember_legal(state, legal)
         return state
     config = nests.config
     end = End.NO_PLAY
@@ -786,7 +777,7 @@ def _turn(
             state = _state(nests, _PLAY, other, seats, totals, None)
             legal = _play_actions(state, females)
             if legal:
-                _SET_LEGAL(state, legal)
+                remember_legal(state, legal)
                 return state
         end = End.NOBODY_CAN_PLAY
     nests = Nests(config, nests.laid, nests.won, nests.last, end)
@@ -804,7 +795,7 @@ def _go(
 ) -> AuweierState:
     """``player``'s go in ``stage`` of ``phase``."""
     after = _state(state.nests, stage, player, seats, totals, phase)
-    _SET_LEGAL(after, _phase_actions(after, phase, females))
+    remember_legal(after, _phase_actions(after, phase, females))
     return after
 
 
@@ -1135,7 +1126,7 @@ def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
     seats = _put(state.seats, player, seat)
     if any(seat.hand):
         state = _state(nests, _ORDER, player, seats, totals, None)
-        _SET_LEGAL(state, _order_actions(seat.hand, False))
+        remember_legal(state, _order_actions(seat.hand, False))
         return state
     if player + 1 < config.players:
         stage = _SHUFFLE_STAGE if config.lucky_eggs else _ORDER

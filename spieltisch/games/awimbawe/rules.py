@@ -254,7 +254,7 @@ class Match:
 
 
 @dataclass(frozen=True, slots=True)
-class AwimbaweState(State, LegalCache):
+class AwimbaweState(LegalCache, State):
     """A position of Awimbawé. Build it with :meth:`Awimbawe.initial_state`."""
 
     match: Match
@@ -319,13 +319,8 @@ class AwimbaweState(State, LegalCache):
             return None
         return self.actor
 
-    def legal_actions(self) -> Sequence[Action]:
-        # The cache of LegalCache, read and set inline: this is asked at every decision.
-        legal: tuple[Action, ...] | None = getattr(self, "_legal", None)
-        if legal is None:
-            legal = self._plays() if self.stage is _PLAY else self._legal_actions()
-            _SET_LEGAL(self, legal)
-        return legal
+    def work_out_legal(self) -> tuple[Action, ...]:
+        return self._plays() if self.stage is _PLAY else self._legal_actions()
 
     def _legal_actions(self) -> tuple[Action, ...]:
         stage = self.stage
@@ -461,10 +456,9 @@ class AwimbaweState(State, LegalCache):
         raise illegal(move, _STAGE_RULE[stage].value)
 
     def _apply_play(self, move: Play) -> AwimbaweState:
-        legal: Sequence[Action]
         try:  # the legal actions are nearly always known by now: listed before choosing
-            legal = self._legal
-        except AttributeError:
+            legal = self._legal or self.legal_actions()
+        except AttributeError:  # a state rebuilt by pickle or copy
             legal = self.legal_actions()
         if move not in legal:
             raise illegal(move, *self._play_fault(move))
@@ -714,7 +708,6 @@ class AwimbaweState(State, LegalCache):
 
 _state = builder(AwimbaweState)
 """A state from its fields, in order, built fast (the moves build every state with it)."""
-(_SET_LEGAL,) = slot_setters(AwimbaweState, "_legal")
 _DEALT = "dealt the cards: four face down and four face up before each player, six in each hand"
 _PICKED = "picked one of the opponent's hand cards blind, for the snake to block"
 
