@@ -8,6 +8,8 @@ True
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from spieltisch.core.codec import JSON, to_jsonable
 from spieltisch.core.errors import (
     GameNotImplementedError,
@@ -43,6 +45,7 @@ __all__ = [
     "load",
     "load_record",
     "replay",
+    "rules_page",
     "state_from_json",
     "to_jsonable",
 ]
@@ -61,6 +64,16 @@ def load(game_id: str, players: int | None = None, **options: OptionValue) -> Ga
     Raises :class:`UnknownGameError`, :class:`GameNotImplementedError` or :class:`OptionError`.
     """
     return REGISTRY.game_class(game_id)(players, **options)
+
+
+RULES_DIR = Path(__file__).parent / "rules"
+"""The rules pages shipped with the package, one Markdown file per game id."""
+
+
+def rules_page(game_id: str) -> str:
+    """The rules page of ``game_id`` in Markdown, or an empty text if there is none."""
+    path = RULES_DIR / f"{game_id}.md"
+    return path.read_text(encoding="utf-8") if path.is_file() else ""
 
 
 def load_record(record: Record) -> Game:

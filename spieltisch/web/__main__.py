@@ -1,0 +1,23 @@
+"""``python -m spieltisch.web``: the server, as ``spieltisch serve`` starts it."""
+
+from __future__ import annotations
+
+import argparse
+
+from spieltisch.web.serve import serve
+
+
+def main() -> None:
+    """Read the arguments and serve."""
+    parser = argparse.ArgumentParser(description="spieltisch's online tables")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--db", default="", help="SQLAlchemy URL (default: SQLite under home)")
+    parser.add_argument("--bot-workers", type=int, default=2)
+    parser.add_argument("--bot-pause", type=float, default=0.8)
+    args = parser.parse_args()
+    serve(args.host, args.port, args.db, False, args.bot_workers, args.bot_pause)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,537 @@
+"""The ASGI app: pages, the JSON API, and one WebSocket per open page.
+
+Pages are static shells (the client is plain JavaScript modules shipped in the package, no
+build step, nothing from a CDN); everything a page shows comes from the API and the table's
+WebSocket. Secret tokens travel in a link's fragment and then in a message body or an
+``Authorization`` header, never in a query string. Every response carries a content security
+policy; every request and message is bounded in size, checked, and refused with a clear error
+that changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+import spieltisch
+from spieltisch.agents import agent_names
+from spieltisch.core.codec import to_jsonable
+from spieltisch.core.errors import SpieltischError
+from spieltisch.games import REGISTRY
+from spieltisch.web import pages
+from spieltisch.web.db import migrate
+from spieltisch.web.live import Connection, Hub, LiveTable, RefusedError, SeatPlan
+from spieltisch.web.payload import error_message, events_for
+from spieltisch.web.settings import Settings
+from spieltisch.web.store import Listed, list_tables
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16_384
+HELLO_TIMEOUT = 15.0
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
+        "object-src 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+class SeatIn(BaseModel):
+    """A seat of a table to create."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["person", "bot"]
+    level: Annotated[str, Field(max_length=40)] | None = None
+
+
+class CreateIn(BaseModel):
+    """A table to create."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: Annotated[str, Field(max_length=40)]
+    players: Annotated[int, Field(ge=1, le=8)] | None = None
+    options: Annotated[
+        dict[Annotated[str, Field(max_length=40)], StrictBool | StrictInt | StrictStr],
+        Field(max_length=24),
+    ] = {}
+    seats: Annotated[list[SeatIn], Field(min_length=1, max_length=8)]
+    seed: Annotated[int, Field(ge=0, lt=2**62)] | None = None
+
+
+class JoinIn(BaseModel):
+    """A person taking their seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: Annotated[str, Field(max_length=100)]
+    name: Annotated[str, Field(max_length=100)]
+
+
+class BotIn(BaseModel):
+    """A seat handed to a bot."""
+
+    model_config = ConfigDict(extra="forbid")
+    level: Annotated[str, Field(max_length=40)]
+
+
+class TokenBucket:
+    """A connection's allowance of messages: ``burst`` at once, ``rate`` a second after."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.stamp = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        """True if one more message may pass now."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization is None or not authorization.startswith("Bearer "):
+        return None
+    return authorization.removeprefix("Bearer ").strip()[:100]
+
+
+def _listed(item: Listed) -> dict[str, Any]:
+    return {
+        "id": item.id,
+        "game": item.game,
+        "name": REGISTRY.game_class(item.game).info.name,
+        "players": item.players,
+        "options": item.options,
+        "status": item.status,
+        "seats_free": item.seats_free,
+        "names": list(item.names),
+    }
+
+
+def _games() -> list[dict[str, Any]]:
+    """Every game with its player counts, options (with their meaning) and bot levels."""
+    games = []
+    for game_id in REGISTRY.implemented():
+        info = REGISTRY.game_class(game_id).info
+        levels = agent_names(spieltisch.load(game_id))
+        games.append(
+            {
+                "id": game_id,
+                "name": info.name,
+                "summary": info.summary,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "default_players": info.default_players,
+                "options": [
+                    {
+                        "name": o.name,
+                        "default": o.default,
+                        "help": o.help,
+                        "choices": list(o.choices),
+                        "type": type(o.default).__name__,
+                    }
+                    for o in info.options
+                ],
+                "levels": list(levels),
+                "strengths": {"ismcts": ["0.25s", "1s", "2s", "5s", "500", "2000"]}
+                if "ismcts" in levels
+                else {},
+            }
+        )
+    return games
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server's app (its database is migrated when it starts)."""
+    config = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(migrate, config.database_url())
+        hub = Hub(config)
+        app.state.hub = hub
+        await hub.resume()
+        sweeper = asyncio.create_task(_sweep(hub))
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            await hub.close()
+
+    app = FastAPI(title="spieltisch", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.middleware("http")
+    async def guard(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            response: Response = JSONResponse({"detail": "the request is too large"}, 413)
+        else:
+            response = await call_next(request)
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    _pages(app)
+    _api(app)
+    _host_api(app)
+    _finished_api(app)
+    _socket(app, config)
+    return app
+
+
+async def _sweep(hub: Hub) -> None:
+    """Expire tables that never started, now and then."""
+    while True:
+        with contextlib.suppress(Exception):
+            await hub.expire()
+        await asyncio.sleep(600)
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def _live(request: Request, table_id: str) -> LiveTable:
+    live = await _hub(request).get(table_id)
+    if live is None:
+        raise HTTPException(404, "no such table")
+    return live
+
+
+def _refusal(refused: RefusedError) -> HTTPException:
+    return HTTPException(refused.status, refused.reason)
+
+
+def _pages(app: FastAPI) -> None:
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby() -> str:
+        return pages.lobby()
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    async def table_page(table_id: str) -> str:
+        return pages.table(table_id[:32])
+
+    @app.get("/replay/{table_id}", response_class=HTMLResponse)
+    async def replay_page(table_id: str) -> str:
+        return pages.replay(table_id[:32])
+
+    @app.get("/rules/{game_id}", response_class=HTMLResponse)
+    async def rules_page(game_id: str) -> str:
+        if game_id not in REGISTRY.implemented():
+            raise HTTPException(404, "no such game")
+        return pages.rules(game_id)
+
+
+def _api(app: FastAPI) -> None:
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return _games()
+
+    @app.get("/api/tables")
+    async def tables(request: Request) -> dict[str, list[dict[str, Any]]]:
+        hub = _hub(request)
+        limit = hub.settings.max_tables_listed
+        found = {}
+        for status in ("open", "playing", "finished"):
+            rows = await hub.read(list_tables, hub.engine, status, limit)
+            found[status] = [_listed(row) for row in rows]
+        return found
+
+    @app.post("/api/tables", status_code=201)
+    async def create(request: Request, body: CreateIn) -> dict[str, Any]:
+        plans = [SeatPlan(s.kind, s.level) for s in body.seats]
+        try:
+            made = await _hub(request).create(
+                body.game, body.players, dict(body.options), plans, body.seed
+            )
+        except RefusedError as refused:
+            raise _refusal(refused) from None
+        except SpieltischError as error:
+            raise HTTPException(422, str(error)) from None
+        return {
+            "id": made.table_id,
+            "host_link": f"/t/{made.table_id}#host={made.host_token}",
+            "seat_links": {
+                str(seat): f"/t/{made.table_id}#seat={token}"
+                for seat, token in made.seat_tokens.items()
+            },
+        }
+
+    @app.get("/api/tables/{table_id}")
+    async def about(request: Request, table_id: str) -> dict[str, Any]:
+        live = await _live(request, table_id)
+        return {
+            "id": live.id,
+            "game": live.game.info.id,
+            "name": live.game.info.name,
+            "players": live.game.players,
+            "options": dict(live.game.options),
+            "status": live.status,
+            "version": live.table.version,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "name": s.name,
+                    "level": s.level,
+                    "joined": s.joined,
+                }
+                for s in live.seats
+            ],
+        }
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(request: Request, table_id: str, body: JoinIn) -> dict[str, Any]:
+        live = await _live(request, table_id)
+        try:
+            seat = await _hub(request).join(live, body.token, body.name)
+        except RefusedError as refused:
+            raise _refusal(refused) from None
+        return {"seat": seat, "name": live.seats[seat].name}
+
+
+def _host_api(app: FastAPI) -> None:
+    """The host's requests (their token in an ``Authorization: Bearer`` header)."""
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start(
+        request: Request, table_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        live = await _live(request, table_id)
+        try:
+            await _hub(request).start(live, _bearer(authorization))
+        except RefusedError as refused:
+            raise _refusal(refused) from None
+        return {"status": live.status, "version": live.table.version}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def to_bot(
+        request: Request,
+        table_id: str,
+        seat: int,
+        body: BotIn,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        live = await _live(request, table_id)
+        try:
+            await _hub(request).seat_to_bot(live, _bearer(authorization), seat, body.level)
+        except RefusedError as refused:
+            raise _refusal(refused) from None
+        return {"seat": seat, "name": live.seats[seat].name}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/person")
+    async def to_person(
+        request: Request,
+        table_id: str,
+        seat: int,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        live = await _live(request, table_id)
+        try:
+            token = await _hub(request).seat_to_person(live, _bearer(authorization), seat)
+        except RefusedError as refused:
+            raise _refusal(refused) from None
+        return {"seat": seat, "seat_link": f"/t/{live.id}#seat={token}"}
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201)
+    async def rematch(
+        request: Request, table_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        live = await _live(request, table_id)
+        try:
+            made = await _hub(request).rematch(live, _bearer(authorization))
+        except RefusedError as refused:
+            raise _refusal(refused) from None
+        return {
+            "id": made.table_id,
+            "host_link": f"/t/{made.table_id}#host={made.host_token}",
+            "seat_links": {
+                str(seat): f"/t/{made.table_id}#seat={token}"
+                for seat, token in made.seat_tokens.items()
+            },
+        }
+
+
+def _finished_api(app: FastAPI) -> None:
+    """What a finished table offers everyone: its record and its replay."""
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(request: Request, table_id: str) -> Response:
+        live = await _live(request, table_id)
+        if live.status != "finished":
+            raise HTTPException(403, "a game's record is served once the game is over")
+        return Response(
+            live.table.record().dumps(),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{live.id}.json"'},
+        )
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(
+        request: Request, table_id: str, at: int = 0, seat: int = -1
+    ) -> dict[str, Any]:
+        live = await _live(request, table_id)
+        if live.status != "finished":
+            raise HTTPException(403, "a replay opens once the game is over")
+        table = live.table
+        viewer = seat if 0 <= seat < live.game.players else None
+        version = max(0, min(at, table.version))
+        events = events_for(table, live.kit.words, viewer, 0)[:version]
+        return {
+            "version": version,
+            "last": table.version,
+            "viewer": viewer,
+            "names": list(table.seats),
+            "view": to_jsonable(table.view(viewer, at=version)),
+            "events": events,
+        }
+
+
+def _socket(app: FastAPI, config: Settings) -> None:
+    @app.websocket("/ws/{table_id}")
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        hub: Hub = websocket.app.state.hub
+        live = await hub.get(table_id)
+        if live is None:
+            await websocket.send_text(json.dumps(error_message("no such table")))
+            await websocket.close(4404)
+            return
+        try:
+            hello = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+        except (TimeoutError, WebSocketDisconnect, KeyError, RuntimeError):
+            with contextlib.suppress(Exception):
+                await websocket.close(4400)
+            return
+        viewer, since, problem = _read_hello(hub, live, hello, config.max_message)
+        if problem is not None:
+            await websocket.send_text(json.dumps(error_message(problem)))
+            await websocket.close(4403)
+            return
+        connection = hub.connect(live, viewer, since)
+        writer = asyncio.create_task(_write(websocket, connection))
+        async with live.lock:
+            hub.push(live, connection)
+        try:
+            await _listen(websocket, hub, live, connection, config)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.disconnect(live, connection)
+            with contextlib.suppress(asyncio.QueueFull):
+                connection.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 2)
+
+
+def _read_hello(
+    hub: Hub, live: LiveTable, text: str, limit: int
+) -> tuple[int | None, int, str | None]:
+    """The viewer and version a connection's first message names, or the problem with it."""
+    if len(text) > limit:
+        return None, 0, "the message is too long"
+    try:
+        hello = json.loads(text)
+    except ValueError:
+        return None, 0, "the first message must be a JSON hello"
+    if not isinstance(hello, dict) or hello.get("type") != "hello":
+        return None, 0, "the first message must be a hello"
+    since = hello.get("since", 0)
+    if type(since) is not int or since < 0:
+        return None, 0, "since must be a version (a whole number)"
+    token = hello.get("token")
+    if token is None:
+        return None, since, None
+    seat = hub.seat_of(live, token)
+    if seat is None:
+        return None, since, "this link holds no seat at this table"
+    return seat, since, None
+
+
+async def _write(websocket: WebSocket, connection: Connection) -> None:
+    """Send the connection's queue in order; close it when asked (or when it fell behind)."""
+    while True:
+        item = await connection.queue.get()
+        if item is None:
+            with contextlib.suppress(Exception):
+                await websocket.close(4008 if connection.lagging else 1000)
+            return
+        try:
+            await websocket.send_text(item)
+        except Exception:
+            return
+
+
+async def _listen(
+    websocket: WebSocket, hub: Hub, live: LiveTable, connection: Connection, config: Settings
+) -> None:
+    """Read the connection's messages until it closes: moves and pings."""
+    bucket = TokenBucket(config.rate_per_second, config.rate_burst)
+    while not connection.closed:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if not isinstance(text, str):
+            hub.send(
+                connection,
+                {**error_message("messages are JSON text"), "version": live.table.version},
+            )
+            continue
+        if not bucket.take():
+            hub.send(
+                connection,
+                {**error_message("too many messages: slow down"), "version": live.table.version},
+            )
+            continue
+        if len(text) > config.max_message:
+            hub.send(
+                connection,
+                {**error_message("the message is too long"), "version": live.table.version},
+            )
+            continue
+        await _handle(hub, live, connection, text)
+
+
+async def _handle(hub: Hub, live: LiveTable, connection: Connection, text: str) -> None:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    kind = data.get("type") if isinstance(data, dict) else None
+    if kind == "ping":
+        hub.send(connection, {"type": "pong", "version": live.table.version})
+        return
+    if kind != "move" or not isinstance(data, dict):
+        hub.send(connection, {**error_message("unknown message"), "version": live.table.version})
+        return
+    try:
+        await hub.move(
+            live, connection.viewer, data.get("text"), data.get("id"), data.get("version")
+        )
+    except RefusedError as refused:
+        version = live.table.version if refused.version is None else refused.version
+        hub.reject(connection, refused, version)
+        async with live.lock:
+            hub.push(live, connection)  # catch up, in case the move was stale

@@ -1,0 +1,78 @@
+"""Bots at online tables: each bot move is worked out in a worker process, from a view.
+
+A :class:`BotJob` carries everything a worker needs: the table's game, its moves so far and
+which seat moves with which level. The worker rebuilds the table (keeping the last few it
+built, so a game costs one replay, not one per move), makes the agent with a seed derived
+from the table's seed, the seat and the version, and asks it with that seat's view and the
+legal moves only. The same table and seed give the same bot moves after a restart.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import spieltisch
+from spieltisch.agents import make_agent
+from spieltisch.core.game import OptionValue
+from spieltisch.core.record import Record
+from spieltisch.core.seeds import derive_seed
+from spieltisch.session import Table
+
+KEPT_TABLES = 16
+
+
+@dataclass(frozen=True, slots=True)
+class BotJob:
+    """One bot move to work out."""
+
+    table_id: str
+    game: str
+    players: int
+    options: tuple[tuple[str, OptionValue], ...]
+    seed: int
+    moves: tuple[str, ...]
+    dictated: tuple[int, ...]
+    seat: int
+    level: str
+
+    def agent_seed(self) -> int:
+        """The seed of this move's agent: the table's seed, the seat and the version."""
+        return derive_seed(self.seed, "bot", self.seat, len(self.moves))
+
+
+_tables: OrderedDict[str, Table] = OrderedDict()
+
+
+def _table(job: BotJob) -> Table:
+    """The job's table, from this worker's last tables where it can go on from one."""
+    kept = _tables.pop(job.table_id, None)
+    if kept is not None and [str(m) for m in kept.moves] == list(job.moves[: kept.version]):
+        for index in range(kept.version, len(job.moves)):
+            text = job.moves[index]
+            state = kept.state
+            move = state.parse(text)
+            if state.is_chance():
+                kept.advance_chance(move)
+            else:
+                kept.play(move)
+        table = kept
+    else:
+        game = spieltisch.load(job.game, job.players, **dict(job.options))
+        record = Record(
+            job.game, job.players, dict(job.options), job.moves, job.seed, (), job.dictated
+        )
+        table = Table.from_record(game, record)
+    _tables[job.table_id] = table
+    while len(_tables) > KEPT_TABLES:
+        _tables.popitem(last=False)
+    return table
+
+
+def choose(job: BotJob) -> str:
+    """The bot's move, as text (runs in a worker process)."""
+    table = _table(job)
+    if table.to_act() != job.seat:
+        raise ValueError(f"seat {job.seat} is not to move at version {table.version}")
+    agent = make_agent(job.level, table.game, job.agent_seed())
+    return str(agent.act(table.view(job.seat), table.legal()))

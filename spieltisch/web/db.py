@@ -1,0 +1,96 @@
+"""The server's database: its schema, the engine for a URL, and the migrations on start.
+
+Tables are kept as logs of moves: a table's state is always the replay of its moves, so a
+restart, a replay and a download share one path. The schema is created and changed only by
+the Alembic migrations in ``migrations/``, applied when the server starts, so a database
+written by one version opens in the next. SQLite runs in WAL mode, and each transaction
+starts with ``BEGIN IMMEDIATE`` (SQLAlchemy's documented recipe for pysqlite, whose own
+transaction handling would begin lazily), so a writer takes its lock at once and readers
+never block it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config as AlembicConfig
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+METADATA = sa.MetaData()
+
+TABLES = sa.Table(
+    "tables",
+    METADATA,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("host_hash", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("finished_at", sa.Float),
+    sa.Column("record", sa.Text),
+    sa.Column("rematch_of", sa.String(32)),
+)
+
+SEATS = sa.Table(
+    "seats",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("level", sa.String(40)),
+    sa.Column("token_hash", sa.String(64)),
+    sa.Column("joined", sa.Boolean, nullable=False),
+)
+
+MOVES = sa.Table(
+    "moves",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("dictated", sa.Boolean, nullable=False),
+)
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; for SQLite a WAL-mode file whose transactions begin at once."""
+    if not url.startswith("sqlite"):
+        return sa.create_engine(url, pool_pre_ping=True)
+    engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, record: Any) -> None:
+        del record
+        dbapi_connection.isolation_level = None  # let SQLAlchemy's BEGIN below be the one
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def migrate(url: str) -> None:
+    """Bring the database at ``url`` up to the newest schema (creating it if it is new)."""
+    if url.startswith("sqlite:///"):
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    config = AlembicConfig()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(config, "head")

@@ -1,0 +1,90 @@
+"""The HTML shells of the pages; the client scripts fill them from the API and the socket.
+
+Nothing here reads a table: a page carries its table's id (public) and loads its script, which
+reads any secret token from the link's fragment. The rules page is the game's rules page,
+rendered from its Markdown.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from markdown_it import MarkdownIt
+
+import spieltisch
+from spieltisch.games import REGISTRY
+
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def _shell(title: str, script: str, body: str, data: str = "") -> str:
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)} · spieltisch</title>
+<link rel="stylesheet" href="/static/style.css">
+<script type="module" src="/static/{script}"></script>
+</head>
+<body{data}>
+<header class="bar">
+  <a href="/" class="brand">spieltisch</a>
+  <span class="spacer"></span>
+  <button type="button" id="language" class="link" aria-label="Sprache / language">Deutsch</button>
+</header>
+<main id="main">
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+def lobby() -> str:
+    """The lobby: open tables, games being played, finished games, and a new table."""
+    body = """<section>
+  <h1 data-t="lobby.title">Tables</h1>
+  <div id="lists" aria-live="polite"></div>
+</section>
+<section>
+  <h2 data-t="lobby.new">New table</h2>
+  <form id="create" class="panel"></form>
+  <div id="created" aria-live="polite"></div>
+</section>"""
+    return _shell("Tables", "lobby.js", body)
+
+
+def table(table_id: str) -> str:
+    """A table: the game from this viewer's side, the moves, the log."""
+    body = """<div id="banner" class="banner" role="status" aria-live="polite" hidden></div>
+<section id="join" hidden></section>
+<section id="host" hidden></section>
+<div class="table-layout">
+  <section id="board" class="panel" aria-label="table"></section>
+  <aside class="side">
+    <section id="turn" class="panel" aria-live="polite"></section>
+    <section id="moves" class="panel" aria-label="moves"></section>
+    <section id="log" class="panel" aria-label="log"></section>
+  </aside>
+</div>"""
+    return _shell("Table", "table.js", body, f' data-table="{escape(table_id)}"')
+
+
+def replay(table_id: str) -> str:
+    """A finished game, move by move, from any seat's side or a spectator's."""
+    body = """<section class="panel" id="controls"></section>
+<div class="table-layout">
+  <section id="board" class="panel" aria-label="table"></section>
+  <aside class="side"><section id="log" class="panel" aria-label="log"></section></aside>
+</div>"""
+    return _shell("Replay", "replay.js", body, f' data-table="{escape(table_id)}"')
+
+
+def rules(game_id: str) -> str:
+    """The game's rules page."""
+    info = REGISTRY.game_class(game_id).info
+    text = spieltisch.rules_page(game_id) or f"# {info.name}\n\nNo rules page found."
+    return _shell(
+        info.name, "rules.js", f'<article class="rules">{_MARKDOWN.render(text)}</article>'
+    )

@@ -1,0 +1,103 @@
+"""What the server sends one connection: built from that viewer's view and events only.
+
+Hidden information goes through one door, the per-player view: every piece of a message for a
+viewer (the view, the events with their sentences, the legal moves with their labels) comes
+from that viewer's views and the moves as :meth:`~spieltisch.core.game.State.seen_move` lets
+them see them, never from the true state. Only once the game is over do scores and winners
+come from the final state, which everyone may see then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from spieltisch.core.codec import JSON, to_jsonable
+from spieltisch.core.game import Game, Hidden, Move, PlayerId
+from spieltisch.core.words import Words
+from spieltisch.session import Table
+
+
+def event_item(
+    words: Words[Any], before: object, after: object, seen: Move | Hidden,
+    names: Sequence[str], version: int, actor: PlayerId | None,
+) -> dict[str, JSON]:  # fmt: skip
+    """One event as a viewer may read it, from their views before and after it: the move as
+    they saw it, its sentence, and a sentence on what it brought about (or ``None``)."""
+    who = "chance" if actor is None else names[actor]
+    return {
+        "version": version,
+        "actor": actor,
+        "text": str(seen),
+        "hidden": isinstance(seen, Hidden),
+        "sentence": words.event(before, seen, names, who),
+        "outcome": words.aftermath(before, after, names),
+    }
+
+
+def events_for(table: Table, words: Words[Any], viewer: PlayerId | None, since: int) -> list[JSON]:
+    """Every event after version ``since``, as ``viewer`` saw it."""
+    items: list[JSON] = []
+    after = None
+    for event in table.iter_events(viewer, since):
+        before = after if after is not None else table.view(viewer, at=event.version - 1)
+        after = table.view(viewer, at=event.version)
+        items.append(
+            event_item(words, before, after, event.move, table.seats, event.version, event.actor)
+        )
+    return items
+
+
+def legal_items(game: Game, words: Words[Any], view: object, legal: Sequence[Move]) -> list[JSON]:
+    """The legal moves of the viewer to act: id, notation and label in the game's words."""
+    return [
+        {"id": game.action_id(move), "text": str(move), "label": words.move_label(view, move)}
+        for move in legal
+    ]
+
+
+def update_message(
+    table_id: str,
+    status: str,
+    table: Table,
+    words: Words[Any],
+    viewer: PlayerId | None,
+    since: int,
+) -> dict[str, JSON]:
+    """The message that brings ``viewer`` from version ``since`` to the table's version."""
+    view = table.view(viewer)
+    to_act = table.to_act()
+    legal = (
+        legal_items(table.game, words, view, table.legal())
+        if viewer is not None and to_act == viewer and status == "playing"
+        else []
+    )
+    names: list[JSON] = list(table.seats)
+    message: dict[str, JSON] = {
+        "type": "update",
+        "table": table_id,
+        "version": table.version,
+        "status": status,
+        "seat": viewer,
+        "names": names,
+        "to_act": to_act,
+        "events": events_for(table, words, viewer, since),
+        "view": to_jsonable(view),
+        "legal": legal,
+    }
+    if table.over:
+        state = table.state
+        scores: list[JSON] = list(state.scores())
+        winners: list[JSON] = [*sorted(state.winners())]
+        message["result"] = {"scores": scores, "winners": winners}
+    return message
+
+
+def rejected_message(reason: str, version: int) -> dict[str, JSON]:
+    """A refused move: the engine's reason and the table's version now."""
+    return {"type": "rejected", "reason": reason, "version": version}
+
+
+def error_message(reason: str) -> dict[str, JSON]:
+    """A message that could not be read or was not allowed."""
+    return {"type": "error", "reason": reason}

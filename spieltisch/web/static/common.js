@@ -1,0 +1,52 @@
+// Small helpers shared by the pages: building elements, the API, drawing a view generically.
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "on") for (const [event, handler] of Object.entries(value)) node.addEventListener(event, handler);
+    else if (value === true) node.setAttribute(key, "");
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { "Accept": "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) throw new Error(typeof data === "object" && data?.detail ? JSON.stringify(data.detail) : String(data));
+  return data;
+}
+
+export function fragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  return { seat: params.get("seat"), host: params.get("host") };
+}
+
+function show(value) {
+  if (value === null || value === undefined) return "–";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+// A view drawn as a list of its fields: every game is playable before it has a board.
+export function drawView(view) {
+  const list = el("dl", { class: "view" });
+  for (const [key, value] of Object.entries(view ?? {})) {
+    list.append(el("dt", {}, key.replaceAll("_", " ")), el("dd", {}, show(value)));
+  }
+  return list;
+}
+
+export function drawLog(events) {
+  const list = el("ol", { class: "log", start: events.length ? events[0].version : 1 });
+  for (const event of events) {
+    list.append(el("li", {}, event.sentence, event.outcome ? el("div", { class: "ok" }, event.outcome) : null));
+  }
+  return list;
+}

@@ -1,0 +1,119 @@
+// The lobby: lists of tables, and a form to make a new one.
+import { api, el } from "./common.js";
+import { setupLanguage, t } from "./i18n.js";
+
+let games = [];
+let lists = { open: [], playing: [], finished: [] };
+
+function tableList(kind, rows) {
+  const section = el("section", { "aria-label": t(`lobby.${kind}`) }, el("h2", {}, t(`lobby.${kind}`)));
+  if (!rows.length) return section.appendChild(el("p", {}, t("lobby.none"))) && section;
+  const body = el("tbody");
+  for (const row of rows) {
+    const link = kind === "finished" ? `/replay/${row.id}` : `/t/${row.id}`;
+    const label = kind === "finished" ? t("lobby.replay") : t("lobby.watch");
+    body.append(el("tr", {},
+      el("td", {}, row.name), el("td", {}, `${row.players}`),
+      el("td", {}, row.names.join(", ")),
+      el("td", {}, kind === "open" ? `${row.seats_free} ${t("lobby.free")}` : ""),
+      el("td", {}, el("a", { href: link }, label))));
+  }
+  section.append(el("div", { class: "scroll" }, el("table", { class: "list" }, body)));
+  return section;
+}
+
+function drawLists() {
+  const node = document.getElementById("lists");
+  node.replaceChildren(tableList("open", lists.open), tableList("playing", lists.playing),
+                       tableList("finished", lists.finished));
+}
+
+function optionInput(option) {
+  const id = `option-${option.name}`;
+  let input;
+  if (option.type === "bool") input = el("input", { type: "checkbox", id, name: option.name, checked: option.default });
+  else if (option.choices.length) {
+    input = el("select", { id, name: option.name },
+      option.choices.map((c) => el("option", { value: c, selected: c === option.default }, String(c))));
+  } else input = el("input", { type: option.type === "int" ? "number" : "text", id, name: option.name, value: option.default });
+  return el("div", { class: "seat-row" }, input, el("label", { for: id }, `${option.name}: ${option.help}`));
+}
+
+function seatRows(game, players) {
+  const rows = [];
+  for (let seat = 0; seat < players; seat++) {
+    const kind = el("select", { name: `seat-${seat}`, "aria-label": `${t("create.seat")} ${seat + 1}` },
+      el("option", { value: "person", selected: seat === 0 }, t("create.person")),
+      el("option", { value: "bot", selected: seat !== 0 }, t("create.bot")));
+    const level = el("select", { name: `level-${seat}`, "aria-label": `level ${seat + 1}` },
+      game.levels.flatMap((name) => [el("option", { value: name }, name),
+        ...(game.strengths[name] ?? []).map((s) => el("option", { value: `${name}:${s}` }, `${name}:${s}`))]));
+    rows.push(el("div", { class: "seat-row" }, el("span", {}, `${t("create.seat")} ${seat + 1}`), kind, level));
+  }
+  return rows;
+}
+
+function drawForm() {
+  const form = document.getElementById("create");
+  const chosen = form.querySelector("[name=game]")?.value ?? games[0]?.id;
+  const game = games.find((g) => g.id === chosen) ?? games[0];
+  if (!game) return;
+  const players = Number(form.querySelector("[name=players]")?.value ?? game.default_players);
+  const count = Math.min(game.max_players, Math.max(game.min_players, players || game.default_players));
+  const gameSelect = el("select", { name: "game", id: "game", on: { change: drawForm } },
+    games.map((g) => el("option", { value: g.id, selected: g.id === game.id }, g.name)));
+  const playerSelect = el("select", { name: "players", id: "players", on: { change: drawForm } },
+    Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i)
+      .map((n) => el("option", { value: n, selected: n === count }, String(n))));
+  form.replaceChildren(
+    el("div", { class: "seat-row" }, el("label", { for: "game" }, t("create.game")), gameSelect,
+       el("a", { href: `/rules/${game.id}`, target: "_blank" }, t("create.rules"))),
+    el("p", {}, game.summary),
+    el("div", { class: "seat-row" }, el("label", { for: "players" }, t("create.players")), playerSelect),
+    ...game.options.map(optionInput),
+    ...seatRows(game, count),
+    el("button", { type: "submit", class: "primary" }, t("create.go")));
+}
+
+async function create(event) {
+  event.preventDefault();
+  const form = event.target;
+  const game = games.find((g) => g.id === form.game.value);
+  const players = Number(form.players.value);
+  const options = {};
+  for (const option of game.options) {
+    const input = form.querySelector(`[name="${option.name}"]`);
+    options[option.name] = option.type === "bool" ? input.checked : option.type === "int" ? Number(input.value) : input.value;
+  }
+  const seats = [];
+  for (let seat = 0; seat < players; seat++) {
+    const kind = form.querySelector(`[name=seat-${seat}]`).value;
+    seats.push(kind === "bot" ? { kind, level: form.querySelector(`[name=level-${seat}]`).value } : { kind });
+  }
+  const out = document.getElementById("created");
+  try {
+    const made = await api("/api/tables", { method: "POST", body: { game: game.id, players, options, seats } });
+    const base = location.origin;
+    const host = new URLSearchParams(made.host_link.split("#")[1] ?? "").get("host");
+    const [first, firstLink] = Object.entries(made.seat_links)[0] ?? [];
+    const sit = firstLink === undefined ? null : el("p", {}, t("create.sit").replace("{n}", String(Number(first) + 1)), " ",
+      el("a", { class: "link-box", href: `${firstLink}&host=${host}`, id: "sit-link" }, `${base}${firstLink}&host=${host}`));
+    out.replaceChildren(el("div", { class: "panel" },
+      el("p", {}, t("create.host")), el("p", {}, el("a", { class: "link-box", href: made.host_link, id: "host-link" }, base + made.host_link)),
+      sit,
+      ...Object.entries(made.seat_links).map(([seat, link]) => el("p", {},
+        `${t("create.seatlink")} ${Number(seat) + 1}: `, el("a", { class: "link-box seat-link", href: link }, base + link)))));
+  } catch (error) {
+    out.replaceChildren(el("p", { class: "error" }, error.message));
+  }
+}
+
+async function main() {
+  setupLanguage(() => { drawLists(); drawForm(); });
+  document.getElementById("create").addEventListener("submit", create);
+  [games, lists] = await Promise.all([api("/api/games"), api("/api/tables")]);
+  drawLists();
+  drawForm();
+}
+
+main();

@@ -1,0 +1,2 @@
+import { setupLanguage } from "./i18n.js";
+setupLanguage(() => {});

@@ -1,0 +1,293 @@
+// A table page: the game from this viewer's side, live over one WebSocket.
+import { api, drawLog, drawView, el, fragment } from "./common.js";
+import { setupLanguage, t } from "./i18n.js";
+
+const tableId = document.body.dataset.table;
+const tokens = fragment();
+const RETRY_FIRST = 500;
+const RETRY_CAP = 10000;
+const state = {
+  version: 0, events: [], update: null, about: null, notice: "", socket: null,
+  retry: 0, retryAt: 0, retryTimer: null, tick: null, pending: false, closedForGood: false,
+};
+
+function banner(text, ...extra) {
+  const node = document.getElementById("banner");
+  node.hidden = !text;
+  node.replaceChildren(...(text ? [el("span", { id: "banner-text" }, text), ...extra] : []));
+}
+
+function nameOf(seat) {
+  return seat === null || seat === undefined ? t("table.chance") : state.update?.names?.[seat] ?? `#${seat + 1}`;
+}
+
+function drawTurn() {
+  const node = document.getElementById("turn");
+  const update = state.update;
+  node.dataset.version = String(state.version);
+  node.dataset.status = update?.status ?? "";
+  if (!update) return node.replaceChildren(el("p", {}, "…"));
+  const who = update.seat === null ? t("table.spectator") : `${t("table.seatof")} ${update.seat + 1} (${nameOf(update.seat)}).`;
+  const parts = [el("p", {}, who),
+    el("p", {}, `${state.about?.name ?? ""} · ${t("table.version")} `, el("span", { id: "version" }, String(state.version)),
+      " · ", el("a", { href: `/rules/${state.about?.game}`, target: "_blank" }, t("table.rules")))];
+  if (update.status === "open") parts.push(el("p", {}, t("table.open")));
+  if (update.status === "expired") parts.push(el("p", { class: "error" }, t("table.expired")));
+  if (update.status === "playing") {
+    const mine = update.seat !== null && update.to_act === update.seat;
+    parts.push(el("p", { class: mine ? "ok" : "", id: "to-act" }, `${t("table.turn")}: `,
+      el("strong", {}, mine ? t("table.you") : nameOf(update.to_act))));
+  }
+  if (update.result) parts.push(drawResult(update));
+  node.replaceChildren(...parts);
+  document.title = (update.status === "playing" && update.seat !== null && update.to_act === update.seat ? `(${t("table.yourturn")}) ` : "")
+    + `${state.about?.name ?? ""} · spieltisch`;
+}
+
+function drawResult(update) {
+  const winners = update.result.winners.map(nameOf).join(", ") || "–";
+  const scores = update.names.map((name, seat) => `${name} ${update.result.scores[seat]}`).join(" · ");
+  const box = el("div", { class: "result", id: "result", role: "status" },
+    el("h2", {}, t("table.over")),
+    el("p", {}, `${t("table.winners")}: `, el("strong", { id: "winners" }, winners)),
+    el("p", {}, `${t("table.scores")}: `, el("span", { id: "scores" }, scores)),
+    el("p", {}, el("a", { href: `/replay/${tableId}`, id: "replay-link" }, t("table.replay")), " · ",
+      el("a", { href: `/api/tables/${tableId}/record`, id: "record-link" }, t("table.record"))));
+  if (tokens.host) box.append(el("button", { type: "button", id: "rematch", on: { click: rematch } }, t("table.rematch")));
+  return box;
+}
+
+// Where the keyboard was inside the moves before a redraw, so that it stays there after.
+function focusInMoves() {
+  const active = document.activeElement;
+  const node = document.getElementById("moves");
+  if (active?.id === "notation") return { kind: "notation", value: active.value };
+  if (active && node.contains(active)) return { kind: "button", index: [...node.querySelectorAll("button.move")].indexOf(active) };
+  if (!active || active === document.body) return { kind: "lost" };
+  return null;
+}
+
+function drawMoves() {
+  const node = document.getElementById("moves");
+  const legal = state.update?.legal ?? [];
+  let focus = focusInMoves();
+  if (focus?.kind === "lost" && state.focusMemo) focus = state.focusMemo;
+  state.focusMemo = state.pending ? focus : null;
+  const notice = el("p", { class: "error", id: "notice", role: "alert" }, state.notice);
+  if (!legal.length) return node.replaceChildren(notice);
+  const typed = focus?.kind === "notation" ? focus.value : document.getElementById("notation")?.value ?? "";
+  const input = el("input", { type: "text", id: "notation", maxlength: "200", autocomplete: "off",
+    autocapitalize: "off", spellcheck: "false", enterkeyhint: "send",
+    "aria-label": t("table.notation"), placeholder: t("table.notation"), disabled: state.pending });
+  input.value = typed;
+  const form = el("form", { class: "seat-row", id: "notation-form", on: { submit: (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    input.value = "";
+    sendMove({ type: "move", text, version: state.version });
+  } } }, input, el("button", { type: "submit", disabled: state.pending }, t("table.play")));
+  const buttons = el("div", { class: "moves", role: "group", "aria-label": t("table.moves") }, legal.map((move) => el("button", {
+    type: "button", class: "move", title: move.text, "data-id": move.id, "data-text": move.text, disabled: state.pending,
+    on: { click: () => sendMove({ type: "move", id: move.id, version: state.version }) },
+  }, move.label)));
+  node.replaceChildren(el("h2", {}, t("table.moves")), form, buttons, notice);
+  if (state.pending || !focus) return;
+  if (focus.kind === "notation") input.focus();
+  else {
+    const all = buttons.querySelectorAll("button.move");
+    if (focus.kind === "button" && focus.index >= 0) all[Math.min(focus.index, all.length - 1)]?.focus();
+    else if (state.keyboard) all[0]?.focus();
+  }
+}
+
+function draw() {
+  drawTurn();
+  drawMoves();
+  document.getElementById("board").replaceChildren(drawView(state.update?.view));
+  document.getElementById("log").replaceChildren(el("h2", {}, t("table.log")), drawLog(state.events));
+  drawHost();
+}
+
+function receive(message) {
+  if (message.type === "update") {
+    const known = new Set(state.events.map((e) => e.version));
+    for (const event of message.events) if (!known.has(event.version)) state.events.push(event);
+    state.events.sort((a, b) => a.version - b.version);
+    state.version = message.version;
+    state.update = message;
+    state.pending = false;
+    if (message.events.length) state.notice = "";
+    draw();
+    refreshSeats(message);
+  } else if (message.type === "rejected") {
+    state.pending = false;
+    state.notice = `${t("table.rejected")}: ${message.reason}`;
+    drawMoves();
+  } else if (message.type === "error") {
+    state.pending = false;
+    state.notice = message.reason;
+    drawMoves();
+  } else if (message.type === "rematch") {
+    location.href = message.token ? `/t/${message.table}#seat=${message.token}` : `/t/${message.table}`;
+    location.reload();
+  }
+}
+
+function sendMove(message) {
+  if (state.pending || state.socket?.readyState !== WebSocket.OPEN) return;
+  state.pending = true;
+  state.socket.send(JSON.stringify(message));
+  drawMoves();
+}
+
+// Reconnecting: waits double each time, up to RETRY_CAP, and the page says so, counting down.
+function scheduleReconnect() {
+  clearTimeout(state.retryTimer);
+  clearInterval(state.tick);
+  const delay = Math.min(RETRY_CAP, RETRY_FIRST * 2 ** state.retry);
+  state.retry += 1;
+  state.retryAt = Date.now() + delay;
+  const show = () => {
+    const seconds = Math.max(0, Math.ceil((state.retryAt - Date.now()) / 1000));
+    banner(`${t("table.reconnect")} ${t("table.retryin")} ${seconds} s (${t("table.attempt")} ${state.retry}).`,
+      " ", el("button", { type: "button", id: "retry-now", class: "link", on: { click: reconnectNow } }, t("table.retrynow")));
+  };
+  show();
+  state.tick = setInterval(show, 1000);
+  state.retryTimer = setTimeout(reconnectNow, delay);
+}
+
+function reconnectNow() {
+  clearTimeout(state.retryTimer);
+  clearInterval(state.tick);
+  banner(t("table.connecting"));
+  connect();
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
+  state.socket = socket;
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ type: "hello", token: tokens.seat, since: state.version }));
+  });
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "update") {
+      state.retry = 0;
+      banner("");
+    }
+    receive(message);
+  });
+  socket.addEventListener("close", (event) => {
+    if (state.socket !== socket) return;
+    state.pending = false;
+    if (event.code === 4403 || event.code === 4404) {
+      state.closedForGood = true;
+      return banner(state.notice || t("table.nosuch"));
+    }
+    scheduleReconnect();
+    drawMoves();
+  });
+}
+
+async function join(event) {
+  event.preventDefault();
+  const name = event.target.querySelector("input").value;
+  try {
+    await api(`/api/tables/${tableId}/join`, { method: "POST", body: { token: tokens.seat, name } });
+    document.getElementById("join").hidden = true;
+    state.about = await api(`/api/tables/${tableId}`);
+    drawHost();
+  } catch (error) {
+    event.target.querySelector(".error").textContent = error.message;
+  }
+}
+
+function drawJoin(mine) {
+  const node = document.getElementById("join");
+  const hide = !(mine && !mine.joined);
+  if (hide || !node.hidden) {
+    node.hidden = hide;
+    return;
+  }
+  node.hidden = false;
+  node.replaceChildren(el("form", { class: "panel seat-row", id: "join-form", on: { submit: join } },
+    el("label", { for: "name" }, t("table.join")),
+    el("input", { id: "name", name: "name", required: true, maxlength: "40", autocomplete: "nickname" }),
+    el("button", { type: "submit", class: "primary" }, t("table.take")),
+    el("span", { class: "error", role: "alert" })));
+}
+
+async function hostAction(path, body) {
+  try {
+    const answer = await api(`/api/tables/${tableId}/${path}`, { method: "POST", body, token: tokens.host });
+    state.about = await api(`/api/tables/${tableId}`);
+    state.hostNote = answer.seat_link ? `${location.origin}${answer.seat_link}` : "";
+    drawHost();
+  } catch (error) {
+    state.hostNote = error.message;
+    drawHost();
+  }
+}
+
+async function rematch() {
+  try {
+    const made = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token: tokens.host });
+    location.href = made.host_link;
+    location.reload();
+  } catch (error) {
+    state.notice = error.message;
+    drawMoves();
+  }
+}
+
+function seatText(seat) {
+  const kind = seat.kind === "bot" ? t("table.bot") : t("table.person");
+  const free = seat.kind === "person" && !seat.joined ? `, ${t("table.free")}` : "";
+  return `${seat.seat + 1}. ${seat.name} (${kind}${free})`;
+}
+
+function drawHost() {
+  const node = document.getElementById("host");
+  node.hidden = !tokens.host || !state.about;
+  if (node.hidden) return;
+  const about = state.about;
+  const status = state.update?.status ?? about.status;
+  const levels = state.levels ?? [];
+  const hadFocus = node.contains(document.activeElement) ? document.activeElement.id : null;
+  const rows = about.seats.map((seat) => el("div", { class: "seat-row" },
+    el("span", {}, seatText(seat)),
+    status === "finished" || status === "expired" ? null : seat.kind === "person"
+      ? el("button", { type: "button", id: `tobot-${seat.seat}`, on: { click: () => hostAction(`seats/${seat.seat}/bot`, { level: levels[0] }) } }, t("table.tobot"))
+      : el("button", { type: "button", id: `toperson-${seat.seat}`, on: { click: () => hostAction(`seats/${seat.seat}/person`) } }, t("table.toperson"))));
+  node.replaceChildren(el("div", { class: "panel" },
+    el("h2", {}, t("table.hosting")),
+    status === "open" ? el("button", { type: "button", class: "primary", id: "start", on: { click: () => hostAction("start") } }, t("table.start")) : null,
+    ...rows, state.hostNote ? el("p", { class: "link-box", id: "host-note", role: "status" }, state.hostNote) : null));
+  if (hadFocus) document.getElementById(hadFocus)?.focus();
+}
+
+async function refreshSeats(update) {
+  if (update.status === "open" || !state.about || state.about.status !== update.status) {
+    state.about = await api(`/api/tables/${tableId}`);
+  }
+  const mine = update.seat === null ? null : state.about.seats[update.seat];
+  drawJoin(mine);
+  drawHost();
+}
+
+async function main() {
+  setupLanguage(draw);
+  // A keyboard user's focus follows the moves from turn to turn; a pointer user's is left alone.
+  document.addEventListener("keydown", (event) => { if (event.key === "Tab") state.keyboard = true; });
+  document.addEventListener("pointerdown", () => { state.keyboard = false; });
+  state.about = await api(`/api/tables/${tableId}`);
+  const games = await api("/api/games");
+  state.levels = games.find((g) => g.id === state.about.game)?.levels ?? [];
+  connect();
+  draw();
+}
+
+main();

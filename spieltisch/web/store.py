@@ -1,0 +1,255 @@
+"""Reading and writing tables in the database: plain functions over a connection.
+
+Every function here is synchronous and is run off the event loop: writes by the server's one
+writer thread, reads by any worker thread. A move is appended with a compare-and-set on the
+table's version in the same transaction as the move itself, so two server processes sharing
+one database can never both apply a move to one table: the second finds the version moved on
+(or the move's place taken) and gets :class:`VersionConflictError`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from spieltisch.core.game import OptionValue
+from spieltisch.core.record import option_values
+from spieltisch.web.db import MOVES, SEATS, TABLES
+
+
+class VersionConflictError(Exception):
+    """Another writer applied a move to the table first."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seat as stored."""
+
+    seat: int
+    kind: str
+    """``person`` or ``bot``."""
+    name: str
+    level: str | None
+    token_hash: str | None
+    joined: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One table as stored, with its seats and moves."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    seed: int
+    status: str
+    version: int
+    host_hash: str
+    created_at: float
+    seats: tuple[SeatRow, ...]
+    moves: tuple[str, ...]
+    dictated: tuple[int, ...]
+    record: str | None
+    rematch_of: str | None
+
+
+def create_table(
+    engine: Engine,
+    table_id: str,
+    game: str,
+    players: int,
+    options: dict[str, OptionValue],
+    seed: int,
+    host_hash: str,
+    seats: Sequence[SeatRow],
+    rematch_of: str | None = None,
+) -> None:
+    """Store a new, open table and its seats."""
+    with engine.begin() as db:
+        db.execute(
+            TABLES.insert().values(
+                id=table_id,
+                game=game,
+                players=players,
+                options=json.dumps(options, sort_keys=True),
+                seed=seed,
+                status="open",
+                version=0,
+                host_hash=host_hash,
+                created_at=time.time(),
+                rematch_of=rematch_of,
+            )
+        )
+        db.execute(
+            SEATS.insert(),
+            [
+                {
+                    "table_id": table_id,
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "name": s.name,
+                    "level": s.level,
+                    "token_hash": s.token_hash,
+                    "joined": s.joined,
+                }
+                for s in seats
+            ],
+        )
+
+
+def load_table(engine: Engine, table_id: str) -> TableRow | None:
+    """The table ``table_id`` with its seats and moves, or ``None``."""
+    with engine.connect() as db:
+        row = db.execute(sa.select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
+        if row is None:
+            return None
+        seats = db.execute(
+            sa.select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)
+        ).mappings()
+        moves = db.execute(
+            sa.select(MOVES.c.text, MOVES.c.dictated)
+            .where(MOVES.c.table_id == table_id)
+            .order_by(MOVES.c.idx)
+        ).all()
+    return TableRow(
+        id=row["id"],
+        game=row["game"],
+        players=row["players"],
+        options=option_values(json.loads(row["options"])),
+        seed=int(row["seed"]),
+        status=row["status"],
+        version=row["version"],
+        host_hash=row["host_hash"],
+        created_at=row["created_at"],
+        seats=tuple(
+            SeatRow(s["seat"], s["kind"], s["name"], s["level"], s["token_hash"], s["joined"])
+            for s in seats
+        ),
+        moves=tuple(text for text, _ in moves),
+        dictated=tuple(i for i, (_, dictated) in enumerate(moves) if dictated),
+        record=row["record"],
+        rematch_of=row["rematch_of"],
+    )
+
+
+def append_moves(
+    engine: Engine, table_id: str, expected: int, moves: Sequence[tuple[str, bool]]
+) -> None:
+    """Append ``moves`` (text, dictated) to the table at version ``expected``, atomically;
+    :class:`VersionConflictError` if its version is another by now."""
+    if not moves:
+        return
+    try:
+        with engine.begin() as db:
+            moved = db.execute(
+                TABLES.update()
+                .where(TABLES.c.id == table_id, TABLES.c.version == expected)
+                .values(version=expected + len(moves))
+            )
+            if moved.rowcount != 1:
+                raise VersionConflictError(table_id)
+            db.execute(
+                MOVES.insert(),
+                [
+                    {"table_id": table_id, "idx": expected + i, "text": text, "dictated": d}
+                    for i, (text, d) in enumerate(moves)
+                ],
+            )
+    except IntegrityError:
+        raise VersionConflictError(table_id) from None
+
+
+def set_status(engine: Engine, table_id: str, status: str, record: str | None = None) -> None:
+    """Mark the table ``playing``, ``finished`` (with its record) or ``expired``."""
+    values: dict[str, object] = {"status": status}
+    if status == "finished":
+        values.update(record=record, finished_at=time.time())
+    with engine.begin() as db:
+        db.execute(TABLES.update().where(TABLES.c.id == table_id).values(**values))
+
+
+def update_seat(engine: Engine, table_id: str, seat: SeatRow) -> None:
+    """Store a seat's new holder (a name, a bot, a new token)."""
+    with engine.begin() as db:
+        db.execute(
+            SEATS.update()
+            .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat.seat)
+            .values(
+                kind=seat.kind,
+                name=seat.name,
+                level=seat.level,
+                token_hash=seat.token_hash,
+                joined=seat.joined,
+            )
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A table as the lobby lists it."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    status: str
+    seats_free: int
+    names: tuple[str, ...]
+    created_at: float
+
+
+def list_tables(engine: Engine, status: str, limit: int) -> list[Listed]:
+    """The newest tables with ``status``."""
+    with engine.connect() as db:
+        rows = db.execute(
+            sa.select(TABLES)
+            .where(TABLES.c.status == status)
+            .order_by(TABLES.c.created_at.desc())
+            .limit(limit)
+        ).mappings()
+        listed = []
+        for row in rows:
+            seats = db.execute(
+                sa.select(SEATS).where(SEATS.c.table_id == row["id"]).order_by(SEATS.c.seat)
+            ).mappings()
+            seat_list = list(seats)
+            free = sum(1 for s in seat_list if s["kind"] == "person" and not s["joined"])
+            listed.append(
+                Listed(
+                    row["id"],
+                    row["game"],
+                    row["players"],
+                    option_values(json.loads(row["options"])),
+                    row["status"],
+                    free,
+                    tuple(s["name"] for s in seat_list),
+                    row["created_at"],
+                )
+            )
+    return listed
+
+
+def unfinished(engine: Engine) -> list[str]:
+    """The ids of every table being played (to take up again after a restart)."""
+    with engine.connect() as db:
+        return list(
+            db.execute(sa.select(TABLES.c.id).where(TABLES.c.status == "playing")).scalars()
+        )
+
+
+def expire(engine: Engine, older_than: float) -> int:
+    """Mark open tables created before ``older_than`` expired; how many were."""
+    with engine.begin() as db:
+        done = db.execute(
+            TABLES.update()
+            .where(TABLES.c.status == "open", TABLES.c.created_at < older_than)
+            .values(status="expired")
+        )
+        return done.rowcount

@@ -1,0 +1,338 @@
+"""The server's routes and messages, good and bad, through Starlette's TestClient.
+
+The client is entered as a context manager, so that every WebSocket shares the app's event
+loop; every test has a timeout, since a WebSocket read waits for as long as it must.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+import spieltisch
+from spieltisch.core.record import Record, replay
+from spieltisch.web.app import create_app
+from spieltisch.web.settings import Settings
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(
+        Settings(database=f"sqlite:///{tmp_path / 'db.sqlite'}", bot_workers=1, bot_pause=0)
+    )
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def make_table(
+    client: TestClient, game: str = "auf-die-eier", bots: int = 1, **extra: Any
+) -> dict[str, Any]:
+    """A table with one person seat (seat 0) and ``bots`` heuristic bots; its links' tokens."""
+    seats = [{"kind": "person"}] + [{"kind": "bot", "level": "heuristic"}] * bots
+    answer = client.post("/api/tables", json={"game": game, "seats": seats, **extra})
+    assert answer.status_code == 201, answer.text
+    made: dict[str, Any] = answer.json()
+    made["host"] = made["host_link"].split("#host=")[1]
+    made["seat"] = {int(k): v.split("#seat=")[1] for k, v in made["seat_links"].items()}
+    return made
+
+
+def started(client: TestClient, game: str = "auf-die-eier", **extra: Any) -> dict[str, Any]:
+    made = make_table(client, game, **extra)
+    joined = client.post(
+        f"/api/tables/{made['id']}/join", json={"token": made["seat"][0], "name": "Ann"}
+    )
+    assert joined.status_code == 200, joined.text
+    start = client.post(
+        f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {made['host']}"}
+    )
+    assert start.status_code == 200, start.text
+    return made
+
+
+def hello(ws: WebSocketTestSession, token: str | None, since: int = 0) -> dict[str, Any]:
+    ws.send_text(json.dumps({"type": "hello", "token": token, "since": since}))
+    message: dict[str, Any] = ws.receive_json()
+    return message
+
+
+def until_my_turn(ws: WebSocketTestSession, first: dict[str, Any]) -> dict[str, Any]:
+    """Read updates until it is seat 0's turn or the game is over."""
+    message = first
+    while not (
+        message.get("type") == "update" and (message["legal"] or message["status"] != "playing")
+    ):
+        message = ws.receive_json()
+    return message
+
+
+def test_pages_carry_a_content_security_policy_and_no_secret(client: TestClient) -> None:
+    for path in ("/", "/t/abc", "/replay/abc", "/rules/auweier", "/static/table.js", "/api/games"):
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        policy = answer.headers["content-security-policy"]
+        assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+        assert answer.headers["referrer-policy"] == "no-referrer"
+    assert "Rulings" in client.get("/rules/auweier").text
+    assert client.get("/rules/chess").status_code == 404
+
+
+def test_games_list_every_option_with_its_meaning_and_the_levels_strongest_first(
+    client: TestClient,
+) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert set(games) == set(spieltisch.game_ids())
+    eier = games["auf-die-eier"]
+    assert eier["options"][0]["name"] == "shared_chicken_ladder" and eier["options"][0]["help"]
+    assert eier["levels"][0] == "expert" and "random" in eier["levels"]
+    assert games["awimbawe"]["min_players"] == games["awimbawe"]["max_players"] == 2
+
+
+def test_a_table_is_made_joined_started_and_listed(client: TestClient) -> None:
+    made = make_table(client)
+    assert len(made["host"]) >= 43 and len(made["seat"][0]) >= 43  # 256 random bits
+    assert "#seat=" in made["seat_links"]["0"] and "?" not in made["seat_links"]["0"]
+    lobby = client.get("/api/tables").json()
+    assert [t["id"] for t in lobby["open"]] == [made["id"]] and lobby["open"][0]["seats_free"] == 1
+    start = client.post(
+        f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {made['host']}"}
+    )
+    assert start.status_code == 400 and "still free" in start.json()["detail"]
+    joined = client.post(
+        f"/api/tables/{made['id']}/join", json={"token": made["seat"][0], "name": "  Ann  "}
+    )
+    assert joined.json() == {"seat": 0, "name": "Ann"}
+    start = client.post(
+        f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {made['host']}"}
+    )
+    assert start.status_code == 200 and start.json()["status"] == "playing"
+    assert [t["id"] for t in client.get("/api/tables").json()["playing"]] == [made["id"]]
+    about = client.get(f"/api/tables/{made['id']}").json()
+    assert about["seats"][0]["name"] == "Ann" and "token" not in json.dumps(about)
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"game": "chess", "seats": [{"kind": "person"}]}, 422),
+        ({"game": "auf-die-eier", "seats": [{"kind": "person"}]}, 400),
+        ({"game": "auf-die-eier", "seats": [{"kind": "dragon"}, {"kind": "person"}]}, 422),
+        ({"game": "auf-die-eier", "seats": [{"kind": "bot", "level": "chess-engine"}] * 2}, 400),
+        (
+            {"game": "auf-die-eier", "seats": [{"kind": "person"}] * 2, "options": {"nope": True}},
+            422,
+        ),
+        (
+            {
+                "game": "auf-die-eier",
+                "seats": [{"kind": "person"}] * 2,
+                "options": {"shared_chicken_ladder": "yes"},
+            },
+            422,
+        ),
+        ({"game": "auf-die-eier", "players": 9, "seats": [{"kind": "person"}] * 2}, 422),
+        ({"game": "auf-die-eier", "seats": [{"kind": "person"}] * 2, "extra": 1}, 422),
+    ],
+)
+def test_bad_tables_are_refused_with_a_reason(
+    client: TestClient, body: dict[str, Any], status: int
+) -> None:
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == status, answer.text
+    assert answer.json()["detail"]
+    assert client.get("/api/tables").json()["open"] == []
+
+
+def test_oversized_requests_and_unknown_tables_and_wrong_tokens_are_refused(
+    client: TestClient,
+) -> None:
+    big = client.post(
+        "/api/tables",
+        content=b"{" + b" " * 20_000 + b"}",
+        headers={"Content-Type": "application/json"},
+    )
+    assert big.status_code == 413
+    assert client.get("/api/tables/nope").status_code == 404
+    made = make_table(client)
+    wrong = client.post(
+        f"/api/tables/{made['id']}/join", json={"token": made["host"], "name": "Eve"}
+    )
+    assert wrong.status_code == 403
+    for token in ("", made["seat"][0], "x" * 100):
+        start = client.post(
+            f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert start.status_code == 403
+    named = client.post(
+        f"/api/tables/{made['id']}/join", json={"token": made["seat"][0], "name": "x" * 41}
+    )
+    assert named.status_code == 400 and "at most" in named.json()["detail"]
+
+
+def test_a_seat_plays_over_its_socket_and_a_stale_or_illegal_move_is_rejected(
+    client: TestClient,
+) -> None:
+    made = started(client)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        first = until_my_turn(ws, hello(ws, made["seat"][0]))
+        assert first["seat"] == 0 and first["to_act"] == 0 and first["events"]
+        assert {"id", "text", "label"} <= set(first["legal"][0])
+        version = first["version"]
+        ws.send_text(json.dumps({"type": "move", "text": "reroll R", "version": version}))
+        refused = ws.receive_json()
+        assert refused == {"type": "rejected", "reason": refused["reason"], "version": version}
+        assert "Rotten Eggs stay set aside" in refused["reason"]
+        assert ws.receive_json()["version"] == version  # the catch-up after a refusal
+        ws.send_text(json.dumps({"type": "move", "text": "stop", "version": version - 1}))
+        stale = ws.receive_json()
+        assert (
+            stale["type"] == "rejected"
+            and stale["version"] == version
+            and "version" in stale["reason"]
+        )
+        ws.receive_json()
+        ws.send_text(json.dumps({"type": "move", "id": 0, "version": version}))
+        after = ws.receive_json()
+        assert after["type"] == "update" and after["version"] > version
+        assert after["events"][0]["sentence"] == "Ann stops."
+
+
+@pytest.mark.parametrize(
+    ("message", "reason"),
+    [
+        ("not json", "unknown message"),
+        (json.dumps({"type": "castle"}), "unknown message"),
+        (json.dumps({"type": "move"}), "a move is its text or its id"),
+        (json.dumps({"type": "move", "id": 10**9}), "action id"),
+        (json.dumps({"type": "move", "id": True}), "action id"),
+        (json.dumps({"type": "move", "text": "stop", "version": "1"}), "version must be"),
+        (json.dumps({"type": "move", "text": "x" * 5000}), "too long"),
+    ],
+)
+def test_malformed_messages_get_an_error_and_change_nothing(
+    client: TestClient, message: str, reason: str
+) -> None:
+    made = started(client)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        first = until_my_turn(ws, hello(ws, made["seat"][0]))
+        ws.send_text(message)
+        answer = ws.receive_json()
+        assert answer["type"] in {"error", "rejected"} and reason in answer["reason"]
+        assert answer["version"] == first["version"]
+    assert client.get(f"/api/tables/{made['id']}").json()["version"] == first["version"]
+
+
+def test_a_spectator_sees_the_game_but_cannot_move_and_a_bad_hello_is_closed(
+    client: TestClient,
+) -> None:
+    made = started(client)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        watch = hello(ws, None)
+        assert watch["seat"] is None and watch["legal"] == []
+        ws.send_text(json.dumps({"type": "move", "text": "stop"}))
+        assert "spectators cannot move" in ws.receive_json()["reason"]
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        assert "holds no seat" in hello(ws, made["host"])["reason"]
+    with client.websocket_connect("/ws/nope") as ws:
+        assert ws.receive_json()["reason"] == "no such table"
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_text("hello?")
+        assert "JSON hello" in ws.receive_json()["reason"]
+
+
+def test_a_flood_is_slowed_down(client: TestClient) -> None:
+    made = started(client)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        hello(ws, None)
+        for _ in range(40):
+            ws.send_text(json.dumps({"type": "ping"}))
+        answers = [ws.receive_json() for _ in range(40)]
+        assert sum(a["type"] == "pong" for a in answers) <= 25
+        assert any("slow down" in a.get("reason", "") for a in answers)
+
+
+def test_a_reconnection_resumes_from_its_version_with_nothing_missed(client: TestClient) -> None:
+    made = started(client)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        first = until_my_turn(ws, hello(ws, made["seat"][0]))
+        ws.send_text(json.dumps({"type": "move", "text": "stop", "version": first["version"]}))
+        later = ws.receive_json()
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        again = hello(ws, made["seat"][0], since=first["version"])
+        assert [e["version"] for e in again["events"]] == list(
+            range(first["version"] + 1, again["version"] + 1)
+        )
+        assert again["version"] >= later["version"]
+
+
+def test_the_host_hands_a_seat_to_a_bot_and_back_with_a_new_token(client: TestClient) -> None:
+    made = started(client)
+    host = {"Authorization": f"Bearer {made['host']}"}
+    to_bot = client.post(
+        f"/api/tables/{made['id']}/seats/0/bot", json={"level": "random"}, headers=host
+    )
+    assert to_bot.status_code == 200 and to_bot.json()["name"] == "Bot 1 (random)"
+    back = client.post(f"/api/tables/{made['id']}/seats/0/person", headers=host)
+    new_token = back.json()["seat_link"].split("#seat=")[1]
+    assert new_token != made["seat"][0]
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        assert "holds no seat" in hello(ws, made["seat"][0])["reason"]  # the old token is dead
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        assert hello(ws, new_token)["seat"] == 0
+    bad = client.post(
+        f"/api/tables/{made['id']}/seats/7/bot", json={"level": "random"}, headers=host
+    )
+    assert bad.status_code == 400
+
+
+def test_a_bots_only_game_plays_to_the_end_and_its_record_replays(client: TestClient) -> None:
+    seats = [{"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"}]
+    made = client.post("/api/tables", json={"game": "awimbawe", "seats": seats, "seed": 5}).json()
+    host = made["host_link"].split("#host=")[1]
+    assert client.get(f"/api/tables/{made['id']}/record").status_code == 403
+    client.post(f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {host}"})
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        message = hello(ws, None)
+        while message.get("status") != "finished":
+            message = ws.receive_json()
+        assert message["result"]["winners"]
+    record = Record.loads(client.get(f"/api/tables/{made['id']}/record").text)
+    final = replay(spieltisch.load_record(record), record)
+    assert final.is_terminal() and sorted(final.winners()) == message["result"]["winners"]
+    step = client.get(f"/api/tables/{made['id']}/replay", params={"at": 3, "seat": 1}).json()
+    assert step["version"] == 3 and len(step["events"]) == 3 and step["viewer"] == 1
+    rematch = client.post(
+        f"/api/tables/{made['id']}/rematch", headers={"Authorization": f"Bearer {host}"}
+    )
+    assert rematch.status_code == 201
+    again = client.get(f"/api/tables/{rematch.json()['id']}").json()
+    assert again["status"] == "open" and [s["level"] for s in again["seats"]] == [
+        "heuristic",
+        "random",
+    ]
+
+
+def test_an_open_table_expires_and_cannot_start(tmp_path: Path) -> None:
+    settings = Settings(
+        database=f"sqlite:///{tmp_path / 'db.sqlite'}", bot_workers=1, expire_after=-1.0
+    )
+    with TestClient(create_app(settings)) as client:
+        made = make_table(client, bots=1)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert client.portal is not None
+        assert client.portal.call(hub.expire) == 1
+        assert client.get(f"/api/tables/{made['id']}").json()["status"] == "expired"
+        client.post(
+            f"/api/tables/{made['id']}/join", json={"token": made["seat"][0], "name": "Ann"}
+        )
+        host = {"Authorization": f"Bearer {made['host']}"}
+        start = client.post(f"/api/tables/{made['id']}/start", headers=host)
+        assert start.status_code == 400 and "expired" in start.json()["detail"]
