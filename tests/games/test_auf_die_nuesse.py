@@ -80,6 +80,9 @@ class Options(TypedDict, total=False):
     collect_order: str
     double_collect_upper: bool
     optional_setup: bool
+    store_table: str
+    raccoon_optional: bool
+    empty_supply: str
 
 
 def new(players: int = 3, **options: Unpack[Options]) -> NuesseState:
@@ -818,7 +821,8 @@ def test_scoring_counts_full_stores_at_their_value_and_other_nuts_one_each() -> 
     uwe = stores(s1=full(), s3=full(), s5=full(), s7=store(Nut.ACORN, 1, 1),
                  s8=store(Nut.WALNUT, 1))  # fmt: skip
     assert points(uwe) == 5 + 10 + 15 + 2 + 1 == 33  # the rulebook's example
-    assert points(tuple(full() for _ in range(8))) == MAX_SCORE == sum(STORE_VALUES)
+    assert points(tuple(full() for _ in range(8))) == sum(STORE_VALUES) == 110
+    assert MAX_SCORE == 115  # every store full with store_table=five_25
     assert STORE_SIZES == (2, 2, 3, 3, 4, 4, 5, 6)
 
 

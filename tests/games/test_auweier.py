@@ -476,7 +476,8 @@ def test_with_crow_digs_a_crow_eats_the_topmost_edible_worm_under_any_top(
 def test_with_crow_digs_a_stack_without_edible_worms_is_still_safe(cards_there: str) -> None:
     state = position(["K 1", "1"], {R: ["", cards_there]}, crow_digs=True)
     assert not any(isinstance(a, PlayCrow) for a in state.legal_actions())
-    with pytest.raises(IllegalActionError, match=rule(Rule.CROW_DIG)):
+    broken = Rule.CROW_DIG if cards_there else Rule.CROW_NOTHING
+    with pytest.raises(IllegalActionError, match=rule(broken)):
         state.apply_text("crow B@R")
 
 
@@ -499,10 +500,13 @@ def test_a_crow_needs_an_opponents_worm() -> None:
     state = position(["K 1", "1", "1"], {R: ["3", "", ""]})
     with pytest.raises(IllegalActionError, match=rule(Rule.CROW_OPPONENT)):
         state.apply_text("crow R@R")
-    with pytest.raises(IllegalActionError, match=rule(Rule.CROW_TOP)):
-        state.apply_text("crow B@R")
+    with pytest.raises(IllegalActionError, match=rule(Rule.CROW_NOTHING)):
+        state.apply_text("crow B@R")  # blue has no card before red: nothing to eat
     with pytest.raises(IllegalActionError, match=rule(Rule.NO_PLAYER)):
         state.apply_text("crow Y@R")
+    guarded = position(["K 1", "1", "1"], {R: ["3", "2*", ""]})
+    with pytest.raises(IllegalActionError, match=rule(Rule.CROW_TOP)):
+        guarded.apply_text("crow B@R")  # a worm is there, but one no Crow eats
 
 
 def test_the_false_worm_exchange_works_both_ways_keeps_the_place_and_draws_nothing() -> None:
@@ -686,8 +690,8 @@ def test_the_cleanup_takes_the_false_worm_with_the_weddings_owners_cards() -> No
 # --- The end (ruling 9) ---------------------------------------------------------------------
 
 
-def test_the_game_ends_on_a_hand_with_no_legal_use() -> None:
-    state = position(["F 1", "H K"], {R: ["", ""]}, piles=["", ""])
+def test_with_stuck_player_ends_game_a_hand_with_no_legal_use_ends_the_game() -> None:
+    state = position(["F 1", "H K"], {R: ["", ""]}, piles=["", ""], stuck_player="ends_game")
     after = drive(state, "worm F R")  # a False Worm on top is no Crow's food
     assert after.is_terminal() and after.nests.end is End.NO_PLAY
     assert after.player == 1 and after.winners() == {0, 1}
@@ -698,16 +702,16 @@ STUCK_DECK = "H H H H K K 7 6 5* 4 4 3 3 2* 2 2 1 1 1 F H H"
 """A deck whose starting hand (four Weddings and both Crows) has no legal use on turn one."""
 
 
-def test_a_deck_with_no_first_play_ends_the_game_before_any_card_by_default() -> None:
-    state = dealt(3, STUCK_DECK)
+def test_with_stuck_player_ends_game_a_deck_with_no_first_play_ends_the_game_at_once() -> None:
+    state = dealt(3, STUCK_DECK, stuck_player="ends_game")
     assert state.is_terminal() and state.nests.end is End.NO_PLAY
     assert state.scores() == (0, 0, 0) and state.winners() == {0, 1, 2}
     assert all(not stack for seat in state.seats for stack in seat.stacks)
-    assert dealt(3, STUCK_DECK, stuck_player="ends_game") == state
 
 
-def test_with_stuck_player_passes_the_stuck_deck_waits_for_prey() -> None:
-    state = dealt(3, STUCK_DECK, stuck_player="passes")
+def test_by_default_the_stuck_deck_waits_for_prey() -> None:
+    state = dealt(3, STUCK_DECK)
+    assert dealt(3, STUCK_DECK, stuck_player="passes") == state  # ruling 9: the default
     assert state.stage is Stage.PLAY and state.player == 1  # red is passed over
     assert hand_sizes(state) == [6, 6, 6] and len(state.seats[0].pile) == 16
     state = drive(state, "worm 7 R", "worm 7 B")
@@ -717,9 +721,9 @@ def test_with_stuck_player_passes_the_stuck_deck_waits_for_prey() -> None:
     assert state.seats[0].hand == card_counts(cards("H H H H K 7"))  # drew its seventh card
 
 
-def test_a_stuck_player_is_passed_over_only_with_stuck_player_passes() -> None:
+def test_a_stuck_player_is_passed_over_unless_stuck_player_ends_game() -> None:
     hands, piles = ["1 F", "H K", "1 2"], ["", "7", ""]
-    state = drive(position(hands, piles=piles), "worm F R")
+    state = drive(position(hands, piles=piles, stuck_player="ends_game"), "worm F R")
     assert state.is_terminal() and state.nests.end is End.NO_PLAY and state.player == 1
     state = drive(position(hands, piles=piles, stuck_player="passes"), "worm F R")
     assert state.stage is Stage.PLAY and state.player == 2  # blue has no use for H or K
@@ -730,15 +734,27 @@ def test_a_stuck_player_is_passed_over_only_with_stuck_player_passes() -> None:
 
 
 def test_with_stuck_player_passes_the_game_ends_when_nobody_can_play() -> None:
-    state = position(["F", "H", "K"], piles=["", "", ""], stuck_player="passes")
-    state = drive(state, "worm F R")
+    state = position(["F H", "H", "K"], piles=["", "", ""], stuck_player="passes")
+    state = drive(state, "worm F R")  # red keeps a Wedding it cannot open with (0 at red)
     assert state.is_terminal() and state.nests.end is End.NOBODY_CAN_PLAY
     assert state.winners() == {0, 1, 2} and state.player == 1
+    assert [sum(seat.hand) for seat in state.seats] == [1, 1, 1]  # nobody drew or played
 
 
-def test_the_stuck_player_option_takes_only_its_two_settings() -> None:
+def test_with_stuck_player_passes_an_empty_hand_still_ends_the_game() -> None:
+    # Green plays its last card, red its last but one; then blue, holding only a Wedding
+    # with no use, passes, and green is the player to move with an empty hand and nothing
+    # to draw: the rulebook's end, even though the others still hold cards.
+    state = position(["F 1", "H", "1"], piles=["", "", ""], player=2)
+    state = drive(state, "worm 1 G", "worm F R")
+    assert state.is_terminal() and state.nests.end is End.NO_PLAY and state.player == 2
+    assert [sum(seat.hand) for seat in state.seats] == [1, 1, 0]
+
+
+def test_the_stuck_player_option_defaults_to_passes_and_takes_only_its_two_settings() -> None:
     spec = Auweier.info.option("stuck_player")
-    assert spec.default == "ends_game" and spec.choices == ("ends_game", "passes")
+    assert spec.default == "passes" and spec.choices == ("ends_game", "passes")
+    assert Auweier(3).config.stuck_player == "passes"
     with pytest.raises(OptionError, match="must be one of"):
         Auweier(3, stuck_player="sometimes")
 
@@ -893,7 +909,7 @@ def test_a_value_that_is_no_auweier_move_is_malformed_in_every_stage(stage: str)
         "shuffle": drive(new(3), "deck shuffle"),
         "play": dealt(3),
         "weddings": drive(position(["H 1", "1"], {R: ["3", ""]}), "wedding R"),
-        "over": drive(position(["F 1", "H K"], {R: ["", ""]}, piles=["", ""]), "worm F R"),
+        "over": drive(position(["F", "H K"], {R: ["", ""]}, piles=["", ""]), "worm F R"),
     }[stage]
     assert state.stage.value == stage
     before = state.to_json()

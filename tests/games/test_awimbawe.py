@@ -68,6 +68,7 @@ class Options(TypedDict, total=False):
     rhino_to_empty_pile: bool
     leader_choice_after_deal: bool
     blind_pick_shown: bool
+    blocked_duties: str
 
 
 def new(**options: Unpack[Options]) -> AwimbaweState:

@@ -33,7 +33,24 @@ SET_ASIDE = 8
 """Nuts put aside face down at the start, the draw pile once the real one is used up."""
 STORE_SIZES = (2, 2, 3, 3, 4, 4, 5, 6)
 STORE_VALUES = (5, 5, 10, 10, 15, 15, 20, 30)
-MAX_SCORE = sum(STORE_VALUES)
+"""The full values of the default store table (ruling 5), in :data:`STORE_SIZES` order."""
+STANDARD_STORES = "standard"
+"""``store_table``: the stores of ruling 5, the 5-nut store worth 20."""
+FIVE_AT_25 = "five_25"
+"""``store_table``: the same stores, the 5-nut store worth 25 (the other value a multiple of 5
+strictly between the 4-nut store's 15 and the 6-nut store's 30)."""
+STORE_TABLES: dict[str, tuple[int, ...]] = {
+    STANDARD_STORES: STORE_VALUES,
+    FIVE_AT_25: (5, 5, 10, 10, 15, 15, 25, 30),
+}
+"""The full values of each store table, by ``store_table`` name (the sizes are the same)."""
+MAX_SCORE = max(map(sum, STORE_TABLES.values()))
+"""The most a player can score: every store full, in the richest table."""
+SUPPLY_STOPS = "stops"
+"""``empty_supply``: a player who places their last squirrel ends the turn as if stopping."""
+SUPPLY_FAILS = "fails"
+"""``empty_supply``: a player who places their last squirrel has failed, as on a roll that
+finds no free space: the start track goes back to the supply."""
 JOKERS_PER_PAIR = 2
 NEED = (2, 2, 2, 2, 2, 3, 3, 3, 4)
 """Squirrels of one player a space needs before it pays out, per space."""
@@ -83,6 +100,10 @@ class Rule(enum.Enum):
     GREEN_PLUS_WHITE = "a squirrel goes on the green die plus one of the white dice"
     ONE_PER_TRACK_SPACE = "a start-track space holds at most one squirrel"
     NO_SUPPLY = "a player with no squirrel left in supply cannot roll again"
+    RACCOON_MUST = (
+        "with raccoon_optional off, the raccoon's nut and its theft are taken whenever "
+        "there is one to take"
+    )
     SETUP_TWO_AREA = "squirrels placed before the first turn go on the 2-area"
     SETUP_NOT_RACCOON = "no squirrel may be placed on the raccoon space before the first turn"
     SETUP_ONE_PER_SPACE = "before the first turn no player puts two squirrels on one space"
@@ -221,6 +242,31 @@ class Config:
         "('pass'); default: all of them are placed",
     )
     """Each player due to place squirrels before the first turn may stop placing them."""
+    store_table: str = option(
+        STANDARD_STORES,
+        "the nut stores' full values (sizes 2 2 3 3 4 4 5 6 in both): standard is "
+        "5 5 10 10 15 15 20 30; five_25 makes the 5-nut store worth 25",
+        choices=tuple(STORE_TABLES),
+    )
+    """The stores' full values (ruling 5): the 5-nut store's value is the least certain."""
+    raccoon_optional: bool = option(
+        True,
+        "a raccoon space's nut and its theft may each be refused ('pass'); false: both "
+        "are taken whenever there is one",
+    )
+    """A raccoon space's nut and theft may each be refused (ruling 6)."""
+    empty_supply: str = option(
+        SUPPLY_STOPS,
+        "a player who places their last squirrel: stops (the turn ends as if they had "
+        "stopped) or fails (as on a roll with no free space: the start track goes back)",
+        choices=(SUPPLY_STOPS, SUPPLY_FAILS),
+    )
+    """What placing the last squirrel of the supply does (ruling 7)."""
+
+    @property
+    def store_values(self) -> tuple[int, ...]:
+        """The full value of each store, in :data:`STORE_SIZES` order."""
+        return STORE_TABLES[self.store_table]
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,14 +294,15 @@ class Store:
 EMPTY_STORE = Store(None, 0, 0, False)
 
 
-def points(stores: Sequence[Store]) -> int:
-    """A player's score: a full store its value, a partly filled store one point per nut."""
-    return sum(STORE_VALUES[i] if store.full else store.fill for i, store in enumerate(stores))
+def points(stores: Sequence[Store], values: Sequence[int] = STORE_VALUES) -> int:
+    """A player's score: a full store its value (from ``values``, the store table), a partly
+    filled store one point per nut."""
+    return sum(values[i] if store.full else store.fill for i, store in enumerate(stores))
 
 
-def best_full_store(stores: Sequence[Store]) -> int:
+def best_full_store(stores: Sequence[Store], values: Sequence[int] = STORE_VALUES) -> int:
     """The value of the most valuable full store (0 without one): the tie-break."""
-    return max((STORE_VALUES[i] for i, store in enumerate(stores) if store.full), default=0)
+    return max((values[i] for i, store in enumerate(stores) if store.full), default=0)
 
 
 def deck(players: int) -> tuple[int, ...]:

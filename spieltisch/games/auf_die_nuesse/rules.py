@@ -54,6 +54,7 @@ from spieltisch.games.auf_die_nuesse.model import (
     SETUP_SPACES,
     SQUIRRELS,
     STORE_SIZES,
+    SUPPLY_FAILS,
     Config,
     Ending,
     Event,
@@ -355,7 +356,8 @@ class NuesseState(LegalCache, State):
         if stage is Stage.TAKE:
             return self._takes(step)
         if stage is Stage.STEAL:
-            return (PASS, *_thefts(self.board, step.actor))
+            thefts = _thefts(self.board, step.actor)
+            return (PASS, *thefts) if self.board.config.raccoon_optional else tuple(thefts)
         if stage is Stage.SETUP:
             areas = self.board.areas
             setups = tuple(_SETUPS[s] for s in SETUP_SPACES if not areas[s][step.actor])
@@ -377,7 +379,9 @@ class NuesseState(LegalCache, State):
         assert step.space is not None
         face_up = self.board.market.face_up
         takes = tuple(_TAKES[s] for s in OFFER[step.space] if face_up[s] is not None)
-        return (PASS, *takes) if step.space in RACCOONS else takes
+        if step.space in RACCOONS and self.board.config.raccoon_optional:
+            return (PASS, *takes)
+        return takes
 
     def chance_outcomes(self) -> Sequence[tuple[Dice | Draw, Fraction]]:
         stage = self.stage
@@ -454,14 +458,7 @@ class NuesseState(LegalCache, State):
             space = first if free_first else second
             events = [_event(EventKind.PLACED, player, None, space)]
             return _again(board, player, track | 1 << space, dice, events)
-        # A failed roll moves nothing off the start track, so no space can pay out (see
-        # _end_turn) and the turn passes at once; except that with double_collect_upper off
-        # a 3- or 4-area space may hold a surplus from the last checks, which pays out now.
-        failed = _event(EventKind.FAILED, player, None, track.bit_count())
-        if not board.config.double_collect_upper:
-            return _checks(board, player, Space.LEFT_3, dice, [failed])
-        following = (player + 1) % board.config.players
-        return _new_state(board, Stage.ROLL, following, 0, dice, None, (failed,))
+        return _failed(board, player, track, dice, [])
 
     def _apply_draw(self, draw: Draw) -> NuesseState:
         stage, step = self.stage, self.step
@@ -550,8 +547,8 @@ class NuesseState(LegalCache, State):
         if stage is Stage.PUT:
             assert isinstance(action, Put | Keep)
             return self._put_fault(action, step)
-        if isinstance(action, Pass):
-            return None
+        if isinstance(action, Pass):  # a theft refused
+            return None if self.board.config.raccoon_optional else (Rule.RACCOON_MUST, "")
         assert isinstance(action, Steal)
         return self._steal_fault(action, step)
 
@@ -578,9 +575,9 @@ class NuesseState(LegalCache, State):
         space = step.space
         assert space is not None
         if isinstance(action, Pass):
-            if space in RACCOONS:
-                return None
-            return Rule.PASS_RACCOON, f"{space.label} is no raccoon space"
+            if space not in RACCOONS:
+                return Rule.PASS_RACCOON, f"{space.label} is no raccoon space"
+            return None if self.board.config.raccoon_optional else (Rule.RACCOON_MUST, "")
         if action.slot not in OFFER[space]:
             offered = ", ".join(s.label for s in OFFER[space])
             return Rule.TAKE_OFFERED, f"{space.label} offers {offered}"
@@ -633,7 +630,8 @@ class NuesseState(LegalCache, State):
     # --- Results --------------------------------------------------------------------------
 
     def scores(self) -> tuple[int, ...]:
-        return tuple(points(stores) for stores in self.board.stores)
+        values = self.board.config.store_values
+        return tuple(points(stores, values) for stores in self.board.stores)
 
     def winners(self) -> frozenset[PlayerId]:
         if self.stage is not Stage.OVER:
@@ -641,7 +639,8 @@ class NuesseState(LegalCache, State):
         scores = self.scores()
         top = max(scores)
         tied = [p for p, s in enumerate(scores) if s == top]
-        best = {p: best_full_store(self.board.stores[p]) for p in tied}
+        values = self.board.config.store_values
+        best = {p: best_full_store(self.board.stores[p], values) for p in tied}
         most = max(best.values())
         return frozenset(p for p in tied if best[p] == most)
 
@@ -716,11 +715,30 @@ def _store_fault(stores: tuple[Store, ...], index: int, kind: Nut) -> tuple[Rule
 def _again(
     board: Board, player: PlayerId, track: int, dice: Dice | None, events: list[Event]
 ) -> NuesseState:
-    """After a squirrel is placed: roll again or stop; with an empty supply, the turn ends."""
-    if board.supply[player] <= track.bit_count() and not _lays(board, player):
-        events.append(_event(EventKind.OUT_OF_SQUIRRELS, player))
-        return _end_turn(board, player, track, dice, events)
+    """After a squirrel is placed: roll again or stop; with an empty supply, the turn ends
+    (with ``empty_supply=fails``, as a failed roll would end it)."""
+    if board.supply[player] <= track.bit_count():
+        if board.config.empty_supply == SUPPLY_FAILS:
+            events.append(_event(EventKind.OUT_OF_SQUIRRELS, player))
+            return _failed(board, player, track, dice, events)
+        if not _lays(board, player):
+            events.append(_event(EventKind.OUT_OF_SQUIRRELS, player))
+            return _end_turn(board, player, track, dice, events)
     return _new_state(board, Stage.AGAIN, player, track, dice, None, tuple(events))
+
+
+def _failed(
+    board: Board, player: PlayerId, track: int, dice: Dice | None, events: list[Event]
+) -> NuesseState:
+    """A failed turn: the start track goes back to the supply (which still counts it)."""
+    # A failed turn moves nothing off the start track, so no space can pay out (see
+    # _end_turn) and the turn passes at once; except that with double_collect_upper off
+    # a 3- or 4-area space may hold a surplus from the last checks, which pays out now.
+    events.append(_event(EventKind.FAILED, player, None, track.bit_count()))
+    if not board.config.double_collect_upper:
+        return _checks(board, player, Space.LEFT_3, dice, events)
+    following = (player + 1) % board.config.players
+    return _new_state(board, Stage.ROLL, following, 0, dice, None, tuple(events))
 
 
 def _end_turn(

@@ -61,6 +61,7 @@ class Rule(enum.Enum):
     WORM_STAGE = "the worm stage has begun: no more Weddings in this wedding phase"
     CROW_PHASE = "Crows cannot be played during a wedding phase (Lucky Eggs allows them)"
     CROW_OPPONENT = "a Crow eats an opponent's worm, never the player's own"
+    CROW_NOTHING = "a Crow needs a worm to eat: that player has no card before that female"
     CROW_TOP = (
         "a Crow eats the top card of a stack, and only a real worm without a star "
         "(never the False Worm, a 2* or a 5*)"
@@ -99,15 +100,37 @@ class End(enum.Enum):
     LAST_EGG = "the last egg was won"
     NO_PLAY = "the player to move had no legal play"
     NOBODY_CAN_PLAY = "no player had a legal play"
-    """With ``stuck_player=passes``: everyone was stuck at once."""
+    """With ``stuck_player=passes``: everyone still holding cards was stuck at once."""
 
 
 STUCK_ENDS_GAME = "ends_game"
-"""``stuck_player`` setting (the default): a player due to play with no legal play ends the
-game."""
+"""``stuck_player`` setting: a player due to play a normal turn with no legal play ends the
+game (the strict reading, which lets a deck order end the game at will)."""
 STUCK_PASSES = "passes"
-"""``stuck_player`` setting: a player due to play with no legal play is passed over; the game
-ends only when nobody can play."""
+"""``stuck_player`` setting (the default, ruling 9): a player due to play a normal turn whose
+hand holds only cards with no legal use is passed over, drawing nothing; an empty hand with
+nothing to draw still ends the game, and so does a table where nobody can play."""
+
+EXCHANGE_TURN = "turn"
+"""``exchange_cost`` setting (the default, ruling 7): a False Worm exchange is the whole turn
+or go, and no card is drawn."""
+EXCHANGE_DRAWS = "draws"
+"""``exchange_cost`` setting: an exchange is the whole turn, and in normal play the player
+then draws a card as after playing one."""
+
+ORDER_OPENER = "opener"
+"""``wedding_order`` setting (the default, ruling 5): the wedding stage starts at the
+opener's left, the worm stage with the opener."""
+ORDER_ONWARD = "onward"
+"""``wedding_order`` setting: the worm stage goes on clockwise from the player who passed
+last in the wedding stage (the first one after them with a Wedding down)."""
+
+CROWS_WORM_STAGE = "worm_stage"
+"""``lucky_crows`` setting (the default): in Lucky Eggs, a Crow is a go of the worm stage,
+played only by players with a Wedding down."""
+CROWS_BOTH_STAGES = "both_stages"
+"""``lucky_crows`` setting: in Lucky Eggs, a Crow may also be a go of the wedding stage (a go
+that is no pass), by any player still in it."""
 
 
 SETUP_STAGES = (Stage.ORDER, Stage.SHUFFLE, Stage.SPREAD)
@@ -124,9 +147,10 @@ class Config:
     )
     closed_nests: bool = option(False, "a female whose three eggs are all gone takes no more cards")
     stuck_player: str = option(
-        STUCK_ENDS_GAME,
-        "a player due to play a normal turn with no legal play: ends_game ends the "
-        "game; passes passes them over, and the game ends only when nobody can play",
+        STUCK_PASSES,
+        "a player due to play a normal turn with no legal play: passes passes them over "
+        "(an empty hand still ends the game, and so does a table where nobody can play); "
+        "ends_game ends the game at once",
         choices=(STUCK_ENDS_GAME, STUCK_PASSES),
     )
     """What happens when the player due to play a normal turn has no legal play."""
@@ -142,6 +166,34 @@ class Config:
         "Worm or a starred worm too (default: such a stack is safe)",
     )
     """A Crow eats the topmost real worm without a star in a stack, whatever lies on top."""
+    exchange_cost: str = option(
+        EXCHANGE_TURN,
+        "what a False Worm exchange costs: turn (the whole turn or go, no card drawn) or "
+        "draws (the whole turn, and in normal play a card is drawn as after playing one)",
+        choices=(EXCHANGE_TURN, EXCHANGE_DRAWS),
+    )
+    """What a False Worm exchange costs (ruling 7)."""
+    wedding_order: str = option(
+        ORDER_OPENER,
+        "who starts the worm stage of a wedding phase: opener (the opener), or onward "
+        "(the next player clockwise with a Wedding after the last to pass)",
+        choices=(ORDER_OPENER, ORDER_ONWARD),
+    )
+    """Who starts the worm stage of a wedding phase (ruling 5)."""
+    neutral_colour: bool = option(
+        True,
+        "with two players, the neutral female's eggs count as a colour for the colour "
+        "bonus (false: they count for their eggs only)",
+    )
+    """With two players, the neutral female's eggs count as a colour for the bonus (ruling 3)."""
+    lucky_crows: str = option(
+        CROWS_WORM_STAGE,
+        "in Lucky Eggs, when Crows may eat in a wedding phase: worm_stage (a go of the worm "
+        "stage, by players with a Wedding down) or both_stages (also a go of the wedding "
+        "stage, by anyone still in it)",
+        choices=(CROWS_WORM_STAGE, CROWS_BOTH_STAGES),
+    )
+    """In Lucky Eggs, in which stages of a wedding phase Crows may eat."""
 
     @property
     def females(self) -> int:
@@ -177,13 +229,22 @@ class Mating:
     """``(female, player)``: stacks discarded with their Weddings, in female and seat order."""
 
 
-def score_eggs(player: PlayerId, eggs: Sequence[Egg]) -> int:
-    """Points for ``eggs``: their eggs, +1 per card of the own colour, one colour-count bonus."""
+def score_eggs(player: PlayerId, eggs: Sequence[Egg], uncounted: int = -1) -> int:
+    """Points for ``eggs``: their eggs, +1 per card of the own colour, one colour-count bonus
+    (a female whose colour is ``uncounted`` adds no colour to it: see
+    :func:`uncounted_colour`)."""
     if not eggs:
         return 0
     base = sum(egg.eggs for egg in eggs)
     own = sum(1 for egg in eggs if egg.female == player)
-    return base + own + COLOUR_BONUS[len({egg.female for egg in eggs})]
+    colours = {egg.female for egg in eggs if egg.female != uncounted}
+    return base + own + COLOUR_BONUS[len(colours)]
+
+
+def uncounted_colour(config: Config) -> int:
+    """The colour whose eggs add no colour to the bonus: the neutral female's with
+    ``neutral_colour=false`` and two players; ``-1`` (none) otherwise."""
+    return config.players if config.players < config.females and not config.neutral_colour else -1
 
 
 def crow_prey(stack: Sequence[Card], digs: bool) -> int | None:

@@ -5,8 +5,9 @@ the cards left is a chance step, ``SHUFFLE`` or ``SPREAD``), everyone takes six 
 turns follow (``PLAY``). An opening Wedding starts a wedding phase: the wedding stage
 (``WEDDINGS``), then the worm stage (``WORMS``), then mating, the clean-up and the refill, and
 the opener plays on. The game ends when the last egg is won or the player to move in normal
-play has no legal play. The state builds each player's view and says how each move looks to
-each viewer (deck steps and shuffles are secret). Pure: no I/O.
+play has no card left (a player with only unusable cards passes, and if nobody can play the
+game ends; option ``stuck_player``). The state builds each player's view and says how each
+move looks to each viewer (deck steps and shuffles are secret). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -39,8 +40,11 @@ from spieltisch.core.game import (
 )
 from spieltisch.games.auweier.deck import all_orders, count_orders, is_spread, sample_order
 from spieltisch.games.auweier.model import (
+    CROWS_BOTH_STAGES,
     EGGS_PER_FEMALE,
+    EXCHANGE_DRAWS,
     MAX_SCORE,
+    ORDER_ONWARD,
     SETUP_STAGES,
     STUCK_PASSES,
     Award,
@@ -54,6 +58,7 @@ from spieltisch.games.auweier.model import (
     Stage,
     crow_prey,
     score_eggs,
+    uncounted_colour,
 )
 from spieltisch.games.auweier.notation import (
     ACTIONS,
@@ -253,7 +258,8 @@ class AuweierState(LegalCache, State):
         return handler(self, move)
 
     def scores(self) -> tuple[int, ...]:
-        return tuple(score_eggs(p, eggs) for p, eggs in enumerate(self.nests.won))
+        neutral = uncounted_colour(self.nests.config)
+        return tuple(score_eggs(p, eggs, neutral) for p, eggs in enumerate(self.nests.won))
 
     def winners(self) -> frozenset[PlayerId]:
         if self.stage is not _OVER:
@@ -478,6 +484,7 @@ def _player_views(state: AuweierState, viewer: PlayerId | None) -> tuple[PlayerV
     """What everyone knows of each player; while decks are set up, others' sizes stay unknown."""
     nests, phase, config = state.nests, state.phase, state.config
     setup, weddings = state.stage in SETUP_STAGES, _weddings_on_table(state)
+    neutral = uncounted_colour(config)
     return tuple(
         PlayerView(
             colour=Colour(p),
@@ -487,7 +494,7 @@ def _player_views(state: AuweierState, viewer: PlayerId | None) -> tuple[PlayerV
             shown=seat.shown,
             discarded=_discarded(seat),
             eggs=nests.won[p],
-            score=score_eggs(p, nests.won[p]),
+            score=score_eggs(p, nests.won[p], neutral),
             weddings=_colours(weddings[p], config.females),
             passed=phase is not None and bool(phase.passed >> p & 1),
             false_worm_seen=_colours(phase.false_worm_seen[p], config.females)
@@ -721,13 +728,16 @@ def _phase_actions(
 ) -> tuple[Action, ...]:
     """The player's choices in the wedding or the worm stage of ``phase``."""
     player, seat = state.player, state.seats[state.player]
-    hand = seat.hand
+    hand, config = seat.hand, state.nests.config
     if state.stage is _WEDDINGS:
-        return _wedding_choices(bool(hand[WEDDING]), phase.weddings[player], females)
+        choices = _wedding_choices(bool(hand[WEDDING]), phase.weddings[player], females)
+        if hand[CROW] and config.lucky_eggs and config.lucky_crows == CROWS_BOTH_STAGES:
+            crows = _digging_crows if config.crow_digs else _crows
+            return (*crows(state.seats, player, females), *choices)  # in id order
+        return choices
     seen = phase.false_worm_seen[player]
     actions: tuple[Action, ...] = _worm_actions(hand, females, seen)
     actions += _swap_actions(seat, females, seen)
-    config = state.nests.config
     if hand[CROW] and config.lucky_eggs:
         crows = _digging_crows if config.crow_digs else _crows
         actions += crows(state.seats, player, females)
@@ -762,8 +772,9 @@ def _turn(
     females: tuple[int, ...],
 ) -> AuweierState:
     """A normal turn of ``player``; if they have no legal play, the end, or with
-    ``stuck_player=passes`` the turn of the next player clockwise who has one (the end if
-    nobody has)."""
+    ``stuck_player=passes`` (ruling 9) a pass that draws nothing: the turn goes to the next
+    player clockwise. A player reached so with an empty hand and nothing to draw ends the
+    game; so does a round of passes in which nobody can play."""
     state = _state(nests, _PLAY, player, seats, totals, None)
     legal = _play_actions(state, females)
     if legal:
@@ -771,7 +782,8 @@ def _turn(
         return state
     config = nests.config
     end = End.NO_PLAY
-    if config.stuck_player == STUCK_PASSES:
+    if config.stuck_player == STUCK_PASSES and (any(seats[player].hand) or seats[player].pile):
+        end = End.NOBODY_CAN_PLAY
         for step in range(1, config.players):
             other = (player + step) % config.players
             state = _state(nests, _PLAY, other, seats, totals, None)
@@ -779,7 +791,9 @@ def _turn(
             if legal:
                 remember_legal(state, legal)
                 return state
-        end = End.NOBODY_CAN_PLAY
+            if not any(seats[other].hand) and not seats[other].pile:
+                end, player = End.NO_PLAY, other  # an empty hand ends the game
+                break
     nests = Nests(config, nests.laid, nests.won, nests.last, end)
     return _state(nests, _OVER, player, seats, totals, None)
 
@@ -811,7 +825,8 @@ def _after_card(
     if phase is None:
         return _turn(state.nests, (player + 1) % len(seats), seats, totals, females)
     following = _next_go(len(seats), phase.passed, player)
-    return _go(state, _WORMS, following, seats, totals, phase, females)
+    stage = _WEDDINGS if state.stage is _WEDDINGS else _WORMS  # a Crow there (lucky_crows)
+    return _go(state, stage, following, seats, totals, phase, females)
 
 
 def _refuse_stage(state: AuweierState, move: Move, rule: Rule) -> IllegalActionError:
@@ -863,9 +878,10 @@ def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
     )
     if stage is not _PLAY and phase is None:
         raise _refuse_stage(state, move, Rule.CROW_PHASE)
-    if phase is not None and not state.config.lucky_eggs:
+    config = state.config
+    if phase is not None and not config.lucky_eggs:
         raise illegal(move, Rule.CROW_PHASE.value)
-    if stage is _WEDDINGS:
+    if stage is _WEDDINGS and config.lucky_crows != CROWS_BOTH_STAGES:
         raise illegal(move, Rule.WEDDING_STAGE.value)
     females = _check_female(state, move, female)
     seats = state.seats
@@ -877,7 +893,9 @@ def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
         raise illegal(move, Rule.IN_HAND.value)
     victim = seats[owner]
     stack = victim.stacks[female]
-    if not state.nests.config.crow_digs:
+    if not stack:
+        raise illegal(move, Rule.CROW_NOTHING.value)
+    if not config.crow_digs:
         if not stack or not CROW_FOOD[stack[-1]]:
             raise illegal(move, Rule.CROW_TOP.value)
         eaten, rest = stack[-1], stack[:-1]
@@ -926,7 +944,11 @@ def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
     stacks = _put(seat.stacks, female, changed)
     food = _top_food(seat.food, female, changed[-1])
     false_worm = 1 << female if card is FALSE_WORM else 0
-    seat = _seat(tuple(hand), seat.pile, seat.known, tuple(shown), stacks, food, false_worm)
+    pile, known = seat.pile, seat.known
+    if phase is None and pile and state.config.exchange_cost == EXCHANGE_DRAWS:
+        hand[pile[0]] += 1
+        pile, known = pile[1:], known - 1 if known else 0
+    seat = _seat(tuple(hand), pile, known, tuple(shown), stacks, food, false_worm)
     totals = _add_total(state.totals, female, player, WORM_VALUE[card] - WORM_VALUE[out])
     return _after_card(state, _put(state.seats, player, seat), totals, phase, females)
 
@@ -989,7 +1011,11 @@ def _apply_pass(state: AuweierState, move: Pass) -> AuweierState:
     if state.stage is _WEDDINGS:
         outside = sum(1 << p for p in range(players) if not phase.weddings[p])
         phase = _phase(phase.opener, phase.weddings, outside, phase.false_worm_seen)
-        return _go(state, _WORMS, phase.opener, state.seats, state.totals, phase, _females(state))
+        first = phase.opener
+        if state.nests.config.wedding_order == ORDER_ONWARD:
+            # the next player clockwise with a Wedding down (the last to pass, if only they)
+            first = _next_go(players, outside, state.player)
+        return _go(state, _WORMS, first, state.seats, state.totals, phase, _females(state))
     return _mate(state.nests, state.seats, state.totals, phase)
 
 

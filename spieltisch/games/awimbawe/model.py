@@ -78,6 +78,15 @@ class Stage(enum.Enum):
     OVER = "over"
 
 
+DUTIES_EXCUSED = "excused"
+"""``blocked_duties`` (the default, ruling 4): a blocked card counts as unavailable for every
+duty, so a player whose only cards of the led land (or only eagles) are blocked is free of
+that duty."""
+DUTIES_BOUND = "bound"
+"""``blocked_duties``: a block never excuses a duty; when the only cards that meet the duty
+to follow (or to play an eagle) are blocked, the block is lifted for that play."""
+BLOCKED_DUTIES = (DUTIES_EXCUSED, DUTIES_BOUND)
+
 TIE_BREAKS: dict[str, PlayerId | None] = {"chance": None, "seat0": 0, "seat1": 1}
 """The values of the option ``tie_break``: who leads the first round when the face-up crowns
 tie (``None``: chance decides)."""
@@ -105,6 +114,14 @@ class Config:
         False, "the hand card blocked by the snake's blind pick is shown to both players"
     )
     """The hand card the snake's blind pick blocks is shown to both players."""
+    blocked_duties: str = option(
+        DUTIES_EXCUSED,
+        "a card blocked by the snake and the duties to follow and to play an eagle: excused "
+        "(it counts as unavailable, so it can free its owner of a duty) or bound (the duty "
+        "holds, and the block is lifted when only blocked cards meet it)",
+        choices=BLOCKED_DUTIES,
+    )
+    """Whether a blocked card excuses its owner from the duties of following (ruling 4)."""
 
     @property
     def tie_break_seat(self) -> PlayerId | None:
@@ -167,6 +184,9 @@ class RoundResult:
 
 
 __all__ = [
+    "BLOCKED_DUTIES",
+    "DUTIES_BOUND",
+    "DUTIES_EXCUSED",
     "HYENAS_TO_LOSE",
     "ROUNDS_TO_WIN",
     "TIE_BREAKS",

@@ -42,6 +42,7 @@ from spieltisch.core.game import (
 )
 from spieltisch.games.awimbawe.memory import EMPTY_MEMORY, Memory, bits_lands
 from spieltisch.games.awimbawe.model import (
+    DUTIES_BOUND,
     HYENAS_TO_LOSE,
     ROUNDS_TO_WIN,
     Config,
@@ -337,7 +338,7 @@ class AwimbaweState(LegalCache, State):
     def _plays(self) -> tuple[Action, ...]:
         """The legal plays, in card order (eagles that flee or fight: fights first)."""
         side = self.sides[self.actor]
-        bits = side.available_bits
+        bits = every = side.available_bits
         blocked = side.blocked
         if blocked:
             free = bits & ~sum(c.bit for c in blocked)
@@ -349,8 +350,15 @@ class AwimbaweState(LegalCache, State):
             suit = bits >> _SHIFT[led] & _WIDTH[led]
             if suit:
                 return _SUIT_PLAYS[led][suit]
+            bound = blocked and self.match.config.blocked_duties == DUTIES_BOUND
+            if bound:  # a duty only blocked cards can meet lifts their block
+                suit = every >> _SHIFT[led] & _WIDTH[led]
+                if suit:
+                    return _SUIT_PLAYS[led][suit]
             if led < 24 and bits >> 24:
                 return _EAGLE_CHOICES[bits >> 24]
+            if bound and led < 24 and every >> 24:
+                return _EAGLE_CHOICES[every >> 24]
         return (
             _LAND_PLAYS[0][bits & 63]
             + _LAND_PLAYS[1][bits >> 6 & 63]
@@ -470,10 +478,13 @@ class AwimbaweState(LegalCache, State):
         new_sides = (side, sides[1]) if player == 0 else (sides[0], side)
         led = self.trick
         if led and led[0].land is not card.land:  # the answer shows lands the hand lacks
-            shown = self.match.config.blind_pick_shown
+            config = self.match.config
+            # With blocked_duties=bound a blocked card excuses no duty: a plain void.
+            blocked = before.blocked if config.blocked_duties != DUTIES_BOUND else _NONE
             memory = memory.after_answer(
-                player, before.hand, before.blocked, before.available_bits, led[0], card, shown
-            )
+                player, before.hand, blocked, before.available_bits, led[0], card,
+                config.blind_pick_shown,
+            )  # fmt: skip
         trick = (*led, card)
         stage = _power_stage(card, new_sides[1 - player], self.match.config)
         if stage is _PLAY and led:
@@ -498,9 +509,11 @@ class AwimbaweState(LegalCache, State):
         if card not in available:
             return Rule.AVAILABLE.value, f"{card} is not one of yours to play"
         playable = side.playable()
-        if card not in playable:
-            return Rule.BLOCKED.value, f"{card} is blocked"
         trick = self.trick
+        if trick and side.blocked and self.match.config.blocked_duties == DUTIES_BOUND:
+            playable = available  # for the duties, blocked cards count (blocked_duties=bound)
+        elif card not in playable:
+            return Rule.BLOCKED.value, f"{card} is blocked"
         if trick:
             led = trick[0].land
             if card.land is not led and any(c.land is led for c in playable):
@@ -514,6 +527,8 @@ class AwimbaweState(LegalCache, State):
                 return Rule.EAGLE_DUTY.value, ""
             if card.is_eagle and led is not _SKY and move.stance is None:
                 return Rule.EAGLE_CHOICE.value, f"'play {card} fight' or 'play {card} flee'"
+        if card in side.blocked:  # no duty needed it (blocked_duties=bound)
+            return Rule.BLOCKED.value, f"{card} is blocked"
         return Rule.EAGLE_FIGHTS.value, f"'play {card}'"
 
     def _apply_rhino(self, move: Rhino) -> AwimbaweState:
