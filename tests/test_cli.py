@@ -13,7 +13,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import spieltisch
-from spieltisch.agents import make_agent
+from spieltisch import cli
+from spieltisch.agents import agent_names, make_agent
 from spieltisch.cli import app
 from spieltisch.core.codec import to_jsonable
 from spieltisch.core.record import Record, replay_states
@@ -224,7 +225,9 @@ def test_a_terminal_game_never_prints_a_hidden_card(tmp_path: Path) -> None:
         input="1\n" * 2 + "quit\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    record = Record.loads(record_file.read_text())
+    assert not record_file.exists()  # an unfinished hidden-card game is kept out of sight
+    (kept,) = (tmp_path / "home" / "unfinished").glob("awimbawe-*.json")
+    record = Record.loads(kept.read_text())
     deal = Deal.of(record.moves[0][len("deal ") :])
     hidden = {*deal.hands[1], *(card for pile in deal.down for card in pile)}
     game = spieltisch.load("awimbawe")
@@ -262,3 +265,125 @@ def test_a_thinking_bot_shows_a_spinner_on_a_terminal_and_nothing_in_piped_outpu
     piped = io.StringIO()
     outcome = _bots_only_table(Console(file=piped, width=100)).run()
     assert outcome.state.is_terminal() and "thinking" not in piped.getvalue()
+
+
+# --- issue 22: secrets, lost games and bad input around the engine --------------------------
+
+
+def kept_games(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "home" / "unfinished").glob("*.json"))
+
+
+def test_quitting_a_hidden_card_game_keeps_it_out_of_sight_and_resume_continues_it(
+    tmp_path: Path,
+) -> None:
+    args = ["play", "auweier", "--seats", "human,heuristic", "--bot-pace", "0"]
+    first = runner.invoke(app, args, input="deck 7\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert "seed" not in first.output.split("Game abandoned")[-1]
+    said = first.output.replace("\n", "")
+    assert "--resume last" in said and str(tmp_path) not in said
+    assert not (tmp_path / "home" / "records").exists()
+    (kept,) = kept_games(tmp_path)
+    assert Record.loads(kept.read_text()).moves == ("deck 7",)
+    again = runner.invoke(app, ["play", "--resume", "last"], input="deck H\nquit\n")
+    assert again.exit_code == 0, again.output
+    assert "continued after 1 moves" in again.output
+    assert kept_games(tmp_path) == [kept]  # the same game, kept in the same place
+    assert Record.loads(kept.read_text()).moves == ("deck 7", "deck H")
+    by_file = runner.invoke(app, ["play", "--resume", str(kept)], input="quit\n")
+    assert by_file.exit_code == 0 and "continued after 2 moves" in by_file.output
+
+
+def test_a_resumed_game_that_ends_shows_its_seed_and_record(tmp_path: Path) -> None:
+    game = spieltisch.load("auf-die-eier", 2)
+    first = runner.invoke(app, ["play", "auf-die-eier", "--seats", "human,random"], input="quit\n")
+    assert first.exit_code == 0
+    (saved,) = (tmp_path / "home" / "records").glob("*.json")
+    seed = Record.loads(saved.read_text()).seed
+    finish = runner.invoke(app, ["play", "--resume", str(saved)], input="stop\n" * 400)
+    assert finish.exit_code == 0, finish.output
+    assert "Final result" in finish.output
+    assert f"Game record (seed {seed}) saved to" in finish.output
+    assert game.info.id in finish.output
+
+
+def test_ctrl_c_saves_the_game_and_says_so(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_read_line", interrupt)
+    result = runner.invoke(app, ["play", "auf-die-eier", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "Ctrl-C" in result.output and "Game record (seed 2) saved" in result.output
+    assert len(list((tmp_path / "home" / "records").glob("*.json"))) == 1
+
+
+@pytest.mark.parametrize("where", ["folder", "under_a_file"])
+def test_a_bad_record_path_is_refused_before_the_game(tmp_path: Path, where: str) -> None:
+    blocker = tmp_path / "a_file"
+    blocker.write_text("x")
+    path = tmp_path if where == "folder" else blocker / "game.json"
+    result = runner.invoke(
+        app, ["play", "auf-die-eier", "--record", str(path)], input="stop\n" * 400
+    )
+    assert result.exit_code == 2 and "--record" in result.output
+    assert "your move" not in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "auf-die-eier", "--bot-pace", "inf"], "--bot-pace takes seconds"),
+        (["play", "auf-die-eier", "--bot-pace", "nan"], "--bot-pace takes seconds"),
+        (["play", "auf-die-eier", "--bot-pace", "-1"], "--bot-pace takes seconds"),
+        (["play", "auf-die-eier", "--seats", "human,ismcts:infs"], "seconds"),
+        (["play", "auf-die-eier", "--seats", "human,ismcts:nans"], "seconds"),
+        (["play", "auf-die-eier", "--seats", "human,ismcts:0"], "iterations"),
+        (["play", "auf-die-eier", "--seats", "human,ismcts:0s"], "seconds"),
+        (["play", "auf-die-eier", "--seats", "human,ismcts:" + "9" * 5000], "ismcts takes"),
+        (["simulate", "auf-die-eier", "--agents", "ismcts:-3"], "iterations"),
+        (["play", "--resume", "/nonexistent/game.json"], "No such file"),
+        (["play"], "name a game"),
+        (["play", "auf-die-eier", "--resume", "last"], "--resume continues a record"),
+        (["arena", "auf-die-eier", "--plot", "/dev/null/plot.png"], "--plot"),
+    ],
+)
+def test_every_option_and_agent_setting_is_checked_at_the_start(
+    args: list[str], message: str
+) -> None:
+    result = runner.invoke(app, args, input="quit\n")
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+    assert "your move" not in result.output
+    assert len([line for line in result.output.splitlines() if line.startswith("error:")]) == 1
+
+
+def test_replay_of_deeply_nested_json_is_a_one_line_error(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "nested too deeply" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_arena_refuses_a_file_that_is_not_its_journal_and_leaves_it_alone(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    for text in ("my notes, no newline at the end", "first line\nlast line without newline"):
+        notes.write_text(text)
+        result = runner.invoke(
+            app, ["arena", "auf-die-eier", "--games", "2", "--journal", str(notes)]
+        )
+        assert result.exit_code == 2 and "not a journal" in result.output
+        assert notes.read_text() == text
+
+
+def test_agents_lists_the_order_for_a_player_count() -> None:
+    for players in (2, 4):
+        result = runner.invoke(app, ["agents", "auf-die-nuesse", "--players", str(players)])
+        assert result.exit_code == 0
+        expected = list(agent_names(spieltisch.load("auf-die-nuesse", players)))
+        assert result.output.split() == expected
+    two = runner.invoke(app, ["agents", "auf-die-nuesse", "--players", "2"]).output.split()
+    four = runner.invoke(app, ["agents", "auf-die-nuesse", "--players", "4"]).output.split()
+    assert two != four

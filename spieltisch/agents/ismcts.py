@@ -39,6 +39,10 @@ from spieltisch.core.game import Game, Move, PlayerId, State
 from spieltisch.games import kit_of
 
 DEFAULT_SECONDS = 1.0
+MAX_SECONDS = 3600.0
+"""The longest time budget per move a setting may ask for."""
+MAX_ITERATIONS = 100_000_000
+"""The largest iteration budget per move a setting may ask for."""
 EXPLORATION = 0.7
 CHECK_EVERY = 32
 """How often (in iterations) the search asks whether its choice can still change."""
@@ -122,18 +126,31 @@ class IsmctsAgent(Agent[Any]):
         self.last: SearchResult | None = None
 
     def configure(self, setting: str) -> None:
+        """Set the budget from ``2s`` / ``0.25s`` (seconds, more than 0 and at most
+        :data:`MAX_SECONDS`) or ``3000`` (iterations, 1 to :data:`MAX_ITERATIONS`); anything
+        else, ``inf`` and ``nan`` included, is an :class:`OptionError`."""
         text = setting.strip().lower()
+        shown = repr(setting if len(setting) <= 40 else setting[:40] + "…")
+        seconds: float | None = None
+        iterations: int | None = None
         try:
+            if len(text) > 40:
+                raise ValueError(text)
             if text.endswith("s"):
-                self.seconds, self.iterations = float(text[:-1]), None
+                seconds = float(text[:-1])
             else:
-                self.iterations, self.seconds = int(text), None
+                iterations = int(text)
         except ValueError:
             raise OptionError(
-                f"ismcts takes seconds ('1s') or iterations ('2000'), not {setting!r}"
+                f"ismcts takes seconds ('1s') or iterations ('2000'), not {shown}"
             ) from None
-        if (self.seconds is not None and self.seconds <= 0) or (self.iterations or 1) <= 0:
-            raise OptionError(f"the ismcts budget must be positive, not {setting!r}")
+        if seconds is not None and not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+            raise OptionError(
+                f"ismcts takes more than 0 and at most {MAX_SECONDS:g} seconds, not {shown}"
+            )
+        if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+            raise OptionError(f"ismcts takes 1 to {MAX_ITERATIONS:,} iterations, not {shown}")
+        self.seconds, self.iterations = seconds, iterations
 
     def act(self, view: object, legal: Sequence[Move]) -> Move:
         return self.search(view, legal).action
@@ -143,7 +160,9 @@ class IsmctsAgent(Agent[Any]):
         best = result.choices[0]
         if result.iterations == 0:
             return f"ismcts: {best.action} — {self._unsearched(view, legal)}"
-        others = ", ".join(f"{c.action} {100 * c.mean_return:.0f}%" for c in result.choices[1:4])
+        others = ", ".join(
+            f"{c.action} wins {100 * c.mean_return:.0f}% of {c.visits}" for c in result.choices[1:4]
+        )
         return (
             f"ismcts: {best.action} — wins {100 * best.mean_return:.0f}% of {best.visits} "
             f"simulated games ({result.iterations} iterations in {result.seconds:.2f}s; "

@@ -453,6 +453,22 @@ def action_by_id(table: Sequence[_Listed], action_id: object, game: str) -> _Lis
     raise not_a_move(action_id, game, f"action id (0 to {len(table) - 1})")
 
 
+MAX_MOVE_TEXT = 300
+"""The longest text any game's notation reads as one move (a whole Auweier deck fits)."""
+QUOTED = 40
+"""How much of a refused text an error message quotes."""
+
+
+def check_length(text: str) -> None:
+    """Refuse text longer than :data:`MAX_MOVE_TEXT` unread, quoting only its start."""
+    if len(text) > MAX_MOVE_TEXT:
+        raise InvalidActionError(
+            f"cannot read {text[:QUOTED]!r}…: a move is at most {MAX_MOVE_TEXT} characters"
+        )
+
+
 def invalid(text: str, expected: str) -> InvalidActionError:
-    """An :class:`InvalidActionError` for ``text``, saying what was expected instead."""
-    return InvalidActionError(f"cannot read {text!r}: expected {expected}")
+    """An :class:`InvalidActionError` for ``text``, saying what was expected instead (quoting
+    at most :data:`QUOTED` characters of it)."""
+    shown = repr(text) if len(text) <= QUOTED else f"{text[:QUOTED]!r}…"
+    return InvalidActionError(f"cannot read {shown}: expected {expected}")

@@ -99,6 +99,8 @@ class Record:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise RecordError(f"not JSON: {error}") from None
+        except RecursionError:
+            raise RecordError("not a record: its JSON is nested too deeply") from None
         return cls.from_json(data)
 
 

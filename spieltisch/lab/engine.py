@@ -243,11 +243,26 @@ def journal_writer(path: Path | None) -> Iterator[Callable[[Task, GameResult], N
         yield write
 
 
+JOURNAL_HEAD = '{"task": {"game": '
+"""How every journal line begins (the writer's ``json.dumps`` of the task first)."""
+
+
+def _cut_off_by_the_writer(tail: str) -> bool:
+    """Whether ``tail`` (a last line without its newline) can be the start of a journal line
+    that an interruption cut off: only such a line is the arena's to cut away."""
+    return tail.startswith(JOURNAL_HEAD)
+
+
 def _drop_cut_off_line(path: Path) -> None:
+    """Cut off a last line an interrupted run left half written; anything else without a
+    newline at its end was not written by the arena and is refused, never truncated."""
     if not path.exists():
         return
     data = path.read_bytes()
     if data and not data.endswith(b"\n"):
+        tail = data[data.rfind(b"\n") + 1 :].decode("utf-8", errors="replace")
+        if not _cut_off_by_the_writer(tail):
+            raise OptionError(f"{path} is not a journal: its last line is no journal line")
         with path.open("r+b") as file:
             file.truncate(data.rfind(b"\n") + 1)
 
@@ -262,9 +277,19 @@ def read_journal(path: Path, tasks: Sequence[Task]) -> dict[Task, GameResult]:
         return {}
     scheduled = {task: task for task in tasks}
     kept: dict[Task, GameResult] = {}
-    text = path.read_text(encoding="utf-8")
+    if path.is_dir():
+        raise OptionError(f"journal {path} is a folder, not a file")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise OptionError(f"{path} is not a journal: it is not text") from None
     lines = text.split("\n")
     if not text.endswith("\n"):
+        if not _cut_off_by_the_writer(lines[-1]):
+            raise OptionError(
+                f"{path} is not a journal: its last line is no journal line (a journal's "
+                "lines are the arena's own; give a new file or the journal of this run)"
+            )
         lines = lines[:-1]
     for number, line in enumerate(lines, 1):
         if not line.strip():

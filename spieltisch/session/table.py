@@ -224,3 +224,42 @@ class Table:
             if drawn != move:
                 raise RecordError(f"chance drew {drawn}, not {text!r}, from the record's seed")
             self._apply(move, None)
+
+    # --- taking back -----------------------------------------------------------------------
+
+    def undoable(self, player: PlayerId) -> int:
+        """How many of the last moves ``player`` may take back: their own moves at the end
+        of the game so far, back to the last chance step or the last move of another player
+        (by then the others have seen the moves before it), the rule online tables use."""
+        count = 0
+        for index in range(self.version - 1, -1, -1):
+            if self._before[index].current_player() != player:
+                break
+            count += 1
+        return count
+
+    def undo(self, player: PlayerId, count: int = 1) -> int:
+        """Take back ``player``'s last ``count`` moves (at most :meth:`undoable` of them) and
+        return how many were taken back. The table is rebuilt from the shortened record, so
+        its chance generator stands exactly where it stood before those moves."""
+        steps = min(max(count, 0), self.undoable(player))
+        if not steps:
+            return 0
+        full = self.record()
+        kept = self.version - steps
+        shorter = Record(
+            game=full.game,
+            players=full.players,
+            options=full.options,
+            moves=full.moves[:kept],
+            seed=full.seed,
+            seats=full.seats,
+            dictated=tuple(i for i in full.dictated if i < kept),
+        )
+        rebuilt = Table.from_record(self.game, shorter)
+        self.state = rebuilt.state
+        self.moves = rebuilt.moves
+        self._before = rebuilt._before
+        self._dictated = rebuilt._dictated
+        self._chance = rebuilt._chance
+        return steps

@@ -1,21 +1,32 @@
 """The terminal play loop: people and bots at one table, chance from a seeded generator.
 
-People choose a move by its number or its notation; ``help``, ``rules``, ``moves`` and
-``quit`` work at every prompt, and ``hint`` asks the strongest agent for its choice. Bots'
-moves and chance are printed as they happen, each line drawn from the view of the person at the
-table (a spectator's view when several people share the screen). When several people share the
-screen in a hidden-card game, each one's table is shown only after the screen is handed over,
-and cleared before the next; bots can be paced so their speed gives nothing away.
-The game is played on a :class:`~spieltisch.session.Table`, which applies each move once and
-keeps the record; each move is applied before it is shown. The record is returned to the
-caller.
+People choose a move by its number or its notation; ``help``, ``rules``, ``moves``, ``log``,
+``undo`` and ``quit`` work at every prompt, and ``hint`` asks the strongest agent for its
+choice. Bots' moves and chance are printed as they happen, each line drawn from the view of the
+person at the table (a spectator's view when several people share the screen). Every player's
+name carries their colour in words and as a letter, so no screen needs colour vision.
+
+Secrets stay secret around the engine too. When several people share the screen in a
+hidden-card game, each one's table is drawn on the terminal's alternate screen, which is wiped
+(scrollback included) before it is left, so scrolling back shows nothing of another player's
+hand; output that is not a terminal cannot be wiped, and the loop says so. A bot's secret
+phase (moves of one seat in a row that the viewer may not see, such as ordering a deck) is
+played as one event: no line and no pause per step, so neither output nor time tells how many
+steps it took. Bots can be paced so their speed gives nothing away.
+
+``undo`` takes back the player's own last move, as far back as the last chance step or the
+last move of another player (see :meth:`~spieltisch.session.Table.undo`); ``log`` shows the
+whole game so far in words, from the player's side. Ctrl-C at any point ends the game as
+``quit`` does. The game is played on a :class:`~spieltisch.session.Table`, which applies each
+move once and keeps the record; each move is applied before it is shown. The record is
+returned to the caller.
 """
 
 from __future__ import annotations
 
 import time
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections import Counter, deque
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
@@ -29,15 +40,37 @@ from rich.text import Text
 
 from spieltisch.agents import Agent
 from spieltisch.core.errors import SpieltischError
-from spieltisch.core.game import Game, Move, PlayerId, State
+from spieltisch.core.game import Game, Hidden, Move, PlayerId, State
 from spieltisch.core.record import Record
 from spieltisch.games import kit_of
 from spieltisch.session import Event, Table
-from spieltisch.terminal.draw.base import TableInfo, markup, plain
+from spieltisch.terminal.draw.base import (
+    TableInfo,
+    markup,
+    plain,
+    seat_colour_name,
+    seat_letter,
+)
 from spieltisch.terminal.drawers import drawer_for
 
 MENU_LIMIT = 24
 """Menus longer than this are summarised; ``moves`` lists them in full."""
+MAX_INPUT = 2_000
+"""The longest line read as a move or command; a longer one is refused unread."""
+MAX_MESSAGE = 240
+"""The most characters of an error message shown (a long move is not echoed whole)."""
+MAX_NUMBER_DIGITS = 6
+"""A move number has at most this many digits (menus are far shorter)."""
+RECENT = 8
+"""Events kept in the table's "Recent" box; ``log`` shows them all."""
+PRIVATE_ON = "\x1b[?1049h\x1b[H\x1b[2J\x1b[3J"
+"""Enter the alternate screen and wipe it and the scrollback."""
+PRIVATE_OFF = "\x1b[H\x1b[2J\x1b[3J\x1b[?1049l"
+"""Wipe the alternate screen and the scrollback, and go back to the main screen."""
+NO_PRIVATE_SCREEN = (
+    "This output is not a terminal, so it cannot be wiped between players: "
+    "each player's cards stay readable in it."
+)
 
 ReadLine = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input ends."""
@@ -58,19 +91,33 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a terminal game ended: the last state, its record, and whether someone quit."""
+    """How a terminal game ended: the last state, its record, whether someone quit, and
+    whether that was Ctrl-C."""
 
     state: State
     record: Record
     quit: bool
+    interrupted: bool = False
 
 
 class _QuitError(Exception):
     """A person typed ``quit`` or input ended."""
 
 
+class _Undone:
+    """A person took a move back: the turn starts again from the table as it is now."""
+
+
+UNDONE = _Undone()
+
+
+def display_name(seat: PlayerId, name: str) -> str:
+    """A seat's name after its colour in words and as a letter: ``red R · Player 1``."""
+    return f"{seat_colour_name(seat)} {seat_letter(seat)} · {name}"
+
+
 class TerminalGame:
-    """One game played in the terminal."""
+    """One game played in the terminal (on ``board``, a table to continue, if given)."""
 
     def __init__(
         self,
@@ -82,6 +129,7 @@ class TerminalGame:
         rules_text: str = "",
         adviser: Agent[Any] | None = None,
         pace: float = 0.0,
+        board: Table | None = None,
     ) -> None:
         self.game = game
         self.seats = tuple(seats)
@@ -93,45 +141,76 @@ class TerminalGame:
         self.pace = pace
         self.drawer = drawer_for(game.info.id)
         self.words = kit_of(game).words
-        self.board = Table(game, tuple(seat.name for seat in self.seats), seed)
+        self.board = board or Table(game, tuple(seat.name for seat in self.seats), seed)
+        self.names = tuple(display_name(p, seat.name) for p, seat in enumerate(self.seats))
+        """The names said and drawn: each with its colour, in words and as a letter."""
         humans = [p for p, seat in enumerate(self.seats) if seat.is_human]
         self.narrator: PlayerId | None = humans[0] if len(humans) == 1 else None
         self.private_screens = len(humans) > 1 and game.info.hidden_information
         """Several people share the screen in a hidden-card game: hide each one's table."""
-        self.events: deque[str] = deque(maxlen=8)
+        self.events: deque[str] = deque(maxlen=RECENT)
+        self._recount()
 
     def table(self) -> TableInfo:
         """Names and recent events, as drawers receive them."""
-        return TableInfo(self.board.seats, tuple(self.events))
+        return TableInfo(self.names, tuple(self.events))
 
     def run(self) -> Outcome:
-        """Play until the game ends or a person quits."""
+        """Play until the game ends or a person quits (``quit``, end of input or Ctrl-C)."""
         board = self.board
-        quit_game = False
+        quit_game = interrupted = False
+        if self.private_screens and not self.console.is_terminal:
+            self.console.print(NO_PRIVATE_SCREEN, style="yellow")
         while not board.over:
             try:
-                event = self._next_move()
+                events = self._next_move()
             except _QuitError:
                 quit_game = True
                 break
-            self._announce(event)
-            self._aftermath(board.state_at(event.version - 1), board.state)
+            except KeyboardInterrupt:
+                quit_game = interrupted = True
+                self.console.print("\nInterrupted.")
+                break
+            for event in events:
+                self._tell(event)
         self._summary(board.state, quit_game)
-        return Outcome(board.state, board.record(), quit_game)
+        return Outcome(board.state, board.record(), quit_game, interrupted)
 
-    def _next_move(self) -> Event:
+    # --- moves ---------------------------------------------------------------------------
+
+    def _next_move(self) -> list[Event]:
+        """The next move or moves: chance, a person's move (none after an undo), or a bot's
+        move, or its whole secret phase."""
         board = self.board
         player = board.to_act()
         if player is None:
-            return board.advance_chance()
+            return [board.advance_chance()]
         agent = self.seats[player].agent
         if agent is None:
-            return self._ask(board.state, player)
+            event = self._ask(board.state, player)
+            return [] if event is None else [event]
+        return self._bot_moves(player, agent)
+
+    def _bot_moves(self, player: PlayerId, agent: Agent[Any]) -> list[Event]:
+        """A bot's move; while the viewer may not see its moves and it is still to move, the
+        moves that follow too, all under one spinner and one pace (see the module
+        docstring)."""
+        board = self.board
+        events: list[Event] = []
         started = time.perf_counter()
-        with self.thinking(f"{self.seats[player].name} is thinking…"):
-            move = agent.act(board.view(player), board.legal())
+        with self.thinking(f"{self.names[player]} is thinking…"):
+            while True:
+                events.append(board.play(agent.act(board.view(player), board.legal())))
+                if not self._secret(events[-1]) or board.to_act() != player:
+                    break
             time.sleep(max(0.0, self.pace - (time.perf_counter() - started)))
-        return board.play(move)
+        return events
+
+    def _secret(self, event: Event) -> bool:
+        """True when the narrator may not see the move of ``event``."""
+        before = self.board.state_at(event.version - 1)
+        seen = before.seen_move(self.board.moves[event.version - 1], self.narrator)
+        return isinstance(seen, Hidden)
 
     def thinking(self, what: str) -> AbstractContextManager[object]:
         """A spinner saying ``what`` while a bot or the adviser thinks (a search may take a
@@ -139,62 +218,101 @@ class TerminalGame:
         shows it for its whole pace, so it ends no sooner for an easy move."""
         return self.console.status(what) if self.console.is_terminal else nullcontext()
 
-    def _announce(self, event: Event) -> None:
-        """Say what the move of ``event`` (already applied) was, as the narrator saw it."""
-        board, player = self.board, event.actor
-        actor = "chance" if player is None else self.seats[player].name
-        before = board.state_at(event.version - 1)
-        seen = before.seen_move(board.moves[event.version - 1], self.narrator)
-        line = self.words.event(before.view(self.narrator), seen, board.seats, actor)
-        self.events.append(plain(line))
-        if player is None or not self.seats[player].is_human:
-            self.console.print(markup(line))
+    # --- what is said ----------------------------------------------------------------------
 
-    def _aftermath(self, before: State, after: State) -> None:
-        line = self.words.aftermath(
-            before.view(self.narrator), after.view(self.narrator), self.board.seats
-        )
+    def _lines(self, version: int, viewer: PlayerId | None) -> tuple[str, str]:
+        """What ``viewer`` is told of the move that made ``version``: the event's sentence
+        and what it brought about (either may be empty)."""
+        board = self.board
+        before, after = board.state_at(version - 1), board.state_at(version)
+        actor_seat = before.current_player()
+        actor = "chance" if actor_seat is None else self.names[actor_seat]
+        seen = before.seen_move(board.moves[version - 1], viewer)
+        seen_before = before.view(viewer)
+        line = self.words.event(seen_before, seen, self.names, actor)
+        aftermath = self.words.aftermath(seen_before, after.view(viewer), self.names)
+        return line, aftermath or ""
+
+    def _tell(self, event: Event) -> None:
+        """Say what the move of ``event`` (already applied) was and brought about, as the
+        narrator saw it; a person's own move is not repeated, and nothing empty is printed."""
+        line, aftermath = self._lines(event.version, self.narrator)
+        player = event.actor
         if line:
             self.events.append(plain(line))
-            self.console.print(markup(line))
+            if player is None or not self.seats[player].is_human:
+                self.console.print(markup(line))
+        if aftermath:
+            self.events.append(plain(aftermath))
+            self.console.print(markup(aftermath))
 
-    def _ask(self, state: State, player: PlayerId) -> Event:
-        if self.private_screens:
-            self._hand_over(self.seats[player].name)
-        event = self._choose(state, player)
-        if self.private_screens:
-            self.console.clear()
-        return event
+    def _log_lines(self, viewer: PlayerId | None) -> Iterator[str]:
+        """The whole game so far as ``viewer`` may know it, one sentence per line."""
+        for version in range(1, self.board.version + 1):
+            for text in self._lines(version, viewer):
+                if text:
+                    yield f"{version:>4}. {plain(text)}"
+
+    def _recount(self) -> None:
+        """Fill the "Recent" box again from the table (after an undo or on a resumed game)."""
+        self.events.clear()
+        for version in range(max(1, self.board.version - 3 * RECENT), self.board.version + 1):
+            for text in self._lines(version, self.narrator):
+                if text:
+                    self.events.append(plain(text))
+
+    # --- a person's turn -------------------------------------------------------------------
+
+    def _ask(self, state: State, player: PlayerId) -> Event | None:
+        if not self.private_screens:
+            return self._choose(state, player)
+        colour = f"{seat_colour_name(player)} {seat_letter(player)}"
+        self._hand_over(f"{self.seats[player].name} ({colour})")
+        with _PrivateScreen(self.console):
+            return self._choose(state, player)
 
     def _hand_over(self, name: str) -> None:
-        """Clear the screen and wait until the next person has it."""
-        self.console.clear()
+        """Wait until the next person has the screen."""
         try:
             self.read_line(f"Pass the screen to {name} and press Enter. ")
         except EOFError:
             raise _QuitError from None
 
-    def _choose(self, state: State, player: PlayerId) -> Event:
+    def _choose(self, state: State, player: PlayerId) -> Event | None:
         view = state.view(player)
         legal = state.legal_actions()
         self.console.print(self.drawer.table(view, self.table()))
         self._menu(view, legal, full=len(legal) <= MENU_LIMIT)
-        name = self.seats[player].name
+        name = self.names[player]
         while True:
             try:
-                line = self.read_line(f"{name}, your move (number, notation, help, quit): ").strip()
+                raw = self.read_line(f"{name}, your move (number, notation, help, quit): ")
             except EOFError:
                 raise _QuitError from None
-            move = self._answer(state, view, legal, line)
-            if move is None:
+            if len(raw) > MAX_INPUT:
+                self._say_error(f"that line is too long: a move is at most {MAX_INPUT} characters")
+                continue
+            answer = self._answer(state, view, legal, raw.strip(), player)
+            if isinstance(answer, _Undone):
+                return None
+            if answer is None:
                 continue
             try:
-                return self.board.play(move, by=player)
+                return self.board.play(answer, by=player)
             except SpieltischError as error:
-                self.console.print(Text(str(error), style="red"))
+                self._say_error(str(error))
 
-    def _answer(self, state: State, view: object, legal: Sequence[Move], line: str) -> Move | None:
-        """The move a typed line chooses, or ``None`` after answering a command or an error."""
+    def _say_error(self, message: str) -> None:
+        """An error in red, cut to :data:`MAX_MESSAGE` characters."""
+        if len(message) > MAX_MESSAGE:
+            message = message[:MAX_MESSAGE] + "…"
+        self.console.print(Text(message, style="red"))
+
+    def _answer(
+        self, state: State, view: object, legal: Sequence[Move], line: str, player: PlayerId
+    ) -> Move | _Undone | None:
+        """The move a typed line chooses, :data:`UNDONE` after taking a move back, or
+        ``None`` after answering a command or an error."""
         command = line.lower()
         if not command:
             return None
@@ -215,17 +333,38 @@ class TerminalGame:
         if command == "table":
             self.console.print(self.drawer.table(view, self.table()))
             return None
-        if line.isdigit():
-            number = int(line)
+        if command == "log":
+            self._log(player)
+            return None
+        if command == "undo":
+            return self._undo(player)
+        if line.isascii() and line.isdigit():
+            number = int(line) if len(line) <= MAX_NUMBER_DIGITS else 0
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.console.print(f"[red]There is no move {number}; choose 1 to {len(legal)}.[/]")
+            shown = line if len(line) <= MAX_NUMBER_DIGITS else line[:MAX_NUMBER_DIGITS] + "…"
+            self._say_error(f"There is no move {shown}; choose 1 to {len(legal)}.")
             return None
         try:
             return state.parse(line)
         except SpieltischError as error:
-            self.console.print(Text(str(error), style="red"))
+            self._say_error(str(error))
             return None
+
+    def _undo(self, player: PlayerId) -> _Undone | None:
+        if not self.board.undo(player):
+            self.console.print(
+                "Nothing to take back: only your own moves since the last chance step or the "
+                "last move of another player can be taken back."
+            )
+            return None
+        self._recount()
+        self.console.print("Your last move is taken back.")
+        return UNDONE
+
+    def _log(self, player: PlayerId) -> None:
+        lines = list(self._log_lines(player))
+        self.console.print(Panel(Text("\n".join(lines) or "No moves yet."), title="game log"))
 
     def _hint(self, view: object, legal: Sequence[Move]) -> None:
         if self.adviser is None:
@@ -237,14 +376,19 @@ class TerminalGame:
 
     def _menu(self, view: object, legal: Sequence[Move], *, full: bool) -> None:
         words = self.words
-        labels = [
-            f"[bold]{n}[/] {markup(words.move_label(view, m))}" for n, m in enumerate(legal, 1)
-        ]
         if full:
+            labels = [
+                f"[bold]{n}[/] {markup(words.move_label(view, m))}" for n, m in enumerate(legal, 1)
+            ]
             self.console.print(Columns(labels, padding=(0, 3)))
-        else:
-            self.console.print(Columns(labels[:3], padding=(0, 3)))
-            self.console.print(markup(words.many_moves(view, legal)))
+            return
+        samples = [
+            f"[bold]{n}[/] {markup(words.move_label(view, legal[n - 1]))}"
+            + (f" [dim](and {count - 1} more like it)[/]" if count > 1 else "")
+            for n, count in kinds_of(legal)[:3]
+        ]
+        self.console.print(Columns(samples, padding=(0, 3)))
+        self.console.print(markup(words.many_moves(view, legal)))
 
     def _help(self) -> None:
         self.console.print(
@@ -253,7 +397,9 @@ class TerminalGame:
                 + "\n\nCommands: a move's [bold]number[/] or its [bold]notation[/]; "
                 "[bold]moves[/] lists every legal move; [bold]hint[/] asks the strongest bot "
                 "what it would play and why; [bold]table[/] shows the table again; "
-                "[bold]rules[/] shows the rules; [bold]quit[/] leaves the game.",
+                "[bold]log[/] shows the game so far; [bold]undo[/] takes back your last move "
+                "(back to the last throw, deal or move of another player); "
+                "[bold]rules[/] shows the rules; [bold]quit[/] (or Ctrl-C) leaves the game.",
                 title="help",
             )
         )
@@ -263,7 +409,7 @@ class TerminalGame:
         self.console.print(self.drawer.table(view, self.table()))
         result = RichTable(title="Game abandoned" if quit_game else "Final result")
         result.add_column("player")
-        result.add_column("points", justify="right")
+        result.add_column(self.drawer.score_label, justify="right")
         result.add_column("")
         winners = state.winners()
         scores = state.scores()
@@ -275,6 +421,37 @@ class TerminalGame:
         self.console.print(result)
 
 
+class _PrivateScreen(AbstractContextManager[None]):
+    """One person's table on the alternate screen, wiped with the scrollback before it is
+    left; on output that is not a terminal (warned about at the start), nothing."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def _write(self, control: str) -> None:
+        if self.console.is_terminal:
+            self.console.file.write(control)
+            self.console.file.flush()
+
+    def __enter__(self) -> None:
+        self._write(PRIVATE_ON)
+
+    def __exit__(self, *exc: object) -> None:
+        self._write(PRIVATE_OFF)
+
+
+def kinds_of(legal: Sequence[Move]) -> list[tuple[int, int]]:
+    """The kinds of move in ``legal``, most common first: each as the number (from 1) of its
+    first move in the menu and how many moves of that kind there are."""
+    counts = Counter(type(move) for move in legal)
+    first: dict[type, int] = {}
+    for number, move in enumerate(legal, 1):
+        first.setdefault(type(move), number)
+    return sorted(
+        ((first[kind], count) for kind, count in counts.items()), key=lambda x: (-x[1], x[0])
+    )
+
+
 def seats_for(kinds: Sequence[str], make: Callable[[str, int], Agent[Any]]) -> list[Seat]:
     """Seats from kinds such as ``human,random``: people by seat number, bots by their level."""
     return [
@@ -283,3 +460,13 @@ def seats_for(kinds: Sequence[str], make: Callable[[str, int], Agent[Any]]) -> l
         else Seat(f"Bot {seat + 1} ({kind})", make(kind, seat))
         for seat, kind in enumerate(kinds)
     ]
+
+
+def kinds_from_names(names: Sequence[str]) -> list[str]:
+    """The seat kinds :func:`seats_for` made ``names`` from (``human`` or an agent name)."""
+    kinds = []
+    for seat, name in enumerate(names):
+        prefix = f"Bot {seat + 1} ("
+        bot = name.startswith(prefix) and name.endswith(")")
+        kinds.append(name[len(prefix) : -1] if bot else "human")
+    return kinds

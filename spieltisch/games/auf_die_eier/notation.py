@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from spieltisch.core.chance import Counts, compositions
-from spieltisch.core.game import ActionTable, invalid
+from spieltisch.core.game import ActionTable, check_length, invalid
 
 
 class Face(enum.IntEnum):
@@ -51,6 +51,8 @@ FACES = len(Face)
 NUM_DICE = 9
 NO_DICE: Counts = (0,) * FACES
 _TOKEN = re.compile(r"(\d*)([A-Z])")
+MAX_COUNT_DIGITS = 2
+"""A count before a dice letter has at most this many digits."""
 
 
 def dice_text(dice: Counts) -> str:
@@ -63,15 +65,20 @@ def parse_dice(text: str, move_text: str | None = None) -> Counts:
 
     ``move_text`` is the whole move the letters came from, quoted in the error message.
     """
+    check_length(move_text or text)
+    check_length(text)
     compact = text.replace(" ", "").replace(",", "").upper()
     if compact in {"", "-"}:
         return NO_DICE
     counts = [0] * FACES
     position = 0
-    for match in _TOKEN.finditer(compact):
-        if match.start() != position or match.group(2) not in LETTERS:
+    # One token at a time from where the last ended: a bad token ends the reading at once,
+    # so the reader is linear in the text's length.
+    while (match := _TOKEN.match(compact, position)) is not None:
+        digits, letter = match.group(1), match.group(2)
+        if letter not in LETTERS or len(digits) > MAX_COUNT_DIGITS or not digits.isascii():
             break
-        counts[LETTERS.index(match.group(2))] += int(match.group(1) or 1)
+        counts[LETTERS.index(letter)] += int(digits or 1)
         position = match.end()
     if position != len(compact):
         raise invalid(
@@ -135,6 +142,7 @@ Move = Roll | Reroll | Stop
 
 def parse_move(text: str) -> Move:
     """Read a move in canonical text or a documented alias (not ``keep``: see the state)."""
+    check_length(text)
     word, _, rest = text.strip().partition(" ")
     word = word.lower()
     if word == "stop" and not rest.strip():

@@ -30,7 +30,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from spieltisch.core.game import PlayerId, invalid
+from spieltisch.core.game import PlayerId, check_length, invalid
 
 
 class Nut(enum.Enum):
@@ -320,10 +320,17 @@ PLACES = {n: Place(n) for n in range(2, 13)}
 
 _NUT_NAMES = {n.value: n for n in NUTS} | {n.letter.lower(): n for n in NUTS}
 _DICE = re.compile(r"g?([1-6])\s*,?\s*w?([1-6])\s*,?\s*w?([1-6])")
-_PLAYER_STORE = re.compile(r"p?(\d+)\s*,?\s*(?:store\s*|s)?(\d+)")
-_STORE = re.compile(r"(?:store\s*|s)?(\d+)")
+_PLAYER_STORE = re.compile(r"p?(\d{1,3})\s*,?\s*(?:store\s*|s)?(\d{1,3})", re.ASCII)
+_STORE = re.compile(r"(?:store\s*|s)?(\d{1,3})", re.ASCII)
 _SPACE_NAMES = {label: Space(i) for i, label in enumerate(SPACE_LABELS[:5])}
 _SLOT_NAMES = {label: Slot(i) for i, label in enumerate(SLOT_LABELS)}
+
+
+def small_number(text: str) -> int | None:
+    """``text`` as a whole number of at most three ASCII digits, else ``None`` (so no reader
+    parses a huge or a non-ASCII number)."""
+    key = text.strip()
+    return int(key) if key.isascii() and key.isdigit() and len(key) <= 3 else None
 
 
 def parse_nut(text: str, move_text: str) -> Nut:
@@ -346,6 +353,8 @@ def parse_card(text: str, move_text: str) -> Card:
 
 def parse_store(text: str, move_text: str) -> int:
     """A store number 1..8 (``S3``, ``3``, ``store 3``) as its 0-based index."""
+    check_length(move_text)
+    check_length(text)
     match = _STORE.fullmatch(text.strip().lower())
     if match is None or not 1 <= int(match.group(1)) <= STORES:
         raise invalid(move_text, f"a store S1 to S{STORES}")
@@ -356,8 +365,9 @@ def _two_area_space(text: str, move_text: str) -> Space:
     key = text.strip()
     if key in _SPACE_NAMES:
         return _SPACE_NAMES[key]
-    if key.isdigit() and int(key) in TRACK_SPACE:
-        return TRACK_SPACE[int(key)]
+    number = small_number(key)
+    if number is not None and number in TRACK_SPACE:
+        return TRACK_SPACE[number]
     raise invalid(move_text, "a 2-area space: 2-4, 5-6, 7, 8-9 or 10-12")
 
 
@@ -365,8 +375,9 @@ def _slot(text: str, move_text: str) -> Slot:
     key = text.strip()
     if key in _SLOT_NAMES:
         return _SLOT_NAMES[key]
-    if key.isdigit() and int(key) in TRACK_SPACE and int(key) != 7:
-        space = TRACK_SPACE[int(key)]
+    number = small_number(key)
+    if number is not None and number in TRACK_SPACE and number != 7:
+        space = TRACK_SPACE[number]
         return Slot(space if space < Space.RACCOON_2 else space - 1)
     raise invalid(move_text, "a face-up nut's place: 2-4, 5-6, 8-9 or 10-12")
 
@@ -379,9 +390,10 @@ def _dice(rest: str, text: str) -> Dice:
 
 
 def _place(rest: str, text: str) -> Place:
-    if not rest.strip().isdigit():
+    number = small_number(rest)
+    if number is None:
         raise invalid(text, "a start-track space: 'place 8'")
-    return Place(int(rest))
+    return Place(number)
 
 
 def _steal(rest: str, text: str) -> Steal:
@@ -420,6 +432,7 @@ _SIMPLE: dict[str, Action] = {
 
 def parse_move(text: str) -> Move:
     """Read a move in canonical text or one of the documented aliases."""
+    check_length(text)
     word, _, rest = text.strip().partition(" ")
     word = word.lower()
     if not rest.strip() and word in _SIMPLE:

@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 
 from spieltisch.core.errors import InvalidActionError
-from spieltisch.core.game import ActionTable, invalid, not_a_move
+from spieltisch.core.game import ActionTable, check_length, invalid, not_a_move
 
 
 class Card(enum.IntEnum):
@@ -299,7 +299,7 @@ _COLOUR = r"([RBGY])"
 _WORM = re.compile(rf"(?:WORM)?({_CARD}){_COLOUR}")
 _WEDDING = re.compile(rf"(?:WEDDING|H){_COLOUR}")
 _CROW = re.compile(rf"(?:CROW|K){_COLOUR}@{_COLOUR}")
-_SWAP = re.compile(rf"SWAP{_COLOUR}#(\d+)({_CARD})")
+_SWAP = re.compile(rf"SWAP{_COLOUR}#(\d{{1,3}})({_CARD})", re.ASCII)
 _SWAP_SHORT = re.compile(rf"SWAP{_COLOUR}({_CARD})")
 _EXPECTED = (
     "'worm 3 R', 'wedding R', 'crow B@R', 'swap R#2 F', 'pass', 'deck <cards>', "
@@ -319,6 +319,8 @@ def card_of(token: str) -> Card:
 
 def parse_cards(text: str, move_text: str | None = None) -> tuple[Card, ...]:
     """Read cards written with or without spaces or commas (``"1 1 2*"``, ``"112*"``)."""
+    check_length(move_text or text)
+    check_length(text)
     compact = text.replace(" ", "").replace(",", "").upper()
     cards = []
     position = 0
@@ -340,6 +342,7 @@ def colour_of(letter: str) -> Colour:
 
 def parse_move(text: str) -> Move:
     """Read a move in canonical text or a documented alias (not ``swap R 4``: see the state)."""
+    check_length(text)
     words = text.split()
     if not words:
         raise invalid(text, _EXPECTED)
@@ -383,6 +386,7 @@ def _parse_deck(text: str, words: list[str]) -> DeckAction:
 
 def swap_short(text: str) -> tuple[Colour, Card] | None:
     """The female and card of ``swap R 4`` (no place given), or ``None`` for other text."""
+    check_length(text)
     match = _SWAP_SHORT.fullmatch("".join(text.split()).upper())
     if match is None:
         return None

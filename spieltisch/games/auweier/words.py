@@ -102,7 +102,9 @@ class AuweierWords(Words[AuweierView]):
             return f"Wedding → {move.female.label}"
         if isinstance(move, PlayCrow):
             top = _prey_text(view, move, "?")
-            return f"Crow eats {move.owner.label}'s {top} at {move.female.label}"
+            owner, female = move.owner, move.female
+            letters = f"{owner.letter}@{female.letter}"
+            return f"Crow eats {owner.label}'s {top} at {female.label} ({letters})"
         if isinstance(move, Swap):
             stack = view.females[move.female].stacks[view.player].cards
             out = CARD_TEXT[stack[move.place - 1]] if move.place <= len(stack) else "?"

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from spieltisch.core.codec import SKIP_FIELD
-from spieltisch.core.game import ActionTable, invalid
+from spieltisch.core.game import ActionTable, check_length, invalid
 
 _SKIP = {SKIP_FIELD: True}
 
@@ -185,6 +185,7 @@ _NOISE = {"of", "the", "a", "an"}
 
 def parse_card(text: str) -> Card:
     """Read one card: its code (``D5``, ``s9``) or words (``desert snake``, ``eagle 9``)."""
+    check_length(text)
     compact = text.strip().upper()
     card = _BY_TEXT.get(compact)
     if card is not None:
@@ -192,7 +193,7 @@ def parse_card(text: str) -> Card:
     words = [w for w in re.split(r"[\s,]+", text.strip().lower()) if w and w not in _NOISE]
     lands = [_LAND_WORDS[w] for w in words if w in _LAND_WORDS]
     animals = [_ANIMAL_WORDS[w] for w in words if w in _ANIMAL_WORDS]
-    numbers = [int(w) for w in words if w.isdigit()]
+    numbers = [int(w) if len(w) <= 2 else 0 for w in words if w.isascii() and w.isdigit()]
     if len(words) == len(lands) + len(animals) + len(numbers) and len(words) == 2:
         if animals == [Animal.EAGLE] and len(numbers) == 1 and 7 <= numbers[0] <= 10:
             return DECK[24 + numbers[0] - 7]
@@ -499,6 +500,7 @@ _DECLINE_WORDS = {"decline", "pass", "no", "none"}
 
 def parse_move(text: str) -> AnyMove:
     """Read a move in canonical text or a documented alias (not ``lead N``: see the state)."""
+    check_length(text)
     stripped = text.strip()
     lowered = stripped.lower()
     word, _, rest = lowered.partition(" ")

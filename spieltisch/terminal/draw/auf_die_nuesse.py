@@ -1,8 +1,9 @@
 """Auf die Nüsse! in the terminal: the board as it is laid out (4-area on top, then the 3-area,
 the 2-area, the start track 2-12 and the face-up nuts below it, raccoon spaces in the middle
-column), squirrels as dots in the players' colours, supplies and nut stores, the dice with the
-spaces they allow, and the chance that the next roll fails. Reads views only; layout and
-colour here, the sentences from the game's words."""
+column), squirrels as the players' colour letters in their colours (so colour vision is not
+needed), supplies and nut stores, the dice with the spaces they allow, and the chance that the
+next roll fails. Reads views only; layout and colour here, the sentences from the game's
+words."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from spieltisch.games.auf_die_nuesse.model import STORE_SIZES, STORE_VALUES, End
 from spieltisch.games.auf_die_nuesse.notation import Dice, Space
 from spieltisch.games.auf_die_nuesse.view import NuesseView
 from spieltisch.games.auf_die_nuesse.words import card_text, pile_sentence, turn_sentence
-from spieltisch.terminal.draw.base import SEAT_COLOURS, Drawer, TableInfo
+from spieltisch.terminal.draw.base import SEAT_COLOURS, Drawer, TableInfo, seat_letter
 
 TRACK = tuple(range(2, 13))
 CELL = {n: 9 if n == 7 else 5 for n in TRACK}
@@ -56,17 +57,18 @@ def span_width(first: int, last: int) -> int:
 
 
 def squirrels(counts: Sequence[int], width: int) -> Text:
-    """Each player's squirrels as coloured dots, or as ``3●`` when the dots do not fit."""
+    """Each player's squirrels as their colour letter in their colour (``RR B``), or as
+    ``3R`` when the letters do not fit: told apart without colour vision too."""
     text = Text()
     if sum(counts) + sum(1 for c in counts if c) - 1 <= width:
         for seat, count in enumerate(counts):
             if count:
-                text.append("●" * count, style=f"bold {colour(seat)}")
+                text.append(seat_letter(seat) * count, style=f"bold {colour(seat)}")
                 text.append(" ")
     else:
         for seat, count in enumerate(counts):
             if count:
-                text.append(f"{count}●", style=f"bold {colour(seat)}")
+                text.append(f"{count}{seat_letter(seat)}", style=f"bold {colour(seat)}")
     text.rstrip()
     return text
 
@@ -111,7 +113,8 @@ def _track_line(view: NuesseView, *, numbers: bool) -> Text:
             style = "bold reverse" if n in view.placements else "bold"
             line.append_text(fit(Text(f"{n:^{width}}", style=style), width))
         elif n in view.track:
-            line.append(f"{'●':^{width}}", style=f"bold {colour(view.player)}")
+            mark = seat_letter(view.player)
+            line.append(f"{mark:^{width}}", style=f"bold {colour(view.player)}")
         else:
             line.append(f"{'·':^{width}}", style="dim")
         line.append("│")
@@ -133,13 +136,17 @@ def _nut_line(view: NuesseView) -> Text:
 
 
 def store_text(store: Store) -> Text:
-    """One store's fill: ``W2`` (two walnuts), ``W1+J`` (and a joker), ``·`` empty, ``full``."""
+    """One store's fill: ``W2`` (two walnuts), ``W1+J`` (and a joker), ``J=W`` (a joker alone,
+    standing for walnuts), ``·`` empty, ``full``."""
     if store.full:
         return Text("full", style="bold green")
     if store.kind is None:
         return Text("·", style="dim")
-    jokers = "" if not store.jokers else "+J" if store.jokers == 1 else f"+{store.jokers}J"
-    return Text(f"{store.kind.value[0].upper()}{store.nuts}{jokers}")
+    kind = store.kind.value[0].upper()
+    jokers = "J" if store.jokers == 1 else f"{store.jokers}J"
+    if not store.nuts:
+        return Text(f"{jokers}={kind}")
+    return Text(f"{kind}{store.nuts}" + (f"+{jokers}" if store.jokers else ""))
 
 
 def players_table(view: NuesseView, table: TableInfo) -> RichTable:

@@ -62,6 +62,8 @@ def cards_row(cards: tuple[Card, ...], blocked: tuple[Card, ...] = ()) -> Text:
 class AwimbaweDrawer(Drawer[AwimbaweView]):
     """Draws Awimbawé views."""
 
+    score_label = "rounds won"
+
     def table(self, view: AwimbaweView, table: TableInfo) -> RenderableType:
         me = view.viewer if view.viewer is not None else 0
         order = [1 - me, me]

@@ -22,6 +22,7 @@ from spieltisch.core.codec import to_jsonable
 View = TypeVar("View")
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
+"""Each seat's colour; seat ``p`` plays ``SEAT_COLOURS[p]`` (Auweier's colours in its order)."""
 _NOTATION = re.compile(r"`([^`]*)`")
 
 
@@ -35,6 +36,17 @@ def plain(text: str) -> str:
     return _NOTATION.sub(lambda m: m.group(1), text)
 
 
+def seat_colour_name(seat: int) -> str:
+    """The seat's colour in words."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_letter(seat: int) -> str:
+    """The seat's colour as one capital letter (``R``, ``B``, ``G``, ``Y``, ``M``, ``C``), for
+    screens read without colour vision."""
+    return seat_colour_name(seat)[0].upper()
+
+
 @dataclass(frozen=True, slots=True)
 class TableInfo:
     """What the loop hands a drawer besides the view: names and the recent events."""
@@ -44,11 +56,14 @@ class TableInfo:
 
     def player(self, seat: int) -> Text:
         """The seat's name in its colour."""
-        return Text(self.names[seat], style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
+        return Text(self.names[seat], style=f"bold {seat_colour_name(seat)}")
 
 
 class Drawer(Generic[View]):
     """The plain drawer; a game's drawer subclasses it and draws its table better."""
+
+    score_label = "points"
+    """What the game's scores count, as the final table heads its column."""
 
     def table(self, view: View, table: TableInfo) -> RenderableType:
         """The whole table as ``view``'s owner sees it."""
