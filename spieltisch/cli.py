@@ -8,6 +8,7 @@ and in the terminal and lab layers, never in the rules core.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import time
@@ -32,9 +33,10 @@ from spieltisch.lab import arena as arena_lab
 from spieltisch.lab.play import derive_seed, pick_seed
 from spieltisch.lab.simulate import simulate as run_simulation
 from spieltisch.lab.summary import ArenaSummary, SeatSummary
+from spieltisch.session import Table as GameTable
 from spieltisch.terminal.draw.base import TableInfo
 from spieltisch.terminal.drawers import drawer_for
-from spieltisch.terminal.loop import TerminalGame, seats_for
+from spieltisch.terminal.loop import Outcome, Seat, TerminalGame, kinds_from_names, seats_for
 
 app = typer.Typer(
     help="spieltisch: play, study and train on four tabletop games.",
@@ -42,9 +44,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-RULES_DIR = Path(__file__).parent / "rules"
-
-
 class CliError(Exception):
     """Bad input to a command, reported in one line."""
 
@@ -88,8 +87,7 @@ def split_names(text: str | None) -> list[str]:
 
 def rules_text(game_id: str) -> str:
     """The game's rules page, or an empty text if it is missing."""
-    path = RULES_DIR / f"{game_id}.md"
-    return path.read_text(encoding="utf-8") if path.exists() else ""
+    return spieltisch.rules_page(game_id)
 
 
 @app.command()
@@ -122,46 +120,166 @@ def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. auf-die-eier."
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. auf-die-eier.")],
+    game: Annotated[
+        str | None, typer.Argument(help="Game id, e.g. auf-die-eier (not with --resume).")
+    ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     seats: Annotated[
         str | None, typer.Option(help="Who sits where: human or an agent name, e.g. human,random.")
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the dice and cards.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
-    record: Annotated[Path | None, typer.Option(help="Where to save the game record.")] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Where to save the game record once the game is over.")
+    ] = None,
     bot_pace: Annotated[
         float | None,
         typer.Option(help="Least seconds a bot takes per move (default: 1 in hidden-card games)."),
     ] = None,
+    resume: Annotated[
+        str | None,
+        typer.Option(
+            help="Continue an unfinished game: its record file, or 'last' for the last "
+            "hidden-card game left unfinished."
+        ),
+    ] = None,
 ) -> None:
-    """Play a game in the terminal against bots or other people."""
+    """Play a game in the terminal against bots or other people.
+
+    A hidden-card game left unfinished (``quit``, end of input or Ctrl-C) is kept where its
+    record, which holds every hidden card, is not shown to the player; ``--resume last``
+    continues it. The seed and the record's place are shown once the game is over."""
     with one_line_errors():
-        options = parse_options(game, option or [])
-        kinds = split_names(seats)
-        count = players if players is not None else (len(kinds) or None)
-        the_game = spieltisch.load(game, count, **options)
-        if not kinds:
-            kinds = ["human"] + [strongest_agent(the_game)] * (the_game.players - 1)
+        if bot_pace is not None and not (math.isfinite(bot_pace) and 0 <= bot_pace <= MAX_PACE):
+            fail(f"--bot-pace takes seconds from 0 to {MAX_PACE:g}, not {bot_pace}")
+        if record is not None:
+            check_writable(record, "--record")
+        if resume is not None:
+            if game is not None or players is not None or seed is not None or option:
+                fail("--resume continues a record as it was: give no game, players, seed or option")
+            source = _resume_path(resume)
+            board = _resumed_table(source)
+            the_game, run_seed = board.game, board.seed
+            assert run_seed is not None  # _resumed_table refuses a record without a seed
+            kinds = split_names(seats) or kinds_from_names(board.seats)
+        else:
+            if game is None:
+                fail("name a game to play (see `spieltisch games`), or --resume a record")
+            source = None
+            options = parse_options(game, option or [])
+            kinds = split_names(seats)
+            count = players if players is not None else (len(kinds) or None)
+            the_game = spieltisch.load(game, count, **options)
+            if not kinds:
+                kinds = ["human"] + [strongest_agent(the_game)] * (the_game.players - 1)
+            run_seed = pick_seed() if seed is None else seed
+            board = None
         if len(kinds) != the_game.players:
             fail(f"--seats names {len(kinds)} seats for {the_game.players} players")
-        run_seed = pick_seed() if seed is None else seed
         table = seats_for(kinds, _bot_maker(the_game, run_seed))
+        if board is not None:
+            table = [Seat(name, seat.agent) for name, seat in zip(board.seats, table, strict=True)]
         console = Console(highlight=False)
         # The seed fixes every deal and throw to come, so a secret seed is shown only at the end.
         fixed = (
             "" if seed is None else f" · practice game: seed {seed} decides every deal and throw"
         )
-        console.print(f"[bold]{the_game.info.name}[/]{fixed} · type [bold]help[/] for help")
+        went_on = "" if board is None else f" · continued after {board.version} moves"
+        console.print(
+            f"[bold]{the_game.info.name}[/]{fixed}{went_on} · type [bold]help[/] for help"
+        )
         adviser = make_agent(strongest_agent(the_game), the_game, derive_seed(run_seed, "hint"))
         pace = bot_pace if bot_pace is not None else _default_pace(the_game, console)
         outcome = TerminalGame(
-            the_game, table, run_seed, console, _read_line, rules_text(game), adviser, pace
+            the_game,
+            table,
+            run_seed,
+            console,
+            _read_line,
+            rules_text(the_game.info.id),
+            adviser,
+            pace,
+            board,
         ).run()
-        path = record or _record_path(game, run_seed)
+        _keep_record(the_game, outcome, run_seed, record, source, console)
+
+
+MAX_PACE = 60.0
+"""The longest --bot-pace, in seconds."""
+
+
+def check_writable(path: Path, what: str) -> None:
+    """Fail at once (not after the game) when ``path`` cannot be written as a file."""
+    if path.is_dir():
+        fail(f"{what} {path} is a folder, not a file")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        fail(f"{what} {path} cannot be written: {folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(f"{what} {path} cannot be written: permission denied")
+
+
+def unfinished_dir() -> Path:
+    """Where hidden-card games left unfinished are kept, out of the player's sight."""
+    return home() / "unfinished"
+
+
+def _resume_path(resume: str) -> Path:
+    if resume != "last":
+        return Path(resume)
+    kept = sorted(unfinished_dir().glob("*.json"), key=lambda p: p.stat().st_mtime)
+    if not kept:
+        fail("no unfinished game is kept to continue")
+    return kept[-1]
+
+
+def _resumed_table(path: Path) -> GameTable:
+    """The table of an unfinished record, rebuilt move by move with its chance generator."""
+    rec = Record.loads(path.read_text(encoding="utf-8"))
+    if rec.seed is None:
+        fail(f"{path}: the record has no seed, so its dice and cards cannot go on")
+    try:
+        board = GameTable.from_record(spieltisch.load_record(rec), rec)
+    except RecordError as error:
+        fail(f"{path}: {error}")
+    if board.over:
+        fail(f"{path}: that game is over (`spieltisch replay` shows it)")
+    return board
+
+
+def _keep_record(
+    game: Game,
+    outcome: Outcome,
+    seed: int,
+    record: Path | None,
+    source: Path | None,
+    console: Console,
+) -> None:
+    """Save the record: a finished game (or one without hidden cards) where asked or in the
+    records folder, with its seed; an unfinished hidden-card game out of sight."""
+    kept_dir = unfinished_dir()
+    from_kept = source is not None and source.resolve().parent == kept_dir.resolve()
+    text = outcome.record.dumps()
+    if outcome.interrupted:
+        console.print("The game was stopped with Ctrl-C.")
+    if not outcome.state.is_terminal() and game.info.hidden_information:
+        path = source if from_kept and source is not None else _record_path(game.info.id, seed)
+        path = kept_dir / path.name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(outcome.record.dumps(), encoding="utf-8")
-        console.print(f"Game record (seed {run_seed}) saved to {path}")
+        path.write_text(text, encoding="utf-8")
+        console.print(
+            "The unfinished game is kept (its record would show the hidden cards, so it is "
+            "not shown here); [bold]spieltisch play --resume last[/] continues it."
+        )
+        return
+    path = record or _record_path(game.info.id, seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    if from_kept and source is not None:
+        source.unlink(missing_ok=True)
+    console.print(f"Game record (seed {seed}) saved to {path}")
 
 
 def _default_pace(game: Game, console: Console) -> float:
@@ -324,6 +442,8 @@ def arena(
             fail("--agents names no agent")
         for name in set(names):
             make_agent(name, the_game, 0)
+        if plot is not None:
+            check_writable(plot, "--plot")
         tasks = arena_lab.schedule(the_game, names, games, seed)
         with progress_reporter(f"{the_game.info.name} arena", len(tasks)) as progress:
             results = arena_lab.run(tasks, workers, progress=progress, journal=journal)
@@ -384,11 +504,41 @@ def _print_arena(summary: ArenaSummary) -> None:
 
 
 @app.command()
-def agents(game: Annotated[str, typer.Argument(help="Game id.")]) -> None:
-    """List the agents a game offers, strongest first."""
+def agents(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (the order can differ by count).")
+    ] = None,
+) -> None:
+    """List the agents a game offers, strongest first (for that many players)."""
     with one_line_errors():
-        for name in agent_names(spieltisch.load(game)):
+        for name in agent_names(spieltisch.load(game, players)):
             print(name)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy database URL (default: SQLite under $SPIELTISCH_HOME)."),
+    ] = None,
+    open_browser: Annotated[
+        bool, typer.Option("--open", help="Open the lobby in a browser once it is up.")
+    ] = False,
+    bot_workers: Annotated[int, typer.Option(min=1, max=64, help="Processes for bots.")] = 2,
+) -> None:
+    """Start the server for online tables: people and bots at one table, in the browser."""
+    with one_line_errors():
+        try:
+            from spieltisch.web.serve import serve as run  # noqa: PLC0415 - lazy: web extra
+        except ModuleNotFoundError as missing:
+            fail(
+                f"the server needs the web extra ({missing.name} is missing): "
+                'pip install "spieltisch[web]"'
+            )
+        run(host, port, db or "", open_browser, bot_workers)
 
 
 def main() -> None:

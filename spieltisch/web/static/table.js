@@ -6,9 +6,10 @@ const tableId = document.body.dataset.table;
 const tokens = fragment();
 const RETRY_FIRST = 500;
 const RETRY_CAP = 10000;
+const SEND_GAP = 120;
 const state = {
   version: 0, events: [], update: null, about: null, notice: "", socket: null,
-  retry: 0, retryAt: 0, retryTimer: null, tick: null, pending: false, closedForGood: false,
+  retry: 0, retryAt: 0, retryTimer: null, tick: null, pending: false, offline: true, closedForGood: false, lastSend: 0,
 };
 
 function banner(text, ...extra) {
@@ -71,14 +72,16 @@ function drawMoves() {
   const node = document.getElementById("moves");
   const legal = state.update?.legal ?? [];
   let focus = focusInMoves();
-  if (focus?.kind === "lost" && state.focusMemo) focus = state.focusMemo;
-  state.focusMemo = state.pending ? focus : null;
+  const remembered = focus?.kind === "lost" && state.focusMemo;
+  if (remembered) focus = { kind: "lost" };
   const notice = el("p", { class: "error", id: "notice", role: "alert" }, state.notice);
+  if (!legal.length || state.pending || state.offline) state.focusMemo = focus && focus.kind !== "lost" ? focus : state.focusMemo;
+  else state.focusMemo = null;
   if (!legal.length) return node.replaceChildren(notice);
   const typed = focus?.kind === "notation" ? focus.value : document.getElementById("notation")?.value ?? "";
   const input = el("input", { type: "text", id: "notation", maxlength: "200", autocomplete: "off",
     autocapitalize: "off", spellcheck: "false", enterkeyhint: "send",
-    "aria-label": t("table.notation"), placeholder: t("table.notation"), disabled: state.pending });
+    "aria-label": t("table.notation"), placeholder: t("table.notation"), disabled: state.pending || state.offline });
   input.value = typed;
   const form = el("form", { class: "seat-row", id: "notation-form", on: { submit: (event) => {
     event.preventDefault();
@@ -86,19 +89,19 @@ function drawMoves() {
     if (!text) return;
     input.value = "";
     sendMove({ type: "move", text, version: state.version });
-  } } }, input, el("button", { type: "submit", disabled: state.pending }, t("table.play")));
+  } } }, input, el("button", { type: "submit", disabled: state.pending || state.offline }, t("table.play")));
   const buttons = el("div", { class: "moves", role: "group", "aria-label": t("table.moves") }, legal.map((move) => el("button", {
-    type: "button", class: "move", title: move.text, "data-id": move.id, "data-text": move.text, disabled: state.pending,
+    type: "button", class: "move", title: move.text, "data-id": move.id, "data-text": move.text, disabled: state.pending || state.offline,
     on: { click: () => sendMove({ type: "move", id: move.id, version: state.version }) },
   }, move.label)));
   node.replaceChildren(el("h2", {}, t("table.moves")), form, buttons, notice);
-  if (state.pending || !focus) return;
+  if (state.pending || state.offline || !focus) return;
+  // Focus stays where it was in a redraw of the same moves; on a new turn it goes to the first.
+  const all = buttons.querySelectorAll("button.move");
   if (focus.kind === "notation") input.focus();
-  else {
-    const all = buttons.querySelectorAll("button.move");
-    if (focus.kind === "button" && focus.index >= 0) all[Math.min(focus.index, all.length - 1)]?.focus();
-    else if (state.keyboard) all[0]?.focus();
-  }
+  else if (focus.kind === "button" && focus.index >= 0) all[Math.min(focus.index, all.length - 1)]?.focus();
+  else if (remembered?.kind === "notation") input.focus();
+  else if (state.keyboard) all[0]?.focus();
 }
 
 function draw() {
@@ -134,11 +137,18 @@ function receive(message) {
   }
 }
 
+// Moves leave at most one per SEND_GAP, below the server's limit per connection, so that even
+// the quickest hands are never told to slow down.
 function sendMove(message) {
-  if (state.pending || state.socket?.readyState !== WebSocket.OPEN) return;
+  if (state.pending || state.offline || state.socket?.readyState !== WebSocket.OPEN) return;
   state.pending = true;
-  state.socket.send(JSON.stringify(message));
   drawMoves();
+  const socket = state.socket;
+  setTimeout(() => {
+    if (socket.readyState !== WebSocket.OPEN || state.socket !== socket) return;
+    state.lastSend = Date.now();
+    socket.send(JSON.stringify(message));
+  }, Math.max(0, state.lastSend + SEND_GAP - Date.now()));
 }
 
 // Reconnecting: waits double each time, up to RETRY_CAP, and the page says so, counting down.
@@ -176,6 +186,7 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "update") {
       state.retry = 0;
+      state.offline = false;
       banner("");
     }
     receive(message);
@@ -183,6 +194,7 @@ function connect() {
   socket.addEventListener("close", (event) => {
     if (state.socket !== socket) return;
     state.pending = false;
+    state.offline = true;
     if (event.code === 4403 || event.code === 4404) {
       state.closedForGood = true;
       return banner(state.notice || t("table.nosuch"));

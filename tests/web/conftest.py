@@ -1,0 +1,201 @@
+"""Fixtures for the web tests: a real server on a loopback port, and a headless chromium.
+
+The server runs as its own process (``python -m spieltisch.web``), exactly as a person starts
+it, with a temporary SQLite file and no pause before a bot's move; it can be stopped and
+started again on the same port and database (the reconnect test does). The browser is
+Debian's chromium driven by Playwright (never a downloaded browser); the browser fixtures skip
+cleanly when either is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+try:
+    from playwright.sync_api import Browser, BrowserContext, sync_playwright
+except ImportError:  # the browser tests skip without playwright
+    HAVE_PLAYWRIGHT = False
+else:
+    HAVE_PLAYWRIGHT = True
+
+REPO = Path(__file__).resolve().parents[2]
+SCREENS = REPO / "test-artifacts" / "screens"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+START_TIMEOUT = 60.0
+STOP_TIMEOUT = 15.0
+PAGE_TIMEOUT_MS = 20_000
+PHONE = {"width": 390, "height": 844}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Name the marker the browser tests carry."""
+    config.addinivalue_line("markers", "browser: drives a real browser against a real server")
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on (the kernel's choice)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """One server process on a fixed port and SQLite file; it may be stopped and restarted."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.database = f"sqlite:///{folder / 'spieltisch.db'}"
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    def start(self) -> None:
+        """Start the process and wait (bounded) until it answers."""
+        self.starts += 1
+        log = (self.folder / f"server-{self.starts}.log").open("wb")
+        command = [
+            sys.executable, "-m", "spieltisch.web", "--port", str(self.port),
+            "--db", self.database, "--bot-pause", "0", "--bot-workers", "1",
+        ]  # fmt: skip
+        env = {**os.environ, "SPIELTISCH_HOME": str(self.folder)}
+        self.process = subprocess.Popen(
+            command, cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env=env
+        )
+        log.close()
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/games", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the server did not answer within {START_TIMEOUT} s: {self.log()}")
+
+    def stop(self) -> None:
+        """Stop the process (SIGTERM, then SIGKILL if it lingers)."""
+        process, self.process = self.process, None
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(STOP_TIMEOUT)
+
+    def log(self) -> str:
+        """The last server log's tail (for failure messages)."""
+        path = self.folder / f"server-{self.starts}.log"
+        return path.read_text(errors="replace")[-4000:] if path.exists() else ""
+
+    def text(self, path: str) -> str:
+        """A GET's body as text."""
+        with urllib.request.urlopen(self.url + path, timeout=10) as answer:
+            return str(answer.read().decode())
+
+    def call(self, method: str, path: str, body: object = None, token: str | None = None) -> Any:
+        """One JSON API call; the answer's JSON (an HTTP error raises)."""
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Accept": "application/json"}
+        if data is not None:
+            headers["Content-Type"] = "application/json"
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        request = urllib.request.Request(self.url + path, data=data, headers=headers, method=method)
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server shared by the tests of a run (each test makes its own tables)."""
+    live = LiveServer(tmp_path_factory.mktemp("server"))
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server of the test's own, which the test may stop and start again."""
+    live = LiveServer(tmp_path)
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's chromium, headless, for the whole run."""
+    if not HAVE_PLAYWRIGHT:
+        pytest.skip("playwright is not installed")
+    if not CHROMIUM.exists() and shutil.which("chromium") is None:
+        pytest.skip("no chromium at /usr/bin/chromium")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM if CHROMIUM.exists() else shutil.which("chromium")),
+            args=CHROMIUM_ARGS,
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """Make browser contexts (separate people: own storage, own sockets); all closed after."""
+    made: list[BrowserContext] = []
+
+    def make(**options: Any) -> BrowserContext:
+        context = browser.new_context(**options)
+        context.set_default_timeout(PAGE_TIMEOUT_MS)
+        made.append(context)
+        return context
+
+    try:
+        yield make
+    finally:
+        for context in made:
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def screens() -> Path:
+    """Where the browser tests save their screenshots."""
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    return SCREENS
