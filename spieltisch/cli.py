@@ -34,6 +34,7 @@ from spieltisch.lab.play import derive_seed, pick_seed
 from spieltisch.lab.simulate import simulate as run_simulation
 from spieltisch.lab.summary import ArenaSummary, SeatSummary
 from spieltisch.session import Table as GameTable
+from spieltisch.session import verify as verify_dice
 from spieltisch.terminal.draw.base import TableInfo
 from spieltisch.terminal.drawers import drawer_for
 from spieltisch.terminal.loop import Outcome, Seat, TerminalGame, kinds_from_names, seats_for
@@ -514,6 +515,30 @@ def agents(
     with one_line_errors():
         for name in agent_names(spieltisch.load(game, players)):
             print(name)
+
+
+@app.command("verify")
+def verify_command(
+    file: Annotated[Path, typer.Argument(help="A record of an online table (JSON).")],
+) -> None:
+    """Check a record's dice: the seed was fixed before the first move, and every roll,
+    shuffle and deal is the one that seed draws."""
+    with one_line_errors():
+        rec = Record.loads(file.read_text(encoding="utf-8"))
+        try:
+            checked = verify_dice(spieltisch.load_record(rec), rec)
+        except RecordError as error:
+            fail(f"{file}: the dice do not check out: {error}")
+        console = Console(highlight=False)
+        console.print(
+            f"[green]✓[/] table {checked.table}: the revealed secret matches the commitment "
+            f"{checked.commitment[:16]}…, shown before the first move"
+        )
+        console.print(f"[green]✓[/] seed {checked.seed} follows from the secret and the salts")
+        console.print(
+            f"[green]✓[/] all {checked.chance_steps} rolls, shuffles and deals of the "
+            f"{checked.moves} moves are the ones that seed draws"
+        )
 
 
 @app.command()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from spieltisch.core.codec import JSON, JSONObject
 from spieltisch.core.errors import RecordError, SpieltischError
+from spieltisch.core.fair import FairDice
 from spieltisch.core.game import Game, OptionValue, State
 
 FORMAT_VERSION = 1
@@ -34,6 +35,8 @@ class Record:
     seats: tuple[str, ...] = field(default=())
     dictated: tuple[int, ...] = field(default=())
     """Indices of the chance moves that were dictated, not drawn from ``seed``."""
+    fair: FairDice | None = None
+    """The proof that ``seed`` was fixed before play (a record of an online table)."""
 
     def to_json(self) -> JSONObject:
         """The record as JSON data, starting with the format version."""
@@ -48,6 +51,8 @@ class Record:
             data["seats"] = list(self.seats)
         if self.dictated:
             data["dictated"] = list(self.dictated)
+        if self.fair is not None:
+            data["fair"] = self.fair.to_json()  # type: ignore[assignment]
         data["moves"] = list(self.moves)
         return data
 
@@ -90,6 +95,7 @@ class Record:
             seed=seed,
             seats=_texts(seats, "seats"),
             dictated=tuple(sorted(set(indices))),
+            fair=None if data.get("fair") is None else FairDice.from_json(data.get("fair")),
         )
 
     @classmethod

@@ -2,5 +2,6 @@
 
 from spieltisch.session.play import play_out
 from spieltisch.session.table import Event, StaleVersionError, Table
+from spieltisch.session.verify import Verified, verify
 
-__all__ = ["Event", "StaleVersionError", "Table", "play_out"]
+__all__ = ["Event", "StaleVersionError", "Table", "Verified", "play_out", "verify"]

@@ -27,8 +27,10 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 import spieltisch
 from spieltisch.agents import agent_names
 from spieltisch.core.codec import to_jsonable
-from spieltisch.core.errors import SpieltischError
+from spieltisch.core.errors import RecordError, SpieltischError
+from spieltisch.core.record import Record
 from spieltisch.games import REGISTRY
+from spieltisch.session import verify
 from spieltisch.web import pages
 from spieltisch.web.db import migrate
 from spieltisch.web.live import Connection, Hub, LiveTable, RefusedError, SeatPlan
@@ -38,6 +40,8 @@ from spieltisch.web.store import Listed, list_tables
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16_384
+MAX_RECORD = 1_048_576
+"""A record sent to be verified may be larger than any other request."""
 HELLO_TIMEOUT = 15.0
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -80,6 +84,8 @@ class JoinIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: Annotated[str, Field(max_length=100)]
     name: Annotated[str, Field(max_length=100)]
+    salt: Annotated[str, Field(max_length=64)] | None = None
+    """The person's random contribution to the table's dice (hexadecimal)."""
 
 
 class BotIn(BaseModel):
@@ -184,7 +190,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        limit = MAX_RECORD if request.url.path == "/api/verify" else MAX_BODY
+        if length is not None and (not length.isdigit() or int(length) > limit):
             response: Response = JSONResponse({"detail": "the request is too large"}, 413)
         else:
             response = await call_next(request)
@@ -305,7 +312,7 @@ def _api(app: FastAPI) -> None:
     async def join(request: Request, table_id: str, body: JoinIn) -> dict[str, Any]:
         live = await _live(request, table_id)
         try:
-            seat = await _hub(request).join(live, body.token, body.name)
+            seat = await _hub(request).join(live, body.token, body.name, body.salt)
         except RefusedError as refused:
             raise _refusal(refused) from None
         return {"seat": seat, "name": live.seats[seat].name}
@@ -374,7 +381,28 @@ def _host_api(app: FastAPI) -> None:
 
 
 def _finished_api(app: FastAPI) -> None:
-    """What a finished table offers everyone: its record and its replay."""
+    """What a finished table offers everyone: its record and its replay; and the check of
+    any record's dice."""
+
+    @app.post("/api/verify")
+    async def verify_record(request: Request) -> dict[str, Any]:
+        body = await request.body()
+        if len(body) > MAX_RECORD:
+            raise HTTPException(413, "the record is too large")
+        try:
+            record = Record.loads(body.decode("utf-8", errors="replace"))
+            checked = await asyncio.to_thread(verify, spieltisch.load_record(record), record)
+        except (RecordError, RecursionError) as error:
+            raise HTTPException(422, f"the dice do not check out: {error}") from None
+        return {
+            "ok": True,
+            "table": checked.table,
+            "commitment": checked.commitment,
+            "seed": checked.seed,
+            "moves": checked.moves,
+            "chance_steps": checked.chance_steps,
+            "finished": checked.finished,
+        }
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Response:
@@ -382,7 +410,7 @@ def _finished_api(app: FastAPI) -> None:
         if live.status != "finished":
             raise HTTPException(403, "a game's record is served once the game is over")
         return Response(
-            live.table.record().dumps(),
+            live.record().dumps(),
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{live.id}.json"'},
         )

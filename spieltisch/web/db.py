@@ -37,6 +37,8 @@ TABLES = sa.Table(
     sa.Column("finished_at", sa.Float),
     sa.Column("record", sa.Text),
     sa.Column("rematch_of", sa.String(32)),
+    sa.Column("secret", sa.String(64)),
+    sa.Column("commitment", sa.String(64)),
 )
 
 SEATS = sa.Table(
@@ -49,6 +51,7 @@ SEATS = sa.Table(
     sa.Column("level", sa.String(40)),
     sa.Column("token_hash", sa.String(64)),
     sa.Column("joined", sa.Boolean, nullable=False),
+    sa.Column("salt", sa.String(64)),
 )
 
 MOVES = sa.Table(

@@ -17,6 +17,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
+import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -24,6 +25,7 @@ from typing import Any
 
 import spieltisch
 from spieltisch.agents import agent_names, make_agent
+from spieltisch.core import fair
 from spieltisch.core.errors import OptionError, SpieltischError
 from spieltisch.core.game import Game, Move, OptionValue, PlayerId
 from spieltisch.core.kit import GameKit
@@ -91,10 +93,34 @@ class LiveTable:
     host_hash: str
     seats: list[SeatRow]
     table: Table
+    secret: str | None = None
+    """The secret behind the table's dice (revealed at the end), if they are verifiable."""
+    commitment: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     last_move_at: float = 0.0
     bot_task: asyncio.Task[None] | None = None
+
+    def proof(self) -> fair.FairDice | None:
+        """What the table reveals of its dice once it is over (``None`` before, or without)."""
+        if self.secret is None or self.commitment is None or not self.table.over:
+            return None
+        salts = tuple(seat.salt or "" for seat in self.seats)
+        return fair.FairDice(self.id, self.commitment, self.secret, salts)
+
+    def fairness(self) -> dict[str, Any] | None:
+        """The fair-dice part of every update: the commitment, and at the end the proof."""
+        if self.commitment is None:
+            return None
+        shown: dict[str, Any] = {"scheme": fair.SCHEME, "commitment": self.commitment}
+        proof = self.proof()
+        if proof is not None:
+            shown.update(secret=proof.secret, salts=list(proof.salts), seed=self.seed)
+        return shown
+
+    def record(self) -> Record:
+        """The game's record, with the proof of its dice once the game is over."""
+        return replace(self.table.record(), fair=self.proof())
 
 
 def _names(seats: Sequence[SeatRow]) -> tuple[str, ...]:
@@ -174,7 +200,16 @@ class Hub:
         )
         table = Table.from_record(game, record)
         return LiveTable(
-            row.id, game, kit_of(game), row.seed, row.status, row.host_hash, list(row.seats), table
+            row.id,
+            game,
+            kit_of(game),
+            row.seed,
+            row.status,
+            row.host_hash,
+            list(row.seats),
+            table,
+            row.secret,
+            row.commitment,
         )
 
     async def create(
@@ -211,6 +246,10 @@ class Hub:
                 raise RefusedError(f"a seat is for a person or a bot, not {plan.kind!r}")
         host = new_token()
         table_id = new_table_id()
+        # Without a seed asked for, the dice are fair: the seed follows at the start from a
+        # secret committed to now and the salts of the people who sit down.
+        secret = secrets.token_hex(32) if seed is None else None
+        promised = None if secret is None else fair.commitment(table_id, secret)
         await self.write(
             store.create_table,
             self.engine,
@@ -222,6 +261,8 @@ class Hub:
             token_hash(host),
             rows,
             rematch_of,
+            secret,
+            promised,
         )
         return Created(table_id, host, tokens)
 
@@ -237,14 +278,23 @@ class Hub:
         if not matches(token, live.host_hash):
             raise RefusedError("only the host may do that", 403)
 
-    async def join(self, live: LiveTable, token: object, name: object) -> PlayerId:
-        """A person takes their seat under a display name."""
+    async def join(
+        self, live: LiveTable, token: object, name: object, salt: object = None
+    ) -> PlayerId:
+        """A person takes their seat under a display name, adding their salt to the dice."""
         seat = self.seat_of(live, token)
         if seat is None:
             raise RefusedError("this link holds no seat at this table", 403)
         clean = _check_name(name)
+        try:
+            own = fair.check_salt(salt)
+        except ValueError as error:
+            raise RefusedError(str(error)) from None
         async with live.lock:
-            row = replace(live.seats[seat], name=clean, joined=True)
+            current = live.seats[seat]
+            # A salt counts only before the start: once the game is on, its dice are fixed.
+            salt_now = own if live.status == "open" else current.salt
+            row = replace(current, name=clean, joined=True, salt=salt_now)
             await self.write(store.update_seat, self.engine, live.id, row)
             live.seats[seat] = row
             self._rename(live)
@@ -260,6 +310,11 @@ class Hub:
             waiting = [s.seat + 1 for s in live.seats if not s.joined]
             if waiting:
                 raise RefusedError(f"seats {', '.join(map(str, waiting))} are still free")
+            if live.secret is not None:
+                salts = [seat.salt or "" for seat in live.seats]
+                live.seed = fair.seed_of(live.id, live.secret, salts)
+                await self.write(store.set_seed, self.engine, live.id, live.seed)
+                live.table = Table(live.game, _names(live.seats), live.seed)
             await self.write(store.set_status, self.engine, live.id, "playing")
             live.status = "playing"
             await self._after_move(live)
@@ -369,7 +424,7 @@ class Hub:
             raise RefusedError("another move came first", 409, live.table.version) from None
         live.last_move_at = time.monotonic()
         if table.over and live.status == "playing":
-            final = table.record().dumps()
+            final = live.record().dumps()
             await self.write(store.set_status, self.engine, live.id, "finished", final)
             live.status = "finished"
 
@@ -461,6 +516,9 @@ class Hub:
             connection.viewer,
             connection.sent_version,
         )
+        shown = live.fairness()
+        if shown is not None:
+            message["fair"] = shown
         connection.sent_version = live.table.version
         self.send(connection, message)
 

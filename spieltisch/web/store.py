@@ -38,6 +38,8 @@ class SeatRow:
     level: str | None
     token_hash: str | None
     joined: bool
+    salt: str | None = None
+    """The person's contribution to the table's seed (see :mod:`spieltisch.core.fair`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +60,8 @@ class TableRow:
     dictated: tuple[int, ...]
     record: str | None
     rematch_of: str | None
+    secret: str | None = None
+    commitment: str | None = None
 
 
 def create_table(
@@ -70,8 +74,10 @@ def create_table(
     host_hash: str,
     seats: Sequence[SeatRow],
     rematch_of: str | None = None,
+    secret: str | None = None,
+    commitment: str | None = None,
 ) -> None:
-    """Store a new, open table and its seats."""
+    """Store a new, open table and its seats (with the secret behind its dice, if fair)."""
     with engine.begin() as db:
         db.execute(
             TABLES.insert().values(
@@ -85,6 +91,8 @@ def create_table(
                 host_hash=host_hash,
                 created_at=time.time(),
                 rematch_of=rematch_of,
+                secret=secret,
+                commitment=commitment,
             )
         )
         db.execute(
@@ -98,6 +106,7 @@ def create_table(
                     "level": s.level,
                     "token_hash": s.token_hash,
                     "joined": s.joined,
+                    "salt": s.salt,
                 }
                 for s in seats
             ],
@@ -129,13 +138,17 @@ def load_table(engine: Engine, table_id: str) -> TableRow | None:
         host_hash=row["host_hash"],
         created_at=row["created_at"],
         seats=tuple(
-            SeatRow(s["seat"], s["kind"], s["name"], s["level"], s["token_hash"], s["joined"])
+            SeatRow(
+                s["seat"], s["kind"], s["name"], s["level"], s["token_hash"], s["joined"], s["salt"]
+            )
             for s in seats
         ),
         moves=tuple(text for text, _ in moves),
         dictated=tuple(i for i, (_, dictated) in enumerate(moves) if dictated),
         record=row["record"],
         rematch_of=row["rematch_of"],
+        secret=row["secret"],
+        commitment=row["commitment"],
     )
 
 
@@ -187,7 +200,16 @@ def update_seat(engine: Engine, table_id: str, seat: SeatRow) -> None:
                 level=seat.level,
                 token_hash=seat.token_hash,
                 joined=seat.joined,
+                salt=seat.salt,
             )
+        )
+
+
+def set_seed(engine: Engine, table_id: str, seed: int) -> None:
+    """Fix the seed of a table that is about to start (drawn from its secret and salts)."""
+    with engine.begin() as db:
+        db.execute(
+            TABLES.update().where(TABLES.c.id == table_id, TABLES.c.version == 0).values(seed=seed)
         )
 
 

@@ -1,6 +1,10 @@
 // English and German texts of the client; the game names stay German.
 const TEXTS = {
   en: {
+    "fair.title": "Dice anyone can verify", "fair.commitment": "Commitment shown before the first move",
+    "fair.later": "The secret behind the dice is revealed when the game is over.",
+    "fair.secret": "Revealed secret", "fair.seed": "Seed", "fair.verify": "Verify the dice",
+    "fair.ok": "every roll, shuffle and deal is the one the committed seed draws",
     "lobby.title": "Tables", "lobby.new": "New table", "lobby.open": "Open tables",
     "lobby.playing": "Being played", "lobby.finished": "Finished", "lobby.none": "none",
     "lobby.watch": "watch", "lobby.replay": "replay", "lobby.free": "free seats",
@@ -26,6 +30,10 @@ const TEXTS = {
     "replay.next": "Next", "replay.last": "End", "replay.side": "Seen from", "replay.spectator": "spectator",
   },
   de: {
+    "fair.title": "Würfel, die jeder prüfen kann", "fair.commitment": "Vor dem ersten Zug gezeigte Festlegung",
+    "fair.later": "Das Geheimnis hinter den Würfeln wird am Ende des Spiels aufgedeckt.",
+    "fair.secret": "Aufgedecktes Geheimnis", "fair.seed": "Startwert", "fair.verify": "Würfel prüfen",
+    "fair.ok": "jeder Wurf, jedes Mischen und jedes Geben ist das, was der festgelegte Startwert ergibt",
     "lobby.title": "Tische", "lobby.new": "Neuer Tisch", "lobby.open": "Offene Tische",
     "lobby.playing": "Wird gespielt", "lobby.finished": "Beendet", "lobby.none": "keine",
     "lobby.watch": "zuschauen", "lobby.replay": "Wiederholung", "lobby.free": "freie Plätze",

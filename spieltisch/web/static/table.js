@@ -1,6 +1,7 @@
 // A table page: the game from this viewer's side, live over one WebSocket.
 import { api, drawLog, drawView, el, fragment } from "./common.js";
-import { setupLanguage, t } from "./i18n.js";
+import { language, setupLanguage, t } from "./i18n.js";
+import { SEAT_COLOURS, boardFor } from "./draw/index.js";
 
 const tableId = document.body.dataset.table;
 const tokens = fragment();
@@ -40,9 +41,45 @@ function drawTurn() {
       el("strong", {}, mine ? t("table.you") : nameOf(update.to_act))));
   }
   if (update.result) parts.push(drawResult(update));
+  const fairBox = drawFair(update);
+  if (fairBox) parts.push(fairBox);
   node.replaceChildren(...parts);
   document.title = (update.status === "playing" && update.seat !== null && update.to_act === update.seat ? `(${t("table.yourturn")}) ` : "")
     + `${state.about?.name ?? ""} · spieltisch`;
+}
+
+// This browser's own contribution to the table's dice: 128 random bits the server cannot foresee.
+function randomSalt() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function drawFair(update) {
+  const shown = update.fair;
+  if (!shown) return null;
+  const box = el("details", { class: "fair", id: "fair" },
+    el("summary", {}, t("fair.title")),
+    el("p", {}, `${t("fair.commitment")}: `, el("code", { id: "commitment" }, shown.commitment)));
+  if (shown.secret) {
+    box.append(el("p", {}, `${t("fair.secret")}: `, el("code", {}, shown.secret)),
+      el("p", {}, `${t("fair.seed")}: `, el("code", { id: "seed" }, String(shown.seed))),
+      el("button", { type: "button", id: "verify", on: { click: verifyDice } }, t("fair.verify")),
+      el("p", { id: "verified", role: "status" }));
+  } else box.append(el("p", {}, t("fair.later")));
+  return box;
+}
+
+async function verifyDice() {
+  const out = document.getElementById("verified");
+  try {
+    const record = await fetch(`/api/tables/${tableId}/record`).then((r) => r.text());
+    const answer = await fetch("/api/verify", { method: "POST", headers: { "Content-Type": "application/json" }, body: record });
+    const data = await answer.json();
+    out.textContent = answer.ok ? `✓ ${t("fair.ok")} (${data.chance_steps})` : `✗ ${data.detail}`;
+    out.className = answer.ok ? "ok" : "error";
+  } catch (error) {
+    out.textContent = `✗ ${error.message}`;
+  }
 }
 
 function drawResult(update) {
@@ -104,10 +141,23 @@ function drawMoves() {
   else if (state.keyboard) all[0]?.focus();
 }
 
+function drawBoard() {
+  const node = document.getElementById("board");
+  const update = state.update;
+  if (!state.board || !update) return node.replaceChildren(drawView(update?.view));
+  state.board.draw(node, {
+    view: update.view, previous: state.previousView, seat: update.seat, names: update.names,
+    toAct: update.to_act, status: update.status, legal: update.legal, events: state.events,
+    colours: SEAT_COLOURS, t, lang: language(),
+    play: (move) => sendMove({ type: "move", id: move.id, version: state.version }),
+    try: (text) => sendMove({ type: "move", text, version: state.version }),
+  });
+}
+
 function draw() {
   drawTurn();
   drawMoves();
-  document.getElementById("board").replaceChildren(drawView(state.update?.view));
+  drawBoard();
   document.getElementById("log").replaceChildren(el("h2", {}, t("table.log")), drawLog(state.events));
   drawHost();
 }
@@ -118,6 +168,7 @@ function receive(message) {
     for (const event of message.events) if (!known.has(event.version)) state.events.push(event);
     state.events.sort((a, b) => a.version - b.version);
     state.version = message.version;
+    state.previousView = state.update?.view ?? null;
     state.update = message;
     state.pending = false;
     if (message.events.length) state.notice = "";
@@ -208,7 +259,7 @@ async function join(event) {
   event.preventDefault();
   const name = event.target.querySelector("input").value;
   try {
-    await api(`/api/tables/${tableId}/join`, { method: "POST", body: { token: tokens.seat, name } });
+    await api(`/api/tables/${tableId}/join`, { method: "POST", body: { token: tokens.seat, name, salt: randomSalt() } });
     document.getElementById("join").hidden = true;
     state.about = await api(`/api/tables/${tableId}`);
     drawHost();
@@ -298,6 +349,7 @@ async function main() {
   state.about = await api(`/api/tables/${tableId}`);
   const games = await api("/api/games");
   state.levels = games.find((g) => g.id === state.about.game)?.levels ?? [];
+  state.board = await boardFor(state.about.game);
   connect();
   draw();
 }
