@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.core.agent import Agent
+from spieltisch.core.agent import Agent, Rated, Ratings
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, Move, PlayerId, State
 from spieltisch.games import kit_of
@@ -154,6 +154,15 @@ class IsmctsAgent(Agent[Any]):
 
     def act(self, view: object, legal: Sequence[Move]) -> Move:
         return self.search(view, legal).action
+
+    def rate(self, view: object, legal: Sequence[Move]) -> Ratings | None:
+        """Every choice rated by its share of the wins in the simulated games that began with
+        it (``None`` for a move played without searching: forced, or from the book)."""
+        result = self.search(view, legal)
+        if result.iterations == 0:
+            return None
+        rated = tuple(Rated(c.action, c.mean_return, c.visits) for c in result.choices)
+        return Ratings("win chance", rated)
 
     def explain(self, view: object, legal: Sequence[Move]) -> str:
         result = self.search(view, legal)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
 from spieltisch.core.errors import OptionError
@@ -18,6 +19,29 @@ from spieltisch.core.game import Game, Move
 
 View = TypeVar("View")
 """The view type of a game (a frozen dataclass)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """One legal move as an agent rates it."""
+
+    move: Move
+    value: float
+    samples: int | None = None
+    """How many simulated games the value rests on (``None``: worked out exactly)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ratings:
+    """How an agent rates every legal move of a position, best first, in one unit."""
+
+    unit: str
+    """What a value is, in words: ``expected points this turn``, ``win chance``."""
+    choices: tuple[Rated, ...]
+
+    def of(self, move: Move) -> Rated | None:
+        """The rating of ``move`` (``None`` if it was not rated)."""
+        return next((rated for rated in self.choices if rated.move == move), None)
 
 
 class Agent(ABC, Generic[View]):
@@ -43,3 +67,9 @@ class Agent(ABC, Generic[View]):
     def explain(self, view: View, legal: Sequence[Move]) -> str:
         """Why this agent would pick its move here, in one line (agents may say more)."""
         return f"{self.name} picks {self.act(view, legal)}"
+
+    def rate(self, view: View, legal: Sequence[Move]) -> Ratings | None:
+        """Every legal move rated, best first (for analysing a game), or ``None`` for an agent
+        that only picks."""
+        del view, legal
+        return None

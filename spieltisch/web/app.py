@@ -29,8 +29,9 @@ from spieltisch.agents import agent_names
 from spieltisch.core.codec import to_jsonable
 from spieltisch.core.errors import RecordError, SpieltischError
 from spieltisch.core.record import Record
-from spieltisch.games import REGISTRY
-from spieltisch.session import verify
+from spieltisch.core.words import Words
+from spieltisch.games import REGISTRY, kit_of
+from spieltisch.session import Table, verify
 from spieltisch.web import pages
 from spieltisch.web.db import migrate
 from spieltisch.web.live import Connection, Hub, LiveTable, RefusedError, SeatPlan
@@ -41,7 +42,8 @@ from spieltisch.web.store import Listed, list_tables
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16_384
 MAX_RECORD = 1_048_576
-"""A record sent to be verified may be larger than any other request."""
+"""A record sent to be verified or replayed may be larger than any other request."""
+RECORD_ROUTES = {"/api/verify", "/api/replay"}
 HELLO_TIMEOUT = 15.0
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -190,7 +192,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         length = request.headers.get("content-length")
-        limit = MAX_RECORD if request.url.path == "/api/verify" else MAX_BODY
+        limit = MAX_RECORD if request.url.path in RECORD_ROUTES else MAX_BODY
         if length is not None and (not length.isdigit() or int(length) > limit):
             response: Response = JSONResponse({"detail": "the request is too large"}, 413)
         else:
@@ -384,6 +386,18 @@ def _finished_api(app: FastAPI) -> None:
     """What a finished table offers everyone: its record and its replay; and the check of
     any record's dice."""
 
+    @app.post("/api/replay")
+    async def replay_file(request: Request, at: int = 0, seat: int = -1) -> dict[str, Any]:
+        """A step of any record sent (a file dropped on the replay page)."""
+        body = await request.body()
+        try:
+            record = Record.loads(body.decode("utf-8", errors="replace"))
+            game = spieltisch.load_record(record)
+            table = await asyncio.to_thread(Table.from_record, game, record)
+        except (RecordError, RecursionError) as error:
+            raise HTTPException(422, f"not a record that replays: {error}") from None
+        return _replay_step(table, kit_of(game).words, at, seat)
+
     @app.post("/api/verify")
     async def verify_record(request: Request) -> dict[str, Any]:
         body = await request.body()
@@ -404,6 +418,26 @@ def _finished_api(app: FastAPI) -> None:
             "finished": checked.finished,
         }
 
+    @app.post("/api/tables/{table_id}/analysis/{seat}", status_code=202)
+    async def analyse(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        live = await _live(request, table_id)
+        try:
+            running = await _hub(request).analyse(live, seat)
+        except RefusedError as refused:
+            raise _refusal(refused) from None
+        return running.to_json()
+
+    @app.get("/api/tables/{table_id}/analysis/{seat}")
+    async def analysis(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        live = await _live(request, table_id)
+        try:
+            found = await _hub(request).analysis(live, seat)
+        except RefusedError as refused:
+            raise _refusal(refused) from None
+        if found is None:
+            return {"seat": seat, "status": "none", "done": 0, "total": 0, "decisions": []}
+        return found.to_json()
+
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Response:
         live = await _live(request, table_id)
@@ -422,18 +456,23 @@ def _finished_api(app: FastAPI) -> None:
         live = await _live(request, table_id)
         if live.status != "finished":
             raise HTTPException(403, "a replay opens once the game is over")
-        table = live.table
-        viewer = seat if 0 <= seat < live.game.players else None
-        version = max(0, min(at, table.version))
-        events = events_for(table, live.kit.words, viewer, 0)[:version]
-        return {
-            "version": version,
-            "last": table.version,
-            "viewer": viewer,
-            "names": list(table.seats),
-            "view": to_jsonable(table.view(viewer, at=version)),
-            "events": events,
-        }
+        return _replay_step(live.table, live.kit.words, at, seat)
+
+
+def _replay_step(table: Table, words: Words[Any], at: int, seat: int) -> dict[str, Any]:
+    """Version ``at`` of a finished table from ``seat``'s side (a spectator's, if no seat):
+    that seat's view then, and the log as that seat saw it up to then."""
+    viewer = seat if 0 <= seat < table.game.players else None
+    version = max(0, min(at, table.version))
+    return {
+        "game": table.game.info.id,
+        "version": version,
+        "last": table.version,
+        "viewer": viewer,
+        "names": list(table.seats),
+        "view": to_jsonable(table.view(viewer, at=version)),
+        "events": events_for(table, words, viewer, 0)[:version],
+    }
 
 
 def _socket(app: FastAPI, config: Settings) -> None:

@@ -63,6 +63,15 @@ MOVES = sa.Table(
     sa.Column("dictated", sa.Boolean, nullable=False),
 )
 
+ANALYSES = sa.Table(
+    "analyses",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("result", sa.Text, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 

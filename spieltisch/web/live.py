@@ -33,6 +33,7 @@ from spieltisch.core.record import Record
 from spieltisch.games import kit_of
 from spieltisch.session import StaleVersionError, Table
 from spieltisch.web import store
+from spieltisch.web.analysis import DecisionJob, decisions, rate_decision
 from spieltisch.web.bots import BotJob, choose
 from spieltisch.web.db import make_engine
 from spieltisch.web.payload import rejected_message, update_message
@@ -68,6 +69,30 @@ class Created:
     table_id: str
     host_token: str
     seat_tokens: dict[int, str]
+
+
+@dataclass(eq=False)
+class Analysis:
+    """One seat's analysis, while it runs and once it is done."""
+
+    seat: int
+    total: int = 0
+    done: int = 0
+    items: list[dict[str, Any]] = field(default_factory=list)
+    finished: bool = False
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """As the API serves it."""
+        status = "failed" if self.error else "done" if self.finished else "running"
+        return {
+            "seat": self.seat,
+            "status": status,
+            "done": self.done,
+            "total": self.total,
+            "decisions": self.items,
+            "error": self.error,
+        }
 
 
 @dataclass(eq=False)
@@ -145,6 +170,8 @@ class Hub:
         self.writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db-writer")
         self.bots = concurrent.futures.ProcessPoolExecutor(max_workers=settings.bot_workers)
         self.tables: dict[str, LiveTable] = {}
+        self.analyses: dict[tuple[str, int], Analysis] = {}
+        self._analysing: set[asyncio.Task[None]] = set()
         self._loading = asyncio.Lock()
 
     # --- running ---------------------------------------------------------------------------
@@ -165,7 +192,9 @@ class Hub:
                 self._schedule(live)
 
     async def close(self) -> None:
-        """Stop the bots and the writer."""
+        """Stop the bots, the analyses and the writer."""
+        for task in list(self._analysing):
+            task.cancel()
         for live in self.tables.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
@@ -564,6 +593,66 @@ class Hub:
                 message["version"] = live.table.version
                 self.send(connection, message)
         return created
+
+    # --- analysis --------------------------------------------------------------------------
+
+    async def analysis(self, live: LiveTable, seat: object) -> Analysis | None:
+        """The analysis of ``seat``'s decisions: running, done (kept in the database) or none."""
+        number = self._seat_number(live, seat)
+        found = self.analyses.get((live.id, number))
+        if found is not None:
+            return found
+        kept = await self.read(store.load_analysis, self.engine, live.id, number)
+        if kept is None:
+            return None
+        data = json.loads(kept)
+        done = Analysis(number, data["total"], data["done"], data["decisions"], finished=True)
+        self.analyses[(live.id, number)] = done
+        return done
+
+    async def analyse(self, live: LiveTable, seat: object) -> Analysis:
+        """Start analysing ``seat``'s decisions in the bot pool (once per seat and table)."""
+        if live.status != "finished":
+            raise RefusedError("a game is analysed once it is over", 403)
+        number = self._seat_number(live, seat)
+        found = await self.analysis(live, number)
+        if found is not None:
+            return found
+        record = live.table.record()
+        chosen = await self.read(decisions, record, number)
+        running = Analysis(number, total=len(chosen))
+        self.analyses[(live.id, number)] = running
+        task = asyncio.create_task(self._run_analysis(live, record, chosen, running))
+        self._analysing.add(task)
+        task.add_done_callback(self._analysing.discard)
+        return running
+
+    async def _run_analysis(
+        self, live: LiveTable, record: Record, chosen: list[int], running: Analysis
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        options = tuple(sorted(live.game.options.items()))
+        try:
+            for index in chosen:
+                job = DecisionJob(
+                    live.game.info.id,
+                    live.game.players,
+                    options,
+                    record.seed,
+                    record.moves[: index + 1],
+                    running.seat,
+                )
+                item = await loop.run_in_executor(self.bots, rate_decision, job)
+                if item is not None:
+                    running.items.append(item)
+                running.done += 1
+            running.finished = True
+            kept = json.dumps(
+                {"total": running.total, "done": running.done, "decisions": running.items}
+            )
+            await self.write(store.save_analysis, self.engine, live.id, running.seat, kept)
+        except Exception as error:  # said on the page, never lost silently
+            running.error = f"the analysis stopped: {error}"
 
     async def expire(self) -> int:
         """Mark tables that never started, and are older than the limit, expired."""

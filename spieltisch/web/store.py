@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from spieltisch.core.game import OptionValue
 from spieltisch.core.record import option_values
-from spieltisch.web.db import MOVES, SEATS, TABLES
+from spieltisch.web.db import ANALYSES, MOVES, SEATS, TABLES
 
 
 class VersionConflictError(Exception):
@@ -275,3 +275,27 @@ def expire(engine: Engine, older_than: float) -> int:
             .values(status="expired")
         )
         return done.rowcount
+
+
+def save_analysis(engine: Engine, table_id: str, seat: int, result: str) -> None:
+    """Keep a finished analysis of one seat's decisions."""
+    with engine.begin() as db:
+        db.execute(
+            ANALYSES.delete().where(ANALYSES.c.table_id == table_id, ANALYSES.c.seat == seat)
+        )
+        db.execute(
+            ANALYSES.insert().values(
+                table_id=table_id, seat=seat, result=result, created_at=time.time()
+            )
+        )
+
+
+def load_analysis(engine: Engine, table_id: str, seat: int) -> str | None:
+    """A kept analysis, as JSON text, or ``None``."""
+    with engine.connect() as db:
+        found: str | None = db.execute(
+            sa.select(ANALYSES.c.result).where(
+                ANALYSES.c.table_id == table_id, ANALYSES.c.seat == seat
+            )
+        ).scalar()
+    return found

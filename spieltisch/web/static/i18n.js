@@ -1,6 +1,11 @@
 // English and German texts of the client; the game names stay German.
 const TEXTS = {
   en: {
+    "replay.drop": "Drop a record file here to replay it, or choose one:", "replay.file": "record file",
+    "replay.position": "move", "analysis.title": "Analysis", "analysis.of": "Analyse",
+    "analysis.running": "Analysing decisions:", "analysis.done": "Analysis done", "analysis.flagged": "costly decisions",
+    "analysis.move": "Move", "analysis.made": "Played", "analysis.preferred": "Preferred", "analysis.loss": "Lost",
+    "analysis.samples": "Games simulated", "analysis.exact": "exact", "analysis.costly": "costly",
     "fair.title": "Dice anyone can verify", "fair.commitment": "Commitment shown before the first move",
     "fair.later": "The secret behind the dice is revealed when the game is over.",
     "fair.secret": "Revealed secret", "fair.seed": "Seed", "fair.verify": "Verify the dice",
@@ -30,6 +35,11 @@ const TEXTS = {
     "replay.next": "Next", "replay.last": "End", "replay.side": "Seen from", "replay.spectator": "spectator",
   },
   de: {
+    "replay.drop": "Ein Spielprotokoll hierher ziehen, um es abzuspielen, oder eines wählen:", "replay.file": "Spielprotokoll",
+    "replay.position": "Zug", "analysis.title": "Analyse", "analysis.of": "Analysiere",
+    "analysis.running": "Entscheidungen werden analysiert:", "analysis.done": "Analyse fertig", "analysis.flagged": "teure Entscheidungen",
+    "analysis.move": "Zug", "analysis.made": "Gespielt", "analysis.preferred": "Besser", "analysis.loss": "Verloren",
+    "analysis.samples": "Simulierte Spiele", "analysis.exact": "genau", "analysis.costly": "teuer",
     "fair.title": "Würfel, die jeder prüfen kann", "fair.commitment": "Vor dem ersten Zug gezeigte Festlegung",
     "fair.later": "Das Geheimnis hinter den Würfeln wird am Ende des Spiels aufgedeckt.",
     "fair.secret": "Aufgedecktes Geheimnis", "fair.seed": "Startwert", "fair.verify": "Würfel prüfen",

@@ -1,18 +1,104 @@
-// The replay of a finished game: step through it from any seat's side or a spectator's.
+// A replay: step through a finished game (or a record file dropped on the page) from any seat's
+// side or a spectator's, and analyse one seat's decisions with the game's strongest agent.
 import { api, drawLog, drawView, el } from "./common.js";
-import { setupLanguage, t } from "./i18n.js";
+import { language, setupLanguage, t } from "./i18n.js";
+import { SEAT_COLOURS, boardFor } from "./draw/index.js";
 
 const tableId = document.body.dataset.table;
-const state = { at: 0, seat: -1, data: null };
+const state = { at: 0, seat: -1, data: null, file: null, board: null, game: null, previous: null, analysis: null };
+
+async function step() {
+  if (state.file) {
+    const response = await fetch(`/api/replay?at=${state.at}&seat=${state.seat}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: state.file });
+    const data = await response.json();
+    if (!response.ok) throw new Error(data.detail);
+    return data;
+  }
+  return api(`/api/tables/${tableId}/replay?at=${state.at}&seat=${state.seat}`);
+}
 
 async function load() {
-  state.data = await api(`/api/tables/${tableId}/replay?at=${state.at}&seat=${state.seat}`);
-  draw();
+  try {
+    state.previous = state.data?.view ?? null;
+    state.data = await step();
+    if (state.data.game !== state.game) {
+      state.game = state.data.game;
+      state.board = await boardFor(state.game);
+    }
+    draw();
+  } catch (error) {
+    document.getElementById("controls").replaceChildren(el("p", { class: "error" }, error.message), dropZone());
+  }
 }
 
 function go(at) {
   state.at = Math.max(0, Math.min(state.data?.last ?? 0, at));
   load();
+}
+
+function drawBoard(node, data) {
+  if (!state.board) return node.replaceChildren(drawView(data.view));
+  state.board.draw(node, {
+    view: data.view, previous: state.previous, seat: data.viewer, names: data.names, toAct: null,
+    status: "replay", legal: [], events: data.events, colours: SEAT_COLOURS, t, lang: language(),
+    play: () => {}, try: () => {},
+  });
+}
+
+function dropZone() {
+  const input = el("input", { type: "file", id: "record-file", accept: ".json,application/json",
+    "aria-label": t("replay.file"), on: { change: (e) => openFile(e.target.files[0]) } });
+  const zone = el("div", { class: "panel drop", id: "drop" }, t("replay.drop"), " ", input);
+  zone.addEventListener("dragover", (e) => e.preventDefault());
+  zone.addEventListener("drop", (e) => { e.preventDefault(); openFile(e.dataTransfer.files[0]); });
+  return zone;
+}
+
+async function openFile(file) {
+  if (!file) return;
+  state.file = await file.text();
+  state.at = 0;
+  state.analysis = null;
+  load();
+}
+
+function drawAnalysis() {
+  const node = el("section", { class: "panel", id: "analysis", "aria-live": "polite" }, el("h2", {}, t("analysis.title")));
+  if (state.file) return node;
+  const data = state.data;
+  const choose = el("div", { class: "seat-row" }, data.names.map((name, seat) =>
+    el("button", { type: "button", class: "analyse", "data-seat": seat, on: { click: () => analyse(seat) } }, `${t("analysis.of")} ${name}`)));
+  node.append(choose);
+  const found = state.analysis;
+  if (!found) return node;
+  if (found.status === "running") node.append(el("p", { id: "analysis-progress" }, `${t("analysis.running")} ${found.done} / ${found.total}`),
+    el("progress", { max: found.total || 1, value: found.done }));
+  if (found.status === "failed") node.append(el("p", { class: "error" }, found.error));
+  if (found.decisions.length) {
+    const rows = found.decisions.map((d) => el("tr", { class: d.costly ? "costly" : "" },
+      el("td", {}, el("button", { type: "button", class: "link", on: { click: () => go(d.version - 1) } }, String(d.version))),
+      el("td", {}, d.made), el("td", {}, d.preferred),
+      el("td", {}, d.unit === "win chance" ? `${(100 * d.loss).toFixed(1)} %` : d.loss.toFixed(2)),
+      el("td", {}, d.samples === null ? t("analysis.exact") : `${d.samples}`),
+      el("td", {}, d.costly ? `⚠ ${t("analysis.costly")}` : "")));
+    node.append(el("table", { class: "list", id: "analysis-table" },
+      el("thead", {}, el("tr", {}, [t("analysis.move"), t("analysis.made"), t("analysis.preferred"),
+        `${t("analysis.loss")} (${found.decisions[0].unit})`, t("analysis.samples"), ""].map((h) => el("th", {}, h)))),
+      el("tbody", {}, rows)));
+  }
+  if (found.status === "done") node.append(el("p", { id: "analysis-done" }, `${t("analysis.done")}: ${found.decisions.filter((d) => d.costly).length} ${t("analysis.flagged")}`));
+  return node;
+}
+
+async function analyse(seat) {
+  state.analysis = await api(`/api/tables/${tableId}/analysis/${seat}`, { method: "POST" });
+  draw();
+  while (state.analysis.status === "running") {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    state.analysis = await api(`/api/tables/${tableId}/analysis/${seat}`);
+    draw();
+  }
 }
 
 function draw() {
@@ -22,17 +108,22 @@ function draw() {
     el("option", { value: -1, selected: state.seat === -1 }, t("replay.spectator")),
     data.names.map((name, seat) => el("option", { value: seat, selected: state.seat === seat }, name)));
   const slider = el("input", { type: "range", min: 0, max: data.last, value: data.version, id: "at",
-    "aria-label": "move", on: { change: (e) => go(Number(e.target.value)) } });
+    "aria-label": t("replay.position"), on: { change: (e) => go(Number(e.target.value)) } });
   document.getElementById("controls").replaceChildren(el("div", { class: "seat-row" },
     el("button", { type: "button", id: "first", on: { click: () => go(0) } }, t("replay.first")),
     el("button", { type: "button", id: "back", on: { click: () => go(state.at - 1) } }, t("replay.back")),
     el("button", { type: "button", id: "next", on: { click: () => go(state.at + 1) } }, t("replay.next")),
     el("button", { type: "button", id: "last", on: { click: () => go(data.last) } }, t("replay.last")),
     slider, el("span", { id: "position" }, `${data.version} / ${data.last}`),
-    el("label", { for: "side" }, t("replay.side")), side));
-  document.getElementById("board").replaceChildren(drawView(data.view));
+    el("label", { for: "side" }, t("replay.side")), side), dropZone(), drawAnalysis());
+  drawBoard(document.getElementById("board"), data);
   document.getElementById("log").replaceChildren(drawLog(data.events));
 }
 
+document.addEventListener("keydown", (event) => {
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+  if (event.key === "ArrowRight") go(state.at + 1);
+  if (event.key === "ArrowLeft") go(state.at - 1);
+});
 setupLanguage(draw);
 load();

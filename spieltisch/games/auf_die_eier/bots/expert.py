@@ -16,7 +16,7 @@ import functools
 import itertools
 from collections.abc import Callable, Sequence
 
-from spieltisch.core.agent import Agent
+from spieltisch.core.agent import Agent, Rated, Ratings
 from spieltisch.core.chance import Counts, roll_distribution
 from spieltisch.core.game import Move
 from spieltisch.games.auf_die_eier.model import MAX_ROLLS
@@ -164,6 +164,12 @@ class ExpertAgent(Agent[EierView]):
         eier = eier_view(view)
         values = choice_values(eier.rolls, eier.dice, eier.chicken_need[eier.player])
         return sorted(values, key=lambda item: -item[1])
+
+    def rate(self, view: EierView, legal: Sequence[Move]) -> Ratings:
+        """Every choice rated exactly, by its expected points for the rest of the turn."""
+        del legal
+        rated = tuple(Rated(move, value) for move, value in self.values(view))
+        return Ratings("expected points this turn", rated)
 
     def explain(self, view: EierView, legal: Sequence[Move]) -> str:
         ranked = self.values(view)

@@ -1,0 +1,99 @@
+"""Analysing a finished game's decisions, and replaying any record file."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spieltisch.core.record import Record
+from spieltisch.web.app import create_app
+from spieltisch.web.settings import Settings
+
+pytestmark = pytest.mark.timeout(240)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    settings = Settings(database=f"sqlite:///{tmp_path / 'db.sqlite'}", bot_workers=2, bot_pause=0)
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def finished(client: TestClient, game: str, levels: tuple[str, str]) -> str:
+    """A bots-only table of ``game``, played to its end; its id."""
+    seats = [{"kind": "bot", "level": level} for level in levels]
+    made = client.post("/api/tables", json={"game": game, "seats": seats, "seed": 3}).json()
+    host = {"Authorization": f"Bearer {made['host_link'].split('#host=')[1]}"}
+    assert client.post(f"/api/tables/{made['id']}/start", headers=host).status_code == 200
+    for _ in range(600):
+        if client.get(f"/api/tables/{made['id']}").json()["status"] == "finished":
+            return str(made["id"])
+        time.sleep(0.1)
+    raise AssertionError("the bots did not finish")
+
+
+def analysed(client: TestClient, table: str, seat: int) -> dict[str, Any]:
+    started = client.post(f"/api/tables/{table}/analysis/{seat}")
+    assert started.status_code == 202 and started.json()["status"] in {"running", "done"}
+    for _ in range(1200):
+        found: dict[str, Any] = client.get(f"/api/tables/{table}/analysis/{seat}").json()
+        if found["status"] != "running":
+            return found
+        time.sleep(0.1)
+    raise AssertionError("the analysis did not end")
+
+
+def test_a_random_players_dice_are_rated_in_expected_points_and_its_blunders_flagged(
+    client: TestClient,
+) -> None:
+    table = finished(client, "auf-die-eier", ("random", "expert"))
+    assert client.get(f"/api/tables/{table}/analysis/0").json()["status"] == "none"
+    found = analysed(client, table, 0)
+    assert found["status"] == "done" and found["done"] == found["total"] > 0
+    rows = found["decisions"]
+    assert {r["unit"] for r in rows} == {"expected points this turn"}
+    assert all(r["loss"] >= 0 and r["samples"] is None and r["analyst"] == "expert" for r in rows)
+    assert any(r["costly"] for r in rows)  # a random player throws points away
+    assert all(r["costly"] == (r["loss"] >= 1.0) for r in rows)
+    expert = analysed(client, table, 1)["decisions"]
+    assert expert and all(r["loss"] == 0 and r["made"] == r["preferred"] for r in expert)
+    again = client.post(f"/api/tables/{table}/analysis/0").json()  # kept: not run twice
+    assert again["status"] == "done" and again["decisions"] == rows
+
+
+def test_a_card_game_is_rated_by_search_with_its_sample_sizes(client: TestClient) -> None:
+    table = finished(client, "awimbawe", ("random", "heuristic"))
+    rows = analysed(client, table, 0)["decisions"]
+    assert rows and {r["unit"] for r in rows} == {"win chance"}
+    assert all(0 <= r["value"] <= 1 and r["best_samples"] > 0 for r in rows)
+
+
+def test_an_unfinished_game_cannot_be_analysed_and_a_bad_seat_is_refused(
+    client: TestClient,
+) -> None:
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
+    made = client.post("/api/tables", json={"game": "auf-die-eier", "seats": seats}).json()
+    assert client.post(f"/api/tables/{made['id']}/analysis/0").status_code == 403
+    table = finished(client, "auf-die-eier", ("random", "random"))
+    assert client.post(f"/api/tables/{table}/analysis/5").status_code == 400
+
+
+def test_a_dropped_record_file_replays_from_any_side(client: TestClient) -> None:
+    table = finished(client, "awimbawe", ("random", "random"))
+    record = client.get(f"/api/tables/{table}/record").text
+    headers = {"Content-Type": "application/json"}
+    step = client.post("/api/replay", params={"at": 2, "seat": 0}, content=record, headers=headers)
+    assert step.status_code == 200
+    data = step.json()
+    assert data["version"] == 2 and data["viewer"] == 0 and len(data["events"]) == 2
+    same = client.get(f"/api/tables/{table}/replay", params={"at": 2, "seat": 0}).json()
+    assert same["view"] == data["view"] and same["events"] == data["events"]
+    moves = Record.loads(record).moves
+    broken = record.replace(moves[3], "play X9", 1)
+    refused = client.post("/api/replay", content=broken, headers=headers)
+    assert refused.status_code == 422 and "move 3" in refused.json()["detail"]
