@@ -175,7 +175,7 @@ class ExpertAgent(Agent[EierView]):
         ranked = self.values(view)
         best, value = ranked[0]
         stop = next(v for a, v in ranked if a is STOP)
-        others = ", ".join(f"{a} {v:.2f}" for a, v in ranked[1:4])
+        others = ", ".join(f"{a} {v:.2f} points" for a, v in ranked[1:4])
         return (
             f"expert: {best} — expected {value:.2f} points this turn (stopping now: {stop:.2f}; "
             f"next best: {others})"

@@ -210,15 +210,15 @@ class HeuristicAgent(Agent[AwimbaweView]):
     name = "heuristic"
 
     def act(self, view: AwimbaweView, legal: Sequence[Move]) -> Move:
-        return self.rate(view, legal)[0][0]
+        return self.ranked(view, legal)[0][0]
 
     def explain(self, view: AwimbaweView, legal: Sequence[Move]) -> str:
-        ranked = self.rate(view, legal)
+        ranked = self.ranked(view, legal)
         best, score = ranked[0]
-        others = ", ".join(f"{m} {s:+.1f}" for m, s in ranked[1:4])
+        others = ", ".join(f"{m} {s:+.1f} crowns" for m, s in ranked[1:4])
         return f"heuristic: {best} (worth {score:+.1f} crowns; next: {others or 'none'})"
 
-    def rate(self, view: AwimbaweView, legal: Sequence[Move]) -> list[tuple[Move, float]]:
+    def ranked(self, view: AwimbaweView, legal: Sequence[Move]) -> list[tuple[Move, float]]:
         """Every legal move with what the heuristic thinks it is worth, best first.
 
         Raises :class:`TypeError` for another game's view (a caller outside type checks)."""
