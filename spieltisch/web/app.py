@@ -297,7 +297,7 @@ def _api(app: FastAPI) -> None:
             "players": live.game.players,
             "options": dict(live.game.options),
             "status": live.status,
-            "version": live.table.version,
+            "version": live.committed,
             "seats": [
                 {
                     "seat": s.seat,
@@ -491,6 +491,7 @@ def _socket(app: FastAPI, config: Settings) -> None:
             with contextlib.suppress(Exception):
                 await websocket.close(4400)
             return
+        await hub.refresh(live)  # another server on the same database may have moved it on
         viewer, since, problem = _read_hello(hub, live, hello, config.max_message)
         if problem is not None:
             await websocket.send_text(json.dumps(error_message(problem)))

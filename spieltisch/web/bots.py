@@ -9,6 +9,9 @@ legal moves only. The same table and seed give the same bot moves after a restar
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -76,3 +79,15 @@ def choose(job: BotJob) -> str:
         raise ValueError(f"seat {job.seat} is not to move at version {table.version}")
     agent = make_agent(job.level, table.game, job.agent_seed())
     return str(agent.act(table.view(job.seat), table.legal()))
+
+
+def watch_parent(parent: int) -> None:
+    """Run in each bot worker as it starts: end the worker as soon as the server that made it
+    is gone (a server killed with SIGKILL cannot stop its pool)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()

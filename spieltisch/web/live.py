@@ -17,6 +17,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
+import os
 import secrets
 import time
 from collections.abc import Sequence
@@ -34,7 +35,7 @@ from spieltisch.games import kit_of
 from spieltisch.session import StaleVersionError, Table
 from spieltisch.web import store
 from spieltisch.web.analysis import DecisionJob, decisions, rate_decision
-from spieltisch.web.bots import BotJob, choose
+from spieltisch.web.bots import BotJob, choose, watch_parent
 from spieltisch.web.db import make_engine
 from spieltisch.web.payload import rejected_message, update_message
 from spieltisch.web.settings import Settings
@@ -121,6 +122,8 @@ class LiveTable:
     secret: str | None = None
     """The secret behind the table's dice (revealed at the end), if they are verifiable."""
     commitment: str | None = None
+    committed: int = 0
+    """The version the database holds (the table in memory may be ahead while it commits)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     last_move_at: float = 0.0
@@ -168,7 +171,9 @@ class Hub:
         self.settings = settings
         self.engine = make_engine(settings.database_url())
         self.writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db-writer")
-        self.bots = concurrent.futures.ProcessPoolExecutor(max_workers=settings.bot_workers)
+        self.bots = concurrent.futures.ProcessPoolExecutor(
+            max_workers=settings.bot_workers, initializer=watch_parent, initargs=(os.getpid(),)
+        )
         self.tables: dict[str, LiveTable] = {}
         self.analyses: dict[tuple[str, int], Analysis] = {}
         self._analysing: set[asyncio.Task[None]] = set()
@@ -185,11 +190,16 @@ class Hub:
         return await asyncio.to_thread(function, *args)
 
     async def resume(self) -> None:
-        """Take up every table being played (after a restart): replay it, restart its bots."""
+        """Take up every table being played (after a restart): replay it, finish it if its
+        game is over (a crash before the finish was saved), restart its bots."""
         for table_id in await self.read(store.unfinished, self.engine):
             live = await self.get(table_id)
-            if live is not None:
-                self._schedule(live)
+            if live is None:
+                continue
+            if live.table.over:
+                async with live.lock:
+                    await self._commit(live, live.table.version)
+            self._schedule(live)
 
     async def close(self) -> None:
         """Stop the bots, the analyses and the writer."""
@@ -221,6 +231,13 @@ class Hub:
                 self.tables[table_id] = live
         return live
 
+    async def refresh(self, live: LiveTable) -> None:
+        """Take the table up again if another server sharing the database moved it on."""
+        stored = await self.read(store.version_of, self.engine, live.id)
+        if stored is not None and stored != (live.status, live.committed):
+            async with live.lock:
+                await self._reload(live)
+
     def _rebuild(self, row: store.TableRow) -> LiveTable:
         game = spieltisch.load(row.game, row.players, **row.options)
         names = _names(row.seats)
@@ -239,6 +256,7 @@ class Hub:
             table,
             row.secret,
             row.commitment,
+            len(row.moves),
         )
 
     async def create(
@@ -394,9 +412,11 @@ class Hub:
         """A seat's move (its text or its action id) at ``version``; :class:`RefusedError` with the
         engine's reason (and the table's version) if it cannot be played."""
         async with live.lock:
-            table = live.table
             if viewer is None:
-                raise RefusedError("spectators cannot move", 403, table.version)
+                raise RefusedError("spectators cannot move", 403, live.table.version)
+            if live.status != "playing" or live.seats[viewer].kind != "person":
+                await self._reload(live)  # another server may have started it or moved seats
+            table = live.table
             if live.status != "playing":
                 raise RefusedError(f"the table is {live.status}", 409, table.version)
             if live.seats[viewer].kind != "person":
@@ -446,22 +466,29 @@ class Hub:
         record = table.record()
         dictated = set(record.dictated)
         moves = [(record.moves[i], i in dictated) for i in range(start, table.version)]
+        final = live.record().dumps() if table.over and live.status == "playing" else None
         try:
-            await self.write(store.append_moves, self.engine, live.id, start, moves)
+            await self.write(store.append_moves, self.engine, live.id, start, moves, final)
         except VersionConflictError:
             await self._reload(live)
             raise RefusedError("another move came first", 409, live.table.version) from None
+        except Exception:
+            await self._reload(live)  # what is in memory must never run ahead of the database
+            raise RefusedError(
+                "the move could not be saved; try again", 503, live.table.version
+            ) from None
+        live.committed = table.version
         live.last_move_at = time.monotonic()
-        if table.over and live.status == "playing":
-            final = live.record().dumps()
-            await self.write(store.set_status, self.engine, live.id, "finished", final)
+        if final is not None:
             live.status = "finished"
 
     async def _reload(self, live: LiveTable) -> None:
+        """Take the table up again as the database holds it."""
         row = await self.read(store.load_table, self.engine, live.id)
         if row is not None:
             fresh = self._rebuild(row)
             live.table, live.status, live.seats = fresh.table, fresh.status, fresh.seats
+            live.seed, live.committed = fresh.seed, fresh.committed
 
     # --- bots ------------------------------------------------------------------------------
 

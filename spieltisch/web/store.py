@@ -119,9 +119,11 @@ def load_table(engine: Engine, table_id: str) -> TableRow | None:
         row = db.execute(sa.select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
         if row is None:
             return None
-        seats = db.execute(
-            sa.select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)
-        ).mappings()
+        seats = (
+            db.execute(sa.select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat))
+            .mappings()
+            .all()
+        )
         moves = db.execute(
             sa.select(MOVES.c.text, MOVES.c.dictated)
             .where(MOVES.c.table_id == table_id)
@@ -153,21 +155,32 @@ def load_table(engine: Engine, table_id: str) -> TableRow | None:
 
 
 def append_moves(
-    engine: Engine, table_id: str, expected: int, moves: Sequence[tuple[str, bool]]
+    engine: Engine,
+    table_id: str,
+    expected: int,
+    moves: Sequence[tuple[str, bool]],
+    final_record: str | None = None,
 ) -> None:
-    """Append ``moves`` (text, dictated) to the table at version ``expected``, atomically;
-    :class:`VersionConflictError` if its version is another by now."""
-    if not moves:
+    """Append ``moves`` (text, dictated) to the table at version ``expected``, atomically, and
+    with ``final_record`` mark it finished in the same transaction (so no crash can leave a
+    game over but still being played); :class:`VersionConflictError` if its version is
+    another by now."""
+    if not moves and final_record is None:
         return
+    values: dict[str, object] = {"version": expected + len(moves)}
+    if final_record is not None:
+        values.update(status="finished", record=final_record, finished_at=time.time())
     try:
         with engine.begin() as db:
             moved = db.execute(
                 TABLES.update()
                 .where(TABLES.c.id == table_id, TABLES.c.version == expected)
-                .values(version=expected + len(moves))
+                .values(**values)
             )
             if moved.rowcount != 1:
                 raise VersionConflictError(table_id)
+            if not moves:
+                return
             db.execute(
                 MOVES.insert(),
                 [
@@ -299,3 +312,12 @@ def load_analysis(engine: Engine, table_id: str, seat: int) -> str | None:
             )
         ).scalar()
     return found
+
+
+def version_of(engine: Engine, table_id: str) -> tuple[str, int] | None:
+    """The stored status and version of a table (a cheap check that a copy is current)."""
+    with engine.connect() as db:
+        row = db.execute(
+            sa.select(TABLES.c.status, TABLES.c.version).where(TABLES.c.id == table_id)
+        ).first()
+    return None if row is None else (str(row[0]), int(row[1]))

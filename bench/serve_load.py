@@ -1,0 +1,364 @@
+"""Load on a real server over loopback: many tables, two seated clients and a spectator each.
+
+Starts ``python -m spieltisch.web`` on a fresh SQLite file (or uses ``--url``), makes ``--tables``
+two-person tables, and connects three WebSockets to each: both seats and one spectator. Each
+table's acting seat plays a random legal move; the latency of a move is the time from sending
+it to the moment every one of the table's three connections has an update that includes it.
+Two phases: *paced* (each table moves once every ``--interval`` seconds, like people) and
+*unpaced* (each table moves again as soon as all three connections have the last move: the
+ceiling). A table whose game ends is replaced by a new one. Prints moves per second, p50/p99
+latency and the server's CPU time per move; ``--profile FILE`` runs the server under cProfile
+and prints where its time went. Every phase is bounded in time and every wait has a timeout;
+it stops by itself and binds loopback only.
+
+    .venv/bin/python bench/serve_load.py --tables 200 --paced 30 --unpaced 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import pstats
+import random
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+MOVE_TIMEOUT = 10.0
+"""Seconds a move may take to reach all three connections before it counts as timed out."""
+SETUP_CONCURRENCY = 20
+SETUP_TRIES = 3
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User plus system CPU seconds of a process and its children so far (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return sum(int(fields[i]) for i in (11, 12)) / os.sysconf("SC_CLK_TCK")
+
+
+def _client_cpu() -> float:
+    """User plus system CPU seconds of this (the client's) process so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@dataclass
+class Watcher:
+    """One connection's knowledge of its table: the newest update it has."""
+
+    ws: ClientConnection
+    seat: int | None
+    version: int = -1
+    update: dict[str, Any] | None = None
+    stamp: float = 0.0
+    """When the newest update arrived."""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
+class Stats:
+    """What one phase measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    timeouts: int = 0
+    refused: int = 0
+    games: int = 0
+
+
+class LiveTable:
+    """One table of the bench: its id, its three connections and its mover."""
+
+    def __init__(self, table_id: str, watchers: list[Watcher]) -> None:
+        self.id = table_id
+        self.watchers = watchers
+        self.readers = [asyncio.create_task(self._read(w)) for w in watchers]
+
+    async def _read(self, watcher: Watcher) -> None:
+        with contextlib.suppress(Exception):
+            async for text in watcher.ws:
+                message = json.loads(text)
+                if message.get("type") == "update" and message["version"] >= watcher.version:
+                    watcher.version, watcher.update = message["version"], message
+                    watcher.stamp = time.monotonic()
+                elif message.get("type") in {"rejected", "error"}:
+                    watcher.update = {**(watcher.update or {}), "refused": message}
+                watcher.changed.set()
+
+    async def wait_all_past(self, version: int, deadline: float) -> float | None:
+        """When the last of the three connections had a version after ``version`` (the
+        arrival of its update), or ``None`` if one had none by ``deadline``."""
+        for watcher in self.watchers:
+            while watcher.version <= version:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                watcher.changed.clear()
+                if watcher.version > version:
+                    break
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(watcher.changed.wait(), left)
+        return max(watcher.stamp for watcher in self.watchers)
+
+    async def close(self) -> None:
+        for watcher in self.watchers:
+            with contextlib.suppress(Exception):
+                await watcher.ws.close()
+        for reader in self.readers:
+            reader.cancel()
+
+
+class Bench:
+    """The client side: makes tables and plays them."""
+
+    def __init__(self, base: str, game: str, rng: random.Random, compression: bool) -> None:
+        self.base = base
+        self.ws_base = base.replace("http://", "ws://")
+        self.game = game
+        self.compression: str | None = "deflate" if compression else None
+        self.rng = rng
+        self.http = httpx.AsyncClient(base_url=base, timeout=30.0, trust_env=False)
+        self.setup = asyncio.Semaphore(SETUP_CONCURRENCY)
+        self.setup_errors = 0
+
+    async def new_table(self) -> LiveTable:
+        """A started two-person table with both seats and a spectator connected; a refused
+        step (say, a server error) is counted and the table made again, a few times."""
+        for _ in range(SETUP_TRIES - 1):
+            try:
+                return await self._new_table()
+            except (httpx.HTTPError, OSError) as error:
+                self.setup_errors += 1
+                print(f"setup failed, trying again: {error!r}", file=sys.stderr, flush=True)
+        return await self._new_table()
+
+    async def _new_table(self) -> LiveTable:
+        async with self.setup:
+            seats = [{"kind": "person"}, {"kind": "person"}]
+            made = await self.http.post("/api/tables", json={"game": self.game, "seats": seats})
+            made.raise_for_status()
+            data = made.json()
+            table_id = data["id"]
+            tokens = [data["seat_links"][str(s)].split("#seat=", 1)[1] for s in (0, 1)]
+            for seat, token in enumerate(tokens):
+                joined = await self.http.post(
+                    f"/api/tables/{table_id}/join", json={"token": token, "name": f"P{seat}"}
+                )
+                joined.raise_for_status()
+            host = data["host_link"].split("#host=", 1)[1]
+            started = await self.http.post(
+                f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"}
+            )
+            started.raise_for_status()
+            watchers = []
+            viewers: list[tuple[int | None, str | None]] = [(0, tokens[0]), (1, tokens[1])]
+            for viewer, secret in [*viewers, (None, None)]:
+                ws = await connect(
+                    f"{self.ws_base}/ws/{table_id}",
+                    open_timeout=20,
+                    max_size=2**22,
+                    proxy=None,
+                    compression=self.compression,
+                )
+                await ws.send(json.dumps({"type": "hello", "token": secret, "since": 0}))
+                watchers.append(Watcher(ws, viewer))
+            table = LiveTable(table_id, watchers)
+            await table.wait_all_past(0, time.monotonic() + MOVE_TIMEOUT)
+            return table
+
+    async def play(
+        self, table: LiveTable, stats: Stats, interval: float, until: float, measure_from: float
+    ) -> None:
+        """Move at the table (once every ``interval`` seconds, or at once when 0) until
+        ``until``, recording latencies of moves sent after ``measure_from``."""
+        next_at = time.monotonic() + self.rng.uniform(0, interval)
+        while time.monotonic() < until:
+            latest = max(table.watchers, key=lambda w: w.version)
+            update = latest.update or {}
+            if update.get("status") == "finished":
+                stats.games += 1
+                await table.close()
+                table = await self.new_table()
+                continue
+            seat = update.get("to_act")
+            mover = next((w for w in table.watchers if w.seat == seat), None)
+            if mover is None or mover.update is None or mover.version != latest.version:
+                await asyncio.sleep(0.01)
+                continue
+            if interval > 0:
+                await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+                next_at += interval
+                if time.monotonic() >= until:
+                    break
+            version = mover.version
+            legal = mover.update.get("legal") or []
+            if not legal:
+                await asyncio.sleep(0.01)
+                continue
+            choice = self.rng.choice(legal)
+            sent = time.monotonic()
+            mover.update.pop("refused", None)
+            await mover.ws.send(
+                json.dumps({"type": "move", "id": choice["id"], "version": version})
+            )
+            done = await table.wait_all_past(version, sent + MOVE_TIMEOUT)
+            if done is None:
+                if mover.update is not None and "refused" in mover.update:
+                    stats.refused += 1
+                    await asyncio.sleep(0.2)
+                else:
+                    stats.timeouts += 1
+                continue
+            if measure_from <= sent < until:
+                stats.latencies.append(done - sent)
+        await table.close()
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+async def phase(
+    bench: Bench, count: int, interval: float, seconds: float, server_pid: int | None
+) -> dict[str, float]:
+    """Set up ``count`` tables, play them for ``seconds`` (after a short warm-up), report."""
+    tables = await asyncio.gather(*(bench.new_table() for _ in range(count)))
+    stats = Stats()
+    warmup = min(interval, 2.0) if interval > 0 else 1.0
+    start = time.monotonic()
+    measure_from = start + warmup
+    until = measure_from + seconds
+    cpu_before = None
+    if server_pid is not None:
+        await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
+    players = [
+        asyncio.create_task(bench.play(t, stats, interval, until, measure_from)) for t in tables
+    ]
+    if server_pid is not None:
+        cpu_before = _cpu_seconds(server_pid)
+    client_before = _client_cpu()
+    await asyncio.wait(players, timeout=seconds + warmup + MOVE_TIMEOUT + 30)
+    cpu = (_cpu_seconds(server_pid) - cpu_before) if server_pid and cpu_before is not None else 0.0
+    client = _client_cpu() - client_before
+    moves = len(stats.latencies)
+    return {
+        "tables": count,
+        "seconds": seconds,
+        "moves": moves,
+        "moves_per_s": moves / seconds,
+        "p50_ms": 1000 * _percentile(stats.latencies, 0.50),
+        "p99_ms": 1000 * _percentile(stats.latencies, 0.99),
+        "max_ms": 1000 * max(stats.latencies, default=float("nan")),
+        "timeouts": stats.timeouts,
+        "refused": stats.refused,
+        "games_finished": stats.games,
+        "server_cpu_ms_per_move": 1000 * cpu / moves if moves else float("nan"),
+        "client_cpu_ms_per_move": 1000 * client / moves if moves else float("nan"),
+        "setup_errors": bench.setup_errors,
+    }
+
+
+def start_server(database: Path, profile: Path | None) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    prefix = [sys.executable] + (["-m", "cProfile", "-o", str(profile)] if profile else [])
+    command = [
+        *prefix, "-m", "spieltisch.web", "--host", "127.0.0.1", "--port", str(port),
+        "--db", f"sqlite:///{database}", "--bot-workers", "1", "--bot-pause", "0",
+    ]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("the server ended at start")
+        with contextlib.suppress(httpx.TransportError):
+            if httpx.get(f"{base}/api/games", timeout=2, trust_env=False).status_code == 200:
+                return process, base
+        time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not answer in time")
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """SIGINT (uvicorn shuts down, cProfile writes its file), then make sure the group ends."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(10)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+def _show(name: str, figures: dict[str, float]) -> None:
+    parts = [f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}" for k, v in figures.items()]
+    print(f"{name}: " + " ".join(parts), flush=True)
+
+
+async def run(args: argparse.Namespace, base: str, pid: int | None) -> None:
+    bench = Bench(base, args.game, random.Random(args.seed), not args.no_compression)
+    if args.paced > 0:
+        _show("paced", await phase(bench, args.tables, args.interval, args.paced, pid))
+    if args.unpaced > 0:
+        count = args.unpaced_tables or args.tables
+        _show("unpaced", await phase(bench, count, 0.0, args.unpaced, pid))
+    await bench.http.aclose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--unpaced-tables", type=int, default=0, help="default: --tables")
+    parser.add_argument("--game", default="awimbawe")
+    parser.add_argument("--interval", type=float, default=2.0, help="paced: seconds a move")
+    parser.add_argument("--paced", type=float, default=30.0, help="seconds measured paced")
+    parser.add_argument("--unpaced", type=float, default=20.0, help="seconds measured unpaced")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--no-compression", action="store_true", help="no permessage-deflate (browsers use it)"
+    )
+    parser.add_argument("--url", default="", help="an already running server (else one starts)")
+    parser.add_argument("--pid", type=int, help="with --url: the server's pid, to read its CPU")
+    parser.add_argument("--profile", type=Path, help="cProfile the server into this file")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 2000 or args.paced > 600 or args.unpaced > 600:
+        parser.error("at most 2000 tables and 600 seconds a phase")
+    if args.url:
+        asyncio.run(run(args, args.url.rstrip("/"), args.pid))
+        return
+    with tempfile.TemporaryDirectory(prefix="serve_load_") as folder:
+        process, base = start_server(Path(folder) / "bench.sqlite", args.profile)
+        print(f"server {base} (pid {process.pid}), game {args.game}", flush=True)
+        try:
+            asyncio.run(run(args, base, process.pid))
+        finally:
+            stop_server(process)
+    if args.profile and args.profile.exists():
+        stats = pstats.Stats(str(args.profile))
+        stats.sort_stats("tottime").print_stats(25)
+        stats.sort_stats("cumulative").print_stats(40)
+
+
+if __name__ == "__main__":
+    main()

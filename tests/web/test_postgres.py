@@ -1,0 +1,352 @@
+"""Never lose a move, on PostgreSQL: restarts, SIGKILL, and two servers racing at one table.
+
+These tests run real server processes (``python -m spieltisch.web``) against the PostgreSQL
+database named by ``SPIELTISCH_TEST_POSTGRES`` (an SQLAlchemy URL; ``scripts/ci_postgres.sh``
+prepares one and prints it) and are skipped only when that variable is unset. Each table has
+its own random id, so the tests share the database. Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager, suppress
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from websockets.sync.client import ClientConnection, connect
+
+import spieltisch
+from spieltisch.core.record import Record, replay, replay_states
+
+URL = os.environ.get("SPIELTISCH_TEST_POSTGRES", "")
+pytestmark = pytest.mark.skipif(not URL, reason="SPIELTISCH_TEST_POSTGRES is not set")
+
+STARTUP = 30.0
+GAME = 60.0
+WAIT = 10.0
+"""Seconds any one message may take to arrive."""
+BOT_LEVELS = ("ismcts:50", "heuristic", "ismcts:50")
+SEED = 4_242
+RACE_ROUNDS = 40
+PACE = 0.15
+"""Seconds between one connection's moves: keeps it under the server's rate limit."""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+class Server:
+    """One server process on the test database, in its own process group."""
+
+    def __init__(self) -> None:
+        self.port = _free_port()
+        command = [
+            sys.executable, "-m", "spieltisch.web", "--db", URL, "--port", str(self.port),
+            "--bot-pause", "0", "--bot-workers", "1",
+        ]  # fmt: skip
+        self.process = subprocess.Popen(  # our own server, fixed arguments
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+        )
+        self.http = httpx.Client(
+            base_url=f"http://127.0.0.1:{self.port}", timeout=10.0, trust_env=False
+        )
+        deadline = time.monotonic() + STARTUP
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                error = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"the server ended at start: {error}")
+            with suppress(httpx.TransportError):
+                if self.http.get("/api/games").status_code == 200:
+                    return
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("the server did not answer in time")
+
+    def kill(self) -> None:
+        """SIGKILL the server process, as ``kill -9 PID`` does."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def terminate(self) -> None:
+        """Stop the server the ordinary way (SIGTERM: uvicorn shuts down)."""
+        self.process.send_signal(signal.SIGTERM)
+        with suppress(subprocess.TimeoutExpired):
+            self.process.wait(15)
+
+    def stop(self) -> None:
+        """End the server and every process of its group (its bot workers included)."""
+        self.http.close()
+        with suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        with suppress(subprocess.TimeoutExpired):
+            self.process.wait(10)
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+
+    def socket(self, table_id: str, token: str | None, since: int = 0) -> ClientConnection:
+        """A WebSocket at the table for a seat's token (or a spectator), hello sent."""
+        ws = connect(
+            f"ws://127.0.0.1:{self.port}/ws/{table_id}", proxy=None, open_timeout=10, legacy=True
+        )
+        ws.send(json.dumps({"type": "hello", "token": token, "since": since}))
+        return ws
+
+
+@contextmanager
+def server() -> Iterator[Server]:
+    running = Server()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def engine() -> Iterator[sa.engine.Engine]:
+    made = sa.create_engine(URL)
+    yield made
+    made.dispose()
+
+
+def create(srv: Server, game: str, seats: list[dict[str, str]], seed: int) -> dict[str, Any]:
+    body = {"game": game, "players": len(seats), "seats": seats, "seed": seed}
+    made = srv.http.post("/api/tables", json=body)
+    assert made.status_code == 201, made.text
+    data: dict[str, Any] = made.json()
+    data["host"] = data["host_link"].split("#host=", 1)[1]
+    data["tokens"] = {int(s): link.split("#seat=", 1)[1] for s, link in data["seat_links"].items()}
+    return data
+
+
+def join_and_start(srv: Server, table: dict[str, Any]) -> None:
+    for seat, token in table["tokens"].items():
+        joined = srv.http.post(
+            f"/api/tables/{table['id']}/join", json={"token": token, "name": f"P{seat}"}
+        )
+        assert joined.status_code == 200, joined.text
+    started = srv.http.post(
+        f"/api/tables/{table['id']}/start", headers={"Authorization": f"Bearer {table['host']}"}
+    )
+    assert started.status_code == 200, started.text
+
+
+def receive(ws: ClientConnection, deadline: float) -> dict[str, Any]:
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise TimeoutError("no message in time")
+    message: dict[str, Any] = json.loads(ws.recv(timeout=left))
+    return message
+
+
+def update_at(ws: ClientConnection, version: int) -> dict[str, Any]:
+    """The first update at ``version`` or later (bounded)."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        message = receive(ws, deadline)
+        if message["type"] == "update" and message["version"] >= version:
+            return message
+
+
+def outcome(ws: ClientConnection, version: int) -> dict[str, Any]:
+    """What became of a move sent at ``version``: its ``rejected``, or the update after it."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        message = receive(ws, deadline)
+        if message["type"] == "rejected":
+            return message
+        if message["type"] == "update" and message["version"] > version:
+            return message
+        assert message["type"] == "update", message
+
+
+def play_first(ws: ClientConnection, update: dict[str, Any]) -> dict[str, Any]:
+    """Play the first legal move of ``update`` (after a pause) and return what became of it."""
+    time.sleep(PACE)
+    move = {"type": "move", "id": update["legal"][0]["id"], "version": update["version"]}
+    ws.send(json.dumps(move))
+    return outcome(ws, update["version"])
+
+
+def stored(engine: sa.engine.Engine, table_id: str) -> tuple[str, int, list[int], tuple[str, ...]]:
+    """The table's status and version as the database holds them, its move indices and texts."""
+    with engine.connect() as db:
+        status, version = db.execute(
+            sa.text("SELECT status, version FROM tables WHERE id = :id"), {"id": table_id}
+        ).one()
+        rows = db.execute(
+            sa.text("SELECT idx, text FROM moves WHERE table_id = :id ORDER BY idx"),
+            {"id": table_id},
+        ).all()
+    return status, version, [idx for idx, _ in rows], tuple(text for _, text in rows)
+
+
+def replayed(game_id: str, players: int, moves: tuple[str, ...]) -> list[bool]:
+    """Replay the moves (each re-validated); for each, whether chance made it."""
+    game = spieltisch.load(game_id, players)
+    states = list(replay_states(game, moves))
+    return [state.is_chance() for state in states[:-1]]
+
+
+def bot_record(srv: Server, table_id: str) -> str:
+    deadline = time.monotonic() + GAME
+    while time.monotonic() < deadline:
+        about = srv.http.get(f"/api/tables/{table_id}").json()
+        if about["status"] == "finished":
+            record = srv.http.get(f"/api/tables/{table_id}/record")
+            assert record.status_code == 200, record.text
+            return record.text
+        time.sleep(0.05)
+    raise TimeoutError("the game did not finish in time")
+
+
+def test_a_table_continues_where_it_was_after_a_restart(engine: sa.engine.Engine) -> None:
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}]
+    with server() as first:
+        table = create(first, "awimbawe", seats, SEED)
+        join_and_start(first, table)
+        token = table["tokens"][0]
+        with first.socket(table["id"], token) as ws:
+            update = update_at(ws, 0)
+            while update["version"] < 20:
+                assert update["status"] == "playing"
+                if update["to_act"] != 0:
+                    update = update_at(ws, update["version"] + 1)
+                    continue
+                update = play_first(ws, update)
+                assert update["type"] == "update", update
+            while update["to_act"] != 0:  # the bot's reply is committed before we stop
+                update = update_at(ws, update["version"] + 1)
+        first.terminate()
+    status, version, indices, before = stored(engine, table["id"])
+    assert (status, version) == ("playing", update["version"])
+    assert indices == list(range(version))
+
+    with server() as second:
+        with second.socket(table["id"], token) as ws:
+            resumed = update_at(ws, 0)
+            assert resumed["version"] == update["version"]
+            assert resumed["view"] == update["view"]
+            assert resumed["legal"] == update["legal"]
+            assert len(resumed["events"]) == version
+            while resumed["status"] == "playing":
+                if resumed["to_act"] != 0:
+                    resumed = update_at(ws, resumed["version"] + 1)
+                    continue
+                resumed = play_first(ws, resumed)
+                assert resumed["type"] == "update", resumed
+        record = Record.loads(second.http.get(f"/api/tables/{table['id']}/record").text)
+    status, version, indices, moves = stored(engine, table["id"])
+    assert status == "finished"
+    assert indices == list(range(version))
+    assert record.moves == moves
+    assert moves[: len(before)] == before
+    game = spieltisch.load(record.game, record.players, **record.options)
+    assert replay(game, record).is_terminal()
+
+
+def test_a_killed_server_resumes_exactly_on_postgres(engine: sa.engine.Engine) -> None:
+    seats = [{"kind": "bot", "level": level} for level in BOT_LEVELS]
+    with server() as srv:
+        reference = create(srv, "auf-die-nuesse", seats, SEED)
+        join_and_start(srv, reference)
+        expected = bot_record(srv, reference["id"])
+    with server() as first:
+        table = create(first, "auf-die-nuesse", seats, SEED)
+        with first.socket(table["id"], None) as spectator:
+            update_at(spectator, 0)
+            join_and_start(first, table)
+            shown = update_at(spectator, 40)
+            first.kill()
+    status, version, indices, _ = stored(engine, table["id"])
+    assert status == "playing"
+    assert indices == list(range(version))
+    assert shown["version"] <= version < len(Record.loads(expected).moves)
+    with server() as second:
+        assert bot_record(second, table["id"]) == expected
+
+
+def race(engine: sa.engine.Engine, one: Server, two: Server, game: str) -> list[int]:
+    """Race one two-person table of ``game`` on both servers: every move is sent by its seat
+    to both at once. Checks that each is applied exactly once; how often each server won."""
+    with ExitStack() as stack:
+        table = create(one, game, [{"kind": "person"}, {"kind": "person"}], SEED)
+        join_and_start(one, table)
+        sockets = {
+            seat: (
+                stack.enter_context(one.socket(table["id"], token)),
+                stack.enter_context(two.socket(table["id"], token)),
+            )
+            for seat, token in table["tokens"].items()
+        }
+        latest = {seat: update_at(pair[0], 1) for seat, pair in sockets.items()}
+        for pair in sockets.values():
+            update_at(pair[1], 1)
+        wins = [0, 0]
+        while sum(wins) < RACE_ROUNDS and latest[0]["status"] == "playing":
+            seat = latest[0]["to_act"]
+            version = latest[seat]["version"]
+            move = json.dumps(
+                {"type": "move", "id": latest[seat]["legal"][0]["id"], "version": version}
+            )
+            for ws in sockets[seat] if sum(wins) % 2 == 0 else sockets[seat][::-1]:
+                ws.send(move)
+            results = [outcome(ws, version) for ws in sockets[seat]]
+            assert sorted(r["type"] for r in results) == ["rejected", "update"], results
+            won = [r["type"] for r in results].index("update")
+            applied, refused = results[won], results[1 - won]
+            assert refused["version"] == applied["version"]  # the loser reloaded the winner's
+            assert (
+                update_at(sockets[seat][1 - won], applied["version"])["version"]
+                == applied["version"]
+            )
+            wins[won] += 1
+            for other in sockets:
+                latest[other] = (
+                    applied if other == seat else update_at(sockets[other][won], applied["version"])
+                )
+            time.sleep(PACE)
+    status, version, indices, moves = stored(engine, table["id"])
+    assert indices == list(range(version))
+    chance = replayed(game, 2, moves)  # every move re-validated in order
+    assert chance.count(False) == sum(wins)  # every racing move applied exactly once
+    assert status == latest[0]["status"]
+    for srv in (one, two):  # status not compared: see the finish xfail in test_persistence
+        assert srv.http.get(f"/api/tables/{table['id']}").json()["version"] == version
+    return wins
+
+
+def test_two_servers_racing_apply_each_move_once(engine: sa.engine.Engine) -> None:
+    with server() as one, server() as two:
+        wins = [race(engine, one, two, game) for game in ("auf-die-eier", "awimbawe")]
+    assert all(sum(w) >= 10 for w in wins), wins
+
+
+def test_a_table_started_on_another_server_takes_moves(engine: sa.engine.Engine) -> None:
+    with server() as one, server() as two:
+        table = create(one, "awimbawe", [{"kind": "person"}, {"kind": "person"}], SEED)
+        token = table["tokens"][0]
+        with two.socket(table["id"], token) as early:  # two loads the table while it is open
+            assert update_at(early, 0)["status"] == "open"
+        join_and_start(one, table)
+        with one.socket(table["id"], token) as ws:
+            update = update_at(ws, 1)
+        assert update["to_act"] == 0
+        with two.socket(table["id"], token) as ws:
+            seen = update_at(ws, 0)
+            assert (seen["status"], seen["version"]) == ("playing", update["version"])
+            answer = play_first(ws, seen)
+        assert answer["type"] == "update", answer
+        assert stored(engine, table["id"])[1] > update["version"]
