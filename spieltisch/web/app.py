@@ -78,6 +78,8 @@ class CreateIn(BaseModel):
     ] = {}
     seats: Annotated[list[SeatIn], Field(min_length=1, max_length=8)]
     seed: Annotated[int, Field(ge=0, lt=2**62)] | None = None
+    hints: StrictBool = False
+    """The host allows the seats to ask the strongest bot for a hint."""
 
 
 class JoinIn(BaseModel):
@@ -272,7 +274,7 @@ def _api(app: FastAPI) -> None:
         plans = [SeatPlan(s.kind, s.level) for s in body.seats]
         try:
             made = await _hub(request).create(
-                body.game, body.players, dict(body.options), plans, body.seed
+                body.game, body.players, dict(body.options), plans, body.seed, hints=body.hints
             )
         except RefusedError as refused:
             raise _refusal(refused) from None
@@ -590,6 +592,14 @@ async def _handle(hub: Hub, live: LiveTable, connection: Connection, text: str) 
     kind = data.get("type") if isinstance(data, dict) else None
     if kind == "ping":
         hub.send(connection, {"type": "pong", "version": live.table.version})
+        return
+    if kind == "hint":
+        try:
+            advice = await hub.hint(live, connection.viewer)
+        except RefusedError as refused:
+            hub.send(connection, {**error_message(refused.reason), "version": live.table.version})
+            return
+        hub.send(connection, {"type": "hint", "text": advice, "version": live.table.version})
         return
     if kind != "move" or not isinstance(data, dict):
         hub.send(connection, {**error_message("unknown message"), "version": live.table.version})

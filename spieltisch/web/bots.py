@@ -72,6 +72,16 @@ def _table(job: BotJob) -> Table:
     return table
 
 
+def hint(job: BotJob) -> str:
+    """What the game's strongest agent would play here, and why, in one line (a worker's job;
+    ``job.level`` names the adviser)."""
+    table = _table(job)
+    if table.to_act() != job.seat:
+        raise ValueError(f"seat {job.seat} is not to move at version {table.version}")
+    adviser = make_agent(job.level, table.game, job.agent_seed())
+    return adviser.explain(table.view(job.seat), table.legal())
+
+
 def choose(job: BotJob) -> str:
     """The bot's move, as text (runs in a worker process)."""
     table = _table(job)

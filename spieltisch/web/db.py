@@ -39,6 +39,7 @@ TABLES = sa.Table(
     sa.Column("rematch_of", sa.String(32)),
     sa.Column("secret", sa.String(64)),
     sa.Column("commitment", sa.String(64)),
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 SEATS = sa.Table(

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextlib
 import json
 import os
 import secrets
@@ -36,6 +35,7 @@ from spieltisch.session import StaleVersionError, Table
 from spieltisch.web import store
 from spieltisch.web.analysis import DecisionJob, decisions, rate_decision
 from spieltisch.web.bots import BotJob, choose, watch_parent
+from spieltisch.web.bots import hint as hint_move
 from spieltisch.web.db import make_engine
 from spieltisch.web.payload import rejected_message, update_message
 from spieltisch.web.settings import Settings
@@ -43,6 +43,8 @@ from spieltisch.web.store import SeatRow, VersionConflictError
 from spieltisch.web.tokens import matches, new_seed, new_table_id, new_token, token_hash
 
 MAX_NAME = 40
+HINT_ITERATIONS = 300
+"""The search's budget for a hint (a budget, not a clock: the same position, the same hint)."""
 
 
 class RefusedError(Exception):
@@ -124,6 +126,8 @@ class LiveTable:
     commitment: str | None = None
     committed: int = 0
     """The version the database holds (the table in memory may be ahead while it commits)."""
+    hints: bool = False
+    """The host allows a seat to ask the strongest bot for advice."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     last_move_at: float = 0.0
@@ -257,6 +261,7 @@ class Hub:
             row.secret,
             row.commitment,
             len(row.moves),
+            row.hints,
         )
 
     async def create(
@@ -268,6 +273,7 @@ class Hub:
         seed: int | None = None,
         rematch_of: str | None = None,
         names: Sequence[str] = (),
+        hints: bool = False,
     ) -> Created:
         """Make a new open table; bots sit at once, people join with their seat's token."""
         game = spieltisch.load(game_id, players, **options)
@@ -310,6 +316,7 @@ class Hub:
             rematch_of,
             secret,
             promised,
+            hints,
         )
         return Created(table_id, host, tokens)
 
@@ -575,19 +582,24 @@ class Hub:
         shown = live.fairness()
         if shown is not None:
             message["fair"] = shown
+        message["hints"] = live.hints
         connection.sent_version = live.table.version
         self.send(connection, message)
 
     def send(self, connection: Connection, message: dict[str, Any]) -> None:
-        """Queue one message; a connection that falls too far behind is closed."""
+        """Queue one message; a connection that falls too far behind is closed instead: what
+        it has not been sent yet is dropped whole (so it holds no gap), and it catches up from
+        its last version when it reconnects."""
+        if connection.closed:
+            return
         try:
             connection.queue.put_nowait(json.dumps(message, ensure_ascii=False))
         except asyncio.QueueFull:
             connection.lagging = True
             connection.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
+            while not connection.queue.empty():
                 connection.queue.get_nowait()
-                connection.queue.put_nowait(None)
+            connection.queue.put_nowait(None)
 
     def reject(self, connection: Connection, refusal: RefusedError, version: int) -> None:
         """Tell a connection why its move was refused."""
@@ -609,6 +621,7 @@ class Hub:
             plans,
             rematch_of=live.id,
             names=names,
+            hints=live.hints,
         )
         async with live.lock:
             for connection in live.connections:
@@ -620,6 +633,31 @@ class Hub:
                 message["version"] = live.table.version
                 self.send(connection, message)
         return created
+
+    async def hint(self, live: LiveTable, viewer: PlayerId | None) -> str:
+        """Advice for the seat to move, from the game's strongest agent (if the host allows)."""
+        if not live.hints:
+            raise RefusedError("the host has not allowed hints at this table", 403)
+        table = live.table
+        if viewer is None or table.to_act() != viewer or live.status != "playing":
+            raise RefusedError("a hint is for the seat whose turn it is", 409, table.version)
+        name = agent_names(live.game)[0]
+        level = f"{name}:{HINT_ITERATIONS}" if name == "ismcts" else name
+        record = table.record()
+        job = BotJob(
+            live.id,
+            live.game.info.id,
+            live.game.players,
+            tuple(sorted(live.game.options.items())),
+            live.seed,
+            record.moves,
+            record.dictated,
+            viewer,
+            level,
+        )
+        loop = asyncio.get_running_loop()
+        advice: str = await loop.run_in_executor(self.bots, hint_move, job)
+        return advice
 
     # --- analysis --------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ def _shell(title: str, script: str, body: str, data: str = "") -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)} · spieltisch</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/style.css">
 <script type="module" src="/static/{script}"></script>
 </head>

@@ -62,6 +62,7 @@ class TableRow:
     rematch_of: str | None
     secret: str | None = None
     commitment: str | None = None
+    hints: bool = False
 
 
 def create_table(
@@ -76,6 +77,7 @@ def create_table(
     rematch_of: str | None = None,
     secret: str | None = None,
     commitment: str | None = None,
+    hints: bool = False,
 ) -> None:
     """Store a new, open table and its seats (with the secret behind its dice, if fair)."""
     with engine.begin() as db:
@@ -93,6 +95,7 @@ def create_table(
                 rematch_of=rematch_of,
                 secret=secret,
                 commitment=commitment,
+                hints=hints,
             )
         )
         db.execute(
@@ -151,6 +154,7 @@ def load_table(engine: Engine, table_id: str) -> TableRow | None:
         rematch_of=row["rematch_of"],
         secret=row["secret"],
         commitment=row["commitment"],
+        hints=bool(row["hints"]),
     )
 
 

@@ -6,6 +6,7 @@ loop; every test has a timeout, since a WebSocket read waits for as long as it m
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ from starlette.testclient import WebSocketTestSession
 import spieltisch
 from spieltisch.core.record import Record, replay
 from spieltisch.web.app import create_app
+from spieltisch.web.live import Connection, Hub
 from spieltisch.web.settings import Settings
 
 pytestmark = pytest.mark.timeout(120)
@@ -336,3 +338,50 @@ def test_an_open_table_expires_and_cannot_start(tmp_path: Path) -> None:
         host = {"Authorization": f"Bearer {made['host']}"}
         start = client.post(f"/api/tables/{made['id']}/start", headers=host)
         assert start.status_code == 400 and "expired" in start.json()["detail"]
+
+
+def test_hints_come_only_where_the_host_allows_them_and_only_to_the_seat_to_move(
+    client: TestClient,
+) -> None:
+    plain = started(client)
+    with client.websocket_connect(f"/ws/{plain['id']}") as ws:
+        first = until_my_turn(ws, hello(ws, plain["seat"][0]))
+        assert first["hints"] is False
+        ws.send_text(json.dumps({"type": "hint"}))
+        assert "not allowed hints" in ws.receive_json()["reason"]
+    allowed = started(client, hints=True)
+    with client.websocket_connect(f"/ws/{allowed['id']}") as ws:
+        first = until_my_turn(ws, hello(ws, allowed["seat"][0]))
+        assert first["hints"] is True
+        ws.send_text(json.dumps({"type": "hint"}))
+        advice = ws.receive_json()
+        assert advice["type"] == "hint" and advice["text"].startswith("expert: ")
+        assert "expected" in advice["text"] and advice["version"] == first["version"]
+    with client.websocket_connect(f"/ws/{allowed['id']}") as ws:
+        hello(ws, None)
+        ws.send_text(json.dumps({"type": "hint"}))
+        assert "whose turn it is" in ws.receive_json()["reason"]
+
+
+def closed_for_lag(connection: Connection) -> bool:
+    """Whether the hub closed ``connection`` because it fell behind."""
+    return connection.closed and connection.lagging
+
+
+def test_a_connection_that_falls_too_far_behind_is_closed_to_resync(tmp_path: Path) -> None:
+    hub = Hub(Settings(database=f"sqlite:///{tmp_path / 'db.sqlite'}", queue_limit=3))
+    try:
+        slow = Connection(None, asyncio.Queue(maxsize=3))
+        for number in range(3):
+            hub.send(slow, {"type": "update", "version": number})
+        assert slow.queue.full() and not slow.lagging
+        hub.send(slow, {"type": "update", "version": 3})  # one more than its queue holds
+        assert closed_for_lag(slow)
+        queued = [slow.queue.get_nowait() for _ in range(slow.queue.qsize())]
+        assert queued == [None]  # no half of its backlog: its writer closes it (code 4008)
+        hub.send(slow, {"type": "update", "version": 4})
+        assert slow.queue.qsize() == 0  # nothing more is queued for a closed connection
+    finally:
+        hub.bots.shutdown()
+        hub.writer.shutdown()
+        hub.engine.dispose()

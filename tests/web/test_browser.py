@@ -197,7 +197,8 @@ def test_whole_game_from_the_lobby(
     assert made > 0
     table = check_result(page, server, table_id)
     assert table.seats[0] == "Alice"
-    assert len(log_items(page)) == table.version
+    said = [e for e in events_for(table, kit_of(table.game).words, 0, 0) if isinstance(e, dict)]
+    assert len(log_items(page)) == len([e for e in said if e["sentence"] or e["outcome"]])
     assert page.locator("#moves button.move").count() == 0
     shot(page, screens, f"{game}-result")
 
@@ -252,6 +253,8 @@ def test_spectator_sees_moves_and_never_a_move_button(
     player = new_context().new_page()
     join(player, server, made["seat_links"]["0"], "Cleo")
     watcher = new_context().new_page()
+    problems: list[str] = []
+    watcher.on("pageerror", lambda error: problems.append(str(error)))
     watcher.goto(server.url + f"/t/{made['id']}")
     watcher.wait_for_selector("#turn[data-status=open]")
     start(server, made)
@@ -269,12 +272,15 @@ def test_spectator_sees_moves_and_never_a_move_button(
         seen.append(len(log_items(watcher)))
     else:
         raise AssertionError("the game did not end")
-    assert seen == sorted(seen) and seen[-1] > seen[1] > 0, "moves arrived one after another"
+    assert not problems, problems
+    # Secret deck steps are one event said later, so the log may stay empty at first.
+    assert seen == sorted(seen) and seen[-1] > max(seen[:5]), "moves arrived one after another"
     assert "You are watching." in (watcher.locator("#turn").text_content() or "")
     watcher.wait_for_selector("#result")
-    check_result(watcher, server, made["id"])
+    table = check_result(watcher, server, made["id"])
     assert watcher.locator("button.move, #notation").count() == 0
-    assert len(log_items(watcher)) == len(log_items(player))
+    said = [e for e in events_for(table, kit_of(table.game).words, None, 0) if isinstance(e, dict)]
+    assert len(log_items(watcher)) == len([e for e in said if e["sentence"] or e["outcome"]])
     shot(watcher, screens, "spectator-result")
 
 
@@ -379,7 +385,7 @@ def test_awimbawe_page_never_holds_the_other_hand(
                 f"{card} of the other hand is in seat 0's page at version {version}"
             )
         own = table.view(0, at=version).sides[0].hand  # type: ignore[attr-defined]
-        own_seen += sum(_written(text, _card_forms(card)[1]) for card in own)
+        own_seen += sum(any(_written(text, form) for form in _card_forms(card)) for card in own)
     assert checked > 0, "the check looked at no hidden card"
     assert own_seen > 0, "the page shows the seat's own hand (so the check can see cards)"
     check_result(page, server, made["id"])

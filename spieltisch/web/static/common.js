@@ -46,7 +46,8 @@ export function drawView(view) {
 export function drawLog(events) {
   const list = el("ol", { class: "log", start: events.length ? events[0].version : 1 });
   for (const event of events) {
-    list.append(el("li", {}, event.sentence, event.outcome ? el("div", { class: "ok" }, event.outcome) : null));
+    if (!event.sentence && !event.outcome) continue;  // a secret step said as one event elsewhere
+    list.append(el("li", { value: event.version }, event.sentence, event.outcome ? el("div", { class: "ok" }, event.outcome) : null));
   }
   return list;
 }

@@ -1,6 +1,7 @@
 // English and German texts of the client; the game names stay German.
 const TEXTS = {
   en: {
+    "create.hints": "Allow hints (the strongest bot's advice, on request)", "table.hint": "Hint",
     "replay.drop": "Drop a record file here to replay it, or choose one:", "replay.file": "record file",
     "replay.position": "move", "analysis.title": "Analysis", "analysis.of": "Analyse",
     "analysis.running": "Analysing decisions:", "analysis.done": "Analysis done", "analysis.flagged": "costly decisions",
@@ -35,6 +36,7 @@ const TEXTS = {
     "replay.next": "Next", "replay.last": "End", "replay.side": "Seen from", "replay.spectator": "spectator",
   },
   de: {
+    "create.hints": "Tipps erlauben (der Rat des stärksten Bots, auf Wunsch)", "table.hint": "Tipp",
     "replay.drop": "Ein Spielprotokoll hierher ziehen, um es abzuspielen, oder eines wählen:", "replay.file": "Spielprotokoll",
     "replay.position": "Zug", "analysis.title": "Analyse", "analysis.of": "Analysiere",
     "analysis.running": "Entscheidungen werden analysiert:", "analysis.done": "Analyse fertig", "analysis.flagged": "teure Entscheidungen",

@@ -72,6 +72,8 @@ function drawForm() {
     el("div", { class: "seat-row" }, el("label", { for: "players" }, t("create.players")), playerSelect),
     ...game.options.map(optionInput),
     ...seatRows(game, count),
+    el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "hints", name: "hints" }),
+      el("label", { for: "hints" }, t("create.hints"))),
     el("button", { type: "submit", class: "primary" }, t("create.go")));
 }
 
@@ -92,7 +94,7 @@ async function create(event) {
   }
   const out = document.getElementById("created");
   try {
-    const made = await api("/api/tables", { method: "POST", body: { game: game.id, players, options, seats } });
+    const made = await api("/api/tables", { method: "POST", body: { game: game.id, players, options, seats, hints: form.hints.checked } });
     const base = location.origin;
     const host = new URLSearchParams(made.host_link.split("#")[1] ?? "").get("host");
     const [first, firstLink] = Object.entries(made.seat_links)[0] ?? [];

@@ -131,7 +131,13 @@ function drawMoves() {
     type: "button", class: "move", title: move.text, "data-id": move.id, "data-text": move.text, disabled: state.pending || state.offline,
     on: { click: () => sendMove({ type: "move", id: move.id, version: state.version }) },
   }, move.label)));
-  node.replaceChildren(el("h2", {}, t("table.moves")), form, buttons, notice);
+  const hint = state.update?.hints
+    ? el("div", { class: "seat-row" },
+      el("button", { type: "button", id: "hint", disabled: state.pending || state.offline,
+        on: { click: () => { state.hint = "…"; drawMoves(); state.socket?.send(JSON.stringify({ type: "hint" })); } } }, t("table.hint")),
+      el("span", { id: "hint-text", role: "status" }, state.hint ?? ""))
+    : null;
+  node.replaceChildren(el("h2", {}, t("table.moves")), form, buttons, hint, notice);
   if (state.pending || state.offline || !focus) return;
   // Focus stays where it was in a redraw of the same moves; on a new turn it goes to the first.
   const all = buttons.querySelectorAll("button.move");
@@ -157,7 +163,13 @@ function drawBoard() {
 function draw() {
   drawTurn();
   drawMoves();
-  drawBoard();
+  try {
+    drawBoard();
+  } catch (error) {
+    // A board that cannot draw this view must not take the rest of the page with it.
+    console.error("the board failed; showing the view's fields instead:", error);
+    document.getElementById("board").replaceChildren(drawView(state.update?.view));
+  }
   document.getElementById("log").replaceChildren(el("h2", {}, t("table.log")), drawLog(state.events));
   drawHost();
 }
@@ -169,6 +181,7 @@ function receive(message) {
     state.events.sort((a, b) => a.version - b.version);
     state.version = message.version;
     state.previousView = state.update?.view ?? null;
+    if (message.version !== state.update?.version) state.hint = "";
     state.update = message;
     state.pending = false;
     if (message.events.length) state.notice = "";
@@ -177,6 +190,9 @@ function receive(message) {
   } else if (message.type === "rejected") {
     state.pending = false;
     state.notice = `${t("table.rejected")}: ${message.reason}`;
+    drawMoves();
+  } else if (message.type === "hint") {
+    state.hint = message.text;
     drawMoves();
   } else if (message.type === "error") {
     state.pending = false;

@@ -1,0 +1,597 @@
+// Auf die Nüsse! drawn as it lies on a real table, from the viewer's view and legal moves only:
+// the 4-, 3- and 2-area over the start track 2-12, the four face-up nuts below it, the three
+// dice, the draw pile and the set-aside cards, and each player's squirrels, eight nut stores,
+// kept jokers and David the raccoon. A click on a space, a die, a nut or a store plays the
+// matching legal move; a click that matches none is sent by its notation (table.try), so the
+// engine's refusal is shown. A joker that can count as either of its kinds asks which.
+const CSS = "/static/draw/auf_die_nuesse.css";
+const NUTS = ["walnut", "hazelnut", "beechnut", "acorn"];
+const SIZES = [2, 2, 3, 3, 4, 4, 5, 6];
+const VALUES = { standard: [5, 5, 10, 10, 15, 15, 20, 30], five_25: [5, 5, 10, 10, 15, 15, 25, 30] };
+const SPACES = ["2-4", "5-6", "7", "8-9", "10-12", "3-left", "3-raccoon", "3-right", "4-area"];
+const SLOTS = ["2-4", "5-6", "8-9", "10-12"];
+const NEED = [2, 2, 2, 2, 2, 3, 3, 3, 4];
+const RACCOONS = new Set([2, 6]);
+// Where each space lies on the board's grid of eleven columns (one per start-track space):
+// [first column, columns spanned, row]. Row 1 is the 4-area at the top.
+const PLACE_OF = [[1, 3, 3], [4, 2, 3], [6, 1, 3], [7, 2, 3], [9, 3, 3], [1, 5, 2], [6, 1, 2], [7, 5, 2], [1, 11, 1]];
+const SLOT_COLUMNS = [[1, 3], [4, 2], [7, 2], [9, 3]];
+const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+const NUT_COLOURS = {
+  walnut: { body: "#8a5a2b", line: "#3b2413" }, hazelnut: { body: "#c68642", line: "#5a3412" },
+  beechnut: { body: "#b5651d", line: "#4a2608" }, acorn: { body: "#d9a441", line: "#5b3a1e" },
+};
+const SVG = "http://www.w3.org/2000/svg";
+// A player's squirrels on one space are drawn one by one up to this many; beyond, one with a count.
+const MANY = 6;
+
+const TEXT = {
+  en: {
+    walnut: "walnut", hazelnut: "hazelnut", beechnut: "beechnut", acorn: "acorn",
+    walnuts: "walnuts", hazelnuts: "hazelnuts", beechnuts: "beechnuts", acorns: "acorns",
+    letters: { walnut: "W", hazelnut: "H", beechnut: "B", acorn: "A" },
+    joker: "joker", board: "The board", area4: "4-area", area3: "3-area", area2: "2-area",
+    raccoon: "raccoon", track: "start track", space: "space", need: "pays with",
+    faceUp: "face-up nut under", noCard: "no nut lies here", squirrels: "squirrels", squirrel: "squirrel",
+    of: "of", green: "green die", white: "white die", dice: "The dice", notRolled: "not rolled yet",
+    roll: "Roll again", fails: "fails", stop: "Stop", moveUp: "move up",
+    passTake: "Take no nut", passSteal: "Steal nothing", passSetup: "Place no more", keep: "Keep the joker",
+    as: "Count the joker as", cancel: "Cancel", pile: "Draw pile", reserve: "Set aside",
+    cards: "cards", unseen: "Not seen yet", end: "The end has come: the set-aside cards are the pile.",
+    supply: "in supply", points: "points", point: "point", david: "David the raccoon sits here: nothing can be stolen",
+    davidShort: "David", inHand: "In hand", from: "from under", theft: "the raccoon's theft is still owed",
+    store: "Store", full: "full, turned over", empty: "empty", worth: "worth", whenFull: "when full",
+    holds: "holds", kept: "Kept jokers", none: "none", you: "you", toMove: "to move",
+    collecting: "pays out now",
+    prompt: {
+      setup: "Before the first turn: click a 2-area space for your squirrel.",
+      place: "Click a white die (or its space on the start track) for your squirrel.",
+      again: "Click the dice to roll again, or Stop to move your squirrels up.",
+      againJoker: "A kept joker: click it, then one of your stores.",
+      take: "Click one of the highlighted face-up nuts.",
+      put: "Click one of your stores for the nut in hand.",
+      steal: "Your raccoon may steal: click another player's store.",
+      pick: "Now click one of your stores for the joker.",
+      wait: "Waiting for", over: "The game is over.", chance: "The dice are rolled or a card is drawn.",
+      watch: "You are watching.",
+    },
+  },
+  de: {
+    walnut: "Walnuss", hazelnut: "Haselnuss", beechnut: "Buchecker", acorn: "Eichel",
+    walnuts: "Walnüsse", hazelnuts: "Haselnüsse", beechnuts: "Bucheckern", acorns: "Eicheln",
+    letters: { walnut: "W", hazelnut: "H", beechnut: "B", acorn: "E" },
+    joker: "Joker", board: "Der Spielplan", area4: "4er-Bereich", area3: "3er-Bereich", area2: "2er-Bereich",
+    raccoon: "Waschbär", track: "Startleiste", space: "Feld", need: "zahlt aus mit",
+    faceUp: "offene Nuss unter", noCard: "hier liegt keine Nuss", squirrels: "Eichhörnchen", squirrel: "Eichhörnchen",
+    of: "von", green: "grüner Würfel", white: "weißer Würfel", dice: "Die Würfel", notRolled: "noch nicht gewürfelt",
+    roll: "Noch einmal würfeln", fails: "scheitert", stop: "Aufhören", moveUp: "rücken auf",
+    passTake: "Keine Nuss nehmen", passSteal: "Nichts stehlen", passSetup: "Keine mehr setzen", keep: "Joker behalten",
+    as: "Der Joker zählt als", cancel: "Abbrechen", pile: "Nachziehstapel", reserve: "Beiseitegelegt",
+    cards: "Karten", unseen: "Noch nicht gesehen", end: "Das Ende ist da: die beiseitegelegten Karten sind der Stapel.",
+    supply: "im Vorrat", points: "Punkte", point: "Punkt", david: "Waschbär David sitzt hier: nichts kann gestohlen werden",
+    davidShort: "David", inHand: "Auf der Hand", from: "von unter", theft: "der Diebstahl des Waschbären steht noch aus",
+    store: "Lager", full: "voll, umgedreht", empty: "leer", worth: "wert", whenFull: "wenn voll",
+    holds: "fasst", kept: "Behaltene Joker", none: "keine", you: "du", toMove: "am Zug",
+    collecting: "zahlt jetzt aus",
+    prompt: {
+      setup: "Vor dem ersten Zug: klicke ein Feld des 2er-Bereichs für dein Eichhörnchen.",
+      place: "Klicke einen weißen Würfel (oder sein Feld der Startleiste) für dein Eichhörnchen.",
+      again: "Klicke die Würfel, um noch einmal zu würfeln, oder Aufhören, damit deine Eichhörnchen aufrücken.",
+      againJoker: "Ein behaltener Joker: klicke ihn, dann eines deiner Lager.",
+      take: "Klicke eine der hervorgehobenen offenen Nüsse.",
+      put: "Klicke eines deiner Lager für die Nuss auf der Hand.",
+      steal: "Dein Waschbär darf stehlen: klicke ein Lager eines Mitspielers.",
+      pick: "Klicke nun eines deiner Lager für den Joker.",
+      wait: "Warte auf", over: "Das Spiel ist aus.", chance: "Es wird gewürfelt oder eine Karte gezogen.",
+      watch: "Du schaust zu.",
+    },
+  },
+};
+
+// What the board remembers between draws: the view it last drew (so that only a new view is
+// animated), a joker chosen to lay, and a pending choice of the kind a joker counts as.
+const ui = { view: null, version: 0, joker: null, choice: null, container: null, table: null };
+
+function words(table) {
+  return TEXT[table.lang === "de" ? "de" : "en"];
+}
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  setAttrs(node, attrs);
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function s(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  setAttrs(node, attrs);
+  for (const child of children.flat()) if (child) node.append(child);
+  return node;
+}
+
+function setAttrs(node, attrs) {
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "on") for (const [event, handler] of Object.entries(value)) node.addEventListener(event, handler);
+    else if (value === true) node.setAttribute(key, "");
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, String(value));
+  }
+}
+
+function loadCss() {
+  if (document.querySelector(`link[href="${CSS}"]`)) return;
+  document.head.append(h("link", { rel: "stylesheet", href: CSS }));
+}
+
+// --- Reading the view ---------------------------------------------------------------------
+
+function kindsOf(card) {
+  return card ? card.split("/") : [];
+}
+
+function cardName(w, card) {
+  if (!card) return w.noCard;
+  const kinds = kindsOf(card);
+  return kinds.length === 2 ? `${w.joker} ${w[kinds[0]]}/${w[kinds[1]]}` : w[card];
+}
+
+function storeValues(view) {
+  return VALUES[view.config.store_table] ?? VALUES.standard;
+}
+
+function failCount(track) {
+  const on = new Set(track);
+  let fails = 0;
+  for (let g = 1; g <= 6; g += 1) {
+    for (let a = 1; a <= 6; a += 1) for (let b = 1; b <= 6; b += 1) if (on.has(g + a) && on.has(g + b)) fails += 1;
+  }
+  return fails;
+}
+
+function textColour(fill) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(fill.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.22 ? "#111" : "#fff";
+}
+
+function colourOf(table, seat) {
+  const colours = table.colours ?? [];
+  return colours[seat % Math.max(colours.length, 1)] ?? { fill: "#777777", letter: String(seat + 1) };
+}
+
+function nameOf(table, seat) {
+  return table.names?.[seat] ?? `P${seat + 1}`;
+}
+
+// --- Moves: a click is matched to a legal move by its notation ------------------------------
+
+function legalMap(table) {
+  return new Map((table.legal ?? []).map((move) => [move.text, move]));
+}
+
+function canAct(table) {
+  return table.seat !== null && table.seat !== undefined && (table.legal ?? []).length > 0
+    && typeof table.play === "function";
+}
+
+function send(table, text) {
+  const move = legalMap(table).get(text);
+  ui.joker = null;
+  ui.choice = null;
+  if (move) table.play(move);
+  else if (typeof table.try === "function") table.try(text);
+}
+
+function redraw() {
+  if (ui.container && ui.table) draw(ui.container, ui.table);
+}
+
+// Several legal moves for one click (a joker counting as either kind): ask which.
+function choose(table, texts, fallback) {
+  const legal = legalMap(table);
+  const open = texts.filter((text) => legal.has(text));
+  if (open.length === 1) return send(table, open[0]);
+  if (open.length === 0) return send(table, fallback);
+  ui.choice = open;
+  redraw();
+}
+
+function storeClick(table, view, player, index) {
+  const stage = view.stage;
+  const label = `S${index + 1}`;
+  const store = view.stores[player][index];
+  if (stage === "steal") return send(table, `steal P${player + 1} ${label}`);
+  const card = stage === "put" ? view.pending : ui.joker;
+  if (!card) return;
+  const kinds = kindsOf(card);
+  const first = store.kind && kinds.includes(store.kind) ? store.kind : kinds[0];
+  if (stage === "put") {
+    return choose(table, kinds.map((kind) => `put ${kind} ${label}`), `put ${first} ${label}`);
+  }
+  choose(table, kinds.map((kind) => `lay ${card} as ${kind} ${label}`), `lay ${card} as ${first} ${label}`);
+}
+
+// A clickable thing on the board: a button carrying the notation it sends (data-move), marked
+// data-legal when that is one of the viewer's legal moves; anything else is a plain picture.
+function target(table, tag, attrs, text, onClick, ...children) {
+  const legal = text !== null && legalMap(table).has(text);
+  const className = `${attrs.class ?? ""}${legal ? " nd-legal" : ""}`;
+  if (!canAct(table) || (text === null && !onClick)) {
+    return h(tag, { ...attrs, class: className, role: attrs.role ?? "img" }, ...children);
+  }
+  return h("button", {
+    ...attrs, class: `${className} nd-click`, type: "button", "data-move": text ?? false,
+    "data-legal": legal ? "1" : false,
+    on: { click: (event) => { event.preventDefault(); if (onClick) onClick(); else send(table, text); } },
+  }, ...children);
+}
+
+// --- Pictures: nuts, cards, dice, squirrels ------------------------------------------------
+
+function nutIcon(kind) {
+  const { body, line } = NUT_COLOURS[kind];
+  const common = { fill: body, stroke: line, "stroke-width": 1.2 };
+  const shapes = {
+    walnut: [s("circle", { cx: 10, cy: 11, r: 7, ...common }), s("path", { d: "M10 4 Q7 11 10 18 M10 4 Q13 11 10 18", fill: "none", stroke: line, "stroke-width": 1 })],
+    hazelnut: [s("circle", { cx: 10, cy: 12, r: 6.5, ...common }), s("path", { d: "M3 10 Q10 1 17 10 Z", fill: line, stroke: line })],
+    beechnut: [s("path", { d: "M10 2.5 L17.5 17.5 L2.5 17.5 Z", ...common }), s("path", { d: "M10 5 L10 16", stroke: line, "stroke-width": 1 })],
+    acorn: [s("ellipse", { cx: 10, cy: 13, rx: 5.2, ry: 5.5, ...common }), s("path", { d: "M3.5 10 Q10 3 16.5 10 Z", fill: line, stroke: line }), s("path", { d: "M10 2 L10 5", stroke: line, "stroke-width": 1.6 })],
+  };
+  return s("svg", { viewBox: "0 0 20 20", class: "nd-nut", "aria-hidden": "true", focusable: "false" }, shapes[kind]);
+}
+
+function cardFace(w, card) {
+  const kinds = kindsOf(card);
+  const parts = [];
+  kinds.forEach((kind, i) => {
+    if (i) parts.push(h("span", { class: "nd-slash" }, "/"));
+    parts.push(nutIcon(kind), h("span", { class: "nd-letter" }, w.letters[kind]));
+  });
+  return parts;
+}
+
+function cardNode(w, card, extra = "") {
+  return h("span", {
+    class: `nd-card ${kindsOf(card).length === 2 ? "nd-joker" : `nd-kind-${card}`} ${extra}`,
+    role: "img", "aria-label": cardName(w, card),
+  }, cardFace(w, card));
+}
+
+function dieFace(value) {
+  const on = new Set(PIPS[value] ?? []);
+  return Array.from({ length: 9 }, (_, i) => h("span", { class: on.has(i) ? "nd-pip nd-on" : "nd-pip" }));
+}
+
+function squirrel(table, seat, count = 1, extra = "") {
+  const colour = colourOf(table, seat);
+  const node = h("span", { class: `nd-sq ${extra}`, "aria-hidden": "true" }, colour.letter, count > 1 ? h("small", {}, `×${count}`) : null);
+  node.style.background = colour.fill;
+  node.style.color = textColour(colour.fill);
+  return node;
+}
+
+function squirrels(table, counts, cap, changed) {
+  const nodes = [];
+  counts.forEach((count, seat) => {
+    if (!count) return;
+    const pop = changed?.has(seat) ? "nd-anim-pop" : "";
+    if (count > cap) nodes.push(squirrel(table, seat, count, pop));
+    else for (let i = 0; i < count; i += 1) nodes.push(squirrel(table, seat, 1, pop));
+  });
+  return nodes;
+}
+
+function countsText(table, w, counts) {
+  const parts = counts.map((count, seat) => (count ? `${nameOf(table, seat)} ${count}` : null)).filter(Boolean);
+  return parts.length ? `${w.squirrels}: ${parts.join(", ")}` : `0 ${w.squirrels}`;
+}
+
+// --- What changed since the last view (for the short animations) -------------------------
+
+function changes(view, previous) {
+  const none = { spaces: new Map(), paid: new Set(), track: new Set(), slots: new Set(), stores: new Set(),
+    filled: new Set(), jokers: new Set(), david: false, dice: false, pile: false };
+  if (!previous || previous === view) return none;
+  const found = none;
+  view.areas.forEach((row, space) => row.forEach((count, seat) => {
+    const before = previous.areas?.[space]?.[seat] ?? 0;
+    if (count > before) {
+      if (!found.spaces.has(space)) found.spaces.set(space, new Set());
+      found.spaces.get(space).add(seat);
+    } else if (count < before) found.paid.add(space);
+  }));
+  const had = new Set(previous.player === view.player ? previous.track : []);
+  for (const n of view.track) if (!had.has(n)) found.track.add(n);
+  view.face_up.forEach((card, slot) => { if (card && card !== previous.face_up?.[slot]) found.slots.add(slot); });
+  view.stores.forEach((row, seat) => row.forEach((store, index) => {
+    const before = previous.stores?.[seat]?.[index];
+    if (!before || JSON.stringify(before) === JSON.stringify(store)) return;
+    found.stores.add(`${seat}:${index}`);
+    if (store.full && !before.full) found.filled.add(`${seat}:${index}`);
+  }));
+  view.jokers.forEach((held, seat) => { if (held.length > (previous.jokers?.[seat]?.length ?? 0)) found.jokers.add(seat); });
+  found.david = view.david !== previous.david && view.david !== null;
+  found.pile = view.pile !== previous.pile;
+  return found;
+}
+
+function rolled(table) {
+  // A roll since the last drawn view shows as a roll even when the dice read the same.
+  return (table.events ?? []).some((event) => event.version > ui.version && String(event.text).startsWith("dice "));
+}
+
+// --- The parts of the table ----------------------------------------------------------------
+
+function spaceNode(table, w, view, space, moved) {
+  const [column, span, row] = PLACE_OF[space];
+  const label = SPACES[space];
+  const area = space < 5 ? w.area2 : space < 8 ? w.area3 : w.area4;
+  const name = RACCOONS.has(space) ? `${area} ${w.raccoon}` : space < 5 ? `${area} ${label}` : space === 8 ? area
+    : `${area} ${space === 5 ? "←" : "→"}`;
+  const counts = view.areas[space];
+  const setup = view.stage === "setup";
+  const text = setup && space < 5 ? `setup ${label}` : null;
+  const classes = ["nd-space", `nd-row${row}`, RACCOONS.has(space) ? "nd-raccoon" : "",
+    view.space === space ? "nd-paying" : "", moved.paid.has(space) ? "nd-anim-flash" : ""].join(" ");
+  const node = target(table, "div", {
+    class: classes, "data-space": space,
+    "aria-label": `${name} (${w.need} ${NEED[space]}): ${countsText(table, w, counts)}${view.space === space ? `, ${w.collecting}` : ""}`,
+  }, text, null,
+  h("span", { class: "nd-space-label" }, RACCOONS.has(space) ? raccoonIcon() : null,
+    space < 5 && !RACCOONS.has(space) ? label : "", h("span", { class: "nd-need" }, `${NEED[space]}`)),
+  h("span", { class: "nd-tokens" }, squirrels(table, counts, space === 8 ? 12 : span > 1 ? MANY : 3, moved.spaces.get(space))));
+  node.style.gridColumn = `${column} / span ${span}`;
+  node.style.gridRow = String(row);
+  return node;
+}
+
+function raccoonIcon() {
+  return s("svg", { viewBox: "0 0 20 20", class: "nd-raccoon-icon", "aria-hidden": "true", focusable: "false" },
+    s("path", { d: "M3 6 L5 1.5 L8 5 M17 6 L15 1.5 L12 5", fill: "#6d6d6d", stroke: "#333" }),
+    s("ellipse", { cx: 10, cy: 11, rx: 8, ry: 7, fill: "#9a9a9a", stroke: "#333" }),
+    s("path", { d: "M2.5 10 Q10 6 17.5 10 L17 13 Q10 10 3 13 Z", fill: "#222" }),
+    s("circle", { cx: 7, cy: 11, r: 1.2, fill: "#fff" }), s("circle", { cx: 13, cy: 11, r: 1.2, fill: "#fff" }),
+    s("circle", { cx: 10, cy: 15.5, r: 1.2, fill: "#222" }));
+}
+
+function trackNode(table, w, view, n, moved) {
+  const on = view.track.includes(n);
+  const text = view.stage === "place" ? `place ${n}` : null;
+  const offered = view.stage === "place" && view.placements.includes(n);
+  const node = target(table, "div", {
+    class: `nd-track${offered ? " nd-offered" : ""}`, "data-track": n,
+    "aria-label": `${w.track} ${n}${on ? `: ${w.squirrel} ${nameOf(table, view.player)}` : ""}`,
+  }, text, null, h("span", { class: "nd-track-number" }, String(n)),
+  on ? squirrel(table, view.player, 1, moved.track.has(n) ? "nd-anim-pop" : "") : null);
+  node.style.gridColumn = String(n - 1);
+  node.style.gridRow = "4";
+  return node;
+}
+
+function slotNode(table, w, view, slot, moved) {
+  const card = view.face_up[slot];
+  const [column, span] = SLOT_COLUMNS[slot];
+  const text = view.stage === "take" ? `take ${SLOTS[slot]}` : null;
+  const offered = view.stage === "take" && view.offer.includes(slot);
+  const node = target(table, "div", {
+    class: `nd-slot${offered ? " nd-offered" : ""}${view.refill === slot ? " nd-refill" : ""}`, "data-slot": slot,
+    "aria-label": `${w.faceUp} ${SLOTS[slot]}: ${cardName(w, card)}`,
+  }, text, null, card ? cardNode(w, card, moved.slots.has(slot) ? "nd-anim-slide" : "") : h("span", { class: "nd-card nd-gap", "aria-hidden": "true" }));
+  node.style.gridColumn = `${column} / span ${span}`;
+  node.style.gridRow = "5";
+  return node;
+}
+
+function boardNode(table, w, view, moved) {
+  const cells = [];
+  for (let space = 8; space >= 0; space -= 1) cells.push(spaceNode(table, w, view, space, moved));
+  for (let n = 2; n <= 12; n += 1) cells.push(trackNode(table, w, view, n, moved));
+  for (let slot = 0; slot < 4; slot += 1) cells.push(slotNode(table, w, view, slot, moved));
+  return h("div", { class: "nd-board", role: "group", "aria-label": w.board }, cells);
+}
+
+function diceNode(table, w, view, moved) {
+  const dice = view.dice;
+  const stage = view.stage;
+  const spin = moved.dice ? " nd-anim-roll" : "";
+  const die = (key, value, colour, sum) => {
+    const white = key !== "green";
+    const text = stage === "again" && legalMap(table).has("roll") ? "roll"
+      : stage === "place" && white && dice ? `place ${dice.green + value}` : null;
+    const label = value ? `${white ? w.white : w.green}: ${value}${white && dice ? ` (${dice.green} + ${value} = ${dice.green + value})` : ""}`
+      : `${white ? w.white : w.green}: ${w.notRolled}`;
+    return h("span", { class: "nd-die-box" },
+      target(table, "div", { class: `nd-die nd-${colour}${spin}`, "data-die": key, "aria-label": label }, text, null, dieFace(value)),
+      h("span", { class: "nd-die-caption", "aria-hidden": "true" }, white ? (sum ? `= ${sum}` : "") : w.green));
+  };
+  return h("div", { class: "nd-dice", role: "group", "aria-label": w.dice },
+    die("green", dice?.green, "green", null), h("span", { class: "nd-plus", "aria-hidden": "true" }, "+"),
+    die("white1", dice?.white1, "white", dice ? dice.green + dice.white1 : null),
+    die("white2", dice?.white2, "white", dice ? dice.green + dice.white2 : null));
+}
+
+function actionsNode(table, w, view) {
+  if (!canAct(table)) return null;
+  const legal = legalMap(table);
+  const buttons = [];
+  const button = (text, label, extra = "") => buttons.push(target(table, "span", { class: `nd-action ${extra}`, "aria-label": label }, text, null, label));
+  if (legal.has("roll")) button("roll", `${w.roll} (${w.fails} ${failCount(view.track)}/216)`, "nd-roll");
+  if (legal.has("stop")) button("stop", `${w.stop}: ${view.track.length} ${w.moveUp}`, "nd-stop");
+  if (legal.has("keep")) button("keep", w.keep);
+  if (legal.has("pass")) button("pass", view.stage === "steal" ? w.passSteal : view.stage === "setup" ? w.passSetup : w.passTake);
+  return buttons.length ? h("div", { class: "nd-actions" }, buttons) : null;
+}
+
+function pileNode(w, view, moved) {
+  const unseen = view.unseen ?? [];
+  const plain = NUTS.map((kind, i) => `${w.letters[kind]} ${unseen[i] ?? 0}`).join(" · ");
+  const jokers = unseen.slice(4).reduce((a, b) => a + b, 0);
+  return h("div", { class: "nd-piles" },
+    h("div", { class: `nd-pile${moved.pile ? " nd-anim-flash" : ""}`, role: "img", "aria-label": `${w.pile}: ${view.pile} ${w.cards}`, "data-pile": view.pile },
+      h("span", { class: "nd-back" }), h("span", {}, `${w.pile}: `, h("strong", {}, String(view.pile)))),
+    h("div", { class: "nd-pile", role: "img", "aria-label": `${w.reserve}: ${view.set_aside} ${w.cards}` },
+      h("span", { class: "nd-back nd-aside" }), h("span", {}, `${w.reserve}: `, h("strong", {}, String(view.set_aside)))),
+    h("div", { class: "nd-unseen" }, `${w.unseen}: ${plain} · ${w.joker} ${jokers}`),
+    view.ending !== "not yet" ? h("div", { class: "nd-ending" }, w.end) : null);
+}
+
+function storeNode(table, w, view, player, index, moved) {
+  const store = view.stores[player][index];
+  const size = SIZES[index];
+  const value = storeValues(view)[index];
+  const key = `${player}:${index}`;
+  const stage = view.stage;
+  const mine = player === table.seat;
+  let text = null;
+  let click = null;
+  let options = [];
+  if (canAct(table)) {
+    if (stage === "steal") text = `steal P${player + 1} S${index + 1}`;
+    else if (mine && (stage === "put" || (stage === "again" && ui.joker))) {
+      click = () => storeClick(table, view, player, index);
+      options = storeOptions(table, view, index);
+      if (options.length === 1) text = options[0];
+    }
+  }
+  const kind = store.kind;
+  const fill = store.nuts + store.jokers;
+  const contents = kind ? `${fill} ${w.of} ${size}, ${w[`${kind}s`]}${store.jokers ? `, ${store.jokers} ${w.joker}` : ""}` : w.empty;
+  const label = `${w.store} S${index + 1} ${w.of} ${nameOf(table, player)}: ${store.full ? `${w.full}, ${value} ${w.points}`
+    : `${contents}; ${w.holds} ${size}, ${w.worth} ${value} ${w.whenFull}`}`;
+  const pips = [];
+  for (let i = 0; i < size; i += 1) {
+    const joker = i >= store.nuts && i < fill;
+    pips.push(h("span", { class: `nd-hole${i < fill ? " nd-filled" : ""}${joker ? " nd-held-joker" : ""}`, "aria-hidden": "true" },
+      i < fill && kind ? nutIcon(kind) : null));
+  }
+  const anim = moved.filled.has(key) ? " nd-anim-flip" : moved.stores.has(key) ? " nd-anim-flash" : "";
+  const node = target(table, "div", { class: `nd-store${store.full ? " nd-full" : ""}${anim}`, "data-store": key, "aria-label": label },
+    text, click,
+    h("span", { class: "nd-store-head", "aria-hidden": "true" }, h("span", {}, `S${index + 1}`), h("span", { class: "nd-value" }, String(value))),
+    store.full ? h("span", { class: "nd-turned", "aria-hidden": "true" }, "✓") : h("span", { class: "nd-holes" }, pips));
+  if (options.length > 1) {
+    node.dataset.choose = "1";
+    node.classList.add("nd-legal");
+  }
+  return node;
+}
+
+// The legal moves a click on one of the viewer's stores can make: the nut in hand, or the
+// chosen kept joker, put there (a joker as either of its kinds).
+function storeOptions(table, view, index) {
+  const card = view.stage === "put" ? view.pending : ui.joker;
+  const legal = legalMap(table);
+  const label = `S${index + 1}`;
+  return kindsOf(card).map((kind) => (view.stage === "put" ? `put ${kind} ${label}` : `lay ${card} as ${kind} ${label}`))
+    .filter((text) => legal.has(text));
+}
+
+function keptNode(table, w, view, player, moved) {
+  const held = view.jokers[player] ?? [];
+  const legal = legalMap(table);
+  const cards = held.map((card, i) => {
+    const canLay = player === table.seat && view.stage === "again" && [...legal.keys()].some((text) => text.startsWith(`lay ${card} as`));
+    const chosen = ui.joker === card && canLay;
+    const node = target(table, "span", { class: `nd-kept${chosen ? " nd-chosen" : ""}${canLay ? " nd-legal" : ""}`, "data-joker": card, "aria-label": `${w.kept}: ${cardName(w, card)}` },
+      null, canLay ? () => { ui.joker = chosen ? null : card; ui.choice = null; redraw(); } : null,
+      cardNode(w, card, moved.jokers.has(player) && i === held.length - 1 ? "nd-anim-pop" : ""));
+    if (canLay) node.dataset.choose = "1";
+    return node;
+  });
+  return h("div", { class: "nd-kept-row" }, h("span", { class: "nd-small" }, `${w.kept}: `), cards.length ? cards : w.none);
+}
+
+function playerNode(table, w, view, player, moved) {
+  const colour = colourOf(table, player);
+  // Who decides now is marked (during a collection or the deal that is not always the player
+  // whose turn it is); while chance acts, the player whose turn it is.
+  const active = (view.actor ?? view.player) === player && view.stage !== "over";
+  const you = player === table.seat;
+  const head = h("div", { class: "nd-player-head" },
+    squirrel(table, player),
+    h("strong", {}, nameOf(table, player)), you ? h("span", { class: "nd-small" }, ` (${w.you})`) : null,
+    active ? h("span", { class: "nd-turn-mark" }, ` ◀ ${w.toMove}`) : null,
+    h("span", { class: "nd-grow" }),
+    view.david === player ? h("span", { class: `nd-david${moved.david ? " nd-anim-pop" : ""}`, role: "img", "aria-label": w.david, title: w.david }, raccoonIcon(), w.davidShort) : null,
+    h("span", { class: "nd-supply", "aria-label": `${view.supply[player]} ${w.squirrels} ${w.supply}` }, `${view.supply[player]} ${w.supply}`),
+    h("span", { class: "nd-score", "data-score": view.scores[player] }, `${view.scores[player]} ${view.scores[player] === 1 ? w.point : w.points}`));
+  const hand = view.pending && view.receiver === player && view.stage === "put"
+    ? h("div", { class: "nd-hand" }, `${w.inHand}: `, cardNode(w, view.pending, "nd-anim-slide"),
+      view.refill !== null && view.refill !== undefined ? h("span", { class: "nd-small" }, ` ${w.from} ${SLOTS[view.refill]}`) : null)
+    : null;
+  const theft = view.theft && view.receiver === player ? h("div", { class: "nd-small" }, w.theft) : null;
+  const stores = h("div", { class: "nd-stores" }, SIZES.map((_, index) => storeNode(table, w, view, player, index, moved)));
+  const node = h("section", { class: `nd-player${active ? " nd-active" : ""}${you ? " nd-you" : ""}`, "data-player": player,
+    "aria-label": `${nameOf(table, player)} (${colour.letter})` }, head, hand, theft, stores, keptNode(table, w, view, player, moved));
+  node.style.borderColor = colour.fill;
+  return node;
+}
+
+function promptText(table, w, view) {
+  if (view.stage === "over") return w.prompt.over;
+  if (!canAct(table)) {
+    if (table.seat === null || table.seat === undefined) return w.prompt.watch;
+    return table.toAct === null || table.toAct === undefined ? w.prompt.chance : `${w.prompt.wait} ${nameOf(table, table.toAct)}…`;
+  }
+  if (ui.joker) return w.prompt.pick;
+  const text = w.prompt[view.stage] ?? "";
+  return view.stage === "again" && (view.jokers[table.seat] ?? []).length && view.config.late_jokers ? `${text} ${w.prompt.againJoker}` : text;
+}
+
+function choiceNode(table, w) {
+  if (!ui.choice) return null;
+  const options = ui.choice.map((text) => {
+    const kind = text.match(/(?:put|as) (\w+) S\d$/)?.[1];
+    return target(table, "span", { class: "nd-action nd-kind-choice", "aria-label": w[kind] ?? text }, text, null,
+      kind ? nutIcon(kind) : null, w[kind] ?? text);
+  });
+  return h("div", { class: "nd-choice", role: "group", "aria-label": w.as }, h("span", {}, `${w.as}: `), options,
+    h("button", { type: "button", class: "nd-cancel", on: { click: () => { ui.choice = null; ui.joker = null; redraw(); } } }, w.cancel));
+}
+
+// --- The entry point -----------------------------------------------------------------------
+
+export function draw(container, table) {
+  loadCss();
+  const view = table.view;
+  if (!view || !view.areas) {
+    container.replaceChildren();
+    return;
+  }
+  const w = words(table);
+  const fresh = view !== ui.view;
+  const moved = fresh ? changes(view, table.previous) : changes(view, null);
+  moved.dice = fresh && rolled(table);
+  if (fresh) {
+    ui.view = view;
+    ui.joker = null;
+    ui.choice = null;
+  }
+  ui.version = Math.max(0, ...(table.events ?? []).map((event) => event.version));
+  ui.container = container;
+  ui.table = table;
+  const focusKey = container.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+  const players = view.stores.map((_, player) => playerNode(table, w, view, player, moved));
+  const root = h("div", {
+    class: "nd-root", "data-stage": view.stage, "data-pile": view.pile, "data-mine": canAct(table) ? "1" : "0",
+  },
+  h("p", { class: "nd-prompt", role: "status" }, promptText(table, w, view)),
+  choiceNode(table, w),
+  boardNode(table, w, view, moved),
+  h("div", { class: "nd-middle" }, diceNode(table, w, view, moved), actionsNode(table, w, view), pileNode(w, view, moved)),
+  h("div", { class: "nd-players" }, players));
+  container.replaceChildren(root);
+  if (focusKey) root.querySelector(focusKey)?.focus();
+}
+
+// The selector of a board element, so that the keyboard focus stays on it across a redraw.
+function keyOf(node) {
+  for (const name of ["data-space", "data-track", "data-slot", "data-die", "data-store", "data-joker"]) {
+    if (node.hasAttribute?.(name)) return `[${name}="${node.getAttribute(name)}"]`;
+  }
+  if (node.classList?.contains("nd-action")) return node.dataset.move ? `.nd-action[data-move="${node.dataset.move}"]` : null;
+  return null;
+}

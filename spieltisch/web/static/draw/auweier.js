@@ -1,0 +1,790 @@
+// Auweier's board: the females with their eggs, every player's worm stacks before them, the
+// hand, the decks and the wedding phase, drawn in HTML from the viewer's view and legal moves.
+//
+// Moves are clicks on what they act on: a hand card, then the female (a worm, a Wedding), the
+// stack a Crow should eat from, or the own card a False Worm exchange replaces. A click that
+// matches a legal move plays it; one that matches none is sent by its notation so that the
+// server's refusal says which rule forbids it. Before play, the deck is put in order in a list:
+// cards are clicked (or dragged) from the tray into the order, dragged (or moved with the arrow
+// keys) within it, and placed in one go, with "shuffle the rest" as a shortcut.
+//
+// Colours: the game names its players and females red, blue, green and yellow (seat 1 red...),
+// and the notation uses those letters, so the board keeps them, drawn in the colour-blind-safe
+// shades of the same palette as table.colours (Okabe and Ito), each with its letter.
+
+const CSS = "/static/draw/auweier.css";
+const CARD_TEXT = ["1", "2", "2*", "3", "4", "5*", "6", "7", "F", "K", "H"];
+const WORM_VALUE = [1, 2, 2, 3, 4, 5, 6, 7, 0, 0, 0];
+const F = 8;
+const K = 9;
+const H = 10;
+const LETTERS = "RBGY";
+const COLOURS = [
+  { fill: "#D55E00", ink: "#ffffff", letter: "R" },
+  { fill: "#0072B2", ink: "#ffffff", letter: "B" },
+  { fill: "#009E73", ink: "#ffffff", letter: "G" },
+  { fill: "#F0E442", ink: "#1b1b1b", letter: "Y" },
+];
+const SVG = "http://www.w3.org/2000/svg";
+
+const TEXTS = {
+  en: {
+    colour: ["red", "blue", "green", "yellow"],
+    card: ["worm 1", "worm 2", "worm 2* (crow-proof)", "worm 3", "worm 4", "worm 5* (crow-proof)",
+      "worm 6", "worm 7", "False Worm (worth 0)", "Crow", "Wedding"],
+    stage: { order: "Arranging the decks", shuffle: "Shuffling a deck", spread: "Shuffling a deck",
+      play: "Normal turn", weddings: "Wedding phase", worms: "Wedding phase", over: "Game over" },
+    steps: ["Normal turns", "Wedding stage", "Worm stage", "Mating"],
+    stepHelp: {
+      play: "play a worm, a Crow, a False Worm exchange, or open a wedding phase with a Wedding where you lead",
+      weddings: "each go: a Wedding before a female where you have none yet, or a final pass",
+      worms: "players with a Wedding: a worm or a False Worm exchange per go, or a final pass",
+    },
+    female: "female", neutral: "neutral", eggsLeft: "egg cards left", noEggs: "no eggs left",
+    closed: "closed", you: "you", hand: "Your hand", handOf: "hand", pile: "pile",
+    pileMine: "Your draw pile", next: "next", unknownOrder: "shuffled", score: "points",
+    eggsWon: "eggs won", startCard: "start player", passed: "passed", inPhase: "in the phase",
+    notInPhase: "takes no part", ready: "deck ready", settingUp: "arranging (secret)",
+    total: "total", top: "top", place: "place", wedding: "Wedding", stackOf: "stack of",
+    before: "before", discarded: "discarded", toAct: "to act", turnOf: "turn",
+    choose: "Choose a card from your hand.",
+    chosen: "Chosen", chooseWorm: "click a female to lay it before her, or your card in a stack to exchange it",
+    chooseF: "click a female to lay it there, or one of your worms in a stack to exchange it for the False Worm",
+    chooseK: "click the stack whose top worm the Crow should eat",
+    chooseH: "click a female to lay the Wedding before her",
+    allowed: "outlined: allowed", noUse: "this card has no legal use now",
+    notYourTurn: "It is not your turn: wait for {who}.", watching: "You are watching.",
+    pickCardFirst: "First choose the card from your hand that this should be.",
+    crowWhich: "Click the stack (the row of a player) the Crow should eat from.",
+    passBtn: "Pass (final)", lastMating: "Last mating", wins: "{who} wins {female}'s egg card {n}",
+    noEgg: "no egg", cleared: "cleared", opener: "opened by",
+    orderTitle: "Arrange your deck", orderHelp: "Places 1 to 6 are your starting hand; place 7 is the first card you draw. Click cards in the tray (or drag them) to put them in order; drag or use the arrow keys to move them; click one in your order to take it back.",
+    tray: "Cards not placed", order: "Your order", placed: "placed", handZone: "starting hand",
+    pileZone: "draw pile", placeBtn: "Place these {n} cards", shuffleBtn: "Shuffle the rest",
+    spreadBtn: "Shuffle the rest, Weddings spread", clearBtn: "Take all back",
+    starterTitle: "First-game hand (Crow, Wedding, False Worm and:)", starterBtn: "Use this hand",
+    dropHere: "drop here", waitDeck: "{who} is arranging their deck in secret.",
+    myDeckDone: "Your deck is ready: {known} placed, {unknown} shuffled.",
+    left: "left", empty: "empty", lane: "{who}'s cards before the {female} female: total {total}",
+    remove: "take back", moveHint: "position {n}",
+    over: "Final scores", breakdown: "{eggs} eggs + {own} own colour + {bonus} colours",
+  },
+  de: {
+    colour: ["rot", "blau", "grün", "gelb"],
+    card: ["Wurm 1", "Wurm 2", "Wurm 2* (krähensicher)", "Wurm 3", "Wurm 4", "Wurm 5* (krähensicher)",
+      "Wurm 6", "Wurm 7", "Falscher Wurm (0 wert)", "Krähe", "Hochzeit"],
+    stage: { order: "Die Decks werden sortiert", shuffle: "Ein Deck wird gemischt", spread: "Ein Deck wird gemischt",
+      play: "Normaler Zug", weddings: "Hochzeitsphase", worms: "Hochzeitsphase", over: "Spielende" },
+    steps: ["Normale Züge", "Hochzeitsrunde", "Wurmrunde", "Paarung"],
+    stepHelp: {
+      play: "einen Wurm, eine Krähe, einen Tausch mit dem Falschen Wurm, oder mit einer Hochzeit dort, wo du vorn liegst, eine Hochzeitsphase eröffnen",
+      weddings: "pro Zug: eine Hochzeit vor ein Weibchen, wo du noch keine hast, oder endgültig passen",
+      worms: "wer eine Hochzeit liegen hat: pro Zug ein Wurm oder ein Tausch mit dem Falschen Wurm, oder endgültig passen",
+    },
+    female: "Weibchen", neutral: "neutral", eggsLeft: "Eierkarten übrig", noEggs: "keine Eier mehr",
+    closed: "geschlossen", you: "du", hand: "Deine Hand", handOf: "Hand", pile: "Stapel",
+    pileMine: "Dein Nachziehstapel", next: "als Nächstes", unknownOrder: "gemischt", score: "Punkte",
+    eggsWon: "gewonnene Eier", startCard: "Startspieler", passed: "gepasst", inPhase: "dabei",
+    notInPhase: "nicht dabei", ready: "Deck fertig", settingUp: "sortiert (geheim)",
+    total: "Summe", top: "oben", place: "Platz", wedding: "Hochzeit", stackOf: "Stapel von",
+    before: "vor", discarded: "abgelegt", toAct: "am Zug", turnOf: "Zug",
+    choose: "Wähle eine Karte aus deiner Hand.",
+    chosen: "Gewählt", chooseWorm: "klicke ein Weibchen, um sie vor sie zu legen, oder deine Karte in einem Stapel zum Tauschen",
+    chooseF: "klicke ein Weibchen, um ihn dort zu legen, oder einen deiner Würmer in einem Stapel, um ihn gegen den Falschen Wurm zu tauschen",
+    chooseK: "klicke den Stapel, dessen obersten Wurm die Krähe fressen soll",
+    chooseH: "klicke ein Weibchen, um die Hochzeit vor sie zu legen",
+    allowed: "umrandet: erlaubt", noUse: "diese Karte kann gerade nicht gespielt werden",
+    notYourTurn: "Du bist nicht am Zug: warte auf {who}.", watching: "Du schaust zu.",
+    pickCardFirst: "Wähle zuerst die Karte aus deiner Hand, um die es gehen soll.",
+    crowWhich: "Klicke den Stapel (die Reihe eines Spielers), von dem die Krähe fressen soll.",
+    passBtn: "Passen (endgültig)", lastMating: "Letzte Paarung", wins: "{who} gewinnt {female}s Eierkarte {n}",
+    noEgg: "kein Ei", cleared: "abgeräumt", opener: "eröffnet von",
+    orderTitle: "Sortiere dein Deck", orderHelp: "Plätze 1 bis 6 sind deine Starthand; Platz 7 ziehst du als erste Karte. Klicke Karten in der Ablage (oder ziehe sie), um sie einzureihen; verschiebe sie durch Ziehen oder mit den Pfeiltasten; ein Klick auf eine eingereihte Karte nimmt sie zurück.",
+    tray: "Noch nicht eingereiht", order: "Deine Reihenfolge", placed: "festgelegt", handZone: "Starthand",
+    pileZone: "Nachziehstapel", placeBtn: "Diese {n} Karten festlegen", shuffleBtn: "Den Rest mischen",
+    spreadBtn: "Den Rest mischen, Hochzeiten verteilt", clearBtn: "Alle zurücknehmen",
+    starterTitle: "Hand fürs erste Spiel (Krähe, Hochzeit, Falscher Wurm und:)", starterBtn: "Diese Hand nehmen",
+    dropHere: "hier ablegen", waitDeck: "{who} sortiert das eigene Deck geheim.",
+    myDeckDone: "Dein Deck ist fertig: {known} festgelegt, {unknown} gemischt.",
+    left: "übrig", empty: "leer", lane: "Karten von {who} vor dem Weibchen {female}: Summe {total}",
+    remove: "zurücknehmen", moveHint: "Platz {n}",
+    over: "Endstand", breakdown: "{eggs} Eier + {own} eigene Farbe + {bonus} Farben",
+  },
+};
+
+// What the board remembers between redraws (the page redraws it after every update).
+const ui = {
+  selected: null, // the hand card chosen for the next click, or null
+  note: "", // a local explanation (a click that cannot be a move)
+  draft: [], // the deck order being put together, not yet sent
+  draftBase: -1, // how many cards were placed when the draft was started
+  queue: [], // a move to send once the draft has been placed ("shuffle the rest")
+  drag: null,
+  seen: null, // the last view drawn (a new one is animated, a redraw of the same is not)
+  version: -1,
+  args: null,
+};
+
+let cssLoaded = false;
+
+function loadCss() {
+  if (cssLoaded || document.querySelector(`link[href="${CSS}"]`)) return;
+  cssLoaded = true;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = CSS;
+  document.head.append(link);
+}
+
+function words(table) {
+  return TEXTS[table.lang === "de" ? "de" : "en"];
+}
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key] ?? ""));
+}
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "on") for (const [event, handler] of Object.entries(value)) node.addEventListener(event, handler);
+    else if (key === "class") node.className = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function s(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function expand(counts) {
+  const cards = [];
+  (counts ?? []).forEach((n, card) => { for (let i = 0; i < n; i += 1) cards.push(card); });
+  return cards;
+}
+
+function sum(values) {
+  return (values ?? []).reduce((a, b) => a + b, 0);
+}
+
+// --- moves ----------------------------------------------------------------------------------
+
+function parseMove(text) {
+  let m;
+  if ((m = /^worm (\S+) ([RBGY])$/.exec(text))) return { kind: "worm", card: CARD_TEXT.indexOf(m[1]), female: LETTERS.indexOf(m[2]) };
+  if ((m = /^wedding ([RBGY])$/.exec(text))) return { kind: "wedding", card: H, female: LETTERS.indexOf(m[1]) };
+  if ((m = /^crow ([RBGY])@([RBGY])$/.exec(text))) return { kind: "crow", card: K, owner: LETTERS.indexOf(m[1]), female: LETTERS.indexOf(m[2]) };
+  if ((m = /^swap ([RBGY])#(\d+) (\S+)$/.exec(text))) return { kind: "swap", female: LETTERS.indexOf(m[1]), place: Number(m[2]), card: CARD_TEXT.indexOf(m[3]) };
+  if (text === "pass") return { kind: "pass" };
+  if (text === "deck shuffle" || text === "deck spread") return { kind: "shuffle", spread: text === "deck spread" };
+  if ((m = /^deck starter (\S+) (\S+) (\S+)$/.exec(text))) return { kind: "starter", cards: m.slice(1).map((c) => CARD_TEXT.indexOf(c)) };
+  if ((m = /^deck (\S+)$/.exec(text))) return { kind: "deck", card: CARD_TEXT.indexOf(m[1]) };
+  return { kind: "other" };
+}
+
+function legalMoves(table) {
+  return (table.legal ?? []).map((move) => ({ ...move, parsed: parseMove(move.text) }));
+}
+
+function send(table, text) {
+  const move = (table.legal ?? []).find((m) => m.text === text);
+  ui.selected = null;
+  ui.note = "";
+  if (move && table.play) table.play(move);
+  else if (table.try) table.try(text);
+}
+
+// --- pieces -----------------------------------------------------------------------------------
+
+function icon(card) {
+  if (card === K) {
+    return s("svg", { viewBox: "0 0 24 16", class: "aw-icon", "aria-hidden": "true" },
+      s("path", { d: "M2 10 L9 6 L12 1 L14 6 L22 8 L15 10 L12 15 L10 10 Z", fill: "#222" }));
+  }
+  if (card === H) {
+    return s("svg", { viewBox: "0 0 24 16", class: "aw-icon", "aria-hidden": "true" },
+      s("circle", { cx: 9, cy: 9, r: 5, fill: "none", stroke: "#b8860b", "stroke-width": 2 }),
+      s("circle", { cx: 15, cy: 9, r: 5, fill: "none", stroke: "#b8860b", "stroke-width": 2 }));
+  }
+  const dashed = card === F ? { "stroke-dasharray": "2 2" } : {};
+  return s("svg", { viewBox: "0 0 24 16", class: "aw-icon", "aria-hidden": "true" },
+    s("path", { d: "M2 9 Q6 3 10 9 T18 9 T22 7", fill: "none", stroke: card === F ? "#888" : "#c0587e",
+      "stroke-width": 3, "stroke-linecap": "round", ...dashed }));
+}
+
+function cardFace(card) {
+  const text = CARD_TEXT[card];
+  const big = card === F ? "F" : card === K ? "K" : card === H ? "H" : text.replace("*", "");
+  return [h("span", { class: "aw-value" }, big, text.endsWith("*") ? h("span", { class: "aw-star" }, "★") : null), icon(card)];
+}
+
+function cardEl(table, card, { tag = "div", classes = "", attrs = {}, label = null } = {}) {
+  const w = words(table);
+  const node = h(tag, { class: `aw-card aw-k${card} ${classes}`, role: tag === "div" ? "img" : null,
+    "aria-label": label ?? w.card[card], title: label ?? w.card[card], ...attrs }, cardFace(card));
+  if (tag === "button") node.type = "button";
+  return node;
+}
+
+function colourChip(colour, extra = "") {
+  const c = COLOURS[colour];
+  const chip = h("span", { class: `aw-chip ${extra}`, "aria-hidden": "true" }, c.letter);
+  chip.style.background = c.fill;
+  chip.style.color = c.ink;
+  return chip;
+}
+
+function bird(colour, neutral) {
+  const c = COLOURS[colour];
+  return s("svg", { viewBox: "0 0 64 48", class: "aw-bird", "aria-hidden": "true" },
+    s("ellipse", { cx: 30, cy: 30, rx: 20, ry: 13, fill: c.fill, stroke: "#333", "stroke-width": 1.5 }),
+    s("path", { d: "M12 28 L2 20 L6 32 Z", fill: c.fill, stroke: "#333", "stroke-width": 1.2 }),
+    s("circle", { cx: 47, cy: 17, r: 9, fill: c.fill, stroke: "#333", "stroke-width": 1.5 }),
+    s("circle", { cx: 50, cy: 15, r: 2, fill: "#111" }),
+    s("path", { d: "M55 17 L63 20 L55 22 Z", fill: "#f4a300", stroke: "#333", "stroke-width": 1 }),
+    s("path", { d: "M22 30 Q30 22 38 30", fill: "none", stroke: "#333", "stroke-width": 1.5 }),
+    s("text", { x: 30, y: 35, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: c.ink }, c.letter + (neutral ? "·" : "")));
+}
+
+function eggCard(table, female, eggs, classes = "") {
+  const w = words(table);
+  const c = COLOURS[female];
+  const unit = table.lang === "de" ? (eggs === 1 ? "Ei" : "Eier") : (eggs === 1 ? "egg" : "eggs");
+  const label = `${w.colour[female]}: ${eggs} ${unit}`;
+  const svg = s("svg", { viewBox: "0 0 36 24", class: "aw-eggsvg", "aria-hidden": "true" });
+  for (let i = 0; i < eggs; i += 1) {
+    svg.append(s("ellipse", { cx: 18 + (i - (eggs - 1) / 2) * 10, cy: 13, rx: 4.5, ry: 6, fill: "#fffdf2", stroke: "#555", "stroke-width": 1 }));
+  }
+  const node = h("span", { class: `aw-egg ${classes}`, role: "img", "aria-label": label, title: label }, svg,
+    h("span", { class: "aw-egg-letter" }, `${c.letter}${eggs}`));
+  node.style.background = c.fill;
+  node.style.color = c.ink;
+  return node;
+}
+
+function nameOf(table, seat) {
+  const w = words(table);
+  const name = table.names?.[seat] ?? `#${seat + 1}`;
+  return seat === table.seat ? `${name} (${w.you})` : name;
+}
+
+// --- diffing for the animations -----------------------------------------------------------------
+
+function changes(view, previous) {
+  const out = { stacks: new Map(), eggs: new Set(), won: new Map(), hand: new Map(), stage: false, totals: new Set() };
+  if (!previous || previous.females?.length !== view.females?.length) return out;
+  out.stage = previous.stage !== view.stage;
+  view.females.forEach((female, f) => {
+    const before = previous.females[f];
+    if (female.eggs_left.length < before.eggs_left.length) out.eggs.add(f);
+    female.stacks.forEach((stack, p) => {
+      const old = before.stacks[p]?.cards ?? [];
+      const key = `${f}:${p}`;
+      if (stack.cards.length > old.length) out.stacks.set(key, { added: stack.cards.length - 1 });
+      else if (stack.cards.length === old.length) {
+        const swapped = stack.cards.findIndex((c, i) => c !== old[i]);
+        if (swapped >= 0) out.stacks.set(key, { added: swapped });
+      } else if (stack.cards.length < old.length && stack.cards.length > 0) out.stacks.set(key, { eaten: true });
+      if (stack.total !== before.stacks[p]?.total) out.totals.add(key);
+    });
+  });
+  view.players.forEach((player, p) => {
+    const old = previous.players[p]?.eggs?.length ?? 0;
+    if (player.eggs.length > old) out.won.set(p, old);
+  });
+  const oldHand = previous.hand ?? [];
+  (view.hand ?? []).forEach((n, card) => { if (n > (oldHand[card] ?? 0)) out.hand.set(card, n - (oldHand[card] ?? 0)); });
+  return out;
+}
+
+// --- the parts of the table ---------------------------------------------------------------------
+
+function stageBanner(table, view, diff) {
+  const w = words(table);
+  const stage = view.stage;
+  const stepIndex = { play: 0, weddings: 1, worms: 2 }[stage];
+  const banner = h("div", { class: `aw-stage aw-stage-${stage}${diff.stage ? " aw-flash" : ""}`, id: "aw-stage",
+    "data-stage": stage, role: "status" });
+  banner.append(h("strong", { class: "aw-stage-name" }, w.stage[stage] ?? stage));
+  if (stepIndex !== undefined) {
+    const steps = h("ol", { class: "aw-steps" });
+    w.steps.forEach((name, i) => steps.append(h("li", { class: i === stepIndex ? "aw-step-now" : i < stepIndex && stepIndex > 0 ? "aw-step-done" : "",
+      "aria-current": i === stepIndex ? "step" : null }, name)));
+    banner.append(steps);
+    if (stepIndex > 0) {
+      banner.append(h("span", { class: "aw-opener" }, `${w.opener} `, colourChip(view.start_player), " ", nameOf(table, view.start_player)));
+    }
+    banner.append(h("p", { class: "aw-stage-help" }, w.stepHelp[stage]));
+  }
+  return banner;
+}
+
+function playersStrip(table, view, diff) {
+  const w = words(table);
+  const strip = h("div", { class: "aw-players" });
+  const phase = view.stage === "weddings" || view.stage === "worms";
+  view.players.forEach((player, p) => {
+    const acting = table.toAct === p || (view.stage === "order" && view.player === p);
+    const box = h("div", { class: `aw-player${acting ? " aw-acting" : ""}${p === table.seat ? " aw-me" : ""}`,
+      "data-seat": p, "aria-label": `${nameOf(table, p)}, ${w.colour[player.colour]}` });
+    box.style.borderColor = COLOURS[player.colour].fill;
+    const head = h("div", { class: "aw-player-head" }, colourChip(player.colour), h("span", { class: "aw-name" }, nameOf(table, p)));
+    if (acting && view.stage !== "over") head.append(h("span", { class: "aw-badge aw-badge-act" }, w.toAct));
+    if (view.start_player === p && view.stage !== "order") head.append(h("span", { class: "aw-badge aw-startcard", title: w.startCard, id: p === view.start_player ? "aw-start-card" : null }, `★ ${w.startCard}`));
+    box.append(head);
+    const facts = h("div", { class: "aw-facts" });
+    if (view.stage === "order" || !player.ready) {
+      facts.append(h("span", {}, player.ready ? w.ready : p === table.seat ? `${player.pile_size ?? 0} ${w.placed}` : w.settingUp));
+    } else {
+      facts.append(h("span", { class: "aw-count", title: w.handOf, "aria-label": `${w.handOf}: ${player.hand_size}` }, h("span", { class: "aw-back aw-back-hand", "aria-hidden": "true" }), ` ${player.hand_size ?? "?"}`));
+      facts.append(h("span", { class: "aw-count", title: w.pile, "aria-label": `${w.pile}: ${player.pile_size}` }, h("span", { class: "aw-back", "aria-hidden": "true" }), ` ${player.pile_size ?? "?"}`));
+      const gone = sum(player.discarded);
+      if (gone) facts.append(h("span", { class: "aw-count aw-dim", title: w.discarded }, `${w.discarded} ${gone}`));
+    }
+    box.append(facts);
+    if (phase) {
+      const status = player.passed ? (player.weddings.length || view.stage === "weddings" ? w.passed : w.notInPhase) : w.inPhase;
+      const line = h("div", { class: `aw-phase${player.passed ? " aw-passed" : ""}`, "data-passed": player.passed ? "1" : "0" },
+        player.weddings.map((f) => h("span", { class: "aw-ring", title: `${w.wedding} ${w.before} ${w.colour[f]}` }, icon(H), LETTERS[f])), ` ${status}`);
+      box.append(line);
+    }
+    const eggs = h("div", { class: "aw-won", "aria-label": w.eggsWon });
+    player.eggs.forEach((egg, i) => eggs.append(eggCard(table, egg.female, egg.eggs, diff.won.has(p) && i >= diff.won.get(p) ? "aw-pop" : "")));
+    eggs.append(h("span", { class: "aw-score", "data-score": player.score }, `${player.score} ${w.score}`));
+    box.append(eggs);
+    strip.append(box);
+  });
+  return strip;
+}
+
+function targetsFor(legal, selected) {
+  const t = { females: new Set(), lanes: new Set(), places: new Set() };
+  if (selected === null) return t;
+  for (const { parsed } of legal) {
+    if ((parsed.kind === "worm" || parsed.kind === "wedding") && parsed.card === selected) t.females.add(parsed.female);
+    if (parsed.kind === "crow" && selected === K) t.lanes.add(`${parsed.female}:${parsed.owner}`);
+    if (parsed.kind === "swap" && parsed.card === selected) t.places.add(`${parsed.female}:${parsed.place}`);
+  }
+  return t;
+}
+
+function femaleColumn(table, view, female, f, targets, diff, interactive) {
+  const w = words(table);
+  const col = h("section", { class: `aw-female${female.closed ? " aw-closed" : ""}${targets.females.has(f) ? " aw-target" : ""}`,
+    "data-female": LETTERS[f], "aria-label": `${w.colour[female.colour]} ${w.female}` });
+  col.style.borderTopColor = COLOURS[female.colour].fill;
+  const eggs = h("div", { class: "aw-eggstack", role: "img",
+    "aria-label": female.eggs_left.length ? `${w.eggsLeft}: ${female.eggs_left.join(", ")}` : w.noEggs });
+  if (!female.eggs_left.length) eggs.append(h("span", { class: "aw-dim" }, w.noEggs));
+  female.eggs_left.forEach((n, i) => {
+    if (i === 0) eggs.append(eggCard(table, female.colour, n, `aw-egg-top${diff.eggs.has(f) ? " aw-in" : ""}`));
+    else eggs.append(h("span", { class: "aw-egg-under", "aria-hidden": "true" }, `${COLOURS[female.colour].letter}${n}`));
+  });
+  const head = h("button", { type: "button", class: "aw-female-head", "data-female": LETTERS[f],
+    "aria-label": `${w.colour[female.colour]} ${w.female}${female.neutral ? ` (${w.neutral})` : ""}${female.closed ? `, ${w.closed}` : ""}`,
+    disabled: !interactive,
+    on: { click: () => clickFemale(table, view, f) } },
+  bird(female.colour, female.neutral),
+  h("span", { class: "aw-female-name" }, `${w.colour[female.colour]}${female.neutral ? ` · ${w.neutral}` : ""}`));
+  col.append(h("div", { class: "aw-female-top" }, head, eggs));
+  female.stacks.forEach((stack, p) => col.append(lane(table, view, stack, f, p, targets, diff, interactive)));
+  return col;
+}
+
+function lane(table, view, stack, f, p, targets, diff, interactive) {
+  const w = words(table);
+  const key = `${f}:${p}`;
+  const change = diff.stacks.get(key);
+  const mine = p === table.seat;
+  const label = fill(w.lane, { who: nameOf(table, p), female: w.colour[f], total: stack.total });
+  const row = h("div", { class: `aw-lane${targets.lanes.has(key) ? " aw-target" : ""}${mine ? " aw-mine" : ""}${change?.eaten ? " aw-hit" : ""}`,
+    "data-owner": LETTERS[p], "data-female": LETTERS[f], role: "group", "aria-label": label,
+    on: { click: (event) => { if (interactive && !event.defaultPrevented) clickLane(table, view, p, f); } } });
+  row.style.borderLeftColor = COLOURS[view.players[p].colour].fill;
+  const total = h("span", { class: `aw-total${diff.totals.has(key) ? " aw-bump" : ""}`, title: w.total, "data-total": stack.total }, colourChip(view.players[p].colour, "aw-chip-small"), String(stack.total));
+  row.append(total);
+  if (stack.wedding) row.append(cardEl(table, H, { classes: "aw-wedding-card", label: `${w.wedding}: ${nameOf(table, p)}` }));
+  const cards = h("div", { class: "aw-stack" });
+  // Each card under the top one shows its corner; the more cards, the narrower the strip.
+  const n = stack.cards.length;
+  const strip = n <= 3 ? 1.3 : n <= 5 ? 1.0 : n <= 8 ? 0.8 : 0.62;
+  const overlap = `${(strip - 2.1).toFixed(2)}rem`;
+  stack.cards.forEach((card, i) => {
+    const place = i + 1;
+    const top = i === stack.cards.length - 1;
+    const cls = `aw-in-stack${top ? " aw-top" : ""}${targets.places.has(`${f}:${place}`) && mine ? " aw-target" : ""}${change?.added === i ? " aw-in" : ""}`;
+    const node = cardEl(table, card, { tag: interactive ? "button" : "div", classes: cls,
+      attrs: { "data-place": place, disabled: interactive ? null : true },
+      label: `${w.card[card]}, ${w.place} ${place}${top ? `, ${w.top}` : ""}` });
+    if (i > 0) node.style.marginLeft = overlap;
+    if (interactive) node.addEventListener("click", (event) => { event.preventDefault(); clickStackCard(table, view, p, f, place, card); });
+    cards.append(node);
+  });
+  if (!stack.cards.length && !stack.wedding) cards.append(h("span", { class: "aw-dim aw-emptylane" }, "–"));
+  row.append(cards);
+  return row;
+}
+
+function handArea(table, view, legal, diff, interactive) {
+  const w = words(table);
+  const box = h("section", { class: "aw-hand-area", "aria-label": w.hand });
+  const cards = expand(view.hand);
+  const usable = new Set(legal.map((m) => m.parsed.card).filter((c) => c !== undefined && c >= 0));
+  const row = h("div", { class: "aw-hand", role: "group", "aria-label": w.hand });
+  const newCount = new Map(diff.hand);
+  // New cards are the last ones of their kind in the sorted hand.
+  const seenOf = new Map();
+  cards.forEach((card) => {
+    const index = (seenOf.get(card) ?? 0) + 1;
+    seenOf.set(card, index);
+    const total = view.hand[card];
+    const fresh = newCount.has(card) && index > total - newCount.get(card);
+    const selected = ui.selected === card && index === 1;
+    const node = cardEl(table, card, { tag: "button",
+      classes: `aw-in-hand${selected ? " aw-selected" : ""}${interactive && !usable.has(card) ? " aw-unusable" : ""}${fresh ? " aw-in" : ""}`,
+      attrs: { "data-hand": CARD_TEXT[card], "aria-pressed": selected ? "true" : "false", disabled: table.seat === null || table.seat === undefined ? true : null },
+      label: `${w.card[card]}${interactive && !usable.has(card) ? ` (${w.noUse})` : ""}` });
+    node.addEventListener("click", () => clickHand(table, view, card));
+    row.append(node);
+  });
+  const pile = view.pile_known.length + sum(view.pile_unknown);
+  const deck = h("div", { class: "aw-mypile", "aria-label": `${w.pileMine}: ${pile}` },
+    h("span", { class: "aw-back aw-back-big", "aria-hidden": "true" }, String(pile)),
+    h("span", { class: "aw-pile-text" }, `${w.pileMine}: ${pile}`,
+      view.pile_known.length ? h("span", { class: "aw-next" }, ` · ${w.next}: `, view.pile_known.slice(0, 6).map((c) => cardEl(table, c, { classes: "aw-mini" }))) : null,
+      sum(view.pile_unknown) ? ` · ${sum(view.pile_unknown)} ${w.unknownOrder}` : null));
+  box.append(h("h3", { class: "aw-h" }, w.hand), h("div", { class: "aw-hand-row" }, row, deck));
+  return box;
+}
+
+function prompt(table, view, legal, interactive) {
+  const w = words(table);
+  const line = h("div", { class: "aw-prompt", id: "aw-prompt", role: "status", "aria-live": "polite" });
+  let text = "";
+  if (table.seat === null || table.seat === undefined) text = w.watching;
+  else if (!interactive) text = view.stage === "over" ? "" : fill(w.notYourTurn, { who: table.toAct === null || table.toAct === undefined ? "…" : nameOf(table, table.toAct) });
+  else if (ui.selected === null) text = w.choose;
+  else {
+    const c = ui.selected;
+    const how = c === K ? w.chooseK : c === H ? w.chooseH : c === F ? w.chooseF : w.chooseWorm;
+    const usable = legal.some((m) => m.parsed.card === c);
+    text = `${w.chosen}: ${w.card[c]} — ${how}${usable ? ` (${w.allowed})` : ` (${w.noUse})`}.`;
+  }
+  if (text) line.append(h("span", {}, text));
+  if (ui.note) line.append(h("span", { class: "aw-note", id: "aw-note" }, ` ${ui.note}`));
+  const pass = legal.find((m) => m.parsed.kind === "pass");
+  if (interactive && pass) {
+    line.append(h("button", { type: "button", id: "aw-pass", class: "aw-pass", on: { click: () => send(table, "pass") } }, w.passBtn));
+  }
+  return line.childNodes.length ? line : null;
+}
+
+function matingBox(table, view) {
+  const w = words(table);
+  const last = view.last;
+  if (!last) return null;
+  const won = last.awards.map((a) => fill(w.wins, { who: nameOf(table, a.player), female: w.colour[a.female], n: a.eggs }));
+  const cleared = last.cleared.map(([f, p]) => `${nameOf(table, p)} ${w.before} ${w.colour[f]}`);
+  return h("p", { class: "aw-mating", id: "aw-mating" }, h("strong", {}, `${w.lastMating} (${w.opener} ${nameOf(table, last.opener)}): `),
+    (won.length ? won.join("; ") : w.noEgg) + (cleared.length ? `; ${w.cleared}: ${cleared.join(", ")}` : "") + ".");
+}
+
+function scoreBox(table, view) {
+  const w = words(table);
+  if (view.stage !== "over") return null;
+  const rows = view.players.map((player, p) => {
+    const eggs = sum(player.eggs.map((e) => e.eggs));
+    const own = player.eggs.filter((e) => e.female === player.colour).length;
+    const bonus = player.score - eggs - own;
+    return h("li", {}, colourChip(player.colour), ` ${nameOf(table, p)}: `, h("strong", {}, `${player.score}`), ` (${fill(w.breakdown, { eggs, own, bonus })})`);
+  });
+  return h("div", { class: "aw-final", id: "aw-final" }, h("h3", { class: "aw-h" }, w.over), h("ul", {}, rows));
+}
+
+// --- the deck-ordering step -----------------------------------------------------------------------
+
+function draftReset(view) {
+  const placed = view.pile_known.length;
+  if (ui.draftBase !== placed) {
+    // The draft was placed (or the deck changed): keep only what is still to be placed.
+    const sent = placed - ui.draftBase;
+    ui.draft = ui.draftBase >= 0 && sent > 0 ? ui.draft.slice(sent) : [];
+    ui.draftBase = placed;
+  }
+  // Never more of a kind than are left to place.
+  const left = [...(view.hand ?? [])];
+  ui.draft = ui.draft.filter((card) => (left[card] -= 1) >= 0);
+}
+
+function remaining(view) {
+  const left = [...(view.hand ?? [])];
+  for (const card of ui.draft) left[card] -= 1;
+  return left;
+}
+
+function redraw() {
+  if (ui.args) draw(ui.args.container, ui.args.table);
+}
+
+function orderPanel(table, view, legal) {
+  const w = words(table);
+  draftReset(view);
+  const placed = view.pile_known;
+  const left = remaining(view);
+  const panel = h("section", { class: "aw-order", id: "aw-order", "aria-label": w.orderTitle });
+  panel.append(h("h3", { class: "aw-h" }, w.orderTitle), h("p", { class: "aw-help" }, w.orderHelp));
+
+  const list = h("ol", { class: "aw-order-list", id: "aw-order-list", "aria-label": w.order });
+  const slot = (card, position, draftIndex) => {
+    const zone = position <= 6 ? "aw-zone-hand" : "aw-zone-pile";
+    const item = h("li", { class: `aw-slot ${zone}${draftIndex === null ? " aw-locked" : ""}`, "data-position": position });
+    if (draftIndex === null) {
+      item.append(h("span", { class: "aw-pos" }, String(position)), cardEl(table, card, { label: `${position}: ${w.card[card]} (${w.placed})` }));
+    } else {
+      const button = cardEl(table, card, { tag: "button", classes: "aw-draft",
+        attrs: { draggable: "true", "data-draft": draftIndex, "data-card": CARD_TEXT[card] },
+        label: `${fill(w.moveHint, { n: position })}: ${w.card[card]} (${w.remove})` });
+      button.addEventListener("click", () => { ui.draft.splice(draftIndex, 1); redraw(); });
+      button.addEventListener("keydown", (event) => {
+        const step = event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : 0;
+        const to = draftIndex + step;
+        if (!step || to < 0 || to >= ui.draft.length) return;
+        event.preventDefault();
+        [ui.draft[draftIndex], ui.draft[to]] = [ui.draft[to], ui.draft[draftIndex]];
+        redraw();
+        document.querySelector(`#aw-order-list [data-draft="${to}"]`)?.focus();
+      });
+      button.addEventListener("dragstart", (event) => {
+        ui.drag = { from: "draft", index: draftIndex };
+        event.dataTransfer?.setData("text/plain", CARD_TEXT[card]);
+        if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
+      });
+      item.append(h("span", { class: "aw-pos" }, String(position)), button);
+      dropTarget(item, draftIndex);
+    }
+    return item;
+  };
+  placed.forEach((card, i) => list.append(slot(card, i + 1, null)));
+  ui.draft.forEach((card, i) => list.append(slot(card, placed.length + i + 1, i)));
+  if (sum(left) > 0) {
+    const end = h("li", { class: `aw-slot aw-drop-end ${placed.length + ui.draft.length < 6 ? "aw-zone-hand" : "aw-zone-pile"}`, id: "aw-drop-end" },
+      h("span", { class: "aw-pos" }, String(placed.length + ui.draft.length + 1)), h("span", { class: "aw-drop" }, w.dropHere));
+    dropTarget(end, ui.draft.length);
+    list.append(end);
+  }
+  const legend = h("p", { class: "aw-legend" }, h("span", { class: "aw-zone-hand aw-key" }, `1–6 ${w.handZone}`), " ", h("span", { class: "aw-zone-pile aw-key" }, `7–22 ${w.pileZone}`));
+  panel.append(h("h4", { class: "aw-h4" }, `${w.order} (${placed.length + ui.draft.length}/22)`), legend, list);
+
+  const tray = h("div", { class: "aw-tray", id: "aw-tray", role: "group", "aria-label": w.tray });
+  left.forEach((n, card) => {
+    if (n <= 0) return;
+    const button = cardEl(table, card, { tag: "button", classes: "aw-tray-card",
+      attrs: { draggable: "true", "data-tray": CARD_TEXT[card] }, label: `${w.card[card]}, ${n} ${w.left}` });
+    button.append(h("span", { class: "aw-times", "aria-hidden": "true" }, `×${n}`));
+    button.addEventListener("click", () => { ui.draft.push(card); redraw(); });
+    button.addEventListener("dragstart", (event) => {
+      ui.drag = { from: "tray", card };
+      event.dataTransfer?.setData("text/plain", CARD_TEXT[card]);
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = "copyMove";
+    });
+    tray.append(button);
+  });
+  panel.append(h("h4", { class: "aw-h4" }, `${w.tray} (${sum(left)})`), tray);
+
+  const actions = h("div", { class: "aw-order-actions" });
+  if (ui.draft.length) {
+    actions.append(h("button", { type: "button", class: "primary", id: "aw-place", on: { click: () => placeDraft(table, null) } }, fill(w.placeBtn, { n: ui.draft.length })));
+  }
+  if (sum(left) > 0) {
+    actions.append(h("button", { type: "button", id: "aw-shuffle", on: { click: () => placeDraft(table, "deck shuffle") } }, w.shuffleBtn));
+    actions.append(h("button", { type: "button", id: "aw-spread", on: { click: () => placeDraft(table, "deck spread") } }, w.spreadBtn));
+  }
+  if (ui.draft.length) actions.append(h("button", { type: "button", id: "aw-clear", on: { click: () => { ui.draft = []; redraw(); } } }, w.clearBtn));
+  panel.append(actions);
+
+  const starters = legal.filter((m) => m.parsed.kind === "starter");
+  if (starters.length && !ui.draft.length) panel.append(starterPicker(table, starters));
+  return panel;
+}
+
+function dropTarget(node, index) {
+  node.addEventListener("dragover", (event) => { event.preventDefault(); node.classList.add("aw-over"); });
+  node.addEventListener("dragleave", () => node.classList.remove("aw-over"));
+  node.addEventListener("drop", (event) => {
+    event.preventDefault();
+    const drag = ui.drag;
+    ui.drag = null;
+    if (!drag) return;
+    if (drag.from === "tray") ui.draft.splice(index, 0, drag.card);
+    else {
+      const [card] = ui.draft.splice(drag.index, 1);
+      ui.draft.splice(drag.index < index ? index - 1 : index, 0, card);
+    }
+    redraw();
+  });
+}
+
+function placeDraft(table, then) {
+  const draft = ui.draft.map((c) => CARD_TEXT[c]);
+  ui.queue = then ? [then] : [];
+  if (!draft.length) {
+    ui.queue = [];
+    if (then) send(table, then);
+    return;
+  }
+  // One card is a listed step; several go as one deck line (the notation's typing aid).
+  send(table, `deck ${draft.join(" ")}`);
+}
+
+function starterPicker(table, starters) {
+  const w = words(table);
+  const pick = ui.starter ?? (ui.starter = [0, 2, 3]);
+  const choices = [[0, 7], [2, 5], [3, 4]];
+  const box = h("div", { class: "aw-starter", id: "aw-starter", role: "group", "aria-label": w.starterTitle }, h("span", {}, w.starterTitle, " "));
+  choices.forEach((pair, i) => {
+    const group = h("span", { class: "aw-pair" });
+    for (const card of pair) {
+      group.append(cardEl(table, card, { tag: "button", classes: `aw-mini${pick[i] === card ? " aw-selected" : ""}`,
+        attrs: { "data-starter": CARD_TEXT[card], "aria-pressed": pick[i] === card ? "true" : "false" } }));
+      group.lastChild.addEventListener("click", () => { pick[i] = card; redraw(); });
+    }
+    box.append(group);
+  });
+  const text = `deck starter ${pick.map((c) => CARD_TEXT[c]).join(" ")}`;
+  box.append(h("button", { type: "button", id: "aw-starter-go", disabled: !starters.some((m) => m.text === text),
+    on: { click: () => send(table, text) } }, w.starterBtn));
+  return box;
+}
+
+function orderWaiting(table, view) {
+  const w = words(table);
+  const me = view.players[table.seat ?? -1];
+  const lines = [];
+  if (view.stage === "order" && view.player !== table.seat) lines.push(fill(w.waitDeck, { who: nameOf(table, view.player) }));
+  if (me?.ready) lines.push(fill(w.myDeckDone, { known: view.pile_known.length, unknown: sum(view.pile_unknown) }));
+  const box = h("section", { class: "aw-order aw-order-wait", id: "aw-order-wait" }, lines.map((line) => h("p", {}, line)));
+  if (view.pile_known.length) box.append(h("div", { class: "aw-next" }, view.pile_known.map((c, i) => cardEl(table, c, { classes: "aw-mini", label: `${i + 1}: ${w.card[c]}` }))));
+  return box;
+}
+
+// --- clicks on the table --------------------------------------------------------------------------
+
+function blocked(table) {
+  const w = words(table);
+  if (table.seat === null || table.seat === undefined) return w.watching;
+  if (!(table.legal ?? []).length) return fill(w.notYourTurn, { who: table.toAct === null || table.toAct === undefined ? "…" : nameOf(table, table.toAct) });
+  return null;
+}
+
+function clickHand(table, view, card) {
+  const reason = blocked(table);
+  ui.note = reason ?? "";
+  if (!reason) ui.selected = ui.selected === card ? null : card;
+  redraw();
+}
+
+function clickFemale(table, view, f) {
+  const reason = blocked(table);
+  if (reason) { ui.note = reason; return redraw(); }
+  const c = ui.selected;
+  const w = words(table);
+  if (c === null) { ui.note = w.pickCardFirst; return redraw(); }
+  if (c === H) return send(table, `wedding ${LETTERS[f]}`);
+  if (c === K) {
+    const crows = legalMoves(table).filter((m) => m.parsed.kind === "crow" && m.parsed.female === f);
+    if (crows.length === 1) return send(table, crows[0].text);
+    ui.note = w.crowWhich;
+    return redraw();
+  }
+  return send(table, `worm ${CARD_TEXT[c]} ${LETTERS[f]}`);
+}
+
+function clickLane(table, view, owner, f) {
+  const reason = blocked(table);
+  if (reason) { ui.note = reason; return redraw(); }
+  const c = ui.selected;
+  if (c === K) return send(table, `crow ${LETTERS[owner]}@${LETTERS[f]}`);
+  return clickFemale(table, view, f);
+}
+
+function clickStackCard(table, view, owner, f, place, card) {
+  const reason = blocked(table);
+  if (reason) { ui.note = reason; return redraw(); }
+  const c = ui.selected;
+  if (owner === table.seat && c !== null && c !== K && c !== H && (c === F || card === F)) {
+    return send(table, `swap ${LETTERS[f]}#${place} ${CARD_TEXT[c]}`);
+  }
+  return clickLane(table, view, owner, f);
+}
+
+// --- the board ------------------------------------------------------------------------------------
+
+function sendQueued(table, view, legal) {
+  if (!ui.queue.length || view.stage !== "order" || view.player !== table.seat) {
+    if (view.stage !== "order" || view.player !== table.seat) ui.queue = [];
+    return;
+  }
+  if (ui.draft.length) return; // the draft has not been placed yet
+  const text = ui.queue[0];
+  if (!legal.some((m) => m.text === text)) return;
+  ui.queue = [];
+  setTimeout(() => send(table, text), 0);
+}
+
+export function draw(container, table) {
+  loadCss();
+  const view = table.view;
+  if (!view || !view.females) {
+    container.replaceChildren();
+    return;
+  }
+  ui.args = { container, table };
+  const fresh = view !== ui.seen;
+  const diff = fresh ? changes(view, table.previous) : changes(view, null);
+  if (fresh) {
+    ui.seen = view;
+    ui.note = "";
+    const still = ui.selected !== null && (view.hand?.[ui.selected] ?? 0) > 0 && (table.legal ?? []).length > 0;
+    if (!still) ui.selected = null;
+  }
+  const legal = legalMoves(table);
+  const interactive = table.seat !== null && table.seat !== undefined && legal.length > 0;
+  const ordering = legal.some((m) => ["deck", "shuffle", "starter"].includes(m.parsed.kind));
+  const board = h("div", { class: "aw-board", id: "aw-board", "data-stage": view.stage,
+    "data-act": interactive ? "me" : "other", lang: table.lang === "de" ? "de" : "en" });
+  board.append(stageBanner(table, view, diff), playersStrip(table, view, diff));
+
+  if (view.stage === "order" || view.stage === "shuffle" || view.stage === "spread") {
+    if (ordering) {
+      board.append(orderPanel(table, view, legal));
+      sendQueued(table, view, legal);
+    } else if (table.seat !== null && table.seat !== undefined) {
+      board.append(orderWaiting(table, view));
+    }
+  }
+  const play = !(view.stage === "order" && ordering);
+  const targets = targetsFor(legal, ui.selected);
+  const row = h("div", { class: "aw-females" });
+  row.style.gridTemplateColumns = `repeat(${view.females.length}, minmax(0, 1fr))`;
+  view.females.forEach((female, f) => row.append(femaleColumn(table, view, female, f, targets, diff, interactive && play)));
+  board.append(row);
+  const mating = matingBox(table, view);
+  if (mating) board.append(mating);
+  const final = scoreBox(table, view);
+  if (final) board.append(final);
+  if (table.seat !== null && table.seat !== undefined && play && view.stage !== "order") {
+    const line = prompt(table, view, legal, interactive);
+    if (line) board.append(line);
+    board.append(handArea(table, view, legal, diff, interactive));
+  }
+  container.replaceChildren(board);
+}
