@@ -523,20 +523,8 @@ class Hub:
             pause = live.last_move_at + self.settings.bot_pause - time.monotonic()
             if pause > 0:
                 await asyncio.sleep(pause)
-            record = table.record()
-            job = BotJob(
-                live.id,
-                live.game.info.id,
-                live.game.players,
-                tuple(sorted(live.game.options.items())),
-                live.seed,
-                record.moves,
-                record.dictated,
-                seat,
-                level,
-            )
             loop = asyncio.get_running_loop()
-            text = await loop.run_in_executor(self.bots, choose, job)
+            text = await loop.run_in_executor(self.bots, choose, _bot_job(live, seat, level))
             async with live.lock:
                 if live.table.version != version or live.seats[seat].kind != "bot":
                     continue  # the table moved on meanwhile (a seat changed hands)
@@ -643,19 +631,8 @@ class Hub:
             raise RefusedError("a hint is for the seat whose turn it is", 409, table.version)
         name = agent_names(live.game)[0]
         level = f"{name}:{HINT_ITERATIONS}" if name == "ismcts" else name
-        record = table.record()
-        job = BotJob(
-            live.id,
-            live.game.info.id,
-            live.game.players,
-            tuple(sorted(live.game.options.items())),
-            live.seed,
-            record.moves,
-            record.dictated,
-            viewer,
-            level,
-        )
         loop = asyncio.get_running_loop()
+        job = _bot_job(live, viewer, level)
         advice: str = await loop.run_in_executor(self.bots, hint_move, job)
         return advice
 
@@ -729,6 +706,23 @@ class Hub:
                 if row is not None:
                     live.status = row.status
         return count
+
+
+def _bot_job(live: LiveTable, seat: PlayerId, level: str) -> BotJob:
+    """A worker's job for ``seat`` at the table as it stands: a bot's move, or a hint."""
+    record = live.table.record()
+    options = tuple(sorted(live.game.options.items()))
+    return BotJob(
+        live.id,
+        live.game.info.id,
+        live.game.players,
+        options,
+        live.seed,
+        record.moves,
+        record.dictated,
+        seat,
+        level,
+    )
 
 
 def check_level(game: Game, level: str) -> None:

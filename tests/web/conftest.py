@@ -51,6 +51,24 @@ PAGE_TIMEOUT_MS = 20_000
 PHONE = {"width": 390, "height": 844}
 
 
+def require_browser() -> None:
+    """Skip the calling test module when playwright or Debian's chromium is missing, unless
+    ``SPIELTISCH_REQUIRE_BROWSER`` is set (CI installs both and sets it, so that there a
+    missing browser fails the run instead of skipping its tests)."""
+    missing = (
+        "playwright is not installed"
+        if not HAVE_PLAYWRIGHT
+        else f"no chromium at {CHROMIUM}"
+        if not CHROMIUM.exists()
+        else None
+    )
+    if missing is None:
+        return
+    if os.environ.get("SPIELTISCH_REQUIRE_BROWSER"):
+        raise RuntimeError(f"the browser tests are required here, but {missing}")
+    pytest.skip(missing, allow_module_level=True)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Name the marker the browser tests carry."""
     config.addinivalue_line("markers", "browser: drives a real browser against a real server")

@@ -9,10 +9,8 @@ the table at the start, in the middle and at the end go to ``docs/screens/``.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,19 +20,9 @@ from spieltisch.core.record import Record
 from spieltisch.games.auf_die_nuesse import Rule
 from spieltisch.session import Table
 
-from .conftest import HAVE_PLAYWRIGHT, REPO, LiveServer
+from .conftest import REPO, LiveServer, require_browser
 
-_MISSING = (
-    "playwright is not installed"
-    if not HAVE_PLAYWRIGHT
-    else "no chromium at /usr/bin/chromium"
-    if not Path("/usr/bin/chromium").exists()
-    else None
-)
-if _MISSING is not None:
-    if os.environ.get("SPIELTISCH_REQUIRE_BROWSER"):
-        raise RuntimeError(f"the browser tests are required here, but {_MISSING}")
-    pytest.skip(_MISSING, allow_module_level=True)
+require_browser()
 
 from playwright.sync_api import BrowserContext, Page  # noqa: E402 - after the skip
 

@@ -9,7 +9,6 @@ Screenshots of the start, the middle and the end go to ``docs/screens/``. Every 
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -22,19 +21,9 @@ from spieltisch.games.awimbawe.model import Rule
 from spieltisch.games.awimbawe.view import AwimbaweView, Heir
 from spieltisch.session import Table
 
-from .conftest import HAVE_PLAYWRIGHT, LiveServer
+from .conftest import LiveServer, require_browser
 
-_MISSING = (
-    "playwright is not installed"
-    if not HAVE_PLAYWRIGHT
-    else "no chromium at /usr/bin/chromium"
-    if not Path("/usr/bin/chromium").exists()
-    else None
-)
-if _MISSING is not None:
-    if os.environ.get("SPIELTISCH_REQUIRE_BROWSER"):
-        raise RuntimeError(f"the browser tests are required here, but {_MISSING}")
-    pytest.skip(_MISSING, allow_module_level=True)
+require_browser()
 
 from playwright.sync_api import BrowserContext, Page  # noqa: E402 - after the skip
 

@@ -11,7 +11,6 @@ Screenshots go to ``test-artifacts/screens/``.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from collections.abc import Callable
@@ -27,21 +26,9 @@ from spieltisch.games import kit_of
 from spieltisch.session import Table
 from spieltisch.web.payload import events_for
 
-from .conftest import HAVE_PLAYWRIGHT, PHONE, LiveServer
+from .conftest import PHONE, LiveServer, require_browser
 
-# CI installs both and sets SPIELTISCH_REQUIRE_BROWSER, so that there a missing browser fails
-# the run instead of skipping its tests.
-_MISSING = (
-    "playwright is not installed"
-    if not HAVE_PLAYWRIGHT
-    else "no chromium at /usr/bin/chromium"
-    if not Path("/usr/bin/chromium").exists()
-    else None
-)
-if _MISSING is not None:
-    if os.environ.get("SPIELTISCH_REQUIRE_BROWSER"):
-        raise RuntimeError(f"the browser tests are required here, but {_MISSING}")
-    pytest.skip(_MISSING, allow_module_level=True)
+require_browser()
 
 from playwright.sync_api import BrowserContext, Page, WebSocket  # noqa: E402 - after the skip
 

@@ -10,27 +10,23 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager, suppress
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
-import httpx
 import pytest
 import sqlalchemy as sa
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 import spieltisch
 from spieltisch.core.record import Record, replay, replay_states
 
+from .servers import Server, running
+
 URL = os.environ.get("SPIELTISCH_TEST_POSTGRES", "")
 pytestmark = pytest.mark.skipif(not URL, reason="SPIELTISCH_TEST_POSTGRES is not set")
 
-STARTUP = 30.0
 GAME = 60.0
 WAIT = 10.0
 """Seconds any one message may take to arrive."""
@@ -41,77 +37,11 @@ PACE = 0.15
 """Seconds between one connection's moves: keeps it under the server's rate limit."""
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
-class Server:
-    """One server process on the test database, in its own process group."""
-
-    def __init__(self) -> None:
-        self.port = _free_port()
-        command = [
-            sys.executable, "-m", "spieltisch.web", "--db", URL, "--port", str(self.port),
-            "--bot-pause", "0", "--bot-workers", "1",
-        ]  # fmt: skip
-        self.process = subprocess.Popen(  # our own server, fixed arguments
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
-        )
-        self.http = httpx.Client(
-            base_url=f"http://127.0.0.1:{self.port}", timeout=10.0, trust_env=False
-        )
-        deadline = time.monotonic() + STARTUP
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                error = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise RuntimeError(f"the server ended at start: {error}")
-            with suppress(httpx.TransportError):
-                if self.http.get("/api/games").status_code == 200:
-                    return
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("the server did not answer in time")
-
-    def kill(self) -> None:
-        """SIGKILL the server process, as ``kill -9 PID`` does."""
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
-
-    def terminate(self) -> None:
-        """Stop the server the ordinary way (SIGTERM: uvicorn shuts down)."""
-        self.process.send_signal(signal.SIGTERM)
-        with suppress(subprocess.TimeoutExpired):
-            self.process.wait(15)
-
-    def stop(self) -> None:
-        """End the server and every process of its group (its bot workers included)."""
-        self.http.close()
-        with suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        with suppress(subprocess.TimeoutExpired):
-            self.process.wait(10)
-        if self.process.stderr is not None:
-            self.process.stderr.close()
-
-    def socket(self, table_id: str, token: str | None, since: int = 0) -> ClientConnection:
-        """A WebSocket at the table for a seat's token (or a spectator), hello sent."""
-        ws = connect(
-            f"ws://127.0.0.1:{self.port}/ws/{table_id}", proxy=None, open_timeout=10, legacy=True
-        )
-        ws.send(json.dumps({"type": "hello", "token": token, "since": since}))
-        return ws
-
-
 @contextmanager
 def server() -> Iterator[Server]:
-    running = Server()
-    try:
-        yield running
-    finally:
-        running.stop()
+    """A server on the test database, ended with its process group on the way out."""
+    with running(URL) as process:
+        yield process
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,110 @@
+"""Real server processes for the persistence tests (SQLite and PostgreSQL alike)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+STARTUP = 30.0
+"""Seconds a server may take to answer its first request."""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+class Server:
+    """One server process on the database ``url``, in its own process group (so that its
+    bot workers can be found and ended after the server itself was killed)."""
+
+    def __init__(self, url: str) -> None:
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        command = [
+            sys.executable, "-m", "spieltisch.web", "--db", url,
+            "--port", str(self.port), "--bot-pause", "0", "--bot-workers", "1",
+        ]  # fmt: skip
+        self.process = subprocess.Popen(  # our own server, fixed arguments
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        self.group = self.process.pid
+        self.http = httpx.Client(base_url=self.base, timeout=10.0, trust_env=False)
+        deadline = time.monotonic() + STARTUP
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                error = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"the server ended at start: {error}")
+            with suppress(httpx.TransportError):
+                if self.http.get("/api/games").status_code == 200:
+                    return
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("the server did not answer in time")
+
+    def kill(self) -> None:
+        """SIGKILL the server process itself (not its workers), as ``kill -9 PID`` does."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        """End the server and every process of its group (its bot workers included)."""
+        self.http.close()
+        with suppress(ProcessLookupError):
+            os.killpg(self.group, signal.SIGKILL)
+        with suppress(subprocess.TimeoutExpired):
+            self.process.wait(10)
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+
+    def group_alive(self) -> list[int]:
+        """The processes of the server's group still running (its orphaned workers)."""
+        alive = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            with suppress(OSError):
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[2]) == self.group and fields[0] != "Z":
+                    alive.append(int(entry.name))
+        return alive
+
+    def terminate(self) -> None:
+        """Stop the server the ordinary way (SIGTERM: uvicorn shuts down)."""
+        self.process.send_signal(signal.SIGTERM)
+        with suppress(subprocess.TimeoutExpired):
+            self.process.wait(15)
+
+    def socket(self, table_id: str, token: str | None = None, since: int = 0) -> ClientConnection:
+        """A WebSocket at the table for a seat's token (or a spectator's), hello sent."""
+        ws = connect(
+            f"ws://127.0.0.1:{self.port}/ws/{table_id}", proxy=None, open_timeout=10, legacy=True
+        )
+        ws.send(json.dumps({"type": "hello", "token": token, "since": since}))
+        return ws
+
+
+@contextmanager
+def running(url: str) -> Iterator[Server]:
+    """A server on the database ``url``, ended (with its whole process group) on the way out."""
+    process = Server(url)
+    try:
+        yield process
+    finally:
+        process.stop()
