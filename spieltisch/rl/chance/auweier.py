@@ -1,0 +1,88 @@
+"""Auweier's shuffles, card by card, in draw order (item ids are card kinds).
+
+A plain shuffle makes every order of the cards still to place equally likely, so each next
+card is a kind drawn with probability proportional to how many of it are left. A spread
+shuffle makes every order with exactly one Wedding in each part of the pile equally likely
+(see the game's ``deck`` module): the Wedding of a part lies at each of its places with equal
+chance, and the other cards are in uniform order. So at a place of a part whose Wedding has
+not come yet, with ``j`` places of the part left, the Wedding comes with probability ``1/j``
+and every other kind shares the rest in proportion to what is left of it; once the part has
+its Wedding, no other Wedding can come in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from spieltisch.core.game import Move, State
+from spieltisch.games.auweier import AuweierState, Card, Shuffled, Stage
+from spieltisch.games.auweier.deck import spread_parts
+from spieltisch.games.auweier.notation import CARD_TEXT, KINDS
+from spieltisch.rl.chance.base import Splitter
+
+WEDDING = int(Card.WEDDING)
+
+
+def _auweier(state: State) -> AuweierState:
+    if not isinstance(state, AuweierState):
+        raise TypeError(f"not an Auweier state: {type(state).__name__}")
+    return state
+
+
+def _to_place(state: AuweierState) -> tuple[int, ...]:
+    """The cards of the deck being shuffled that are not placed yet, per kind."""
+    counts: tuple[int, ...] = state.seats[state.player].hand
+    return counts
+
+
+class ShuffleSplitter(Splitter):
+    """A shuffle or a spread of the cards a player has not placed yet, card by card."""
+
+    items = KINDS
+
+    def applies(self, state: State) -> bool:
+        """True at every shuffle (Auweier's only chance events)."""
+        return isinstance(state, AuweierState) and state.is_chance()
+
+    def next_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, Fraction]]:
+        """The kinds the next card may be, with their exact probabilities."""
+        state = _auweier(state)
+        left = list(_to_place(state))
+        for kind in drawn:
+            left[kind] -= 1
+        total = sum(left)
+        if state.stage is not Stage.SPREAD:
+            return [(k, Fraction(n, total)) for k, n in enumerate(left) if n]
+        cards = len(drawn) + total
+        weddings = _to_place(state)[WEDDING]
+        place = len(drawn)
+        start = 0
+        for size in spread_parts(cards, weddings):
+            if place < start + size:
+                break
+            start += size
+        end = start + size
+        if WEDDING in drawn[start:place]:
+            others = total - left[WEDDING]
+            return [(k, Fraction(n, others)) for k, n in enumerate(left) if n and k != WEDDING]
+        wedding = Fraction(1, end - place)
+        others = total - left[WEDDING]
+        items = [
+            (k, (1 - wedding) * Fraction(n, others))
+            for k, n in enumerate(left)
+            if n and k != WEDDING and wedding < 1
+        ]
+        items.append((WEDDING, wedding))
+        return sorted(items)
+
+    def outcome(self, state: State, drawn: Sequence[int]) -> Move | None:
+        """The shuffle once every card to place is drawn."""
+        state = _auweier(state)
+        if len(drawn) < sum(_to_place(state)):
+            return None
+        return Shuffled(tuple(Card(kind) for kind in drawn))
+
+    def item_text(self, item: int) -> str:
+        """The card kind, e.g. ``card 2*``."""
+        return f"card {CARD_TEXT[item]}"

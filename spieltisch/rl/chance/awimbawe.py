@@ -1,0 +1,38 @@
+"""Awimbawé's deal, card by card: 28 steps, each uniform over the cards not dealt yet, in the
+order :meth:`Deal.from_order` hands them out (seat 0's four face-down, four face-up and six
+hand cards, then seat 1's), which is how the rules draw a deal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from spieltisch.core.game import Move, State
+from spieltisch.games.awimbawe import DECK, AwimbaweState, Deal, Stage
+from spieltisch.rl.chance.base import Splitter
+
+
+class DealSplitter(Splitter):
+    """The deal of a round, one card at a time (item ids are card codes)."""
+
+    items = len(DECK)
+
+    def applies(self, state: State) -> bool:
+        """True at the deal of a round."""
+        return isinstance(state, AwimbaweState) and state.stage is Stage.DEAL
+
+    def next_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, Fraction]]:
+        """Every card not dealt yet, equally likely."""
+        taken = set(drawn)
+        left = [code for code in range(len(DECK)) if code not in taken]
+        return [(code, Fraction(1, len(left))) for code in left]
+
+    def outcome(self, state: State, drawn: Sequence[int]) -> Move | None:
+        """The deal once all 28 cards are drawn."""
+        if len(drawn) < len(DECK):
+            return None
+        return Deal.from_order([DECK[code] for code in drawn])
+
+    def item_text(self, item: int) -> str:
+        """The card, e.g. ``D5``."""
+        return f"card {DECK[item]}"

@@ -1,0 +1,190 @@
+"""One episode of a game for the RL adapters: a table, its observations, masks and rewards.
+
+:class:`Match` is what the PettingZoo, Gymnasium and OpenSpiel adapters share. It drives a
+:class:`~spieltisch.session.Table`: player actions arrive as stable action ids, chance is
+drawn from the table's own generator (seeded at every :meth:`Match.reset`) until a player
+must decide or the game is over, and observations are encoded from the views the table
+gives each seat, never from the true state. The true state is read only for the rewards at
+the end (its returns or scores).
+
+Rewards come at the end only. ``reward="returns"`` (the default) pays each seat its share of
+the win (1 split among the winners, else 0); ``reward="score_diff"`` pays each seat its
+final score minus the best other seat's, divided by the game's score range.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from spieltisch import load
+from spieltisch.core.errors import InvalidActionError
+from spieltisch.core.game import Game, Move, OptionValue, PlayerId
+from spieltisch.core.kit import GameKit
+from spieltisch.games import kit_of
+from spieltisch.rl import text
+from spieltisch.rl.encode import Array, Encoder, encoder_for
+from spieltisch.session import Table
+
+Mask = npt.NDArray[np.int8]
+
+MASK_CACHE = 4096
+"""Legal-action sequences whose masks a match remembers."""
+MAX_RENDER_MOVES = 20
+"""Legal moves listed by :meth:`Match.render` (more are counted, not listed)."""
+
+
+class Reward(enum.Enum):
+    """What a seat is paid at the end of a game."""
+
+    RETURNS = "returns"
+    SCORE_DIFF = "score_diff"
+
+
+def game_of(game_id: str, players: int | None, options: dict[str, OptionValue]) -> Game:
+    """The game ``game_id`` with ``players`` and ``options`` (typed errors for bad ones)."""
+    return load(game_id, players, **options)
+
+
+class Match:
+    """One game being played by action ids (see the module docstring)."""
+
+    def __init__(self, game: Game, reward: Reward | str = Reward.RETURNS) -> None:
+        self.game = game
+        self.kit: GameKit[Any] = kit_of(game)
+        self.encoder: Encoder = encoder_for(game.info.id)
+        self.reward = Reward(reward)
+        self.num_actions = game.num_distinct_actions
+        self._table = Table(game, seed=0)
+        self._ids = game.action_table()
+        self._seen = 0
+        self._masks: dict[int, tuple[Sequence[Move], Mask]] = {}
+        """Masks of legal-action sequences the rules hand out again and again (the same
+        object each time, as a game's legal-action cache does), by the object's id; the
+        sequence itself is kept, so its id cannot be reused while it is cached."""
+
+    @property
+    def table(self) -> Table:
+        """The table of the current episode."""
+        return self._table
+
+    # --- an episode --------------------------------------------------------------------------
+
+    def reset(self, seed: int) -> None:
+        """Start a new game whose chance comes from ``seed``."""
+        self._table = Table(self.game, seed=seed)
+        self._seen = 0
+        self._settle()
+
+    def _settle(self) -> None:
+        table = self._table
+        while not table.over and table.to_act() is None:
+            table.advance_chance()
+
+    def to_act(self) -> PlayerId | None:
+        """The seat to decide, or ``None`` once the game is over."""
+        return self._table.to_act()
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self._table.over
+
+    def legal_ids(self) -> list[int]:
+        """The action ids of the legal actions of the seat to move (empty at the end)."""
+        id_of = self._ids.id_of
+        return [id_of(move) for move in self._table.legal()]
+
+    def mask(self) -> Mask:
+        """An int8 mask over every action id: 1 for the legal ones of the seat to move (a
+        new array each time)."""
+        legal = self._table.legal()
+        key = id(legal)
+        known = self._masks.get(key)
+        if known is not None and known[0] is legal:  # the rules' own cached tuple again
+            return known[1].copy()
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        id_of = self._ids.id_of
+        ids = [id_of(move) for move in legal]
+        if ids:
+            mask[ids] = 1
+        if len(self._masks) >= MASK_CACHE:
+            self._masks.clear()
+        self._masks[key] = (legal, mask)
+        return mask.copy()
+
+    def is_legal(self, action_id: object) -> bool:
+        """Whether ``action_id`` names a legal action of the seat to move now."""
+        legal = self._table.legal()
+        if not legal:
+            return False
+        try:
+            move = self._ids.action(action_id)
+        except InvalidActionError:
+            return False
+        return move in legal
+
+    def play_id(self, action_id: object) -> Move:
+        """Play the action with ``action_id`` for the seat to move, then let chance act until
+        a player must decide; the typed errors of the table for an illegal or unknown id."""
+        move: Move = self._ids.action(action_id)
+        self._table.play(move)
+        self._settle()
+        return move
+
+    def observation(self, player: PlayerId | None) -> Array:
+        """What ``player`` sees now, encoded."""
+        return self.encoder.encode(self._table.view(player))
+
+    def rewards(self) -> tuple[float, ...]:
+        """Each seat's reward: zeros until the game is over, then as :attr:`reward` says."""
+        table = self._table
+        players = self.game.players
+        if not table.over:
+            return (0.0,) * players
+        state = table.state_at()
+        if self.reward is Reward.RETURNS:
+            return state.returns()
+        scores = state.scores()
+        info = self.game.info
+        span = max(1, info.max_score - info.min_score)
+        return tuple(
+            (scores[p] - max(scores[q] for q in range(players) if q != p)) / span
+            for p in range(players)
+        )
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score so far."""
+        return self._table.state_at().scores()
+
+    # --- rendering ---------------------------------------------------------------------------
+
+    def render(self, names: Sequence[str] = ()) -> str:
+        """The moves since the last render in the game's words, then the table as a spectator
+        sees it, as plain text (no markup)."""
+        table = self._table
+        seats = tuple(names) or table.seats
+        words = self.kit.words
+        lines = [f"{self.game.info.name}, move {table.version}"]
+        for event in table.iter_events(None, self._seen):
+            before = table.view(None, event.version - 1)
+            actor = "chance" if event.actor is None else seats[event.actor]
+            lines.append("  " + words.event(before, event.move, seats, actor))
+        self._seen = table.version
+        lines.extend(text.lines(text.plain(table.view(None))))
+        player = table.to_act()
+        if player is not None:
+            view = table.view(player)
+            legal = table.legal()
+            lines.append(f"{seats[player]} to move:")
+            for move in legal[:MAX_RENDER_MOVES]:
+                lines.append(f"  [{self._ids.id_of(move)}] {words.move_label(view, move)}")
+            if len(legal) > MAX_RENDER_MOVES:
+                lines.append(f"  ... {len(legal) - MAX_RENDER_MOVES} more")
+        elif table.over:
+            lines.append(f"over: scores {list(self.scores())}")
+        return "\n".join(lines)

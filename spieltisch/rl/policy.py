@@ -1,0 +1,86 @@
+"""A trained policy as a spieltisch agent: a small network read from a plain ``.npz`` file.
+
+A policy file holds the layers of a multilayer perceptron (``w0``, ``b0``, ``w1``, ``b1``,
+...; hidden layers use ``tanh``, as stable-baselines3's default policy does), the game id and
+the observation size. :class:`PolicyAgent` encodes its seat's view with the game's encoder,
+computes the logits with numpy only (no learning framework is needed to play), masks the
+illegal action ids and plays the most likely legal action. :func:`save_policy` writes such a
+file from the weight matrices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from spieltisch.core.agent import Agent
+from spieltisch.core.errors import OptionError
+from spieltisch.core.game import Game, Move
+from spieltisch.rl.encode import encoder_for
+
+Matrix = npt.NDArray[np.float32]
+MAX_LAYERS = 16
+
+
+def save_policy(
+    path: Path, game_id: str, layers: Sequence[tuple[Matrix, Matrix]], note: str = ""
+) -> None:
+    """Write a policy: ``layers`` are ``(weights, bias)`` pairs, weights shaped (out, in)."""
+    arrays: dict[str, Any] = {"game_id": np.array(game_id), "note": np.array(note)}
+    for index, (weights, bias) in enumerate(layers):
+        arrays[f"w{index}"] = np.asarray(weights, dtype=np.float32)
+        arrays[f"b{index}"] = np.asarray(bias, dtype=np.float32)
+    with path.open("wb") as handle:
+        np.savez(handle, **arrays)
+
+
+class Policy:
+    """The network of a policy file."""
+
+    def __init__(self, path: Path) -> None:
+        with np.load(path, allow_pickle=False) as data:
+            self.game_id = str(data["game_id"])
+            self.note = str(data["note"]) if "note" in data else ""
+            self.layers: list[tuple[Matrix, Matrix]] = []
+            while f"w{len(self.layers)}" in data and len(self.layers) < MAX_LAYERS:
+                index = len(self.layers)
+                self.layers.append((data[f"w{index}"], data[f"b{index}"]))
+        if not self.layers:
+            raise OptionError(f"{path} holds no policy layers")
+
+    def logits(self, observation: Matrix) -> Matrix:
+        """The action logits of one observation."""
+        hidden = observation
+        last = len(self.layers) - 1
+        for index, (weights, bias) in enumerate(self.layers):
+            hidden = weights @ hidden + bias
+            if index < last:
+                hidden = np.tanh(hidden)
+        return hidden
+
+
+class PolicyAgent(Agent[Any]):
+    """Plays the most likely legal action of a trained policy (see the module docstring)."""
+
+    name = "policy"
+
+    def __init__(self, game: Game, seed: int = 0, policy: Policy | Path | None = None) -> None:
+        super().__init__(game, seed)
+        if policy is None:
+            raise OptionError("a policy agent needs a policy file")
+        self.policy = policy if isinstance(policy, Policy) else Policy(policy)
+        if self.policy.game_id != game.info.id:
+            raise OptionError(f"the policy is for {self.policy.game_id}, not {game.info.id}")
+        self.encoder = encoder_for(game.info.id)
+        self._ids = game.action_table()
+
+    def act(self, view: object, legal: Sequence[Move]) -> Move:
+        """The legal action with the highest logit."""
+        logits = self.policy.logits(self.encoder.encode(view))
+        ids = [self._ids.id_of(move) for move in legal]
+        best = max(range(len(ids)), key=lambda i: float(logits[ids[i]]))
+        return legal[best]

@@ -1,0 +1,116 @@
+"""The agents of the RL surface: OpenSpiel's bots through the adapter, and trained policies
+read from numpy files; both play whole games from views and legal actions alone."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from spieltisch import load
+from spieltisch.agents import make_agent
+from spieltisch.core.errors import OptionError
+from spieltisch.rl.encode import encoder_for
+from spieltisch.rl.policy import Policy, PolicyAgent, save_policy
+from spieltisch.session import Table, play_out
+
+pytest.importorskip("pyspiel")
+
+from spieltisch.rl.bots import OpenSpielAgent
+
+
+@pytest.mark.parametrize(
+    ("game_id", "kind"), [("awimbawe", "ismcts"), ("awimbawe", "mcts"), ("auf-die-eier", "mcts")]
+)
+def test_openspiel_bots_play_whole_games(game_id: str, kind: str) -> None:
+    game = load(game_id)
+    bot = OpenSpielAgent(game, seed=1, kind=kind, simulations=4)
+    table = Table(game, seed=2)
+    actions = play_out(table, [bot, make_agent("random", game, 3)])
+    assert table.over
+    assert actions > 0
+    assert bot.label == f"openspiel-{kind}:4"
+
+
+def test_openspiel_ismcts_is_for_hidden_information_only() -> None:
+    with pytest.raises(OptionError, match="hides nothing"):
+        OpenSpielAgent(load("auf-die-eier"), kind="ismcts")
+    with pytest.raises(OptionError):
+        OpenSpielAgent(load("awimbawe"), kind="alphazero")
+
+
+def _random_policy(path: Path, game_id: str) -> Policy:
+    rng = np.random.default_rng(0)
+    size = encoder_for(game_id).shape[0]
+    actions = load(game_id).num_distinct_actions
+    layers = [
+        (rng.normal(size=(16, size)).astype(np.float32), np.zeros(16, np.float32)),
+        (rng.normal(size=(actions, 16)).astype(np.float32), np.zeros(actions, np.float32)),
+    ]
+    save_policy(path, game_id, layers, "random weights")
+    return Policy(path)
+
+
+def test_a_saved_policy_plays_legal_moves(tmp_path: Path) -> None:
+    policy = _random_policy(tmp_path / "p.npz", "awimbawe")
+    assert policy.note == "random weights"
+    game = load("awimbawe")
+    table = Table(game, seed=4)
+    played = play_out(table, [PolicyAgent(game, 0, policy), make_agent("random", game, 1)])
+    assert table.over
+    assert played > 0
+
+
+def test_a_policy_picks_its_highest_legal_logit(tmp_path: Path) -> None:
+    policy = _random_policy(tmp_path / "p.npz", "awimbawe")
+    game = load("awimbawe")
+    table = Table(game, seed=4)
+    table.advance_chance()
+    seat = table.to_act()
+    assert seat is not None
+    view = table.view(seat)
+    logits = policy.logits(encoder_for("awimbawe").encode(view))
+    legal = table.legal()
+    best = max(legal, key=lambda move: float(logits[game.action_id(move)]))
+    assert PolicyAgent(game, 0, policy).act(view, legal) == best
+
+
+def test_a_policy_for_another_game_is_refused(tmp_path: Path) -> None:
+    policy = _random_policy(tmp_path / "p.npz", "awimbawe")
+    with pytest.raises(OptionError, match="awimbawe"):
+        PolicyAgent(load("auf-die-eier"), 0, policy)
+    with pytest.raises(OptionError):
+        PolicyAgent(load("awimbawe"), 0, None)
+
+
+def test_importing_spieltisch_loads_no_rl_library() -> None:
+    code = (
+        "import sys, spieltisch, spieltisch.cli; "
+        "heavy = {'numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'torch'} & set(sys.modules); "
+        "print(sorted(heavy))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+SHIPPED = Path(__file__).resolve().parents[2] / "examples" / "policies" / "awimbawe.npz"
+
+
+@pytest.mark.skipif(not SHIPPED.exists(), reason="the worked example's policy is not shipped")
+def test_the_shipped_policy_beats_random_more_often_than_not() -> None:
+    game = load("awimbawe")
+    policy = Policy(SHIPPED)
+    wins = 0.0
+    for deal in range(12):
+        for seat in range(2):
+            agents = [
+                PolicyAgent(game, 0, policy) if p == seat else make_agent("random", game, deal)
+                for p in range(2)
+            ]
+            table = Table(game, seed=deal)
+            play_out(table, agents)
+            wins += table.state.returns()[seat]
+    assert wins > 12
