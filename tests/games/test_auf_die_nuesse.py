@@ -218,7 +218,8 @@ def takers(log: list[Step]) -> list[int | None]:
 
 
 def first_choice(state: NuesseState) -> Move:
-    return state.legal_actions()[0]
+    first: Move = state.legal_actions()[0]
+    return first
 
 
 # --- Setup ------------------------------------------------------------------------------------
