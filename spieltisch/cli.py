@@ -45,6 +45,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
 class CliError(Exception):
     """Bad input to a command, reported in one line."""
 
