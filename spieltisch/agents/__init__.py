@@ -22,14 +22,21 @@ from spieltisch.core.kit import AgentFactory, Book
 from spieltisch.games import kit_of
 
 GENERIC_AGENTS: dict[str, AgentFactory] = {"ismcts": IsmctsAgent, "random": RandomAgent}
+REGISTERED: dict[str, AgentFactory] = {}
+"""Agents a surface adds for every game (a trained policy from the RL surface), by name."""
 STRENGTH_ORDER = ("expert", "ismcts", "heuristic", "random")
 """How agents rank when listed, strongest first, unless the game's kit says otherwise; names
 not listed come after."""
 
 
+def register_agent(name: str, factory: AgentFactory) -> None:
+    """Offer the agent ``name`` for every game (a surface's own, such as ``policy:FILE``)."""
+    REGISTERED[name] = factory
+
+
 def _factories(game: Game) -> dict[str, AgentFactory]:
     kit = kit_of(game)
-    factories = {**GENERIC_AGENTS, **kit.agents}
+    factories = {**GENERIC_AGENTS, **REGISTERED, **kit.agents}
     if kit.belief is None:
         del factories["ismcts"]
     return factories
@@ -81,5 +88,6 @@ __all__ = [
     "agent_names",
     "game_book",
     "make_agent",
+    "register_agent",
     "strongest_agent",
 ]

@@ -70,16 +70,31 @@ class PolicyAgent(Agent[Any]):
 
     def __init__(self, game: Game, seed: int = 0, policy: Policy | Path | None = None) -> None:
         super().__init__(game, seed)
-        if policy is None:
-            raise OptionError("a policy agent needs a policy file")
-        self.policy = policy if isinstance(policy, Policy) else Policy(policy)
-        if self.policy.game_id != game.info.id:
-            raise OptionError(f"the policy is for {self.policy.game_id}, not {game.info.id}")
+        self.policy: Policy | None = None
         self.encoder = encoder_for(game.info.id)
         self._ids = game.action_table()
+        if policy is not None:
+            self._load(policy if isinstance(policy, Policy) else Policy(policy))
+
+    def _load(self, policy: Policy) -> None:
+        if policy.game_id != self.game.info.id:
+            raise OptionError(f"the policy is for {policy.game_id}, not {self.game.info.id}")
+        self.policy = policy
+
+    def configure(self, setting: str) -> None:
+        """``policy:FILE`` seats the policy saved in FILE (an ``.npz`` from examples/train.py)."""
+        path = Path(setting)
+        if len(setting) > 4096 or not path.is_file():
+            raise OptionError(f"no policy file {setting[:200]!r}")
+        try:
+            self._load(Policy(path))
+        except (OSError, ValueError, KeyError) as error:
+            raise OptionError(f"{setting[:200]!r} is not a policy file: {error}") from None
 
     def act(self, view: object, legal: Sequence[Move]) -> Move:
         """The legal action with the highest logit."""
+        if self.policy is None:
+            raise OptionError("a policy agent needs its file: policy:FILE")
         logits = self.policy.logits(self.encoder.encode(view))
         ids = [self._ids.id_of(move) for move in legal]
         best = max(range(len(ids)), key=lambda i: float(logits[ids[i]]))

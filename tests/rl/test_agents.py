@@ -82,8 +82,13 @@ def test_a_policy_for_another_game_is_refused(tmp_path: Path) -> None:
     policy = _random_policy(tmp_path / "p.npz", "awimbawe")
     with pytest.raises(OptionError, match="awimbawe"):
         PolicyAgent(load("auf-die-eier"), 0, policy)
-    with pytest.raises(OptionError):
-        PolicyAgent(load("awimbawe"), 0, None)
+    table = Table(load("awimbawe"), seed=1)
+    table.advance_chance()
+    unconfigured = PolicyAgent(table.game, 0, None)  # as make_agent builds it before its setting
+    with pytest.raises(OptionError, match="needs its file"):
+        unconfigured.act(table.view(table.to_act()), table.legal())
+    with pytest.raises(OptionError, match="no policy file"):
+        unconfigured.configure("/no/such/file.npz")
 
 
 def test_importing_spieltisch_loads_no_rl_library() -> None:
