@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -30,6 +31,8 @@ from spieltisch.core.game import Game, OptionValue
 from spieltisch.core.record import Record, replay
 from spieltisch.games import REGISTRY
 from spieltisch.lab import arena as arena_lab
+from spieltisch.lab import engine as lab_engine
+from spieltisch.lab import experiment as lab_experiment
 from spieltisch.lab.play import derive_seed, pick_seed
 from spieltisch.lab.simulate import simulate as run_simulation
 from spieltisch.lab.summary import ArenaSummary, SeatSummary
@@ -566,6 +569,165 @@ def serve(
                 'pip install "spieltisch[web]"'
             )
         run(host, port, db or "", open_browser, bot_workers)
+
+
+lab_app = typer.Typer(
+    help="The balance lab: run experiment files, locally or on Ray, and write their reports.",
+    no_args_is_help=True,
+)
+app.add_typer(lab_app, name="lab")
+
+
+class Backend(StrEnum):
+    """Where an experiment's games are played."""
+
+    local = "local"
+    ray = "ray"
+
+
+@lab_app.command("run")
+def lab_run(
+    experiment_file: Annotated[Path, typer.Argument(help="The experiment, a TOML file.")],
+    backend: Annotated[Backend, typer.Option(help="local (process pool) or ray.")] = (
+        Backend.local
+    ),
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster to join (default: start a local one).")
+    ] = None,
+    workers: Annotated[int, typer.Option(min=1, max=1024, help="Parallel workers.")] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Folder for the journal and report (default: beside the file)."),
+    ] = None,
+) -> None:
+    """Play an experiment's grid (resuming from the folder's journal) and write its report."""
+    with one_line_errors():
+        experiment = lab_experiment.load_experiment(experiment_file)
+        folder = out or experiment_file.with_suffix("")
+        if folder.exists() and not folder.is_dir():
+            fail(f"--out {folder} is a file, not a folder")
+        folder.mkdir(parents=True, exist_ok=True)
+        journal = folder / "journal.jsonl"
+        if journal.exists():
+            lab_experiment.saved_results(experiment, journal)  # refuses another run's journal
+        (folder / "experiment.toml").write_text(
+            experiment_file.read_text(encoding="utf-8"), encoding="utf-8"
+        )
+        runner: lab_engine.Runner
+        if backend is Backend.ray:
+            try:
+                from spieltisch.lab.runners.ray_runner import (  # noqa: PLC0415 - lazy: ray extra
+                    RayRunner,
+                )
+            except ModuleNotFoundError as missing:
+                fail(
+                    f"the Ray backend needs the cluster extra ({missing.name} is missing): "
+                    'pip install "spieltisch[cluster]"'
+                )
+            runner = RayRunner(workers, address)
+        else:
+            if address:
+                fail("--address is for the ray backend")
+            runner = lab_engine.runner_for(workers)
+        started = time.perf_counter()
+        try:
+            with lab_progress(experiment.name) as (progress, played):
+                cells = lab_experiment.run_experiment(experiment, runner, journal, progress)
+        except KeyboardInterrupt:
+            Console(stderr=True).print(
+                f"interrupted: every finished game is in {journal}; run the same command again "
+                "to go on where it stopped",
+                highlight=False,
+            )
+            raise typer.Exit(130) from None
+        seconds = time.perf_counter() - started
+        rate = played[0] / seconds if seconds > 0 and played[0] else 0.0
+        run_info = {
+            "backend": backend.value,
+            "workers": workers,
+            "games_played": played[0],
+            "seconds": round(seconds, 2),
+            "games_per_second": round(rate, 1),
+        }
+        (folder / "run.json").write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
+        _lab_outputs(folder, experiment, cells)
+
+
+@lab_app.command("report")
+def lab_report(
+    folder: Annotated[Path, typer.Argument(help="An experiment's output folder.")],
+) -> None:
+    """Redraw an experiment's report, plots and CSV from its saved results."""
+    with one_line_errors():
+        if not (folder / "experiment.toml").is_file():
+            fail(f"{folder} holds no experiment.toml: give the folder of a lab run")
+        from spieltisch.lab import report as lab_report_module  # noqa: PLC0415 - lazy: matplotlib
+
+        analysis = lab_report_module.redraw(folder)
+        _print_findings(lab_report_module.findings(analysis), folder)
+
+
+def _lab_outputs(
+    folder: Path,
+    experiment: lab_experiment.Experiment,
+    cells: list[lab_experiment.CellResults],
+) -> None:
+    from spieltisch.lab import report as lab_report_module  # noqa: PLC0415 - lazy: matplotlib
+
+    analysis = lab_report_module.write_outputs(folder, experiment, cells)
+    _print_findings(lab_report_module.findings(analysis), folder)
+
+
+def _print_findings(sentences: list[str], folder: Path) -> None:
+    console = Console()
+    for sentence in sentences:
+        console.print(f"- {sentence}", highlight=False, soft_wrap=True)
+    console.print(f"report written to {folder / 'report.md'}", highlight=False)
+
+
+@contextmanager
+def lab_progress(
+    name: str,
+) -> Iterator[tuple[Callable[[lab_experiment.RunProgress], None], list[int]]]:
+    """Progress of a lab run on standard error: cells done, games per second, time left (a
+    live bar in a terminal, else a line every 5%). Also counts the games played this time."""
+    console = Console(stderr=True)
+    started = time.perf_counter()
+    played = [0]
+    first: list[int] = []
+
+    def words(p: lab_experiment.RunProgress) -> str:
+        if not first:
+            first.append(p.games_done)
+        played[0] = p.games_done - first[0]
+        elapsed = time.perf_counter() - started
+        rate = played[0] / elapsed if elapsed > 0 else 0.0
+        left = (p.games_total - p.games_done) / rate if rate > 0 else math.inf
+        when = "?" if math.isinf(left) else f"{left:.0f}s"
+        return (
+            f"{name}: cells {p.cells_done}/{p.cells_total}, games {p.games_done}/"
+            f"{p.games_total}, {rate:.1f} games/s, {when} left"
+        )
+
+    if console.is_terminal:
+        with Progress("{task.description}", BarColumn(), console=console, transient=True) as bar:
+            task = bar.add_task(name, total=None)
+
+            def live(p: lab_experiment.RunProgress) -> None:
+                bar.update(task, description=words(p), completed=p.games_done, total=p.games_total)
+
+            yield live, played
+        return
+    marks: set[int] = set()
+
+    def lines(p: lab_experiment.RunProgress) -> None:
+        text = words(p)
+        mark = 20 * p.games_done // max(p.games_total, 1)
+        if mark not in marks:
+            marks.add(mark)
+            console.print(text, highlight=False, soft_wrap=True)
+
+    yield lines, played
 
 
 def main() -> None:

@@ -25,10 +25,11 @@ from pathlib import Path
 from typing import Protocol
 
 import spieltisch
-from spieltisch.agents import Agent, make_agent
+from spieltisch.agents import Agent
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, OptionValue
 from spieltisch.core.record import Record
+from spieltisch.lab.agents import lab_agent
 from spieltisch.session import Table, play_out
 
 
@@ -39,9 +40,10 @@ def derive_seed(seed: int, *parts: object) -> int:
 
 
 def seat_agents(game: Game, names: Sequence[str], seed: int) -> list[Agent[object]]:
-    """Agents by name, one per seat, each with its own seed derived from ``seed``."""
+    """Agents by name, one per seat, each with its own seed derived from ``seed`` (the lab's
+    own agents of the game included, see :mod:`spieltisch.lab.agents`)."""
     return [
-        make_agent(name, game, derive_seed(seed, "seat", seat)) for seat, name in enumerate(names)
+        lab_agent(name, game, derive_seed(seed, "seat", seat)) for seat, name in enumerate(names)
     ]
 
 
@@ -61,6 +63,8 @@ class Task:
     seats: tuple[str, ...]
     seed: int
     agent_seed: int | None = None
+    keyed: bool = False
+    """Draw chance keyed by each event's place (the experiments' common random numbers)."""
     keep_record: bool = field(default=False, compare=False)
     """Return the game's record with its result (not part of the game's identity)."""
 
@@ -83,6 +87,8 @@ class Task:
         }
         if self.agent_seed is not None:
             data["agent_seed"] = self.agent_seed
+        if self.keyed:
+            data["keyed"] = True
         return data
 
 
@@ -119,7 +125,7 @@ class GameResult:
 def play_task(task: Task, max_moves: int = 1_000_000) -> GameResult:
     """Play one scheduled game (in this process or a worker) on a table of its own."""
     game = spieltisch.load(task.game, task.players, **dict(task.options))
-    table = Table(game, task.seats, task.seed)
+    table = Table(game, task.seats, task.seed, keyed_chance=task.keyed)
     actions = play_out(table, seat_agents(game, task.seats, task.agents_seed()), max_moves)
     state = table.state
     return GameResult(
@@ -321,6 +327,7 @@ def _parse_line(path: Path, number: int, text: str) -> tuple[Task, GameResult]:
             tuple(str(seat) for seat in task["seats"]),
             int(task["seed"]),
             None if agent_seed is None else int(agent_seed),
+            bool(task.get("keyed", False)),
         )
         outcome = GameResult(
             int(result["deal"]),

@@ -1,7 +1,9 @@
-"""Arena plots: win rates with their 95% intervals, and each agent's score distribution."""
+"""The lab's plots: arena win rates and scores; an experiment's seat advantage, variant effects
+and score distributions. (matplotlib loads only here.)"""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,6 +14,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 
+from spieltisch.lab.analysis import CellStats, Comparison
 from spieltisch.lab.summary import AgentRow, ArenaSummary
 
 FEW_SCORES = 8
@@ -66,3 +69,97 @@ def _scores(axes: Axes, names: list[str], scores: Sequence[Sequence[float]]) -> 
         axes.set_ylabel("share of games")
         axes.legend()
     axes.set_title("Score distribution")
+
+
+# --- an experiment's plots --------------------------------------------------------------------
+
+
+def seat_advantage_plot(cells: Sequence[CellStats], title: str, path: Path) -> None:
+    """Each seat's win rate with its 95% interval, one panel per player count, one colour per
+    variant; the dashed line is a seat's even share."""
+    counts = sorted({c.cell.players for c in cells})
+    figure, panels = plt.subplots(
+        1, len(counts), figsize=(4.2 * len(counts) + 1, 4.2), squeeze=False
+    )
+    for axes, players in zip(panels[0], counts, strict=True):
+        group = [c for c in cells if c.cell.players == players]
+        width = 0.8 / max(len(group), 1)
+        for i, stats in enumerate(group):
+            rates = [s.win_rate.value for s in stats.seats]
+            low = [s.win_rate.value - s.win_rate.low for s in stats.seats]
+            high = [s.win_rate.high - s.win_rate.value for s in stats.seats]
+            positions = [k + 1 + (i - (len(group) - 1) / 2) * width for k in range(players)]
+            axes.bar(
+                positions, rates, width=width, yerr=[low, high], capsize=3, label=stats.cell.label
+            )
+        axes.axhline(1 / players, color="grey", linestyle="--", linewidth=1)
+        axes.set_xticks(range(1, players + 1))
+        axes.set_xlabel("seat (1 moves first)")
+        axes.set_ylabel("win rate (95% interval)")
+        axes.set_title(f"{players} players")
+        axes.set_ylim(0, min(1.0, max(0.6, 2.2 / players)))
+        if len(group) > 1:
+            axes.legend(fontsize="small")
+    figure.suptitle(title)
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+
+
+def forest_plot(comparisons: Sequence[Comparison], title: str, path: Path) -> None:
+    """Each variant effect (variant minus baseline) with its 95% interval, one panel per metric
+    (win rates in points); filled red dots are significant after the Holm correction."""
+    metrics = list(dict.fromkeys(c.metric for c in comparisons))
+    rows = max((sum(1 for c in comparisons if c.metric == m) for m in metrics), default=1)
+    figure, panels = plt.subplots(
+        len(metrics) or 1,
+        1,
+        figsize=(9, 0.9 + (0.32 * rows + 0.8) * max(len(metrics), 1)),
+        squeeze=False,
+        layout="constrained",
+    )
+    for axes, metric in zip(panels[:, 0], metrics, strict=False):
+        group = [c for c in comparisons if c.metric == metric]
+        scale = 100.0 if "win rate" in metric else 1.0
+        for y, c in enumerate(group):
+            d = c.difference
+            colour = "tab:red" if c.significant else "tab:blue"
+            axes.errorbar(
+                [scale * d.mean],
+                [y],
+                xerr=[[scale * (d.mean - d.low)], [scale * (d.high - d.mean)]],
+                fmt="o",
+                color=colour,
+                mfc=colour if c.significant else "white",
+                capsize=3,
+            )
+        axes.axvline(0, color="grey", linestyle="--", linewidth=1)
+        labels = [f"{c.players}p: {_values(c.variant)} vs {_values(c.baseline)}" for c in group]
+        axes.set_yticks(range(len(group)), labels, fontsize="x-small")
+        axes.set_ylim(len(group) - 0.5, -0.5)
+        unit = " (points)" if scale == 100.0 else ""
+        axes.set_title(f"{metric}{unit}", fontsize="medium")
+    names = dict.fromkeys(re.findall(r"([\w]+)=", " ".join(c.variant for c in comparisons)))
+    figure.suptitle(f"{title}\n({', '.join(names)})" if names else title)
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+
+
+def _values(label: str) -> str:
+    """A variant's label without its option names (``ends_game, true``); the names are in the
+    plot's title."""
+    return re.sub(r"[\w]+=", "", label)
+
+
+def score_plot(cells: Sequence[CellStats], title: str, path: Path) -> None:
+    """The distribution of every seat's final score per cell, as box plots (means marked)."""
+    figure, axes = plt.subplots(figsize=(max(6.0, 0.9 * len(cells) + 2), 4.5))
+    data = [[float(s) for scores in c.scores for s in scores] or [0.0] for c in cells]
+    labels = [f"{c.cell.players}p\n{c.cell.label}" for c in cells]
+    axes.boxplot(data, tick_labels=labels, showmeans=True)
+    axes.tick_params(axis="x", labelsize="x-small")
+    axes.set_ylabel("final score (every seat)")
+    axes.set_title(title)
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)

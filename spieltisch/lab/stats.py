@@ -1,12 +1,15 @@
 """Statistics for the lab: confidence intervals and Elo-style ratings from game results.
 
-Pure functions on numbers; nothing here plays games.
+Pure functions on numbers; nothing here plays games. The resampling functions take the
+generator they draw from, so a report is the same every time it is drawn.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the standard normal distribution."""
@@ -62,3 +65,115 @@ def elo_ratings(
         scale = math.exp(sum(math.log(v) for v in updated.values()) / len(updated))
         strength = {a: v / scale for a, v in updated.items()}
     return {a: 1500 + 400 * math.log10(strength[a]) for a in names}
+
+
+# --- resampling, paired tests and sample sizes (the experiments' statistics) -------------------
+
+
+def percentile(ordered: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of the sorted ``ordered``, by linear interpolation."""
+    if not ordered:
+        return 0.0
+    place = q * (len(ordered) - 1)
+    low = math.floor(place)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (place - low)
+
+
+def cluster_bootstrap(
+    sums: Sequence[Sequence[float]],
+    counts: Sequence[int],
+    rng: random.Random,
+    replicates: int = 1000,
+    level: float = 0.95,
+) -> list[tuple[float, float, float]]:
+    """Means with percentile bootstrap intervals, resampling whole clusters: ``sums[c][m]`` is
+    metric ``m`` summed over the ``counts[c]`` games of cluster ``c`` (a deal), and each mean is
+    a metric's total over its games. Games of one deal are not independent (the same dice, the
+    same cards), so the deals, not the games, are drawn with replacement. Returns
+    ``(mean, low, high)`` per metric; with fewer than two clusters the interval is the mean."""
+    if not sums:
+        return []
+    metrics = len(sums[0])
+    total = sum(counts)
+    means = [sum(s[m] for s in sums) / max(total, 1) for m in range(metrics)]
+    if len(sums) < 2:
+        return [(mean, mean, mean) for mean in means]
+    population = range(len(sums))
+    draws: list[list[float]] = [[] for _ in range(metrics)]
+    for _ in range(replicates):
+        picked = rng.choices(population, k=len(sums))
+        games = sum(counts[c] for c in picked) or 1
+        for m in range(metrics):
+            draws[m].append(sum(sums[c][m] for c in picked) / games)
+    tail = (1 - level) / 2
+    result = []
+    for mean, values in zip(means, draws, strict=True):
+        values.sort()
+        result.append((mean, percentile(values, tail), percentile(values, 1 - tail)))
+    return result
+
+
+def bootstrap_mean(
+    values: Sequence[float], rng: random.Random, replicates: int = 1000, level: float = 0.95
+) -> tuple[float, float, float]:
+    """The mean of independent ``values`` with a percentile bootstrap interval."""
+    if not values:
+        return (0.0, 0.0, 0.0)
+    return cluster_bootstrap([[v] for v in values], [1] * len(values), rng, replicates, level)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class PairedDifference:
+    """A paired difference (variant minus baseline, one pair per deal) and its test."""
+
+    pairs: int
+    mean: float
+    low: float
+    high: float
+    sd: float
+    """The standard deviation of the per-deal differences."""
+    p_value: float
+    """Two-sided, from the paired z test (a normal approximation; fine from about 30 pairs)."""
+
+
+def paired_difference(
+    differences: Sequence[float], rng: random.Random, replicates: int = 1000
+) -> PairedDifference:
+    """The mean of per-deal ``differences`` with a bootstrap interval (the deals resampled,
+    which is the cluster bootstrap for paired deals) and a paired z test of a zero mean."""
+    n = len(differences)
+    mean, low, high = bootstrap_mean(differences, rng, replicates)
+    if n < 2:
+        return PairedDifference(n, mean, low, high, 0.0, 1.0)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in differences) / (n - 1))
+    if sd == 0.0:
+        return PairedDifference(n, mean, low, high, 0.0, 1.0 if mean == 0.0 else 0.0)
+    z = mean / (sd / math.sqrt(n))
+    return PairedDifference(n, mean, low, high, sd, math.erfc(abs(z) / math.sqrt(2)))
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment: each p-value corrected for the family of all of them, so
+    that calling every adjusted value below 0.05 significant keeps the chance of any false
+    finding at 5%. Returned in the order given."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    adjusted = [1.0] * len(p_values)
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (len(p_values) - rank) * p_values[index]))
+        adjusted[index] = running
+    return adjusted
+
+
+def games_for_rate(rate: float, half_width: float, z: float = Z95) -> int:
+    """Independent games needed for a win rate near ``rate`` to be known within
+    ``± half_width`` (95%): z² p(1 - p) / h²."""
+    p = min(max(rate, 0.01), 0.99)
+    return math.ceil(z * z * p * (1 - p) / (half_width * half_width))
+
+
+def pairs_for_difference(sd: float, half_width: float, z: float = Z95) -> int:
+    """Paired deals needed for a mean difference whose per-deal spread is ``sd`` to be known
+    within ``± half_width`` (95%): (z sd / h)²."""
+    return math.ceil((z * sd / half_width) ** 2) if sd > 0 else 1

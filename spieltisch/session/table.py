@@ -10,6 +10,14 @@ what happened as that viewer may see it (:meth:`Table.events`); and writes its r
 which :meth:`Table.from_record` rebuilds the table exactly, its chance generator included, so
 that a restarted server or a resumed run continues as if nothing had happened.
 
+*Keyed chance* (``keyed_chance=True``, for the lab's experiments) draws each chance event from
+a generator of its own, seeded by the table's seed and the event's place in the game as the
+table sees it: how many player decisions came before it, and its index among the chance steps
+since the last decision. Two variants of a game (other options, other rule tables) then meet
+the same rolls and deals wherever their games have reached the same place, even when one of
+them has consumed chance differently before (a running stream would shift every later draw).
+The key asks nothing of the game: the two counts are what every table can see.
+
 Pure: the table holds names, not agents, and does no I/O.
 """
 
@@ -22,6 +30,7 @@ from dataclasses import dataclass
 from spieltisch.core.errors import IllegalActionError, RecordError, SpieltischError
 from spieltisch.core.game import Game, Hidden, Move, PlayerId, State
 from spieltisch.core.record import Record
+from spieltisch.core.seeds import derive_seed
 
 MAX_MOVE_TEXT = 10_000
 """The longest move text a table reads; longer input is refused unread."""
@@ -54,10 +63,19 @@ class Table:
     """One game being played (see the module docstring).
 
     ``seats`` are the players' display names (``Player 1`` ... when not given); ``seed`` seeds
-    the table's chance generator (a table without a seed can only apply dictated outcomes).
+    the table's chance generator (a table without a seed can only apply dictated outcomes);
+    ``keyed_chance`` draws each chance event from its own generator keyed by its place (see the
+    module docstring).
     """
 
-    def __init__(self, game: Game, seats: Sequence[str] = (), seed: int | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str] = (),
+        seed: int | None = None,
+        *,
+        keyed_chance: bool = False,
+    ) -> None:
         if seats and len(seats) != game.players:
             raise IllegalActionError(
                 "seats", f"{game.info.name} with {game.players} players needs {game.players} seats"
@@ -67,8 +85,11 @@ class Table:
             f"Player {p + 1}" for p in range(game.players)
         )
         self.seed = seed
-        self._chance = None if seed is None else random.Random(seed)
+        self.keyed_chance = keyed_chance
+        self._chance = None if seed is None or keyed_chance else random.Random(seed)
         self.state: State = game.initial_state()
+        self._decisions = 0
+        self._chance_run = 0
         self.moves: list[Move] = []
         self._before: list[State] = []
         self._dictated: list[int] = []
@@ -168,9 +189,10 @@ class Table:
             rule = "the game is over" if self.over else "a player acts now, not chance"
             raise IllegalActionError("chance", rule)
         if outcome is None:
-            if self._chance is None:
+            chance = self._generator()
+            if chance is None:
                 raise IllegalActionError("chance", "a table without a seed has no dice of its own")
-            outcome = self.state.sample_chance(self._chance)
+            outcome = self.state.sample_chance(chance)
         else:
             self._dictated.append(self.version)
         try:
@@ -180,12 +202,25 @@ class Table:
                 self._dictated.pop()
             raise
 
+    def _generator(self) -> random.Random | None:
+        """Where the next chance outcome comes from: the running generator, or in keyed mode
+        a fresh one keyed by the seed, the decisions so far and the place in this chance run."""
+        if self.keyed_chance and self.seed is not None:
+            key = derive_seed(self.seed, "chance", self._decisions, self._chance_run)
+            return random.Random(key)
+        return self._chance
+
     def _apply(self, move: Move, actor: PlayerId | None) -> Event:
         before = self.state
         after = before.apply(move)
         self._before.append(before)
         self.moves.append(move)
         self.state = after
+        if before.is_chance():
+            self._chance_run += 1
+        else:
+            self._decisions += 1
+            self._chance_run = 0
         return Event(len(self.moves), actor, move)
 
     def _check_version(self, expected: int | None) -> None:
@@ -195,13 +230,15 @@ class Table:
     # --- rebuilding ------------------------------------------------------------------------
 
     @classmethod
-    def from_record(cls, game: Game, record: Record) -> Table:
+    def from_record(cls, game: Game, record: Record, *, keyed_chance: bool = False) -> Table:
         """The table that wrote ``record``, move for move, its chance generator where that
         table's was; :class:`RecordError` (with the move's index) for a move that cannot be
-        read or applied, or a drawn chance outcome other than the record's seed gives."""
+        read or applied, or a drawn chance outcome other than the record's seed gives.
+        ``keyed_chance`` says the record was written by a table in keyed mode."""
         if record.game != game.info.id or record.players != game.players:
             raise RecordError(f"the record is for {record.game} with {record.players} players")
-        table = cls(game, record.seats if len(record.seats) == game.players else (), record.seed)
+        seats = record.seats if len(record.seats) == game.players else ()
+        table = cls(game, seats, record.seed, keyed_chance=keyed_chance)
         dictated = set(record.dictated)
         for index, text in enumerate(record.moves):
             try:
@@ -215,12 +252,13 @@ class Table:
         if state.is_terminal():
             raise RecordError(f"{text!r} comes after the end of the game")
         move = state.parse(text)
+        chance = self._generator() if state.is_chance() else None
         if not state.is_chance():
             self.play(move)
-        elif dictated or self._chance is None:
+        elif dictated or chance is None:
             self.advance_chance(move)
         else:
-            drawn = state.sample_chance(self._chance)
+            drawn = state.sample_chance(chance)
             if drawn != move:
                 raise RecordError(f"chance drew {drawn}, not {text!r}, from the record's seed")
             self._apply(move, None)
@@ -256,10 +294,12 @@ class Table:
             seats=full.seats,
             dictated=tuple(i for i in full.dictated if i < kept),
         )
-        rebuilt = Table.from_record(self.game, shorter)
+        rebuilt = Table.from_record(self.game, shorter, keyed_chance=self.keyed_chance)
         self.state = rebuilt.state
         self.moves = rebuilt.moves
         self._before = rebuilt._before
         self._dictated = rebuilt._dictated
         self._chance = rebuilt._chance
+        self._decisions = rebuilt._decisions
+        self._chance_run = rebuilt._chance_run
         return steps

@@ -1,0 +1,256 @@
+"""The statistics of an experiment: per cell, and per pair of variants at one player count.
+
+Per cell: each seat's win rate with a Wilson interval, each seat's mean score and margin and the
+game length with cluster-bootstrap intervals (deals resampled), how many games a seat's win rate
+would need for ±2 points, and a warning for a cell too small to say much. Per pair of variants
+at the same player count: the paired difference (one pair per deal, since both variants played
+the same deals) in the first seat's win rate, the mean score and the game length, with a
+bootstrap interval and a paired test, the p-values Holm-corrected over the whole experiment.
+Everything is drawn from generators seeded by the experiment, so a report never changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from spieltisch.lab.engine import GameResult, derive_seed
+from spieltisch.lab.experiment import Cell, CellResults, Experiment
+from spieltisch.lab.stats import (
+    PairedDifference,
+    cluster_bootstrap,
+    games_for_rate,
+    holm,
+    paired_difference,
+    pairs_for_difference,
+    wilson_interval,
+)
+
+SMALL_CELL = 200
+"""Below this many games a cell is warned about: a seat's win rate is then known only within
+about ±7 points, too loose to call a few points of seat advantage."""
+PRECISION = 0.02
+"""The half-width the sample-size guide aims at: a win rate within ±2 points."""
+ALPHA = 0.05
+"""Significance level, after the Holm correction."""
+ALL_PAIRS_UP_TO = 4
+"""With at most this many variants of a grid every pair is compared; with more, and always for
+variants listed one by one (each a change from the first), each against the first."""
+REPLICATES = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """An estimate with its 95% interval."""
+
+    value: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatStats:
+    """One seat of a cell (seat 1 moves first)."""
+
+    seat: int
+    win_rate: Interval
+    score: Interval
+    margin: Interval
+    """The seat's score minus the best other score."""
+
+
+@dataclass(frozen=True, slots=True)
+class CellStats:
+    """One cell's figures."""
+
+    cell: Cell
+    games: int
+    deals: int
+    unfinished: int
+    seats: tuple[SeatStats, ...]
+    length: Interval
+    """Player decisions per game."""
+    agents: tuple[tuple[str, Interval], ...]
+    """Win rate per agent (only when the lineup mixes agents)."""
+    games_needed: int
+    """Games for a seat's win rate within ±2 points (the sample-size guide)."""
+    warning: str
+    scores: tuple[tuple[int, ...], ...]
+    """Every finished game's scores, seat by seat (for the distributions)."""
+
+
+METRICS = ("first seat's win rate", "mean score", "decisions per game")
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A variant against a baseline at one player count, on one metric."""
+
+    players: int
+    baseline: str
+    variant: str
+    metric: str
+    difference: PairedDifference
+    p_holm: float
+    pairs_needed: int
+    """Paired deals for this difference to be known within the precision of its metric."""
+
+    @property
+    def significant(self) -> bool:
+        """Whether the Holm-corrected p-value is below 5%."""
+        return self.p_holm < ALPHA
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Everything the report says."""
+
+    experiment: Experiment
+    cells: tuple[CellStats, ...]
+    comparisons: tuple[Comparison, ...]
+
+
+def analyse(experiment: Experiment, cells: Sequence[CellResults]) -> Analysis:
+    """The statistics of a run (see the module docstring)."""
+    stats = tuple(cell_stats(experiment, c) for c in cells)
+    raw = list(_comparisons(experiment, cells))
+    adjusted = holm([c.difference.p_value for c in raw])
+    comparisons = tuple(
+        Comparison(c.players, c.baseline, c.variant, c.metric, c.difference, p, c.pairs_needed)
+        for c, p in zip(raw, adjusted, strict=True)
+    )
+    return Analysis(experiment, stats, comparisons)
+
+
+def _by_deal(results: Sequence[GameResult]) -> dict[int, list[GameResult]]:
+    deals: dict[int, list[GameResult]] = {}
+    for result in results:
+        if result.finished:
+            deals.setdefault(result.deal, []).append(result)
+    return deals
+
+
+def _margins(result: GameResult) -> list[int]:
+    scores = result.scores
+    return [s - max(o for j, o in enumerate(scores) if j != i) for i, s in enumerate(scores)]
+
+
+def cell_stats(experiment: Experiment, cell_results: CellResults) -> CellStats:
+    """The figures of one cell."""
+    cell = cell_results.cell
+    players = cell.players
+    played = cell_results.played
+    finished = [r for r in played if r.finished]
+    deals = _by_deal(finished)
+    sums: list[list[float]] = []
+    counts: list[int] = []
+    for games in deals.values():
+        row = [0.0] * (3 * players + 1)
+        for result in games:
+            margins = _margins(result)
+            for seat in range(players):
+                row[seat] += result.returns[seat]
+                row[players + seat] += result.scores[seat]
+                row[2 * players + seat] += margins[seat]
+            row[3 * players] += result.actions
+        sums.append(row)
+        counts.append(len(games))
+    rng = random.Random(derive_seed(experiment.seed, "bootstrap", cell.index))
+    means = cluster_bootstrap(sums, counts, rng, REPLICATES)
+    n = len(finished)
+    seats = []
+    for seat in range(players):
+        wins = sum(r.returns[seat] for r in finished)
+        low, high = wilson_interval(wins, n)
+        score = means[players + seat] if means else (0.0, 0.0, 0.0)
+        margin = means[2 * players + seat] if means else (0.0, 0.0, 0.0)
+        seats.append(
+            SeatStats(
+                seat + 1,
+                Interval(wins / max(n, 1), low, high),
+                Interval(*score),
+                Interval(*margin),
+            )
+        )
+    length = Interval(*means[3 * players]) if means else Interval(0.0, 0.0, 0.0)
+    agents = _agent_rates(finished) if len(set(experiment.lineup(players))) > 1 else ()
+    needed = games_for_rate(1 / players, PRECISION)
+    warning = ""
+    if n < SMALL_CELL:
+        half = (seats[0].win_rate.high - seats[0].win_rate.low) / 2 if seats else 1.0
+        warning = (
+            f"only {n} games: a seat's win rate is known within about ±{100 * half:.0f} points; "
+            f"±{100 * PRECISION:.0f} points takes about {needed} games"
+        )
+    return CellStats(
+        cell,
+        n,
+        len(deals),
+        len(played) - n,
+        tuple(seats),
+        length,
+        agents,
+        needed,
+        warning,
+        tuple(r.scores for r in finished),
+    )
+
+
+def _agent_rates(results: Sequence[GameResult]) -> tuple[tuple[str, Interval], ...]:
+    wins: dict[str, float] = {}
+    seats: dict[str, int] = {}
+    for result in results:
+        for seat, name in enumerate(result.seats):
+            wins[name] = wins.get(name, 0.0) + result.returns[seat]
+            seats[name] = seats.get(name, 0) + 1
+    rows = []
+    for name in sorted(wins):
+        low, high = wilson_interval(wins[name], seats[name])
+        rows.append((name, Interval(wins[name] / seats[name], low, high)))
+    return tuple(rows)
+
+
+def _deal_metrics(results: Sequence[GameResult]) -> dict[int, tuple[float, float, float]]:
+    """Per deal, the mean over its games of each metric in :data:`METRICS`."""
+    out = {}
+    for deal, games in _by_deal(results).items():
+        k = len(games)
+        first = sum(g.returns[0] for g in games) / k
+        score = sum(sum(g.scores) / len(g.scores) for g in games) / k
+        length = sum(g.actions for g in games) / k
+        out[deal] = (first, score, length)
+    return out
+
+
+PRECISION_OF = (PRECISION, 1.0, 1.0)
+"""The half-width each metric's sample-size guide aims at: 2 points of win rate, one point of
+score, one decision of length."""
+
+
+def _comparisons(experiment: Experiment, cells: Sequence[CellResults]) -> list[Comparison]:
+    out = []
+    for players in experiment.players:
+        group = [c for c in cells if c.cell.players == players]
+        if len(group) < 2:
+            continue
+        if len(group) <= ALL_PAIRS_UP_TO and not experiment.variants:
+            pairs = [(a, b) for i, a in enumerate(group) for b in group[i + 1 :]]
+        else:
+            pairs = [(group[0], b) for b in group[1:]]
+        for base, other in pairs:
+            a = _deal_metrics(base.played)
+            b = _deal_metrics(other.played)
+            shared = sorted(set(a) & set(b))
+            for m, metric in enumerate(METRICS):
+                rng = random.Random(
+                    derive_seed(experiment.seed, "pair", base.cell.index, other.cell.index, m)
+                )
+                diff = paired_difference([b[d][m] - a[d][m] for d in shared], rng, REPLICATES)
+                needed = pairs_for_difference(diff.sd, PRECISION_OF[m])
+                out.append(
+                    Comparison(
+                        players, base.cell.label, other.cell.label, metric, diff, 1.0, needed
+                    )
+                )
+    return out

@@ -1,0 +1,356 @@
+"""An experiment's output folder: the raw results as CSV, the plots and ``report.md``.
+
+A run's folder holds ``experiment.toml`` (the file as run), ``journal.jsonl`` (every finished
+game), and what this module writes from those two: ``results.csv`` (one row per game and seat,
+for pandas or DuckDB), ``seat_advantage.png``, ``effects.png`` (when variants are compared),
+``scores.png`` and ``report.md``, which says in plain words what is significant and what is
+not. :func:`redraw` writes them again from the saved files alone: the journal, or where a
+folder is kept without it (the shipped studies), ``results.csv``.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import spieltisch
+from spieltisch.core.game import OptionValue
+from spieltisch.lab.analysis import ALPHA, PRECISION, SMALL_CELL, Analysis, CellStats, analyse
+from spieltisch.lab.engine import GameResult
+from spieltisch.lab.experiment import (
+    CellResults,
+    Experiment,
+    ExperimentError,
+    load_experiment,
+    saved_results,
+)
+from spieltisch.lab.plot import forest_plot, score_plot, seat_advantage_plot
+
+EXPERIMENT_FILE = "experiment.toml"
+JOURNAL_FILE = "journal.jsonl"
+RESULTS_FILE = "results.csv"
+RUN_FILE = "run.json"
+"""How the games were played (backend, workers, games per second): not part of the results."""
+REPORT_FILE = "report.md"
+
+
+def write_csv(path: Path, experiment: Experiment, cells: Sequence[CellResults]) -> int:
+    """One row per game and seat; returns the rows written."""
+    names = experiment.varying()
+    header = [
+        "cell",
+        "players",
+        *names,
+        "deal",
+        "rotation",
+        "seat",
+        "agent",
+        "score",
+        "win",
+        "margin",
+        "actions",
+        "moves",
+        "finished",
+    ]
+    rows = 0
+    with path.open("w", encoding="utf-8", newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(header)
+        for cell_results in cells:
+            cell = cell_results.cell
+            options = spieltisch.load(experiment.game, cell.players, **dict(cell.options)).options
+            values = [_cell_value(options[name]) for name in names]
+            for r in cell_results.played:
+                for seat, agent in enumerate(r.seats):
+                    best_other = max(s for j, s in enumerate(r.scores) if j != seat)
+                    writer.writerow(
+                        [
+                            cell.index,
+                            cell.players,
+                            *values,
+                            r.deal,
+                            r.rotation,
+                            seat + 1,
+                            agent,
+                            r.scores[seat],
+                            r.returns[seat],
+                            r.scores[seat] - best_other,
+                            r.actions,
+                            r.moves,
+                            int(r.finished),
+                        ]
+                    )
+                    rows += 1
+    return rows
+
+
+def _cell_value(value: OptionValue) -> OptionValue:
+    return str(value).lower() if isinstance(value, bool) else value
+
+
+def write_outputs(folder: Path, experiment: Experiment, cells: Sequence[CellResults]) -> Analysis:
+    """Write the CSV, the plots and the report into ``folder``; return the analysis."""
+    analysis = analyse(experiment, cells)
+    write_csv(folder / RESULTS_FILE, experiment, cells)
+    title = f"{experiment.name}: seat advantage"
+    seat_advantage_plot(analysis.cells, title, folder / "seat_advantage.png")
+    score_plot(analysis.cells, f"{experiment.name}: final scores", folder / "scores.png")
+    effects = folder / "effects.png"
+    if analysis.comparisons:
+        forest_plot(analysis.comparisons, f"{experiment.name}: variant effects", effects)
+    elif effects.exists():
+        effects.unlink()
+    (folder / REPORT_FILE).write_text(report_text(analysis, _run_info(folder)), encoding="utf-8")
+    return analysis
+
+
+def read_csv(path: Path, experiment: Experiment) -> list[CellResults]:
+    """The cells' games from a ``results.csv`` this module wrote (for a folder kept without
+    its journal); :class:`ExperimentError` for a file that does not fit the experiment."""
+    plan = experiment.schedule()
+    games: dict[tuple[int, int, int], dict[int, dict[str, str]]] = {}
+    try:
+        with path.open(encoding="utf-8", newline="") as file:
+            for number, row in enumerate(csv.DictReader(file), 2):
+                if number > MAX_CSV_ROWS:
+                    raise ExperimentError(f"{path} has more than {MAX_CSV_ROWS} rows")
+                key = (int(row["cell"]), int(row["deal"]), int(row["rotation"]))
+                games.setdefault(key, {})[int(row["seat"]) - 1] = row
+        cells = []
+        for cell, tasks in plan:
+            results: list[GameResult | None] = []
+            for task in tasks:
+                seats = games.get((cell.index, task.deal, task.rotation))
+                results.append(None if seats is None else _game(seats, cell.players))
+            cells.append(CellResults(cell, tuple(tasks), tuple(results)))
+    except (KeyError, ValueError, TypeError, UnicodeDecodeError) as error:
+        raise ExperimentError(f"{path} is not this experiment's results: {error!r}") from None
+    return cells
+
+
+MAX_CSV_ROWS = 50_000_000
+"""The most rows a results file may have (every game of the largest experiment, every seat)."""
+
+
+def _game(seats: dict[int, dict[str, str]], players: int) -> GameResult:
+    rows = [seats[seat] for seat in range(players)]
+    first = rows[0]
+    return GameResult(
+        int(first["deal"]),
+        int(first["rotation"]),
+        tuple(r["agent"] for r in rows),
+        tuple(int(r["score"]) for r in rows),
+        tuple(float(r["win"]) for r in rows),
+        int(first["actions"]),
+        int(first["moves"]),
+        first["finished"] == "1",
+    )
+
+
+def redraw(folder: Path) -> Analysis:
+    """Write the outputs again from the folder's experiment file and its journal, or, for a
+    folder kept without its journal, its ``results.csv``."""
+    experiment = load_experiment(folder / EXPERIMENT_FILE)
+    journal = folder / JOURNAL_FILE
+    if journal.exists():
+        cells = saved_results(experiment, journal)
+    else:
+        cells = read_csv(folder / RESULTS_FILE, experiment)
+    return write_outputs(folder, experiment, cells)
+
+
+def _run_info(folder: Path) -> dict[str, object]:
+    path = folder / RUN_FILE
+    if not path.is_file() or path.stat().st_size > 100_000:
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+# --- the words --------------------------------------------------------------------------------
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _num(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def _cell_name(stats: CellStats) -> str:
+    return f"{stats.cell.players} players, {stats.cell.label}"
+
+
+def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str:
+    """``report.md``: the setup, the findings in words, then the tables."""
+    e = analysis.experiment
+    lines = [f"# {e.name}", ""]
+    if e.notes:
+        lines += [e.notes.strip(), ""]
+    games = sum(c.games for c in analysis.cells)
+    lineup = ", ".join(e.agents)
+    lines += [
+        f"Game `{e.game}`; {len(analysis.cells)} cells, {games} finished games in all "
+        f"({e.games} per cell asked for); agents {lineup}; seed {e.seed}. Every cell with the "
+        "same player count played the same deals with keyed chance, so variants are compared "
+        "deal by deal (common random numbers).",
+        "",
+    ]
+    if run:
+        lines += [
+            f"Played on the {run.get('backend', '?')} backend with {run.get('workers', '?')} "
+            f"workers at {run.get('games_per_second', '?')} games/s.",
+            "",
+        ]
+    lines += [
+        "## Findings",
+        "",
+        "Intervals are 95% intervals, each on its own; whether a variant effect is called real "
+        "is decided by its Holm-corrected p-value, so an interval that just misses zero may "
+        "still be called not significant.",
+        "",
+    ]
+    lines += [f"- {sentence}" for sentence in findings(analysis)]
+    lines += ["", "![seat advantage](seat_advantage.png)", ""]
+    if analysis.comparisons:
+        lines += ["![variant effects](effects.png)", ""]
+    lines += ["![final scores](scores.png)", "", "## Cells", ""]
+    lines += [
+        "| cell | games | deals | seat win rates (95% interval) | mean scores | "
+        "decisions per game |",
+        "|---|---:|---:|---|---|---:|",
+    ]
+    for c in analysis.cells:
+        rates = "; ".join(
+            f"{s.seat}: {_pct(s.win_rate.value)} ({_pct(s.win_rate.low)}-{_pct(s.win_rate.high)})"
+            for s in c.seats
+        )
+        scores = "; ".join(
+            f"{s.seat}: {_num(s.score.value)} ±{_num((s.score.high - s.score.low) / 2)}"
+            for s in c.seats
+        )
+        length = f"{c.length.value:.1f}"
+        lines.append(f"| {_cell_name(c)} | {c.games} | {c.deals} | {rates} | {scores} | {length} |")
+    if any(c.agents for c in analysis.cells):
+        lines += ["", "Win rate per agent (over all seats):", ""]
+        for c in analysis.cells:
+            rows = ", ".join(
+                f"{name} {_pct(i.value)} ({_pct(i.low)}-{_pct(i.high)})" for name, i in c.agents
+            )
+            lines.append(f"- {_cell_name(c)}: {rows}")
+    if analysis.comparisons:
+        lines += [
+            "",
+            "## Variant effects",
+            "",
+            "Variant minus baseline, paired by deal; interval from resampling the deals; p from "
+            "a paired z test, then Holm-corrected over every comparison in this report.",
+            "",
+            "| players | variant − baseline | metric | difference (95% interval) | p | p (Holm) | "
+            "deals | deals for ± precision |",
+            "|---:|---|---|---|---:|---:|---:|---:|",
+        ]
+        for k in analysis.comparisons:
+            d = k.difference
+            lines.append(
+                f"| {k.players} | {k.variant} − {k.baseline} | {k.metric} | "
+                f"{_signed(d.mean, k.metric)} ({_signed(d.low, k.metric)} to "
+                f"{_signed(d.high, k.metric)}) | {_p(d.p_value)} | {_p(k.p_holm)} | {d.pairs} | "
+                f"{k.pairs_needed} |"
+            )
+    lines += [
+        "",
+        "## Sample sizes",
+        "",
+        f"A seat's win rate from n independent games is known within about ±1/√n (95%). For "
+        f"±{100 * PRECISION:.0f} points a cell needs about "
+        + ", ".join(
+            f"{c.games_needed} games at {p} players"
+            for p, c in {c.cell.players: c for c in analysis.cells}.items()
+        )
+        + f". Cells under {SMALL_CELL} games are flagged. The last column of the effects table "
+        "says how many paired deals would pin each difference down to ±2 points of win rate, "
+        "±1 point of score or ±1 decision.",
+        "",
+    ]
+    warnings = [f"- {_cell_name(c)}: {c.warning}" for c in analysis.cells if c.warning]
+    if warnings:
+        lines += ["Warnings:", "", *warnings, ""]
+    lines += [
+        "The raw results are in `results.csv` (one row per game and seat); "
+        "`spieltisch lab report DIR` redraws this report from `experiment.toml` and "
+        "`journal.jsonl` (or, without the journal, from `results.csv`).",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _p(p: float) -> str:
+    """A p-value in three digits; the smallest ones as a bound (the normal tail underflows)."""
+    return "< 1e-12" if p < 1e-12 else f"{p:.3g}"
+
+
+def _p_is(p: float) -> str:
+    """``= 0.0123`` or ``< 1e-12``, for a sentence."""
+    text = _p(p)
+    return text if text.startswith("<") else f"= {text}"
+
+
+def _signed(x: float, metric: str) -> str:
+    if "win rate" in metric:
+        return f"{100 * x:+.1f} pts"
+    return f"{x:+.2f}"
+
+
+def findings(analysis: Analysis) -> list[str]:
+    """The headline sentences: seat balance per cell, then every variant effect."""
+    out = []
+    for c in analysis.cells:
+        if not c.seats or not c.games:
+            out.append(f"{_cell_name(c)}: no finished games yet.")
+            continue
+        even = 1 / c.cell.players
+        first = c.seats[0].win_rate
+        off = [s for s in c.seats if s.win_rate.low > even or s.win_rate.high < even]
+        text = (
+            f"{_cell_name(c)} ({c.games} games): the first seat wins {_pct(first.value)} "
+            f"(95% {_pct(first.low)}-{_pct(first.high)}; an even share is {_pct(even)}). "
+        )
+        if off:
+            seats = ", ".join(
+                f"seat {s.seat} ({'more' if s.win_rate.low > even else 'less'})" for s in off
+            )
+            text += f"Seats whose 95% interval (each on its own) misses the even share: {seats}."
+        else:
+            text += "No seat's win rate differs clearly from the even share."
+        if c.agents:
+            ranked = sorted(c.agents, key=lambda pair: -pair[1].value)
+            rates = ", ".join(
+                f"{name} {_pct(i.value)} ({_pct(i.low)}-{_pct(i.high)})" for name, i in ranked
+            )
+            text += f" By agent, over all seats: {rates}."
+        if c.warning:
+            text += " Too few games to be sure (see the warnings)."
+        out.append(text)
+    significant = [k for k in analysis.comparisons if k.significant]
+    for k in analysis.comparisons:
+        d = k.difference
+        verdict = "a real difference" if k.significant else "not significant (no difference shown)"
+        out.append(
+            f"{k.players} players, {k.variant} against {k.baseline}: {k.metric} changes by "
+            f"{_signed(d.mean, k.metric)} (95% {_signed(d.low, k.metric)} to "
+            f"{_signed(d.high, k.metric)}, {d.pairs} paired deals): {verdict}, "
+            f"Holm p {_p_is(k.p_holm)}."
+        )
+    if analysis.comparisons:
+        out.append(
+            f"{len(significant)} of {len(analysis.comparisons)} comparisons are significant at "
+            f"{100 * ALPHA:.0f}% after the Holm correction."
+        )
+    return out

@@ -1,0 +1,1 @@
+"""Runners that need an optional extra (Ray): imported only when a run asks for them."""

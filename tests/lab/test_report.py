@@ -1,0 +1,128 @@
+"""An experiment's report: the CSV, the plots and report.md, redrawn identically from the saved
+journal, through the ``spieltisch lab`` commands too."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from spieltisch.cli import app
+from spieltisch.lab.analysis import SMALL_CELL, analyse
+from spieltisch.lab.engine import LocalRunner
+from spieltisch.lab.experiment import ExperimentError, parse_experiment, run_experiment
+from spieltisch.lab.report import findings, redraw, write_outputs
+
+EXPERIMENT = """
+name = "report test"
+game = "auf-die-eier"
+players = [2]
+games = 12
+seed = 2
+agents = ["heuristic"]
+[grid]
+shared_chicken_ladder = [false, true]
+"""
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+
+
+def test_the_outputs_hold_every_game_and_redraw_the_same(tmp_path: Path) -> None:
+    experiment = parse_experiment(EXPERIMENT)
+    (tmp_path / "experiment.toml").write_text(EXPERIMENT)
+    cells = run_experiment(experiment, LocalRunner(), tmp_path / "journal.jsonl")
+    analysis = write_outputs(tmp_path, experiment, cells)
+    for name in ("results.csv", "report.md", "seat_advantage.png", "scores.png", "effects.png"):
+        assert (tmp_path / name).stat().st_size > 0
+    with (tmp_path / "results.csv").open() as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 2 * 12 * 2
+    played = [r for c in cells for r in c.played]
+    assert sum(float(r["win"]) for r in rows) == sum(sum(r.returns) for r in played)
+    report = (tmp_path / "report.md").read_text()
+    assert "shared_chicken_ladder=true" in report and "Holm" in report
+    assert len(analysis.comparisons) == 3
+    redraw(tmp_path)
+    assert (tmp_path / "report.md").read_text() == report
+    # A folder kept without its journal redraws the same from its CSV.
+    (tmp_path / "journal.jsonl").unlink()
+    assert redraw(tmp_path) == analysis
+    assert (tmp_path / "report.md").read_text() == report
+
+
+def test_a_results_file_of_another_experiment_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "experiment.toml").write_text(EXPERIMENT)
+    (tmp_path / "results.csv").write_text("cell,players\n0,2\n")
+    with pytest.raises(ExperimentError, match="not this experiment"):
+        redraw(tmp_path)
+
+
+def test_a_small_cell_is_warned_about_and_the_findings_say_so() -> None:
+    experiment = parse_experiment(EXPERIMENT)
+    analysis = analyse(experiment, run_experiment(experiment, LocalRunner()))
+    assert all(c.games < SMALL_CELL and c.warning for c in analysis.cells)
+    sentences = findings(analysis)
+    assert any("Too few games" in s for s in sentences)
+    assert sum("comparisons are significant" in s for s in sentences) == 1
+
+
+def test_lab_run_and_lab_report_on_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "exp.toml"
+    path.write_text(EXPERIMENT)
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["lab", "run", str(path), "--out", str(out), "--workers", "2"])
+    assert result.exit_code == 0, result.output
+    assert "report written" in result.output
+    journal = (out / "journal.jsonl").read_text()
+    assert len(journal.splitlines()) == 24
+    again = runner.invoke(app, ["lab", "run", str(path), "--out", str(out)])
+    assert again.exit_code == 0 and (out / "journal.jsonl").read_text() == journal
+    (out / "report.md").unlink()
+    redrawn = runner.invoke(app, ["lab", "report", str(out)])
+    assert redrawn.exit_code == 0 and (out / "report.md").is_file()
+
+
+def test_lab_commands_refuse_bad_input_in_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("game = 'auf-die-eier'\nplayers = 2\ngames = 5\nagents = ['nobody']\n")
+    result = runner.invoke(app, ["lab", "run", str(bad)])
+    assert result.exit_code == 2 and "nobody" in result.output
+    assert runner.invoke(app, ["lab", "report", str(tmp_path)]).exit_code == 2
+    good = tmp_path / "good.toml"
+    good.write_text(EXPERIMENT)
+    local = runner.invoke(app, ["lab", "run", str(good), "--address", "x:1"])
+    assert local.exit_code == 2 and "ray" in local.output
+
+
+def test_an_interrupted_lab_run_says_how_to_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("spieltisch.lab.experiment.run_experiment", interrupted)
+    path = tmp_path / "exp.toml"
+    path.write_text(EXPERIMENT)
+    result = runner.invoke(app, ["lab", "run", str(path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 130 and "run the same command again" in result.output
+
+
+def test_listed_variants_are_each_compared_with_the_first_only() -> None:
+    text = EXPERIMENT.replace(
+        "[grid]\nshared_chicken_ladder = [false, true]",
+        "variants = [{}, { shared_chicken_ladder = true }, { shared_chicken_ladder = false }]",
+    )
+    experiment = parse_experiment(text)
+    analysis = analyse(experiment, run_experiment(experiment, LocalRunner()))
+    assert {k.baseline for k in analysis.comparisons} == {"default"}
+    assert len(analysis.comparisons) == 2 * 3
+    # Setting the default value is the default game: the same games, no difference at all.
+    same = [k for k in analysis.comparisons if k.variant == "shared_chicken_ladder=false"]
+    assert all(k.difference.mean == 0 and k.difference.sd == 0 for k in same)
