@@ -25,7 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 import spieltisch
-from spieltisch.agents import Agent, agent_names, make_agent, strongest_agent
+from spieltisch.agents import Agent, agent_names, make_agent, register_agent, strongest_agent
 from spieltisch.core.errors import RecordError, SpieltischError
 from spieltisch.core.game import Game, OptionValue
 from spieltisch.core.record import Record, replay
@@ -182,6 +182,7 @@ def play(
             board = None
         if len(kinds) != the_game.players:
             fail(f"--seats names {len(kinds)} seats for {the_game.players} players")
+        offer_surface_agents(kinds)
         table = seats_for(kinds, _bot_maker(the_game, run_seed))
         if board is not None:
             table = [Seat(name, seat.agent) for name, seat in zip(board.seats, table, strict=True)]
@@ -294,6 +295,19 @@ def _default_pace(game: Game, console: Console) -> float:
     return 1.0 if game.info.hidden_information and console.is_terminal else 0.0
 
 
+def offer_surface_agents(names: list[str]) -> None:
+    """Offer the agents a surface adds, where a name asks for one: ``policy:FILE`` (a trained
+    policy, from the RL surface's extra)."""
+    if not any(name.partition(":")[0] == "policy" for name in names):
+        return
+    try:
+        from spieltisch.rl.policy import PolicyAgent  # noqa: PLC0415 - lazy: the rl extra
+    except ModuleNotFoundError as missing:
+        extra = 'pip install "spieltisch[rl]"'
+        fail(f"a policy agent needs the rl extra ({missing.name} is missing): {extra}")
+    register_agent("policy", PolicyAgent)
+
+
 def _bot_maker(game: Game, seed: int) -> Callable[[str, int], Agent[Any]]:
     def make(name: str, seat: int) -> Agent[Any]:
         return make_agent(name, game, derive_seed(seed, "seat", seat))
@@ -337,6 +351,7 @@ def simulate(
             names = names * the_game.players
         if len(names) != the_game.players:
             fail(f"--agents names {len(names)} agents for {the_game.players} players")
+        offer_surface_agents(names)
         for name in set(names):
             make_agent(name, the_game, 0)
         if records is not None:
@@ -446,6 +461,7 @@ def arena(
         names = split_names(agents)
         if not names:
             fail("--agents names no agent")
+        offer_surface_agents(names)
         for name in set(names):
             make_agent(name, the_game, 0)
         if plot is not None:

@@ -3,15 +3,18 @@ read from numpy files; both play whole games from views and legal actions alone.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
 from spieltisch import load
 from spieltisch.agents import make_agent
+from spieltisch.cli import app
 from spieltisch.core.errors import OptionError
 from spieltisch.rl.encode import encoder_for
 from spieltisch.rl.policy import Policy, PolicyAgent, save_policy
@@ -119,3 +122,19 @@ def test_the_shipped_policy_beats_random_more_often_than_not() -> None:
             play_out(table, agents)
             wins += table.state.returns()[seat]
     assert wins > 12
+
+
+def test_play_and_arena_seat_the_shipped_policy_by_its_file() -> None:
+    policy = Path(__file__).parents[2] / "examples" / "policies" / "awimbawe.npz"
+    runner = CliRunner()
+    spec = f"policy:{policy}"
+    rated = runner.invoke(
+        app, ["arena", "awimbawe", "--agents", f"{spec},random", "--games", "4", "--json"]
+    )
+    assert rated.exit_code == 0, rated.output
+    rows = json.loads(rated.stdout.strip().splitlines()[-1])["agents"]
+    assert [r["agent"] for r in rows] == [spec, "random"] and rows[0]["seats_played"] == 4
+    played = runner.invoke(app, ["play", "awimbawe", "--seats", f"{spec},random", "--seed", "3"])
+    assert played.exit_code == 0 and "Final result" in played.output
+    missing = runner.invoke(app, ["arena", "awimbawe", "--agents", "policy:/no/such.npz,random"])
+    assert missing.exit_code == 2 and "no policy file" in missing.output
