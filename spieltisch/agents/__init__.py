@@ -30,13 +30,15 @@ not listed come after."""
 
 
 def register_agent(name: str, factory: AgentFactory) -> None:
-    """Offer the agent ``name`` for every game (a surface's own, such as ``policy:FILE``)."""
+    """Let ``make_agent`` build the agent ``name`` for every game (a surface's own, such as
+    ``policy:FILE``); it is no level of a game, so :func:`agent_names` does not list it."""
     REGISTERED[name] = factory
 
 
 def _factories(game: Game) -> dict[str, AgentFactory]:
+    """The game's levels: the generic agents and its own (not the ones a surface added)."""
     kit = kit_of(game)
-    factories = {**GENERIC_AGENTS, **REGISTERED, **kit.agents}
+    factories = {**GENERIC_AGENTS, **kit.agents}
     if kit.belief is None:
         del factories["ismcts"]
     return factories
@@ -61,7 +63,7 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent[Any]:
     Raises :class:`OptionError` for an unknown name or a bad setting.
     """
     name, _, setting = spec.partition(":")
-    factories = _factories(game)
+    factories = {**REGISTERED, **_factories(game)}
     if name not in factories:
         known = ", ".join(agent_names(game))
         raise OptionError(f"unknown agent {name!r} for {game.info.id} (agents: {known})")

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from spieltisch import load
-from spieltisch.agents import make_agent
+from spieltisch import agents, load
+from spieltisch.agents import agent_names, make_agent
 from spieltisch.cli import app
 from spieltisch.core.errors import OptionError
 from spieltisch.rl.encode import encoder_for
@@ -124,7 +124,10 @@ def test_the_shipped_policy_beats_random_more_often_than_not() -> None:
     assert wins > 12
 
 
-def test_play_and_arena_seat_the_shipped_policy_by_its_file() -> None:
+def test_play_and_arena_seat_the_shipped_policy_by_its_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(agents, "REGISTERED", {})  # what the CLI registers stays in this test
     policy = Path(__file__).parents[2] / "examples" / "policies" / "awimbawe.npz"
     runner = CliRunner()
     spec = f"policy:{policy}"
@@ -136,5 +139,6 @@ def test_play_and_arena_seat_the_shipped_policy_by_its_file() -> None:
     assert [r["agent"] for r in rows] == [spec, "random"] and rows[0]["seats_played"] == 4
     played = runner.invoke(app, ["play", "awimbawe", "--seats", f"{spec},random", "--seed", "3"])
     assert played.exit_code == 0 and "Final result" in played.output
+    assert "policy" not in agent_names(load("awimbawe"))  # a file, not one of the game's levels
     missing = runner.invoke(app, ["arena", "awimbawe", "--agents", "policy:/no/such.npz,random"])
     assert missing.exit_code == 2 and "no policy file" in missing.output
