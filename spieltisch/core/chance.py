@@ -42,7 +42,7 @@ class Distribution(Generic[T]):
     a sample costs the same however many outcomes there are, and follows the weights exactly.
     """
 
-    __slots__ = ("_cumulative", "outcomes", "total", "weights")
+    __slots__ = ("_bits", "_cumulative", "outcomes", "total", "weights")
 
     def __init__(self, outcomes: Sequence[T], weights: Sequence[int]) -> None:
         if len(outcomes) != len(weights) or not outcomes or min(weights) <= 0:
@@ -51,6 +51,7 @@ class Distribution(Generic[T]):
         self.weights = tuple(weights)
         self._cumulative = tuple(itertools.accumulate(weights))
         self.total = self._cumulative[-1]
+        self._bits = self.total.bit_length()
 
     def items(self) -> list[tuple[T, Fraction]]:
         """Every outcome with its exact probability."""
@@ -59,8 +60,33 @@ class Distribution(Generic[T]):
         ]
 
     def sample(self, rng: random.Random) -> T:
-        """One outcome drawn with ``rng``."""
-        return self.outcomes[bisect.bisect_right(self._cumulative, rng.randrange(self.total))]
+        """One outcome drawn with ``rng``: the same draw as ``rng.randrange(total)``, written
+        out as :func:`randbelow` does it (this is the hottest draw of every dice game)."""
+        total = self.total
+        if type(rng) is random.Random:
+            getrandbits, bits = rng.getrandbits, self._bits
+            value = getrandbits(bits)
+            while value >= total:
+                value = getrandbits(bits)
+        else:
+            value = rng.randrange(total)
+        return self.outcomes[bisect.bisect_right(self._cumulative, value)]
+
+
+def randbelow(rng: random.Random, n: int, bits: int = 0) -> int:
+    """``rng.randrange(n)`` for ``n > 0`` (``bits``: ``n.bit_length()``, if known): the very
+    same draws, without the argument checks that cost most of a call in a hot loop. A
+    generator of a subclass of :class:`random.Random`, which may draw its own way, gets its
+    own ``randrange``."""
+    if type(rng) is not random.Random or n <= 0:
+        return rng.randrange(n)  # its own draws, or its error for an empty range
+    if not bits:
+        bits = n.bit_length()
+    getrandbits = rng.getrandbits
+    value = getrandbits(bits)
+    while value >= n:
+        value = getrandbits(bits)
+    return value
 
 
 def multinomial_ways(counts: Counts) -> int:
@@ -105,7 +131,7 @@ def draw_outcomes(remaining: Counts) -> tuple[tuple[int, Fraction], ...]:
 
 def sample_draw(rng: random.Random, remaining: Sequence[int]) -> int:
     """Draw one kind blindly from ``remaining`` (counts per kind) with ``rng``."""
-    pick = rng.randrange(sum(remaining))
+    pick = randbelow(rng, sum(remaining))
     for kind, n in enumerate(remaining):
         if pick < n:
             return kind

@@ -13,7 +13,7 @@ import enum
 import functools
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, TypeAlias, TypeVar
 
@@ -32,25 +32,74 @@ def to_jsonable(value: object) -> JSON:
     Enums become their value, tuples and lists become lists, frozensets become sorted lists,
     fractions become ``"p/q"`` strings and dataclasses become objects of their fields.
     """
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, enum.Enum):
-        return to_jsonable(value.value)
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, tuple | list):
-        return [to_jsonable(item) for item in value]
-    if isinstance(value, frozenset | set):
-        return sorted((to_jsonable(item) for item in value), key=_sort_key)
-    if isinstance(value, Mapping):
-        return {str(key): to_jsonable(item) for key, item in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            field.name: to_jsonable(getattr(value, field.name))
-            for field in dataclasses.fields(value)
+    kind = type(value)
+    if kind in _PLAIN or value is None:
+        return value  # type: ignore[return-value]  # one of the plain JSON types
+    writer = _WRITERS.get(kind)
+    if writer is None:
+        writer = _WRITERS[kind] = _writer(kind)
+    return writer(value)
+
+
+_PLAIN = frozenset({bool, int, float, str})
+
+_Writer: TypeAlias = Callable[[Any], JSON]
+
+_WRITERS: dict[type, _Writer] = {}
+"""How each type met so far is written, decided once per type (a view is written on every
+move, and its dataclasses' fields were looked up anew each time)."""
+
+
+def _writer(kind: type) -> _Writer:
+    """How to write a value of type ``kind``: what :func:`to_jsonable` says, in its order."""
+    if issubclass(kind, bool | int | float | str):
+        return _as_is  # a subclass such as an int enum is written as it is
+    if issubclass(kind, enum.Enum):
+        return _enum
+    if issubclass(kind, Fraction):
+        return str
+    if issubclass(kind, tuple | list):
+        return _sequence
+    if issubclass(kind, frozenset | set):
+        return _set
+    if issubclass(kind, Mapping):
+        return _mapping
+    if dataclasses.is_dataclass(kind):
+        names = tuple(
+            field.name
+            for field in dataclasses.fields(kind)
             if not field.metadata.get(SKIP_FIELD, False)
-        }
-    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+        )
+        return functools.partial(_dataclass, names)
+    return functools.partial(_unwritable, kind.__name__)
+
+
+def _as_is(value: Any) -> JSON:
+    return typing.cast(JSON, value)
+
+
+def _enum(value: enum.Enum) -> JSON:
+    return to_jsonable(value.value)
+
+
+def _sequence(value: tuple[Any, ...] | list[Any]) -> JSON:
+    return [to_jsonable(item) for item in value]
+
+
+def _set(value: frozenset[Any] | set[Any]) -> JSON:
+    return sorted((to_jsonable(item) for item in value), key=_sort_key)
+
+
+def _mapping(value: Mapping[Any, Any]) -> JSON:
+    return {str(key): to_jsonable(item) for key, item in value.items()}
+
+
+def _dataclass(names: tuple[str, ...], value: object) -> JSON:
+    return {name: to_jsonable(getattr(value, name)) for name in names}
+
+
+def _unwritable(name: str, value: object) -> JSON:
+    raise TypeError(f"cannot write {name} as JSON")
 
 
 def _sort_key(item: JSON) -> str:

@@ -10,6 +10,11 @@ build a value everywhere else.
 
 :class:`LegalCache` is the one legal-action cache: a state class that lists its actions
 through it works them out once per state.
+
+:class:`HashOnce` and :func:`hash_once` give a big value that search uses as a dictionary key
+(a board of nested tuples and records) a hash worked out once per value: the same number the
+dataclass's own ``__hash__`` gives, kept in a slot that equality, pickles, copies and JSON
+never see.
 """
 
 from __future__ import annotations
@@ -94,6 +99,46 @@ class LegalCache:
         return legal
 
 
+class HashOnce:
+    """A base giving a slotted frozen dataclass the slot in which :func:`hash_once` keeps its
+    hash. The slot is no dataclass field, so equality, pickles (which a slotted dataclass
+    writes from its fields) and JSON ignore it, and an unpickled or copied value works its
+    hash out again when first asked."""
+
+    __slots__ = ("_hash",)
+
+
+H = TypeVar("H", bound=HashOnce)
+
+
+def hash_once(cls: type[H]) -> type[H]:
+    """Class decorator, above ``@dataclass(frozen=True, slots=True)`` on a :class:`HashOnce`
+    class: its ``__hash__`` works out the dataclass's own hash (of the same fields, so the
+    same number) the first time and then returns the kept one."""
+    declared = dataclasses.fields(cls)  # type: ignore[arg-type]  # TypeError if no dataclass
+    names = [f.name for f in declared if (f.compare if f.hash is None else f.hash)]
+    values = "".join(f"self.{name}, " for name in names)
+    lines = [
+        "def __hash__(self):",
+        "    try:",
+        "        return self._hash",
+        "    except AttributeError:",
+        f"        value = hash(({values}))",
+        "        keep(self, value)",
+        "        return value",
+    ]
+    namespace: dict[str, Any] = {"keep": _keep_hash}
+    exec("\n".join(lines), namespace)
+    method = namespace["__hash__"]
+    method.__qualname__ = f"{cls.__qualname__}.__hash__"
+    method.__doc__ = "The dataclass's hash of the fields, worked out once and kept."
+    type.__setattr__(cls, "__hash__", method)
+    return cls
+
+
 remember_legal: Callable[[Any, tuple[Any, ...] | None], None]
 (remember_legal,) = slot_setters(LegalCache, "_legal")
 """Keep the legal actions of a state (``None``: not worked out yet) in its cache."""
+
+_keep_hash: SlotSetter
+(_keep_hash,) = slot_setters(HashOnce, "_hash")

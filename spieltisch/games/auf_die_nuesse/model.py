@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from spieltisch.core.fast import HashOnce, hash_once
 from spieltisch.core.game import PlayerId, option
 from spieltisch.games.auf_die_nuesse.notation import (
     DICE,
@@ -269,9 +270,11 @@ class Config:
         return STORE_TABLES[self.store_table]
 
 
+@hash_once
 @dataclass(frozen=True, slots=True)
-class Store:
-    """One nut store: its kind and fill, or turned over once full."""
+class Store(HashOnce):
+    """One nut store: its kind and fill, or turned over once full (part of every board's
+    hash, so its own is worked out once)."""
 
     kind: Nut | None
     """The kind of nut lying in it (for a full store, the kind it was filled with)."""

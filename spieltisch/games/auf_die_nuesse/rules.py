@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import NoReturn, TypeVar
 
 from spieltisch.core.chance import sample_draw
-from spieltisch.core.fast import LegalCache, builder
+from spieltisch.core.fast import HashOnce, LegalCache, builder, hash_once
 from spieltisch.core.game import (
     ActionTable,
     Game,
@@ -126,9 +126,11 @@ _new_store = builder(Store)
 """A :class:`~.model.Store` from its fields, without ``__init__`` (the hot paths' way)."""
 
 
+@hash_once
 @dataclass(frozen=True, slots=True)
-class Market:
-    """The nut cards: the face-up row, what is unseen, and the piles."""
+class Market(HashOnce):
+    """The nut cards: the face-up row, what is unseen, and the piles (a search key: its hash
+    is worked out once)."""
 
     face_up: tuple[Card | None, ...]
     """The nuts under 2-4, 5-6, 8-9 and 10-12 (``None``: that place is empty)."""
@@ -144,9 +146,11 @@ class Market:
 _new_market = builder(Market)
 
 
+@hash_once
 @dataclass(frozen=True, slots=True)
-class Board:
-    """Everything on the table that outlasts a turn."""
+class Board(HashOnce):
+    """Everything on the table that outlasts a turn (a search key: its hash is worked out
+    once)."""
 
     config: Config
     areas: tuple[tuple[int, ...], ...]

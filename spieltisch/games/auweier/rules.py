@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from spieltisch.core.codec import SKIP_FIELD
 from spieltisch.core.errors import IllegalActionError
-from spieltisch.core.fast import LegalCache, builder, remember_legal
+from spieltisch.core.fast import LegalCache, builder, remember_legal, slot_setters
 from spieltisch.core.game import (
     ActionTable,
     Game,
@@ -106,8 +106,16 @@ WEDDING = Card.WEDDING
 CROW = Card.CROW
 
 
+class _SeatCache:
+    """The slot in which a seat keeps what its view recounted on every move: the cards of its
+    deck that have left the game (no dataclass field: not part of the value, nor of pickles)."""
+
+    __slots__ = ("_discarded",)
+    _discarded: Counts
+
+
 @dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(_SeatCache):
     """One player's cards: hand, draw pile, and the stacks before the females."""
 
     hand: Counts
@@ -467,11 +475,13 @@ def _female_views(state: AuweierState) -> tuple[FemaleView, ...]:
     config, weddings = state.config, _weddings_on_table(state)
     return tuple(
         FemaleView(
-            colour=Colour(f),
+            colour=_COLOURS[f],
             neutral=f >= config.players,
-            eggs_left=tuple(range(laid + 1, EGGS_PER_FEMALE + 1)),
+            eggs_left=_EGGS_LEFT[laid],
             stacks=tuple(
-                StackView(Colour(p), seat.stacks[f], state.totals[f][p], bool(weddings[p] >> f & 1))
+                StackView(
+                    _COLOURS[p], seat.stacks[f], state.totals[f][p], bool(weddings[p] >> f & 1)
+                )
                 for p, seat in enumerate(state.seats)
             ),
             closed=config.closed_nests and laid >= EGGS_PER_FEMALE,
@@ -487,7 +497,7 @@ def _player_views(state: AuweierState, viewer: PlayerId | None) -> tuple[PlayerV
     neutral = uncounted_colour(config)
     return tuple(
         PlayerView(
-            colour=Colour(p),
+            colour=_COLOURS[p],
             hand_size=None if setup and p != viewer else sum(seat.hand),
             pile_size=None if setup and p != viewer else len(seat.pile),
             ready=not setup or p < state.player,
@@ -505,14 +515,35 @@ def _player_views(state: AuweierState, viewer: PlayerId | None) -> tuple[PlayerV
     )
 
 
+_COLOURS = tuple(Colour)
+"""``Colour(p)`` for every ``p``, by index (calling an enum class is slow)."""
+
+_EGGS_LEFT = tuple(
+    tuple(range(laid + 1, EGGS_PER_FEMALE + 1)) for laid in range(EGGS_PER_FEMALE + 1)
+)
+"""The egg cards a female has left after ``laid`` of them, top first."""
+
+
+@functools.cache
 def _colours(mask: int, females: int) -> tuple[Colour, ...]:
-    return tuple(Colour(f) for f in range(females) if mask >> f & 1)
+    """The colours of the first ``females`` bits set in ``mask`` (at most 16 x 4 answers)."""
+    return tuple(_COLOURS[f] for f in range(females) if mask >> f & 1)
 
 
 def _discarded(seat: Seat) -> Counts:
-    """The cards of ``seat``'s deck that are in no hand, pile or stack any more."""
+    """The cards of ``seat``'s deck that are in no hand, pile or stack any more (counted once
+    per seat: a seat stays the same object from state to state until its player acts)."""
+    try:
+        return seat._discarded
+    except AttributeError:
+        pass
     kept = card_counts(seat.pile + tuple(card for stack in seat.stacks for card in stack))
-    return tuple(d - h - k for d, h, k in zip(DECK, seat.hand, kept, strict=True))
+    discarded = tuple(d - h - k for d, h, k in zip(DECK, seat.hand, kept, strict=True))
+    _keep_discarded(seat, discarded)
+    return discarded
+
+
+(_keep_discarded,) = slot_setters(_SeatCache, "_discarded")
 
 
 # --- legal actions --------------------------------------------------------------------------

@@ -141,8 +141,16 @@ _POWER = tuple(
 """For each card code, the decision step its power opens (``None``: no decision)."""
 
 
+class _SideCache:
+    """The slot in which a side keeps the public look of its piles, which its view worked out
+    again on every move (no dataclass field: not part of the value, nor of pickles)."""
+
+    __slots__ = ("_seen",)
+    _seen: tuple[tuple[tuple[Card | None, ...], ...], tuple[Card, ...]]
+
+
 @dataclass(frozen=True, slots=True)
-class Side:
+class Side(_SideCache):
     """One player's cards on the table and in hand during a round."""
 
     hand: tuple[Card, ...]
@@ -990,9 +998,8 @@ def _side_view(state: AwimbaweState, p: PlayerId, viewer: PlayerId | None) -> Si
     """What ``viewer`` sees of player ``p``'s side: the hand only if it is theirs, face-down
     pile cards as ``None``, and blocks on hand cards only where a blind pick was shown."""
     side, memory = state.sides[p], state.memory
-    down, blocked = side.down, side.blocked
-    piles = tuple(tuple(None if c in down else c for c in pile) for pile in side.piles)
-    tops = tuple(sorted((q[-1] for q in piles if q and q[-1] is not None), key=card_code))
+    blocked = side.blocked
+    piles, tops = _seen_piles(side)
     own = p == viewer
     shown_picks = state.match.config.blind_pick_shown
     visible_blocks = [c for c in blocked if own or c not in side.hand or shown_picks]
@@ -1005,7 +1012,7 @@ def _side_view(state: AwimbaweState, p: PlayerId, viewer: PlayerId | None) -> Si
         blocked=tuple(sorted(visible_blocks, key=card_code)),
         blocked_unseen=len(blocked) - len(visible_blocks),
         shown=tuple(sorted(memory.shown[p], key=card_code)),
-        void=bits_lands(memory.void[p]),
+        void=_lands(memory.void[p]),
         blind_voids=memory.blind[p],
         available=tuple(sorted((*side.hand, *tops), key=card_code)) if own else tops,
         scoring_pile=tally.size,
@@ -1014,6 +1021,27 @@ def _side_view(state: AwimbaweState, p: PlayerId, viewer: PlayerId | None) -> Si
         wins=wins,
         heir=Heir.GOLD if wins else Heir.SILVER,
     )
+
+
+def _seen_piles(side: Side) -> tuple[tuple[tuple[Card | None, ...], ...], tuple[Card, ...]]:
+    """``side``'s piles as everyone sees them (face-down cards as ``None``) and its face-up
+    tops in card order: worked out once per side, which stays the same object from state to
+    state until its player's cards change."""
+    try:
+        return side._seen
+    except AttributeError:
+        pass
+    down = side.down
+    piles = tuple(tuple(None if c in down else c for c in pile) for pile in side.piles)
+    tops = tuple(sorted((q[-1] for q in piles if q and q[-1] is not None), key=card_code))
+    _keep_seen(side, (piles, tops))
+    return piles, tops
+
+
+(_keep_seen,) = slot_setters(_SideCache, "_seen")
+
+_lands = functools.cache(bits_lands)
+""":func:`~.memory.bits_lands`, kept for each of the few masks of lands."""
 
 
 def _played(state: AwimbaweState) -> tuple[Card, ...]:
