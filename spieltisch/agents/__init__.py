@@ -18,7 +18,7 @@ from spieltisch.agents.base import Agent, RandomAgent
 from spieltisch.agents.ismcts import IsmctsAgent
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game
-from spieltisch.core.kit import AgentFactory, Book
+from spieltisch.core.kit import AgentFactory, Book, Evaluator, PlayoutPolicy
 from spieltisch.games import kit_of
 
 GENERIC_AGENTS: dict[str, AgentFactory] = {"ismcts": IsmctsAgent, "random": RandomAgent}
@@ -83,12 +83,30 @@ def game_book(game: Game) -> Book | None:
     return kit_of(game).search.book
 
 
+def game_evaluator(game: Game) -> Evaluator | None:
+    """Where the game lets a search's playout stop, and what it is worth there, if it says."""
+    return kit_of(game).search.evaluate
+
+
+def game_playout_policy(game: Game) -> PlayoutPolicy | None:
+    """The game's quick playout policy, if it has one."""
+    return kit_of(game).search.playout
+
+
+def game_tree_depth(game: Game) -> int | None:
+    """How deep the game lets a search tree grow, if it caps it."""
+    return kit_of(game).search.tree_depth
+
+
 __all__ = [
     "Agent",
     "IsmctsAgent",
     "RandomAgent",
     "agent_names",
     "game_book",
+    "game_evaluator",
+    "game_playout_policy",
+    "game_tree_depth",
     "make_agent",
     "register_agent",
     "strongest_agent",
