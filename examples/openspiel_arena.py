@@ -3,10 +3,10 @@
     python examples/openspiel_arena.py [--games 20] [--workers 1] [--simulations 50]
 
 Each pairing is an arena run (seats rotated on shared deals, see ``spieltisch.lab.arena``)
-whose games are played by the lab's engine with one extra kind of seat: ``openspiel-ismcts:N``
-and ``openspiel-mcts:N`` are :class:`spieltisch.rl.bots.OpenSpielAgent` with ``N``
-simulations a decision; every other name is one of the game's own agents. Prints each
-pairing's win rates with 95% intervals as a Markdown table.
+with two agents registered for it: ``openspiel-ismcts:N`` and ``openspiel-mcts:N`` are
+:class:`spieltisch.rl.bots.OpenSpielAgent` with ``N`` simulations a decision; every other name
+is one of the game's own agents. Prints each pairing's win rates with 95% intervals as a
+Markdown table.
 """
 
 from __future__ import annotations
@@ -15,42 +15,13 @@ import argparse
 import time
 
 import spieltisch
-from spieltisch.agents import make_agent
-from spieltisch.core.agent import Agent
-from spieltisch.core.game import Game
-from spieltisch.lab.arena import schedule
-from spieltisch.lab.engine import GameResult, Task, derive_seed, run_tasks, runner_for
+from spieltisch.agents import register_agent
+from spieltisch.lab import arena
 from spieltisch.lab.summary import summarise
 from spieltisch.rl.bots import OpenSpielAgent
-from spieltisch.session import Table, play_out
 
-
-def seat(game: Game, spec: str, seed: int) -> Agent[object]:
-    """The agent ``spec`` names: an OpenSpiel bot (``openspiel-KIND:N``) or a game's agent."""
-    if spec.startswith("openspiel-"):
-        kind, _, simulations = spec.removeprefix("openspiel-").partition(":")
-        return OpenSpielAgent(game, seed, kind, int(simulations or 100))
-    return make_agent(spec, game, seed)
-
-
-def play(task: Task) -> GameResult:
-    """One arena game (the lab engine's ``play_task``, with OpenSpiel seats too)."""
-    game = spieltisch.load(task.game, task.players, **dict(task.options))
-    table = Table(game, task.seats, task.seed)
-    base = task.agents_seed()
-    agents = [seat(game, name, derive_seed(base, "seat", s)) for s, name in enumerate(task.seats)]
-    actions = play_out(table, agents)
-    state = table.state
-    return GameResult(
-        task.deal,
-        task.rotation,
-        task.seats,
-        state.scores(),
-        state.returns(),
-        actions,
-        table.version,
-        state.is_terminal(),
-    )
+register_agent("openspiel-ismcts", lambda game, seed: OpenSpielAgent(game, seed, "ismcts"))
+register_agent("openspiel-mcts", lambda game, seed: OpenSpielAgent(game, seed, "mcts"))
 
 
 def main() -> None:
@@ -74,9 +45,9 @@ def main() -> None:
     print("|---|---|---|---:|---|---:|")
     for game_id, bot, other in pairings:
         game = spieltisch.load(game_id)
-        tasks = schedule(game, [bot, other], args.games, args.seed)
+        tasks = arena.schedule(game, [bot, other], args.games, args.seed)
         start = time.perf_counter()
-        results = run_tasks(tasks, play, runner_for(args.workers))
+        results = arena.run(tasks, args.workers)
         row = summarise(results, [bot, other], game=game_id, players=game.players).row(bot)
         low, high = row.win_rate_ci95
         print(

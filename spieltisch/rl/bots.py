@@ -98,6 +98,7 @@ class OpenSpielAgent(Agent[Any]):
         if not 1 <= simulations <= 1_000_000:
             raise OptionError("simulations must be from 1 to 1,000,000")
         self.kind = kind
+        self.uct_c, self.evaluator = uct_c, evaluator
         self.belief = belief
         self.spiel: SpieltischGame = pyspiel.load_game(openspiel_name(game.info.id), _params(game))
         numpy_rng = np.random.RandomState(seed % 2**32)
@@ -119,6 +120,15 @@ class OpenSpielAgent(Agent[Any]):
             self.bot = mcts.MCTSBot(self.spiel, uct_c, simulations, leaf, random_state=numpy_rng)
         self.label = f"openspiel-{kind}:{simulations}"
         """The agent as the arena names it."""
+
+    def configure(self, setting: str) -> None:
+        """``openspiel-KIND:N`` asks for ``N`` simulations a decision."""
+        text = setting.strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 7):
+            raise OptionError(f"an OpenSpiel bot takes a number of simulations, not {setting!r}")
+        OpenSpielAgent.__init__(
+            self, self.game, self.seed, self.kind, int(text), self.uct_c, self.evaluator
+        )
 
     def act(self, view: object, legal: Sequence[Move]) -> Move:
         """The bot's choice in a world drawn from ``view``."""

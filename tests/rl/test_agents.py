@@ -142,3 +142,15 @@ def test_play_and_arena_seat_the_shipped_policy_by_its_file(
     assert "policy" not in agent_names(load("awimbawe"))  # a file, not one of the game's levels
     missing = runner.invoke(app, ["arena", "awimbawe", "--agents", "policy:/no/such.npz,random"])
     assert missing.exit_code == 2 and "no policy file" in missing.output
+
+
+def test_an_openspiel_bot_takes_its_simulations_as_its_setting() -> None:
+    game = load("awimbawe")
+    agents.register_agent("openspiel-ismcts", lambda g, s: OpenSpielAgent(g, s, "ismcts"))
+    try:
+        bot = make_agent("openspiel-ismcts:7", game, 3)
+        assert isinstance(bot, OpenSpielAgent) and bot.kind == "ismcts"
+        with pytest.raises(OptionError, match="number of simulations"):
+            make_agent("openspiel-ismcts:many", game, 3)
+    finally:
+        agents.REGISTERED.pop("openspiel-ismcts", None)
