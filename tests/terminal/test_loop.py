@@ -201,3 +201,21 @@ def test_a_long_menu_shows_one_move_of_each_common_kind() -> None:
     assert [count for _, count in kinds] == sorted((c for _, c in kinds), reverse=True)
     numbers = [number for number, _ in kinds]
     assert len({type(legal[n - 1]) for n in numbers}) == len(numbers)
+
+
+def test_the_nuesse_table_heads_each_store_with_the_tables_own_value() -> None:
+    from rich.console import Console as RichConsole
+
+    from spieltisch.games.auf_die_nuesse import NuesseView
+    from spieltisch.terminal.draw.auf_die_nuesse import players_table
+    from spieltisch.terminal.draw.base import TableInfo
+
+    heads = {}
+    for table in ("standard", "five_25"):
+        view = spieltisch.load("auf-die-nuesse", 2, store_table=table).initial_state().view(0)
+        assert isinstance(view, NuesseView)
+        buffer = io.StringIO()
+        RichConsole(file=buffer, width=120).print(players_table(view, TableInfo(("A", "B"), ())))
+        heads[table] = buffer.getvalue()
+    assert "5:20" in heads["standard"] and "5:25" not in heads["standard"]
+    assert "5:25" in heads["five_25"] and "5:20" not in heads["five_25"]

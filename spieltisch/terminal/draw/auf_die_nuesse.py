@@ -15,7 +15,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from spieltisch.core.game import PlayerId
-from spieltisch.games.auf_die_nuesse.model import STORE_SIZES, STORE_VALUES, Ending, Stage, Store
+from spieltisch.games.auf_die_nuesse.model import STORE_SIZES, Ending, Stage, Store
 from spieltisch.games.auf_die_nuesse.notation import Dice, Space
 from spieltisch.games.auf_die_nuesse.view import NuesseView
 from spieltisch.games.auf_die_nuesse.words import card_text, pile_sentence, turn_sentence
@@ -154,8 +154,9 @@ def players_table(view: NuesseView, table: TableInfo) -> RichTable:
     grid = RichTable(expand=False, box=None, pad_edge=False, padding=(0, 1, 0, 0))
     grid.add_column("player")
     grid.add_column("sup", justify="right")
+    values = view.config.store_values  # the table's own store values (option store_table)
     for index, size in enumerate(STORE_SIZES):
-        grid.add_column(f"S{index + 1}\n{size}:{STORE_VALUES[index]}", justify="center")
+        grid.add_column(f"S{index + 1}\n{size}:{values[index]}", justify="center")
     grid.add_column("kept")
     grid.add_column("pts", justify="right")
     for seat, stores in enumerate(view.stores):
