@@ -26,8 +26,9 @@ from spieltisch.core.errors import InvalidActionError
 from spieltisch.core.game import Game, Move, OptionValue, PlayerId
 from spieltisch.core.kit import GameKit
 from spieltisch.games import kit_of
-from spieltisch.rl import text
 from spieltisch.rl.encode import Array, Encoder, encoder_for
+from spieltisch.rl.text import lines as text_lines
+from spieltisch.rl.text import plain as plain_data
 from spieltisch.session import Table
 
 Mask = npt.NDArray[np.int8]
@@ -175,7 +176,7 @@ class Match:
             actor = "chance" if event.actor is None else seats[event.actor]
             lines.append("  " + words.event(before, event.move, seats, actor))
         self._seen = table.version
-        lines.extend(text.lines(text.plain(table.view(None))))
+        lines.extend(text_lines(plain_data(table.view(None))))
         player = table.to_act()
         if player is not None:
             view = table.view(player)

@@ -33,9 +33,11 @@ from spieltisch import load
 from spieltisch.core.errors import NotEnumerableError
 from spieltisch.core.game import Game, Move, OptionValue, State
 from spieltisch.games import REGISTRY, kit_of
-from spieltisch.rl import text
 from spieltisch.rl.chance import SPLITTERS, Splitter
 from spieltisch.rl.encode import Encoder, encoder_for
+from spieltisch.rl.text import compact as compact_text
+from spieltisch.rl.text import lines as text_lines
+from spieltisch.rl.text import plain as plain_data
 
 DECISIONS_PER_PLAYER = {"auf-die-eier": 200, "auf-die-nuesse": 400, "auweier": 150}
 """The practical bound on decisions per player (Awimbawé: :data:`AWIMBAWE_DECISIONS`)."""
@@ -187,7 +189,7 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
             splitter = self._game.splitter
             shown = [splitter.item_text(i) if splitter else str(i) for i in self._drawn]
             drawn = "\ndrawn so far: " + ", ".join(shown)
-        return "\n".join(text.lines(text.plain(self._state.view(None)))) + drawn
+        return "\n".join(text_lines(plain_data(self._state.view(None)))) + drawn
 
 
 class SpieltischObserver:
@@ -207,7 +209,7 @@ class SpieltischObserver:
 
     def string_from(self, state: SpieltischState, player: int) -> str:
         """``player``'s view of ``state`` as one line."""
-        return text.compact(state.rules_state.view(player))
+        return compact_text(state.rules_state.view(player))
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,10 +133,15 @@ class Table:
 
     def iter_events(self, viewer: PlayerId | None, since: int = 0) -> Iterator[Event]:
         """The events of :meth:`events`, one at a time."""
-        for index in range(max(since, 0), self.version):
-            before = self._before[index]
-            move = self.moves[index]
-            yield Event(index + 1, before.current_player(), before.seen_move(move, viewer))
+        for version in range(max(since, 0) + 1, self.version + 1):
+            yield self.event_at(version, viewer)
+
+    def event_at(self, version: int, viewer: PlayerId | None) -> Event:
+        """The move that made ``version`` (1 for the first move), as ``viewer`` may see it."""
+        before = self._before[version - 1]
+        return Event(
+            version, before.current_player(), before.seen_move(self.moves[version - 1], viewer)
+        )
 
     def record(self) -> Record:
         """The game so far as a record (every move, chance included, in canonical text)."""

@@ -208,9 +208,7 @@ class TerminalGame:
 
     def _secret(self, event: Event) -> bool:
         """True when the narrator may not see the move of ``event``."""
-        before = self.board.state_at(event.version - 1)
-        seen = before.seen_move(self.board.moves[event.version - 1], self.narrator)
-        return isinstance(seen, Hidden)
+        return isinstance(self.board.event_at(event.version, self.narrator).move, Hidden)
 
     def thinking(self, what: str) -> AbstractContextManager[object]:
         """A spinner saying ``what`` while a bot or the adviser thinks (a search may take a
@@ -224,13 +222,11 @@ class TerminalGame:
         """What ``viewer`` is told of the move that made ``version``: the event's sentence
         and what it brought about (either may be empty)."""
         board = self.board
-        before, after = board.state_at(version - 1), board.state_at(version)
-        actor_seat = before.current_player()
-        actor = "chance" if actor_seat is None else self.names[actor_seat]
-        seen = before.seen_move(board.moves[version - 1], viewer)
-        seen_before = before.view(viewer)
-        line = self.words.event(seen_before, seen, self.names, actor)
-        aftermath = self.words.aftermath(seen_before, after.view(viewer), self.names)
+        event = board.event_at(version, viewer)
+        actor = "chance" if event.actor is None else self.names[event.actor]
+        seen_before = board.view(viewer, at=version - 1)
+        line = self.words.event(seen_before, event.move, self.names, actor)
+        aftermath = self.words.aftermath(seen_before, board.view(viewer, at=version), self.names)
         return line, aftermath or ""
 
     def _tell(self, event: Event) -> None:

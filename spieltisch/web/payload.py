@@ -35,13 +35,21 @@ def event_item(
     }
 
 
-def events_for(table: Table, words: Words[Any], viewer: PlayerId | None, since: int) -> list[JSON]:
-    """Every event after version ``since``, as ``viewer`` saw it."""
+def events_for(
+    table: Table,
+    words: Words[Any],
+    viewer: PlayerId | None,
+    since: int,
+    current: object | None = None,
+) -> list[JSON]:
+    """Every event after version ``since``, as ``viewer`` saw it (``current``: the viewer's
+    view now, if the caller has built it already)."""
     items: list[JSON] = []
     after = None
     for event in table.iter_events(viewer, since):
         before = after if after is not None else table.view(viewer, at=event.version - 1)
-        after = table.view(viewer, at=event.version)
+        last = event.version == table.version and current is not None
+        after = current if last else table.view(viewer, at=event.version)
         items.append(
             event_item(words, before, after, event.move, table.seats, event.version, event.actor)
         )
@@ -81,7 +89,7 @@ def update_message(
         "seat": viewer,
         "names": names,
         "to_act": to_act,
-        "events": events_for(table, words, viewer, since),
+        "events": events_for(table, words, viewer, since, view),
         "view": to_jsonable(view),
         "legal": legal,
     }
