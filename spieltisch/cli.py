@@ -363,13 +363,15 @@ def simulate(
                     rec.dumps(), encoding="utf-8"
                 )
 
+        keep = save if records is not None else None  # no record built where none is kept
+
         if as_json:
-            summary = run_simulation(the_game, names, games, seed, on_record=save)
+            summary = run_simulation(the_game, names, games, seed, on_record=keep)
             print(json.dumps(summary.to_json()))
             return
         with progress_reporter(the_game.info.name, games) as progress:
             summary = run_simulation(
-                the_game, names, games, seed, on_record=save, progress=progress
+                the_game, names, games, seed, on_record=keep, progress=progress
             )
         _print_summary(summary, names)
 

@@ -21,6 +21,7 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -122,9 +123,15 @@ class GameResult:
         }
 
 
+@lru_cache(maxsize=64)
+def _load(game: str, players: int, options: tuple[tuple[str, OptionValue], ...]) -> Game:
+    """The game of a task, read from its id, players and options once per process."""
+    return spieltisch.load(game, players, **dict(options))
+
+
 def play_task(task: Task, max_moves: int = 1_000_000) -> GameResult:
     """Play one scheduled game (in this process or a worker) on a table of its own."""
-    game = spieltisch.load(task.game, task.players, **dict(task.options))
+    game = _load(task.game, task.players, task.options)
     table = Table(game, task.seats, task.seed, keyed_chance=task.keyed)
     actions = play_out(table, seat_agents(game, task.seats, task.agents_seed()), max_moves)
     state = table.state

@@ -21,16 +21,4 @@ def play_out(table: Table, agents: Sequence[Agent[Any]], max_moves: int = 1_000_
     players = table.game.players
     if len(agents) != players:
         raise OptionError(f"{table.game.info.name} with {players} players needs {players} agents")
-    reads = [agent.reads_views for agent in agents]
-    actions = 0
-    state = table.state
-    while not state.is_terminal() and table.version < max_moves:
-        player = state.current_player()
-        if player is None:
-            table.advance_chance()
-        else:
-            view = state.view(player) if reads[player] else None
-            table.play(agents[player].act(view, state.legal_actions()))
-            actions += 1
-        state = table.state
-    return actions
+    return table.play_out(agents, max_moves)

@@ -26,7 +26,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from spieltisch.core.agent import Agent
 from spieltisch.core.errors import IllegalActionError, RecordError, SpieltischError
 from spieltisch.core.game import Game, Hidden, Move, PlayerId, State
 from spieltisch.core.record import Record
@@ -206,6 +208,53 @@ class Table:
             if self._dictated and self._dictated[-1] == self.version:
                 self._dictated.pop()
             raise
+
+    def play_out(self, agents: Sequence[Agent[Any]], max_moves: int = 1_000_000) -> int:
+        """Play on with ``agents[p]`` in seat ``p`` until the game ends (or ``max_moves`` moves
+        in all are on the table) and return how many player actions were made.
+
+        The same moves as :meth:`play` and :meth:`advance_chance` one after another (the same
+        chance drawn, the same record, events and versions), in one loop without their
+        per-move checks and event values: each agent gets its seat's view only if it reads
+        views, and the legal actions. An agent's or a rule's error leaves the table at the
+        last move applied."""
+        acts = [agent.act for agent in agents]
+        reads = [agent.reads_views for agent in agents]
+        moves, before = self.moves, self._before
+        chance = self._chance
+        keyed = self.seed if self.keyed_chance else None
+        decisions, run = self._decisions, self._chance_run
+        state = self.state
+        version = len(moves)
+        actions = 0
+        try:
+            while version < max_moves and not state.is_terminal():
+                player = state.current_player()
+                if player is None:
+                    if keyed is not None:
+                        chance = random.Random(derive_seed(keyed, "chance", decisions, run))
+                    if chance is None:
+                        raise IllegalActionError(
+                            "chance", "a table without a seed has no dice of its own"
+                        )
+                    move = state.sample_chance(chance)
+                    after = state.apply(move)
+                    run += 1
+                else:
+                    view = state.view(player) if reads[player] else None
+                    move = acts[player](view, state.legal_actions())
+                    after = state.apply(move)
+                    decisions += 1
+                    run = 0
+                    actions += 1
+                before.append(state)
+                moves.append(move)
+                state = after
+                version += 1
+        finally:
+            self.state = state
+            self._decisions, self._chance_run = decisions, run
+        return actions
 
     def _generator(self) -> random.Random | None:
         """Where the next chance outcome comes from: the running generator, or in keyed mode
