@@ -44,6 +44,16 @@ def _factories(game: Game) -> dict[str, AgentFactory]:
     return factories
 
 
+def _factory(game: Game, name: str) -> AgentFactory | None:
+    """The factory of agent ``name`` in ``game`` (its own levels before a surface's), looked
+    up without building the merged table: the lab makes agents for every game it plays."""
+    kit = kit_of(game)
+    found = kit.agents.get(name)
+    if found is None and name in GENERIC_AGENTS and (name != "ismcts" or kit.belief is not None):
+        found = GENERIC_AGENTS[name]
+    return found if found is not None else REGISTERED.get(name)
+
+
 def _strength_order(game: Game) -> Sequence[str]:
     """How ``game``'s agents rank for its number of players."""
     order = kit_of(game).strength_order(game.players)
@@ -63,11 +73,11 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent[Any]:
     Raises :class:`OptionError` for an unknown name or a bad setting.
     """
     name, _, setting = spec.partition(":")
-    factories = {**REGISTERED, **_factories(game)}
-    if name not in factories:
+    factory = _factory(game, name)
+    if factory is None:
         known = ", ".join(agent_names(game))
         raise OptionError(f"unknown agent {name!r} for {game.info.id} (agents: {known})")
-    agent = factories[name](game, seed)
+    agent = factory(game, seed)
     if setting:
         agent.configure(setting)
     return agent
