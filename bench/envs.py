@@ -3,7 +3,8 @@
     python bench/envs.py [--steps 20000] [--repeats 3]
 
 Every environment is run with random masked actions (chance resolved inside the step) for
-``--steps`` player steps, best of ``--repeats``, in one process:
+``--steps`` player steps, the median of ``--repeats`` runs, in one process, timed in CPU time
+(the process's own, so that other work on a shared machine disturbs every row alike):
 
 * the AEC loop (``agent_iter``, ``last``, a random action from the mask, ``step``) over the
   spieltisch PettingZoo environments and PettingZoo's classic card environments (Leduc and
@@ -12,9 +13,12 @@ Every environment is run with random masked actions (chance resolved inside the 
   ``legal_actions``, ``observation_tensor`` and ``apply_action``) over the spieltisch
   OpenSpiel games and OpenSpiel's own Python games.
 
-Then, per spieltisch game, what one step costs, in microseconds: applying the action (the
-table's checks and the rules), letting chance act up to the next decision, building the
-seat's view, encoding it, and the mask (the rest is the environment's bookkeeping).
+Then, per spieltisch game, what one step costs, in microseconds (medians of ``--repeats``
+runs): applying the action (the table's checks and the rules), letting chance act up to the
+next decision, building the seat's view, encoding it, the rules listing the legal actions,
+turning them into the mask, and the rest of the AEC step (the environment's and PettingZoo's
+bookkeeping, the loop's random choice and resets: the whole step of the table above minus
+those parts).
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ OPENSPIEL_GAMES = (
 )
 
 GAMES = ("auf-die-eier", "auf-die-nuesse", "auweier", "awimbawe")
+PARTS = ("apply", "chance", "view", "encode", "legal", "mask")
 
 
 def aec_rate(make: Callable[[], Any], steps: int) -> float:
@@ -63,7 +68,7 @@ def aec_rate(make: Callable[[], Any], steps: int) -> float:
     rng = np.random.default_rng(0)
     env.reset(seed=0)
     done = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while done < steps:
         for _agent in env.agent_iter():
             observation, _, termination, truncation, _ = env.last()
@@ -74,7 +79,7 @@ def aec_rate(make: Callable[[], Any], steps: int) -> float:
             env.step(int(legal[rng.integers(len(legal))]))
             done += 1
         env.reset()
-    return done / (time.perf_counter() - start)
+    return done / (time.process_time() - start)
 
 
 def openspiel_rate(name: str, steps: int) -> float:
@@ -82,7 +87,7 @@ def openspiel_rate(name: str, steps: int) -> float:
     game = pyspiel.load_game(name)
     rng = np.random.default_rng(0)
     done = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while done < steps:
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -97,20 +102,29 @@ def openspiel_rate(name: str, steps: int) -> float:
             state.observation_tensor(player)
             state.apply_action(legal[int(rng.integers(len(legal)))])
             done += 1
-    return done / (time.perf_counter() - start)
+    return done / (time.process_time() - start)
 
 
-def best(rate: Callable[[], float], repeats: int) -> float:
-    """The best of ``repeats`` runs (the least disturbed by other work on the machine)."""
-    return max(rate() for _ in range(repeats))
+def median(rate: Callable[[], float], repeats: int) -> float:
+    """The median of ``repeats`` runs."""
+    return statistics.median(rate() for _ in range(repeats))
+
+
+def clock_cost(clock: Callable[[], float], calls: int = 20_000) -> float:
+    """Seconds one call of ``clock`` takes (each timed part pays about one call)."""
+    start = clock()
+    for _ in range(calls):
+        clock()
+    return (clock() - start) / calls
 
 
 def step_costs(game_id: str, steps: int) -> dict[str, float]:
-    """Microseconds per player step spent in each part of an environment step."""
+    """Microseconds per player step spent in each part of an environment step (less the
+    clock's own cost)."""
     match = Match(spieltisch_pz.raw_env(game_id).game)
-    parts = dict.fromkeys(("apply", "chance", "view", "encode", "mask"), 0.0)
+    parts = dict.fromkeys(PARTS, 0.0)
     rng = np.random.default_rng(0)
-    clock = time.perf_counter
+    clock = time.process_time
     done = 0
     seed = 0
     while done < steps:
@@ -124,6 +138,8 @@ def step_costs(game_id: str, steps: int) -> dict[str, float]:
             t1 = clock()
             match.encoder.encode(view)
             t2 = clock()
+            table.legal()  # the rules list the legal actions (kept by the state)
+            t2b = clock()
             mask = match.mask()
             t3 = clock()
             legal = np.flatnonzero(mask)
@@ -136,11 +152,13 @@ def step_costs(game_id: str, steps: int) -> dict[str, float]:
             t6 = clock()
             parts["view"] += t1 - t0
             parts["encode"] += t2 - t1
-            parts["mask"] += t3 - t2
+            parts["legal"] += t2b - t2
+            parts["mask"] += t3 - t2b
             parts["apply"] += t5 - t4
             parts["chance"] += t6 - t5
             done += 1
-    return {name: 1e6 * spent / done for name, spent in parts.items()}
+    tick = clock_cost(clock)
+    return {name: max(0.0, 1e6 * (spent / done - tick)) for name, spent in parts.items()}
 
 
 def main() -> None:
@@ -154,12 +172,12 @@ def main() -> None:
     rows: list[tuple[str, float]] = []
     for game_id in GAMES:
         make = functools.partial(spieltisch_pz.env, game_id)
-        rate = best(functools.partial(aec_rate, make, steps), repeats)
+        rate = median(functools.partial(aec_rate, make, steps), repeats)
         rows.append((f"spieltisch {game_id} (PettingZoo AEC)", rate))
     for name, make_classic in CLASSIC:
-        rows.append((name, best(functools.partial(aec_rate, make_classic, steps), repeats)))
+        rows.append((name, median(functools.partial(aec_rate, make_classic, steps), repeats)))
     for name in OPENSPIEL_GAMES:
-        rate = best(functools.partial(openspiel_rate, name, args.openspiel_steps), repeats)
+        rate = median(functools.partial(openspiel_rate, name, args.openspiel_steps), repeats)
         rows.append((f"OpenSpiel {name}", rate))
     reference = (
         statistics.mean(rate for name, rate in rows if name.startswith("PettingZoo"))
@@ -172,12 +190,14 @@ def main() -> None:
         ratio = f"{rate / reference:.2f}x" if reference else "-"
         print(f"| {name} | {rate:,.0f} | {ratio} |")
     print()
-    print("| game | apply | chance | view | encode | mask | µs per step |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for game_id in GAMES:
-        costs = step_costs(game_id, min(steps, 5_000))
-        cells = " | ".join(f"{costs[k]:.1f}" for k in ("apply", "chance", "view", "encode", "mask"))
-        print(f"| {game_id} | {cells} | {sum(costs.values()):.1f} |")
+    print("| game | " + " | ".join(PARTS) + " | rest | µs per AEC step |")
+    print("|---|" + "---:|" * (len(PARTS) + 2))
+    for index, game_id in enumerate(GAMES):
+        runs = [step_costs(game_id, min(steps, 5_000)) for _ in range(repeats)]
+        costs = {part: statistics.median(run[part] for run in runs) for part in PARTS}
+        whole = 1e6 / rows[index][1]
+        cells = " | ".join(f"{costs[part]:.1f}" for part in PARTS)
+        print(f"| {game_id} | {cells} | {whole - sum(costs.values()):.1f} | {whole:.1f} |")
 
 
 if __name__ == "__main__":

@@ -35,6 +35,8 @@ Mask = npt.NDArray[np.int8]
 
 MASK_CACHE = 4096
 """Legal-action sequences whose masks a match remembers."""
+FANCY_INDEX = 16
+"""Legal actions from which a mask is set by one fancy-indexed write, not item by item."""
 MAX_RENDER_MOVES = 20
 """Legal moves listed by :meth:`Match.render` (more are counted, not listed)."""
 
@@ -62,6 +64,12 @@ class Match:
         self.num_actions = game.num_distinct_actions
         self._table = Table(game, seed=0)
         self._ids = game.action_table()
+        self._id_by_object = {id(action): i for i, action in enumerate(self._ids.actions)}
+        """Each listed action's id by the object's identity: the rules hand out the listed
+        action objects themselves in most games, and an ``id()`` is hashed far faster than a
+        move. The table keeps every listed object alive, so no other object has its id."""
+        self._id_by_value = {action: i for i, action in enumerate(self._ids.actions)}
+        self._types = [type(action) for action in self._ids.actions]
         self._seen = 0
         self._masks: dict[int, tuple[Sequence[Move], Mask]] = {}
         """Masks of legal-action sequences the rules hand out again and again (the same
@@ -97,8 +105,22 @@ class Match:
 
     def legal_ids(self) -> list[int]:
         """The action ids of the legal actions of the seat to move (empty at the end)."""
-        id_of = self._ids.id_of
-        return [id_of(move) for move in self._table.legal()]
+        return self._ids_of(self._table.legal())
+
+    def _ids_of(self, moves: Sequence[Move]) -> list[int]:
+        """The action ids of ``moves``: by identity for the table's own objects, else by
+        value (the typed error for a move without an id)."""
+        by_object = self._id_by_object
+        by_value = self._id_by_value
+        ids = []
+        for move in moves:
+            found = by_object.get(id(move))
+            if found is None:
+                found = by_value.get(move)
+                if found is None or type(move) is not self._types[found]:
+                    found = self._ids.id_of(move)  # the typed error of a move without an id
+            ids.append(found)
+        return ids
 
     def mask(self) -> Mask:
         """An int8 mask over every action id: 1 for the legal ones of the seat to move (a
@@ -109,10 +131,12 @@ class Match:
         if known is not None and known[0] is legal:  # the rules' own cached tuple again
             return known[1].copy()
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        id_of = self._ids.id_of
-        ids = [id_of(move) for move in legal]
-        if ids:
+        ids = self._ids_of(legal)
+        if len(ids) > FANCY_INDEX:
             mask[ids] = 1
+        else:  # a few items are set faster one by one than by converting the list
+            for action_id in ids:
+                mask[action_id] = 1
         if len(self._masks) >= MASK_CACHE:
             self._masks.clear()
         self._masks[key] = (legal, mask)
@@ -132,7 +156,11 @@ class Match:
     def play_id(self, action_id: object) -> Move:
         """Play the action with ``action_id`` for the seat to move, then let chance act until
         a player must decide; the typed errors of the table for an illegal or unknown id."""
-        move: Move = self._ids.action(action_id)
+        actions = self._ids.actions
+        if type(action_id) is int and 0 <= action_id < len(actions):  # the common case, quickly
+            move: Move = actions[action_id]
+        else:
+            move = self._ids.action(action_id)
         self._table.play(move)
         self._settle()
         return move

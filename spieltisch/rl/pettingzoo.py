@@ -11,6 +11,12 @@ Chance is resolved inside :meth:`SpieltischAEC.step` from the table's generator,
 compound typing aid has no action id and is never offered. An illegal action id raises
 :class:`~spieltisch.core.errors.IllegalActionError` (or ``InvalidActionError`` for an id that
 names no action) and leaves the environment as it was.
+
+Speed (``bench/envs.py``; ``docs/rl/README.md``): an observation is built only for the agent
+that asks (``last()`` asks for the agent to move), from one view and the legal actions the
+state already keeps; between the first move and the end no reward dict is touched (rewards
+come at the end only); and :func:`env` wraps in :class:`OrderEnforcing`, PettingZoo's
+order-enforcing wrapper with its hot calls reaching the environment directly.
 """
 
 from __future__ import annotations
@@ -20,7 +26,8 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from spieltisch.core.game import OptionValue
 from spieltisch.rl.encode.base import HIGH, LOW
@@ -57,6 +64,8 @@ class SpieltischAEC(AECEnv):  # type: ignore[misc]
             "is_parallelizable": False,
         }
         self.possible_agents = [f"player_{p}" for p in range(self.game.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._no_mask = np.zeros(self.match.num_actions, dtype=np.int8)
         self.agents = list(self.possible_agents)
         size = self.match.encoder.shape
         num = self.match.num_actions
@@ -84,18 +93,26 @@ class SpieltischAEC(AECEnv):  # type: ignore[misc]
         """Discrete over the game's action ids."""
         return self.action_spaces[agent]
 
-    def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
-
     def observe(self, agent: str) -> dict[str, Any]:
-        """``agent``'s observation and action mask (zeros unless ``agent`` is to move)."""
-        seat = self._seat(agent)
+        """``agent``'s observation and action mask (zeros unless ``agent`` is to move), built
+        only when asked for (``last()`` asks for the agent to move only); the caller's own
+        arrays."""
+        seat = self._seats[agent]
         match = self.match
-        if match.to_act() == seat:
-            mask = match.mask()
-        else:
-            mask = np.zeros(match.num_actions, dtype=np.int8)
+        mask = match.mask() if match.to_act() == seat else self._no_mask.copy()
         return {"observation": match.observation(seat), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The observation, cumulative reward, termination, truncation and info of the agent
+        to move (:meth:`AECEnv.last`, without its attribute look-ups)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def action_masks(self) -> Mask:
         """The mask of the agent to move (for sb3-contrib's masked learners)."""
@@ -126,18 +143,23 @@ class SpieltischAEC(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.match.play_id(action)
-        self._clear_rewards()
-        if self.match.over:
-            for seat, value in enumerate(self.match.rewards()):
+        match = self.match
+        match.play_id(action)
+        self._cumulative_rewards[agent] = 0.0
+        if match.over:
+            self._clear_rewards()
+            for seat, value in enumerate(match.rewards()):
                 self.rewards[self.possible_agents[seat]] = value
             self.terminations = dict.fromkeys(self.agents, True)
-            mover = self._seat(agent)
+            mover = self._seats[agent]
             self.agent_selection = self.possible_agents[(mover + 1) % len(self.possible_agents)]
-        else:
-            self._select()
-        self._cumulative_rewards[agent] = 0.0
-        self._accumulate_rewards()
+            self._accumulate_rewards()
+            return
+        # Rewards come at the end only: until then every reward is already 0 (set at reset,
+        # and no reward is paid before the game ends), so there is nothing to clear or add.
+        mover_next = match.to_act()
+        if mover_next is not None:
+            self.agent_selection = self.possible_agents[mover_next]
 
     def render(self) -> str | None:
         """The table in plain text, in the game's words (``render_mode="ansi"``)."""
@@ -154,6 +176,44 @@ def raw_env(game_id: str, **kwargs: Any) -> SpieltischAEC:
     return SpieltischAEC(game_id, **kwargs)
 
 
+class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper with the same checks, but the loop's hot calls
+    (``last``, ``step``, ``agent_selection``, ``agents``) reach the environment directly
+    instead of through two ``__getattr__`` look-ups each."""
+
+    @property
+    def agents(self) -> list[str]:
+        """The agents still in the game (an error before ``reset``)."""
+        if self._has_reset:
+            return self.env.agents  # type: ignore[no-any-return]
+        raise AttributeError("agents cannot be accessed before reset")
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to act (an error before ``reset``)."""
+        if self._has_reset:
+            return self.env.agent_selection  # type: ignore[no-any-return]
+        raise AttributeError("agent_selection cannot be accessed before reset")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The environment's ``last`` (an error before ``reset``)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: int | None) -> None:
+        """The environment's ``step``, with the wrapper's checks and warnings."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+
 def env(game_id: str, **kwargs: Any) -> Any:
-    """The AEC environment of ``game_id`` wrapped in PettingZoo's order-enforcing wrapper."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game_id, **kwargs))
+    """The AEC environment of ``game_id`` wrapped in (a faster) PettingZoo order-enforcing
+    wrapper."""
+    return OrderEnforcing(raw_env(game_id, **kwargs))

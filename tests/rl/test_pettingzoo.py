@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from spieltisch.core.errors import IllegalActionError, InvalidActionError
 from spieltisch.rl import pettingzoo as pz
@@ -119,3 +120,31 @@ def test_auweier_deck_steps_are_ordinary_actions() -> None:
     assert texts
     assert all(text.startswith("deck ") for text in texts)
     assert all(i < inner.game.num_distinct_actions for i in np.flatnonzero(inner.action_masks()))
+
+
+def test_the_wrapper_keeps_pettingzoos_order_checks(caplog: pytest.LogCaptureFixture) -> None:
+    env = pz.env("auf-die-eier", players=2)
+    assert isinstance(env, OrderEnforcingWrapper)
+    for name in ("agents", "agent_selection", "rewards", "terminations", "infos"):
+        with pytest.raises(AttributeError):
+            getattr(env, name)
+    with pytest.raises(AttributeError):
+        env.last()
+    with pytest.raises(Exception, match="reset"):
+        env.step(0)
+    env.reset(seed=1)
+    assert env.agents == env.unwrapped.agents
+    assert env.agent_selection == env.unwrapped.agent_selection
+    observation, reward, termination, truncation, info = env.last()
+    assert observation["action_mask"].any()
+    assert (reward, termination, truncation, info) == (0.0, False, False, {})
+    for _agent in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        env.step(
+            None
+            if termination or truncation
+            else int(np.flatnonzero(observation["action_mask"])[0])
+        )
+    assert not env.agents
+    env.step(None)  # a step after the end only warns, as PettingZoo's wrapper does
+    assert "after all agents are terminated" in caplog.text

@@ -21,7 +21,16 @@ from spieltisch.games.auf_die_nuesse.notation import (
     Slot,
     Space,
 )
-from spieltisch.rl.encode.base import Encoder, Layout, Out, counts, expect, one_hot, relative
+from spieltisch.rl.encode.base import (
+    Encoder,
+    Layout,
+    Memo,
+    Out,
+    counts,
+    expect,
+    segment,
+    slots_of,
+)
 
 SEATS = MAX_PLAYERS
 STAGES = tuple(Stage)
@@ -94,6 +103,9 @@ class NuesseEncoder(Encoder):
             "late_jokers, collect_order=next_first, double_collect_upper, optional_setup",
         )
         self.layout = layout
+        self._stores = Memo()
+        self._areas: dict[int | None, Memo] = {}
+        """The areas block by viewer (its slots turn with the viewer)."""
 
     def fill(self, view: object, out: Out) -> None:
         """Write a :class:`NuesseView` into ``out``."""
@@ -101,67 +113,90 @@ class NuesseEncoder(Encoder):
         viewer = view.viewer
         config = view.config
         players = config.players
-
-        def seat(start: int, who: int | None) -> None:
-            if who is not None:
-                out[start + relative(who, viewer, players)] = 1.0
+        slot_of = slots_of(viewer, players)
 
         for slot in range(players):
             out[self.present + slot] = 1.0
-        one_hot(out, self.stage, STAGES.index(view.stage))
-        seat(self.player, view.player)
-        seat(self.actor, view.actor)
+        out[self.stage + STAGES.index(view.stage)] = 1.0
+        if view.player is not None:
+            out[self.player + slot_of[view.player]] = 1.0
+        if view.actor is not None:
+            out[self.actor + slot_of[view.actor]] = 1.0
+        track = self.track - 2
         for space in view.track:
-            out[self.track + space - 2] = 1.0
-        if view.dice is not None:
-            out[self.dice + view.dice.green - 1] = 1.0
-            out[self.dice + 5 + view.dice.white1] = 1.0
-            out[self.dice + 11 + view.dice.white2] = 1.0
+            out[track + space] = 1.0
+        dice = view.dice
+        if dice is not None:
+            out[self.dice + dice.green - 1] = 1.0
+            out[self.dice + 5 + dice.white1] = 1.0
+            out[self.dice + 11 + dice.white2] = 1.0
+        placements = self.placements - 2
         for space in view.placements:
-            out[self.placements + space - 2] = 1.0
-        for space, per_seat in enumerate(view.areas):
-            for who, squirrels in enumerate(per_seat):
-                at = self.areas + relative(who, viewer, players) * SPACES + space
-                out[at] = squirrels / SQUIRRELS
+            out[placements + space] = 1.0
+        self._fill_areas(view.areas, viewer, slot_of, out)
         for who, supply in enumerate(view.supply):
-            out[self.supply + relative(who, viewer, players)] = supply / SQUIRRELS
+            out[self.supply + slot_of[who]] = supply / SQUIRRELS
+        face_up = self.face_up
         for index, card in enumerate(view.face_up):
             if card is not None:
-                out[self.face_up + index * KINDS + CARDS.index(card)] = 1.0
+                out[face_up + index * KINDS + CARDS.index(card)] = 1.0
         out[self.pile] = view.pile / PILE_SCALE
         out[self.pile + 1] = view.set_aside / SET_ASIDE
         counts(out, self.unseen, view.unseen, 12)
-        one_hot(out, self.ending, ENDINGS.index(view.ending))
-        self._fill_stores(view, out)
-        self._fill_step(view, out)
+        out[self.ending + ENDINGS.index(view.ending)] = 1.0
+        self._fill_stores(view, slot_of, out)
+        self._fill_step(view, slot_of, out)
 
-    def _fill_stores(self, view: NuesseView, out: Out) -> None:
-        viewer, players = view.viewer, view.config.players
+    def _fill_areas(
+        self,
+        areas: tuple[tuple[int, ...], ...],
+        viewer: int | None,
+        slot_of: tuple[int, ...],
+        out: Out,
+    ) -> None:
+        memo = self._areas.get(viewer)
+        if memo is None:
+            memo = self._areas[viewer] = Memo()
+        part = memo.get(areas)
+        if part is None:
+            part = segment(SEATS * SPACES)
+            bases = [slot * SPACES for slot in slot_of]
+            for space, per_seat in enumerate(areas):
+                for base, squirrels in zip(bases, per_seat, strict=False):
+                    if squirrels:  # the segment starts at zero
+                        part[base + space] = squirrels / SQUIRRELS
+            memo.put(areas, part)
+        out[self.areas : self.areas + SEATS * SPACES] = part
+
+    def _fill_stores(self, view: NuesseView, slot_of: tuple[int, ...], out: Out) -> None:
+        width = STORES * STORE_WIDTH
+        memo = self._stores
         for who, stores in enumerate(view.stores):
-            base = self.stores + relative(who, viewer, players) * STORES * STORE_WIDTH
-            for index, store in enumerate(stores):
-                at = base + index * STORE_WIDTH
-                if store.kind is not None:
-                    out[at + NUTS.index(store.kind)] = 1.0
-                size = STORE_SIZES[index]
-                out[at + 4] = store.nuts / size
-                out[at + 5] = store.jokers / size
-                out[at + 6] = float(store.full)
+            part = memo.get(stores)
+            if part is None:
+                part = segment(width)
+                for index, store in enumerate(stores):
+                    at = index * STORE_WIDTH
+                    if store.kind is not None:
+                        part[at + NUTS.index(store.kind)] = 1.0
+                    size = STORE_SIZES[index]
+                    part[at + 4] = store.nuts / size
+                    part[at + 5] = store.jokers / size
+                    part[at + 6] = float(store.full)
+                memo.put(stores, part)
+            base = self.stores + slot_of[who] * width
+            out[base : base + width] = part
         for who, kept in enumerate(view.jokers):
-            base = self.jokers + relative(who, viewer, players) * len(JOKERS)
+            base = self.jokers + slot_of[who] * len(JOKERS)
             for card in kept:
                 out[base + JOKERS.index(card)] += 0.5
 
-    def _fill_step(self, view: NuesseView, out: Out) -> None:
-        viewer, config = view.viewer, view.config
-        players = config.players
-
-        def seat(start: int, who: int | None) -> None:
-            if who is not None:
-                out[start + relative(who, viewer, players)] = 1.0
-
-        seat(self.david, view.david)
-        seat(self.receiver, view.receiver)
+    def _fill_step(self, view: NuesseView, slot_of: tuple[int, ...], out: Out) -> None:
+        config = view.config
+        if view.david is not None:
+            out[self.david + slot_of[view.david]] = 1.0
+        if view.receiver is not None:
+            out[self.receiver + slot_of[view.receiver]] = 1.0
         if view.space is not None:
             out[self.space + view.space] = 1.0
         for slot in view.offer:
@@ -174,9 +209,9 @@ class NuesseEncoder(Encoder):
         out[self.flags + 1] = float(view.can_keep)
         out[self.flags + 2] = float(view.theft)
         for who, score in enumerate(view.scores):
-            out[self.scores + relative(who, viewer, players)] = score / MAX_SCORE
+            out[self.scores + slot_of[who]] = score / MAX_SCORE
         for who in view.winners:
-            out[self.winners + relative(who, viewer, players)] = 1.0
+            out[self.winners + slot_of[who]] = 1.0
         out[self.options] = float(config.late_jokers)
         out[self.options + 1] = float(config.collect_order == "next_first")
         out[self.options + 2] = float(config.double_collect_upper)

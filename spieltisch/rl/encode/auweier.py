@@ -9,9 +9,23 @@ order as far as the viewer knows it, then as counts.
 
 from __future__ import annotations
 
+import array
+import functools
+
 from spieltisch.games.auweier import AuweierView, End, Stage
 from spieltisch.games.auweier.notation import DECK, DECK_SIZE, KINDS
-from spieltisch.rl.encode.base import Encoder, Layout, Out, counts, expect, one_hot, relative
+from spieltisch.rl.encode.base import (
+    Encoder,
+    Layout,
+    Memo,
+    Out,
+    counts,
+    expect,
+    one_hot,
+    relative,
+    segment,
+    slots_of,
+)
 
 SEATS = 4
 STAGES = tuple(Stage)
@@ -20,6 +34,7 @@ WORM_KINDS = 9
 MAX_TOTAL = 41.0
 EGGS = 3
 MOST_OF_A_KIND = max(DECK)
+STACK_WIDTH = 2 * WORM_KINDS + 2
 
 
 class AuweierEncoder(Encoder):
@@ -87,6 +102,7 @@ class AuweierEncoder(Encoder):
             "exchange_cost=draws, wedding_order=onward, neutral_colour, lucky_crows=both_stages",
         )
         self.layout = layout
+        self._stacks = Memo()
 
     def fill(self, view: object, out: Out) -> None:
         """Write an :class:`AuweierView` into ``out``."""
@@ -94,26 +110,32 @@ class AuweierEncoder(Encoder):
         viewer = view.viewer
         config = view.config
         players = config.players
-
+        slot_of = slots_of(viewer, players)
         female_slot = _female_slots(viewer, players)
         for slot in range(players):
             out[self.present + slot] = 1.0
-        one_hot(out, self.stage, STAGES.index(view.stage))
-        one_hot(out, self.player, relative(view.player, viewer, players))
-        one_hot(out, self.start, relative(view.start_player, viewer, players))
+        out[self.stage + STAGES.index(view.stage)] = 1.0
+        out[self.player + slot_of[view.player]] = 1.0
+        out[self.start + slot_of[view.start_player]] = 1.0
         if view.hand is not None:
             counts(out, self.hand, view.hand, MOST_OF_A_KIND)
+        pile_known = self.pile_known
         for index, card in enumerate(view.pile_known[:DECK_SIZE]):
-            out[self.pile_known + index * KINDS + card] = 1.0
+            out[pile_known + index * KINDS + card] = 1.0
         counts(out, self.pile_unknown, view.pile_unknown, MOST_OF_A_KIND)
-        self._fill_players(view, female_slot, out)
-        self._fill_females(view, female_slot, out)
-        self._fill_rest(view, out)
+        self._fill_players(view, slot_of, female_slot, out)
+        self._fill_females(view, slot_of, female_slot, out)
+        self._fill_rest(view, slot_of, out)
 
-    def _fill_players(self, view: AuweierView, female_slot: list[int], out: Out) -> None:
-        viewer, players = view.viewer, view.config.players
+    def _fill_players(
+        self,
+        view: AuweierView,
+        slot_of: tuple[int, ...],
+        female_slot: tuple[int, ...],
+        out: Out,
+    ) -> None:
         for seat, seen in enumerate(view.players):
-            at = self.players[relative(seat, viewer, players)]
+            at = self.players[slot_of[seat]]
             if seen.hand_size is not None:
                 out[at] = seen.hand_size / DECK_SIZE
                 out[at + 2] = 1.0
@@ -126,14 +148,21 @@ class AuweierEncoder(Encoder):
                 out[at + 6 + female_slot[colour]] = 1.0
             for colour in seen.false_worm_seen:
                 out[at + 6 + SEATS + female_slot[colour]] = 1.0
+            eggs = at + 6 + 2 * SEATS
             for egg in seen.eggs:
-                out[at + 6 + 2 * SEATS + female_slot[egg.female]] += 1 / EGGS
+                out[eggs + female_slot[egg.female]] += 1 / EGGS
             counts(out, at + 6 + 3 * SEATS, seen.shown, MOST_OF_A_KIND)
             counts(out, at + 6 + 3 * SEATS + KINDS, seen.discarded, MOST_OF_A_KIND)
             out[at + 6 + 3 * SEATS + 2 * KINDS] = len(seen.eggs) / 12
 
-    def _fill_females(self, view: AuweierView, female_slot: list[int], out: Out) -> None:
-        viewer, players = view.viewer, view.config.players
+    def _fill_females(
+        self,
+        view: AuweierView,
+        slot_of: tuple[int, ...],
+        female_slot: tuple[int, ...],
+        out: Out,
+    ) -> None:
+        memo = self._stacks
         for female in view.females:
             at = self.females[female_slot[female.colour]]
             out[at] = 1.0
@@ -142,26 +171,27 @@ class AuweierEncoder(Encoder):
             for eggs in female.eggs_left:
                 out[at + 2 + eggs] = 1.0
             for seat, stack in enumerate(female.stacks):
-                base = at + 3 + EGGS + relative(seat, viewer, players) * (2 * WORM_KINDS + 2)
-                for card in stack.cards:
-                    if card < WORM_KINDS:
-                        out[base + card] += 1 / 3
-                if stack.cards and stack.cards[-1] < WORM_KINDS:
-                    out[base + WORM_KINDS + stack.cards[-1]] = 1.0
+                base = at + 3 + EGGS + slot_of[seat] * STACK_WIDTH
+                cards = stack.cards
+                if cards:
+                    part = memo.get(cards)
+                    if part is None:
+                        part = _stack_cards(cards)
+                        memo.put(cards, part)
+                    out[base : base + 2 * WORM_KINDS] = part
                 out[base + 2 * WORM_KINDS] = stack.total / MAX_TOTAL
                 out[base + 2 * WORM_KINDS + 1] = float(stack.wedding)
 
-    def _fill_rest(self, view: AuweierView, out: Out) -> None:
-        viewer, config = view.viewer, view.config
-        players = config.players
+    def _fill_rest(self, view: AuweierView, slot_of: tuple[int, ...], out: Out) -> None:
+        config = view.config
         one_hot(out, self.end, 0 if view.end is None else 1 + ENDS.index(view.end))
         for seat in view.winners:
-            out[self.winners + relative(seat, viewer, players)] = 1.0
+            out[self.winners + slot_of[seat]] = 1.0
         last = view.last
         if last is not None:
-            one_hot(out, self.last, relative(last.opener, viewer, players))
+            out[self.last + slot_of[last.opener]] = 1.0
             for award in last.awards:
-                out[self.last + SEATS + relative(award.player, viewer, players)] += 1 / EGGS
+                out[self.last + SEATS + slot_of[award.player]] += 1 / EGGS
         out[self.options] = float(config.lucky_eggs)
         out[self.options + 1] = float(config.closed_nests)
         out[self.options + 2] = float(config.stuck_player == "passes")
@@ -173,7 +203,19 @@ class AuweierEncoder(Encoder):
         out[self.options + 8] = float(config.lucky_crows == "both_stages")
 
 
-def _female_slots(viewer: int | None, players: int) -> list[int]:
+def _stack_cards(cards: tuple[int, ...]) -> array.array[float]:
+    """A stack's worm cards per kind / 3, then its top worm card one-hot."""
+    part = segment(2 * WORM_KINDS)
+    for card in cards:
+        if card < WORM_KINDS:
+            part[card] += 1 / 3
+    if cards[-1] < WORM_KINDS:
+        part[WORM_KINDS + cards[-1]] = 1.0
+    return part
+
+
+@functools.cache
+def _female_slots(viewer: int | None, players: int) -> tuple[int, ...]:
     """The slot of each female colour: the players' females turned with the seats, a
     two-player game's neutral female in her own slot."""
-    return [relative(c, viewer, players) if c < players else c for c in range(SEATS)]
+    return tuple(relative(c, viewer, players) if c < players else c for c in range(SEATS))

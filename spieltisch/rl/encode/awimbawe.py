@@ -7,9 +7,11 @@ cards are only counted.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from spieltisch.games.awimbawe import AwimbaweView, Heir, SideView, Stage
 from spieltisch.games.awimbawe.notation import NUM_CARDS, Card, Land, Stance
-from spieltisch.rl.encode.base import Encoder, Layout, Out, expect, one_hot, relative
+from spieltisch.rl.encode.base import Encoder, Layout, Out, expect, one_hot, relative, slots_of
 
 STAGES = tuple(Stage)
 LANDS = tuple(Land)
@@ -94,6 +96,7 @@ class AwimbaweEncoder(Encoder):
         )
         self.winner = layout.add("winner", SEATS, "one-hot: the side that won the match")
         self.layout = layout
+        self.side_at = [_SideAt(**at) for at in self.side]
 
     def fill(self, view: object, out: Out) -> None:
         """Write an :class:`AwimbaweView` into ``out``."""
@@ -101,52 +104,62 @@ class AwimbaweEncoder(Encoder):
         viewer = view.viewer
         for slot in range(SEATS):
             side = view.sides[slot if viewer is None else (viewer + slot) % SEATS]
-            self._fill_side(side, self.side[slot], out)
+            self._fill_side(side, self.side_at[slot], out)
         self._fill_table(view, out)
 
-    def _fill_side(self, side: SideView, at: dict[str, int], out: Out) -> None:
+    def _fill_side(self, side: SideView, at: _SideAt, out: Out) -> None:
         if side.hand is not None:
-            _cards(out, at["hand"], side.hand)
-            out[at["hand_seen"]] = 1.0
-        out[at["hand_size"]] = side.hand_size / HAND
+            _cards(out, at.hand, side.hand)
+            out[at.hand_seen] = 1.0
+        out[at.hand_size] = side.hand_size / HAND
+        tops, face_up, face_down, pile_size = at.tops, at.face_up, at.face_down, at.pile_size
         for index, pile in enumerate(side.piles):
             if pile and pile[-1] is not None:
-                out[at["tops"] + index * NUM_CARDS + pile[-1].code] = 1.0
+                out[tops + index * NUM_CARDS + pile[-1].code] = 1.0
             down = 0
             for card in pile:
                 if card is None:
                     down += 1
                 else:
-                    out[at["face_up"] + card.code] = 1.0
-            out[at["face_down"] + index] = down / 4
-            out[at["pile_size"] + index] = len(pile) / MAX_PILE
-        _cards(out, at["blocked"], side.blocked)
-        out[at["blocked_unseen"]] = side.blocked_unseen / HAND
-        _cards(out, at["shown"], side.shown)
+                    out[face_up + card.code] = 1.0
+            out[face_down + index] = down / 4
+            out[pile_size + index] = len(pile) / MAX_PILE
+        if side.blocked:
+            _cards(out, at.blocked, side.blocked)
+        out[at.blocked_unseen] = side.blocked_unseen / HAND
+        if side.shown:
+            _cards(out, at.shown, side.shown)
+        void = at.void
         for land in side.void:
-            out[at["void"] + LANDS.index(land)] = 1.0
+            out[void + LANDS.index(land)] = 1.0
         picks = 0
         for blind in side.blind_voids:
             for land in blind.lands:
-                out[at["blind_void"] + LANDS.index(land)] = 1.0
+                out[at.blind_void + LANDS.index(land)] = 1.0
             picks = max(picks, blind.picks)
-        out[at["blind_picks"]] = picks / HAND
-        _cards(out, at["available"], side.available)
-        scoring = at["scoring"]
+        out[at.blind_picks] = picks / HAND
+        _cards(out, at.available, side.available)
+        scoring = at.scoring
         out[scoring] = side.scoring_pile / NUM_CARDS
         out[scoring + 1] = side.crowns / CROWN_SCALE
         out[scoring + 2] = side.hyenas / 4
         out[scoring + 3] = side.wins / 2
-        out[at["heir_gold"]] = float(side.heir is Heir.GOLD)
+        out[at.heir_gold] = float(side.heir is Heir.GOLD)
 
     def _fill_table(self, view: AwimbaweView, out: Out) -> None:
         viewer = view.viewer
-        one_hot(out, self.stage, STAGES.index(view.stage))
-        _seat(out, self.to_act, view.to_act, viewer)
-        _seat(out, self.power_of, view.power_of, viewer)
-        _seat(out, self.leader, view.leader, viewer)
-        _seat(out, self.round_leader, view.round_leader, viewer)
-        _seat(out, self.next_leader, view.next_leader, viewer)
+        slot_of = slots_of(viewer, SEATS)
+        out[self.stage + STAGES.index(view.stage)] = 1.0
+        if view.to_act is not None:
+            out[self.to_act + slot_of[view.to_act]] = 1.0
+        if view.power_of is not None:
+            out[self.power_of + slot_of[view.power_of]] = 1.0
+        if view.leader is not None:
+            out[self.leader + slot_of[view.leader]] = 1.0
+        if view.round_leader is not None:
+            out[self.round_leader + slot_of[view.round_leader]] = 1.0
+        if view.next_leader is not None:
+            out[self.next_leader + slot_of[view.next_leader]] = 1.0
         for index, card in enumerate(view.trick[:2]):
             out[self.trick + index * NUM_CARDS + card.code] = 1.0
         last = view.last_trick
@@ -168,3 +181,25 @@ class AwimbaweEncoder(Encoder):
         out[self.options + 4] = float(config.leader_choice_after_deal)
         out[self.options + 5] = float(config.blind_pick_shown)
         _seat(out, self.winner, view.winner, viewer)
+
+
+@dataclass(frozen=True, slots=True)
+class _SideAt:
+    """Where each block of one side starts (read once per side, not looked up by name)."""
+
+    hand: int
+    hand_seen: int
+    hand_size: int
+    tops: int
+    face_up: int
+    face_down: int
+    pile_size: int
+    blocked: int
+    blocked_unseen: int
+    shown: int
+    void: int
+    blind_void: int
+    blind_picks: int
+    available: int
+    scoring: int
+    heir_gold: int

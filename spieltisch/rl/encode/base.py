@@ -14,6 +14,7 @@ reads every seat the same way. Every value lies in [-1, 1] (:data:`LOW`, :data:`
 from __future__ import annotations
 
 import array
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, MutableSequence
 from dataclasses import dataclass
@@ -109,6 +110,48 @@ class Encoder(ABC):
             span = f"{block.start}" if block.size == 1 else f"{block.start}-{block.stop - 1}"
             lines.append(f"| `{block.name}` | {span} | {block.size} | {block.meaning} |")
         return "\n".join(lines)
+
+
+@functools.cache
+def slots_of(viewer: int | None, players: int) -> tuple[int, ...]:
+    """Each seat's slot in an observation made for ``viewer`` (:func:`relative` of every
+    seat, worked out once per viewer and player count)."""
+    return tuple(relative(seat, viewer, players) for seat in range(players))
+
+
+class Memo:
+    """Encoded segments of view parts the rules hand out again as the very same object (an
+    unchanged part of the table), found by identity: an ``id()`` is hashed far faster than a
+    view part. Each entry keeps its part alive, so no other object can take its id while it
+    is remembered; the memo forgets everything once it holds :data:`MEMO_SIZE` parts."""
+
+    __slots__ = ("_known",)
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[object, array.array[float]]] = {}
+
+    def get(self, part: object) -> array.array[float] | None:
+        """The segment remembered for ``part`` itself, if any."""
+        found = self._known.get(id(part))
+        if found is not None and found[0] is part:
+            return found[1]
+        return None
+
+    def put(self, part: object, segment: array.array[float]) -> None:
+        """Remember ``segment`` as the encoding of ``part``."""
+        known = self._known
+        if len(known) >= MEMO_SIZE:
+            known.clear()
+        known[id(part)] = (part, segment)
+
+
+MEMO_SIZE = 4096
+"""View parts a :class:`Memo` remembers at most."""
+
+
+def segment(size: int) -> array.array[float]:
+    """A zeroed float32 buffer of ``size`` values (to encode one part into)."""
+    return array.array("f", bytes(4 * size))
 
 
 def expect(view: object, view_type: type[V]) -> V:
