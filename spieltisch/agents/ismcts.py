@@ -30,11 +30,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from spieltisch.core.agent import Agent, Rated, Ratings
 from spieltisch.core.errors import OptionError
+from spieltisch.core.fast import value
 from spieltisch.core.game import Game, Move, PlayerId, State
 from spieltisch.games import kit_of
 
@@ -67,7 +67,7 @@ class Node:
         self.children: dict[tuple[PlayerId, Move], Node] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ChoiceStats:
     """How the search rated one root choice."""
 
@@ -76,7 +76,7 @@ class ChoiceStats:
     mean_return: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SearchResult:
     """The outcome of one search: the choice, the iterations run, the time spent, the ratings."""
 

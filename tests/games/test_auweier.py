@@ -60,7 +60,7 @@ from spieltisch.games.auweier.rules import (
     _next_after_pass,
     _next_go,
     _played,
-    _state,
+    _seat,
 )
 from spieltisch.games.auweier.words import WORDS
 from spieltisch.terminal.draw.auweier import DRAWER
@@ -889,8 +889,13 @@ def test_fast_built_states_equal_normally_built_ones() -> None:
     fields = {f.name: getattr(state, f.name) for f in dataclasses.fields(state)}
     plain = AuweierState(**fields)
     assert plain == state and hash(plain) == hash(state)
-    assert _state(*fields.values()) == plain
+    assert AuweierState(*fields.values()) == plain
     assert spieltisch.to_jsonable(state) == spieltisch.to_jsonable(plain)
+    for seat in state.seats:
+        parts = (seat.hand, seat.pile, seat.known, seat.shown, seat.stacks)
+        fast = _seat(*parts, seat.food, seat.false_worm)
+        assert fast == Seat(*parts) and hash(fast) == hash(Seat(*parts))
+        assert (fast.food, fast.false_worm) == (seat.food, seat.false_worm)
 
 
 def test_illegal_moves_leave_the_state_unchanged() -> None:

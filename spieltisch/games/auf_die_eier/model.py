@@ -8,9 +8,9 @@ ladder, points). Pure: no I/O.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
 from spieltisch.core.chance import Counts
+from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId, option
 
 GOAL = 100
@@ -50,7 +50,7 @@ class Stage(enum.Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Config:
     """The player count and options a state was made with."""
 
@@ -60,7 +60,7 @@ class Config:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TurnScore:
     """How one finished turn scored."""
 

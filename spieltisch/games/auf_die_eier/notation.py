@@ -18,9 +18,9 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from dataclasses import dataclass
 
 from spieltisch.core.chance import Counts, compositions
+from spieltisch.core.fast import HashOnce, hash_once, value
 from spieltisch.core.game import ActionTable, check_length, invalid
 
 
@@ -88,9 +88,10 @@ def parse_dice(text: str, move_text: str | None = None) -> Counts:
     return tuple(counts)
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """Chance outcome: the faces shown by the dice just thrown."""
+@hash_once
+@value
+class Roll(HashOnce):
+    """Chance outcome: the faces shown by the dice just thrown (its hash worked out once)."""
 
     dice: Counts
 
@@ -106,9 +107,11 @@ class Roll:
         return cls(parse_dice(letters))
 
 
-@dataclass(frozen=True, slots=True)
-class Reroll:
-    """Player action: throw these dice again; the other dice stay set aside."""
+@hash_once
+@value
+class Reroll(HashOnce):
+    """Player action: throw these dice again; the other dice stay set aside. Its hash is
+    worked out once: search keys its tree by the moves, and the action table interns them."""
 
     dice: Counts
 
@@ -124,7 +127,7 @@ class Reroll:
         return cls(parse_dice(letters))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Stop:
     """Player action: stop rolling and score the dice."""
 

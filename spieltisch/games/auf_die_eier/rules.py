@@ -13,11 +13,10 @@ import functools
 import itertools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from spieltisch.core.chance import Counts, Distribution, roll_distribution
-from spieltisch.core.fast import LegalCache, builder
+from spieltisch.core.fast import LegalCache, value
 from spieltisch.core.game import (
     ActionTable,
     Game,
@@ -159,7 +158,7 @@ def valid_rolls(dice: int) -> frozenset[Roll]:
     return frozenset(roll_table(dice).outcomes)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Sheet:
     """The score sheet: everything that changes only when a turn ends."""
 
@@ -184,7 +183,7 @@ class Sheet:
         return 0 if self.config.shared_chicken_ladder else player
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class EierState(LegalCache, State):
     """A position of Auf die Eier: the score sheet and the turn in progress.
 
@@ -297,7 +296,7 @@ class EierState(LegalCache, State):
         rolls = self.rolls + 1
         if rolls == MAX_ROLLS or on_table[Face.ROTTEN] == NUM_DICE:
             return self._after_rolling(on_table, rolls)
-        return _new_state(self.sheet, self.player, Stage.DECIDE, rolls, on_table, 0)
+        return EierState(self.sheet, self.player, Stage.DECIDE, rolls, on_table, 0)
 
     def _apply_action(self, action: Action) -> EierState:
         if self.stage is not Stage.DECIDE:
@@ -310,13 +309,13 @@ class EierState(LegalCache, State):
             raise illegal(action, _reroll_fault(picked, dice).value)
         left = (dice[0] - picked[0], dice[1] - picked[1], dice[2],
                 dice[3] - picked[3], dice[4] - picked[4], dice[5] - picked[5])  # fmt: skip
-        return _new_state(self.sheet, self.player, Stage.ROLL, self.rolls, left, sum(picked))
+        return EierState(self.sheet, self.player, Stage.ROLL, self.rolls, left, sum(picked))
 
     def _after_rolling(self, dice: Counts, rolls: int) -> EierState:
         """Rolling is over: re-roll the Rotten Eggs if there are any, else score."""
         rotten = dice[Face.ROTTEN]
         if rotten:
-            return _new_state(self.sheet, self.player, Stage.ROTTEN, rolls, dice, rotten)
+            return EierState(self.sheet, self.player, Stage.ROTTEN, rolls, dice, rotten)
         return self._end_turn(dice, 0)
 
     def _end_turn(self, dice: Counts, spoilers: int) -> EierState:
@@ -332,12 +331,10 @@ class EierState(LegalCache, State):
         following, final_round, ties = _following(sheet, player, scores)
         if following is None:
             winners = frozenset(_leaders(scores, ties))
-            sheet = _new_sheet(
-                sheet.config, scores, crossed, True, sheet.tie_players, winners, result
-            )
-            return _new_state(sheet, player, Stage.OVER, self.rolls, NO_DICE, 0)
-        sheet = _new_sheet(sheet.config, scores, crossed, final_round, ties, frozenset(), result)
-        return _new_state(sheet, following, Stage.ROLL, 0, NO_DICE, NUM_DICE)
+            sheet = Sheet(sheet.config, scores, crossed, True, sheet.tie_players, winners, result)
+            return EierState(sheet, player, Stage.OVER, self.rolls, NO_DICE, 0)
+        sheet = Sheet(sheet.config, scores, crossed, final_round, ties, frozenset(), result)
+        return EierState(sheet, following, Stage.ROLL, 0, NO_DICE, NUM_DICE)
 
     def scores(self) -> tuple[int, ...]:
         return self.sheet.scores
@@ -368,10 +365,6 @@ class EierState(LegalCache, State):
             winners=sheet.winners,
             last=sheet.last,
         )
-
-
-_new_state = builder(EierState)
-_new_sheet = builder(Sheet)
 
 
 def _legal_actions(state: EierState) -> tuple[Action, ...]:

@@ -7,14 +7,13 @@ no I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from spieltisch.core.chance import Counts
+from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId
 from spieltisch.games.auf_die_eier.model import Config, Stage, TurnScore
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class EierView:
     """The table as any player sees it."""
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
-from spieltisch.core.fast import HashOnce, hash_once
+from spieltisch.core.fast import HashOnce, hash_once, value
 from spieltisch.core.game import PlayerId, option
 from spieltisch.games.auf_die_nuesse.notation import (
     DICE,
@@ -201,7 +200,7 @@ class EventKind(enum.Enum):
     """Every squirrel on the board moved into the 4-area."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Event:
     """One thing the engine did by itself during the last move."""
 
@@ -215,7 +214,7 @@ class Event:
     slot: Slot | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Config:
     """The player count and options a state was made with."""
 
@@ -271,7 +270,7 @@ class Config:
 
 
 @hash_once
-@dataclass(frozen=True, slots=True)
+@value
 class Store(HashOnce):
     """One nut store: its kind and fill, or turned over once full (part of every board's
     hash, so its own is worked out once)."""

@@ -28,8 +28,8 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from dataclasses import dataclass
 
+from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId, check_length, invalid
 
 
@@ -142,7 +142,7 @@ MAX_PLAYERS = 4
 STORES = 8
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Dice:
     """Chance outcome: the green die and the two white dice."""
 
@@ -162,7 +162,7 @@ class Dice:
         return self.green + self.white1, self.green + self.white2
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Draw:
     """Chance outcome: the nut card drawn (to refill a face-up place, or dealt at setup)."""
 
@@ -175,7 +175,7 @@ class Draw:
         return f"Draw(Card.{self.card.name})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Setup:
     """Player action before the first turn: a squirrel onto a 2-area space."""
 
@@ -188,7 +188,7 @@ class Setup:
         return f"Setup(Space.{self.space.name})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Place:
     """Player action: a squirrel onto start-track space ``space`` (2..12)."""
 
@@ -201,7 +201,7 @@ class Place:
         return f"Place({self.space})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RollAgain:
     """Player action: roll the three dice again."""
 
@@ -212,7 +212,7 @@ class RollAgain:
         return "RollAgain()"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Stop:
     """Player action: end the turn successfully; the start-track squirrels move up."""
 
@@ -223,7 +223,7 @@ class Stop:
         return "Stop()"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Take:
     """Player action: take the face-up nut in ``slot``."""
 
@@ -236,7 +236,7 @@ class Take:
         return f"Take(Slot.{self.slot.name})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Pass:
     """Player action: on a raccoon space, take no nut, or steal nothing; with the option
     ``optional_setup``, place no more squirrels before the first turn."""
@@ -248,7 +248,7 @@ class Pass:
         return "Pass()"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Steal:
     """Player action: the raccoon takes one nut from store ``store`` of player ``victim``."""
 
@@ -262,7 +262,7 @@ class Steal:
         return f"Steal({self.victim}, {self.store})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Put:
     """Player action: the nut in hand goes into store ``store``, counting as ``kind``."""
 
@@ -276,7 +276,7 @@ class Put:
         return f"Put(Nut.{self.kind.name}, {self.store})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Keep:
     """Player action: keep the joker in hand instead of storing it now."""
 
@@ -287,7 +287,7 @@ class Keep:
         return "Keep()"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Lay:
     """Player action: lay the kept ``joker`` into store ``store`` as a ``kind``."""
 

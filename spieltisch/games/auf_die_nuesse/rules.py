@@ -23,12 +23,11 @@ import enum
 import functools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import NoReturn, TypeVar
 
 from spieltisch.core.chance import sample_draw
-from spieltisch.core.fast import HashOnce, LegalCache, builder, hash_once
+from spieltisch.core.fast import HashOnce, LegalCache, hash_once, value
 from spieltisch.core.game import (
     ActionTable,
     Game,
@@ -122,12 +121,8 @@ class Context(enum.Enum):
     JOKERS = "jokers"
 
 
-_new_store = builder(Store)
-"""A :class:`~.model.Store` from its fields, without ``__init__`` (the hot paths' way)."""
-
-
 @hash_once
-@dataclass(frozen=True, slots=True)
+@value
 class Market(HashOnce):
     """The nut cards: the face-up row, what is unseen, and the piles (a search key: its hash
     is worked out once)."""
@@ -143,11 +138,8 @@ class Market(HashOnce):
     ending: Ending
 
 
-_new_market = builder(Market)
-
-
 @hash_once
-@dataclass(frozen=True, slots=True)
+@value
 class Board(HashOnce):
     """Everything on the table that outlasts a turn (a search key: its hash is worked out
     once)."""
@@ -167,13 +159,11 @@ class Board(HashOnce):
 
     def with_squirrels(self, areas: tuple[tuple[int, ...], ...], supply: tuple[int, ...]) -> Board:
         """This board with other squirrel counts."""
-        return _new_board(
-            self.config, areas, supply, self.market, self.stores, self.jokers, self.david
-        )
+        return Board(self.config, areas, supply, self.market, self.stores, self.jokers, self.david)
 
     def with_market(self, market: Market) -> Board:
         """This board with another market."""
-        return _new_board(
+        return Board(
             self.config, self.areas, self.supply, market, self.stores, self.jokers, self.david
         )
 
@@ -184,13 +174,10 @@ class Board(HashOnce):
         david: PlayerId | None,
     ) -> Board:
         """This board with other stores, kept jokers or raccoon."""
-        return _new_board(self.config, self.areas, self.supply, self.market, stores, jokers, david)
+        return Board(self.config, self.areas, self.supply, self.market, stores, jokers, david)
 
 
-_new_board = builder(Board)
-
-
-@dataclass(frozen=True, slots=True)
+@value
 class Step:
     """Where a nut-handling sequence stands (setup deal, collection, final jokers)."""
 
@@ -281,12 +268,13 @@ _DICE_INDEX = {dice: index for index, dice in enumerate(DICE)}
 _ACTION_TYPES = frozenset(ACTION_TYPES)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class NuesseState(LegalCache, State):
     """A position of Auf die Nüsse!: the board, the turn in progress, and any pending step.
 
-    Build it with :meth:`AufDieNuesse.initial_state`; the transitions build states with
-    :data:`_new_state`, and the legal actions are worked out once per state.
+    Build it with :meth:`AufDieNuesse.initial_state`; the transitions build states by calling
+    the class (a :func:`~spieltisch.core.fast.value`), and the legal actions are worked out
+    once per state.
     """
 
     board: Board
@@ -457,7 +445,7 @@ class NuesseState(LegalCache, State):
         free_second = second != first and not track >> second & 1
         board, player = self.board, self.player
         if free_first and free_second:
-            return _new_state(board, Stage.PLACE, player, track, dice, None, ())
+            return NuesseState(board, Stage.PLACE, player, track, dice, None, ())
         if free_first or free_second:
             space = first if free_first else second
             events = [_event(EventKind.PLACED, player, None, space)]
@@ -481,7 +469,7 @@ class NuesseState(LegalCache, State):
         face_up = market.face_up
         if step.refill is not None:
             face_up = _at(face_up, step.refill, draw.card)
-        board = self.board.with_market(_new_market(face_up, unseen, pile, set_aside, ending))
+        board = self.board.with_market(Market(face_up, unseen, pile, set_aside, ending))
         if stage is Stage.REFILL:
             return _after_refill(board, self.player, step, self.dice, events)
         if stage is Stage.DEAL:
@@ -489,7 +477,7 @@ class NuesseState(LegalCache, State):
         assert step.refill is not None
         if step.refill < Slot.TEN_TWELVE:
             after = _step(Context.SETUP, 0, refill=Slot(step.refill + 1))
-            return _new_state(board, Stage.FACE_UP, self.player, 0, None, after, tuple(events))
+            return NuesseState(board, Stage.FACE_UP, self.player, 0, None, after, tuple(events))
         return _deal(board, 0, events)
 
     def _apply_action(self, action: Action) -> NuesseState:
@@ -500,7 +488,7 @@ class NuesseState(LegalCache, State):
             if kind is Stop:
                 return _end_turn(board, player, self.track, dice, [])
             if kind is RollAgain and self.available > 0:
-                return _new_state(board, Stage.ROLL, player, self.track, dice, None, ())
+                return NuesseState(board, Stage.ROLL, player, self.track, dice, None, ())
         elif stage is Stage.PLACE and kind is Place and action in self.placements():
             assert isinstance(action, Place)
             return _again(board, player, self.track | 1 << action.space, dice, [])
@@ -696,8 +684,6 @@ class NuesseState(LegalCache, State):
         )
 
 
-_new_state = builder(NuesseState)
-"""A state from its seven fields, in order, without ``__init__`` (how transitions build)."""
 _legal_actions = NuesseState._legal_actions
 
 
@@ -728,7 +714,7 @@ def _again(
         if not _lays(board, player):
             events.append(_event(EventKind.OUT_OF_SQUIRRELS, player))
             return _end_turn(board, player, track, dice, events)
-    return _new_state(board, Stage.AGAIN, player, track, dice, None, tuple(events))
+    return NuesseState(board, Stage.AGAIN, player, track, dice, None, tuple(events))
 
 
 def _failed(
@@ -742,7 +728,7 @@ def _failed(
     if not board.config.double_collect_upper:
         return _checks(board, player, Space.LEFT_3, dice, events)
     following = (player + 1) % board.config.players
-    return _new_state(board, Stage.ROLL, following, 0, dice, None, tuple(events))
+    return NuesseState(board, Stage.ROLL, following, 0, dice, None, tuple(events))
 
 
 def _end_turn(
@@ -782,7 +768,7 @@ def _next_turn(
     board: Board, player: PlayerId, dice: Dice | None, events: list[Event]
 ) -> NuesseState:
     following = (player + 1) % board.config.players
-    return _new_state(board, Stage.ROLL, following, 0, dice, None, tuple(events))
+    return NuesseState(board, Stage.ROLL, following, 0, dice, None, tuple(events))
 
 
 def _collector(
@@ -875,11 +861,11 @@ def _checks(
             card = face_up[slot]
             assert card is not None
             events.append(_event(EventKind.TOOK, actor, space, None, card, None, slot))
-            market = _new_market(
+            market = Market(
                 _at(face_up, slot, None), market.unseen, market.pile, market.set_aside,
                 market.ending,
             )  # fmt: skip
-            board = _new_board(
+            board = Board(
                 board.config, areas, supply, market, board.stores, board.jokers, board.david
             )
             after = _step(Context.CHECKS, actor, space, None, slot, False)
@@ -888,10 +874,10 @@ def _checks(
         step = _step(Context.CHECKS, actor, space, None, None, space in RACCOONS)
         if step.theft:
             if offered:
-                return _new_state(board, Stage.TAKE, player, 0, dice, step, tuple(events))
+                return NuesseState(board, Stage.TAKE, player, 0, dice, step, tuple(events))
             return _after_refill(board, player, step, dice, events)
         if offered:
-            return _new_state(board, Stage.TAKE, player, 0, dice, step, tuple(events))
+            return NuesseState(board, Stage.TAKE, player, 0, dice, step, tuple(events))
         events.append(_event(EventKind.NO_NUT, actor, space))
 
 
@@ -928,7 +914,7 @@ def _all_up(board: Board, player: PlayerId, events: list[Event]) -> Board:
     board = board.with_squirrels((empty,) * Space.AREA_4 + (totals,), board.supply)
     events.append(_event(EventKind.ALL_UP, player))
     return board.with_market(
-        _new_market(market.face_up, market.unseen, market.pile, market.set_aside, Ending.FINAL)
+        Market(market.face_up, market.unseen, market.pile, market.set_aside, Ending.FINAL)
     )
 
 
@@ -946,7 +932,7 @@ def _take(
     assert card is not None
     face_up = _at(market.face_up, slot, None)
     board = board.with_market(
-        _new_market(face_up, market.unseen, market.pile, market.set_aside, market.ending)
+        Market(face_up, market.unseen, market.pile, market.set_aside, market.ending)
     )
     after = _step(Context.CHECKS, step.actor, step.space, None, slot, step.theft)
     return _receive(board, player, after, card, dice, events)
@@ -965,7 +951,7 @@ def _receive(
     options = _put_options(board.stores[actor], card, step.context is not Context.JOKERS)
     if len(options) > 1:
         pending = _step(step.context, actor, step.space, card, step.refill, step.theft)
-        return _new_state(board, Stage.PUT, player, 0, dice, pending, tuple(events))
+        return NuesseState(board, Stage.PUT, player, 0, dice, pending, tuple(events))
     if not options:
         events.append(_event(EventKind.BOXED, actor, None, None, card))
     elif isinstance(options[0], Put):
@@ -984,10 +970,10 @@ def _store(board: Board, actor: PlayerId, card: Card, put: Put, events: list[Eve
     store = stores[put.store]
     joker = card.is_joker
     if store.fill + 1 == STORE_SIZES[put.store]:
-        store = _new_store(put.kind, 0, 0, True)
+        store = Store(put.kind, 0, 0, True)
         events.append(_event(EventKind.FILLED, actor, None, None, PLAIN[put.kind], put.store))
     else:
-        store = _new_store(put.kind, store.nuts + (not joker), store.jokers + joker, False)
+        store = Store(put.kind, store.nuts + (not joker), store.jokers + joker, False)
     everyone = _at(board.stores, actor, _at(stores, put.store, store))
     return board.with_holdings(everyone, board.jokers, board.david)
 
@@ -1011,7 +997,7 @@ def _after_put(
     if step.context is Context.CHECKS:
         if step.refill is not None and board.market.pile:
             refill = _step(Context.CHECKS, step.actor, step.space, None, step.refill, step.theft)
-            return _new_state(board, Stage.REFILL, player, 0, dice, refill, tuple(events))
+            return NuesseState(board, Stage.REFILL, player, 0, dice, refill, tuple(events))
         return _after_refill(board, player, step, dice, events)
     if step.context is Context.SETUP:
         return _deal(board, step.actor + 1, events)
@@ -1025,7 +1011,7 @@ def _after_refill(
     assert step.space is not None
     if step.theft and _thefts(board, step.actor):
         theft = _step(Context.CHECKS, step.actor, step.space)
-        return _new_state(board, Stage.STEAL, player, 0, dice, theft, tuple(events))
+        return NuesseState(board, Stage.STEAL, player, 0, dice, theft, tuple(events))
     return _checks(board, player, step.space, dice, events, step.actor)
 
 
@@ -1040,14 +1026,14 @@ def _store_kept_jokers(
             board = board.with_holdings(board.stores, rest, board.david)
             step = _step(Context.JOKERS, seat)
             return _receive(board, player, step, held[0], dice, events)
-    return _new_state(board, Stage.OVER, player, 0, dice, None, tuple(events))
+    return NuesseState(board, Stage.OVER, player, 0, dice, None, tuple(events))
 
 
 def _deal(board: Board, seat: PlayerId, events: list[Event]) -> NuesseState:
     """Deal the start nut to ``seat``; after the last seat, the squirrels are placed."""
     if seat < board.config.players:
         step = _step(Context.SETUP, seat)
-        return _new_state(board, Stage.DEAL, 0, 0, None, step, tuple(events))
+        return NuesseState(board, Stage.DEAL, 0, 0, None, step, tuple(events))
     return _setup_next(board, events)
 
 
@@ -1059,8 +1045,8 @@ def _setup_next(board: Board, events: list[Event], first: PlayerId = 1) -> Nuess
     for seat in range(first, board.config.players):
         if SQUIRRELS - board.supply[seat] < seat:
             step = _step(Context.SETUP, seat)
-            return _new_state(board, Stage.SETUP, 0, 0, None, step, tuple(events))
-    return _new_state(board, Stage.ROLL, 0, 0, None, None, tuple(events))
+            return NuesseState(board, Stage.SETUP, 0, 0, None, step, tuple(events))
+    return NuesseState(board, Stage.ROLL, 0, 0, None, None, tuple(events))
 
 
 # --- Actions taken while a step is in progress ---------------------------------------------
@@ -1112,7 +1098,7 @@ def _do_steal(
     store = board.stores[action.victim][action.store]
     assert store.kind is not None
     left = store.nuts - 1
-    robbed = _new_store(store.kind if left + store.jokers else None, left, store.jokers, False)
+    robbed = Store(store.kind if left + store.jokers else None, left, store.jokers, False)
     victim = _at(board.stores[action.victim], action.store, robbed)
     board = board.with_holdings(
         _at(board.stores, action.victim, victim), board.jokers, action.victim

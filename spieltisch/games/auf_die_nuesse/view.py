@@ -7,14 +7,13 @@ in an order. The rules build it (``NuesseState.view``). Pure: no I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId
 from spieltisch.games.auf_die_nuesse.model import Config, Ending, Event, Stage, Store
 from spieltisch.games.auf_die_nuesse.notation import Card, Dice, Slot, Space
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class NuesseView:
     """The table as any player sees it."""
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId, option
 from spieltisch.games.auweier.notation import CROW_FOOD, Card, Colour
 
@@ -137,7 +137,7 @@ SETUP_STAGES = (Stage.ORDER, Stage.SHUFFLE, Stage.SPREAD)
 """The stages in which the decks are set up."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Config:
     """The player count and options a state was made with (each option declared once here)."""
 
@@ -201,7 +201,7 @@ class Config:
         return max(self.players, 3)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Egg:
     """An egg card a player won."""
 
@@ -210,7 +210,7 @@ class Egg:
     """1, 2 or 3: the female's first, second or third egg."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Award:
     """An egg won at mating."""
 
@@ -219,7 +219,7 @@ class Award:
     eggs: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Mating:
     """What the last mating did."""
 

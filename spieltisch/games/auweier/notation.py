@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
 
 from spieltisch.core.errors import InvalidActionError
+from spieltisch.core.fast import value
 from spieltisch.core.game import ActionTable, check_length, invalid, not_a_move
 
 
@@ -136,7 +136,7 @@ def cards_text(cards: tuple[Card, ...]) -> str:
 # --- Moves -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Arrange:
     """Deck step: these cards are the next ones of the deck, in order.
 
@@ -160,7 +160,7 @@ class Arrange:
         return cls(parse_cards(text))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ShuffleRest:
     """Deck step: shuffle every card not placed yet and put them next (``spread``: Weddings
     spread evenly). A chance step then draws the order."""
@@ -174,7 +174,7 @@ class ShuffleRest:
         return f"ShuffleRest({self.spread!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Starter:
     """Ready order: the rulebook's first-game hand, the rest shuffled with Weddings spread."""
 
@@ -196,7 +196,7 @@ class Starter:
         return (Card.CROW, Card.WEDDING, Card.FALSE_WORM, self.low, self.proof, self.middle)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Shuffled:
     """Chance outcome: a shuffle put the cards in this order (the first is drawn first)."""
 
@@ -214,7 +214,7 @@ class Shuffled:
         return cls(parse_cards(text))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayWorm:
     """A worm card or the False Worm from the hand before a female."""
 
@@ -228,7 +228,7 @@ class PlayWorm:
         return f"PlayWorm(Card.{self.card.name}, Colour.{self.female.name})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayWedding:
     """A Wedding before a female."""
 
@@ -241,7 +241,7 @@ class PlayWedding:
         return f"PlayWedding(Colour.{self.female.name})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayCrow:
     """A Crow on ``owner``'s top worm before a female."""
 
@@ -255,7 +255,7 @@ class PlayCrow:
         return f"PlayCrow(Colour.{self.owner.name}, Colour.{self.female.name})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Swap:
     """A False Worm exchange: ``card`` from the hand takes place ``place`` (1 = bottom) of the
     player's stack before ``female``, and the card lying there goes back to the hand."""
@@ -271,7 +271,7 @@ class Swap:
         return f"Swap(Colour.{self.female.name}, {self.place}, Card.{self.card.name})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Pass:
     """A final pass during a wedding phase."""
 

@@ -16,13 +16,13 @@ import functools
 import operator
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any, TypeVar
 
 from spieltisch.core.codec import SKIP_FIELD
 from spieltisch.core.errors import IllegalActionError
-from spieltisch.core.fast import LegalCache, builder, remember_legal, slot_setters
+from spieltisch.core.fast import LegalCache, builder, remember_legal, slot_setters, value
 from spieltisch.core.game import (
     ActionTable,
     Game,
@@ -114,7 +114,7 @@ class _SeatCache:
     _discarded: Counts
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Seat(_SeatCache):
     """One player's cards: hand, draw pile, and the stacks before the females."""
 
@@ -145,7 +145,7 @@ class Seat(_SeatCache):
         object.__setattr__(self, "false_worm", _false_worm_at(self.stacks))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Nests:
     """Everything that changes only at mating: the eggs and how the game ended."""
 
@@ -166,7 +166,7 @@ class Nests:
         object.__setattr__(self, "open", _open_females(self.laid, self.config.closed_nests))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Phase:
     """A wedding phase in progress."""
 
@@ -184,7 +184,7 @@ _EGGS = tuple(tuple(Egg(colour, n) for n in range(EGGS_PER_FEMALE + 1)) for colo
 """``_EGGS[female][n]``: her egg card with ``n`` eggs (shared: egg cards are values)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class AuweierState(LegalCache, State):
     """A position of Auweier. Build it with :meth:`Auweier.initial_state`."""
 
@@ -313,18 +313,13 @@ _OVER = Stage.OVER
 
 # --- fast construction ------------------------------------------------------------------------
 #
-# Every move builds a state and usually a seat (and every go of a wedding phase a phase), so the
-# transitions build them with these builders, which set the slots directly (see
-# :func:`spieltisch.core.fast.builder`). What they return is an ordinary instance, equal to (and
+# Every move builds a state and usually a seat (and every go of a wedding phase a phase). States
+# and phases are built by calling their class (a :func:`spieltisch.core.fast.value`, whose
+# ``__init__`` is plain stores); a seat, whose ``__post_init__`` works out its derived masks,
+# is built with this builder when the transition knows them already (see
+# :func:`spieltisch.core.fast.builder`). What it returns is an ordinary instance, equal to (and
 # hashing like) one built by calling the class.
 
-_state: Callable[
-    [Nests, Stage, int, tuple[Seat, ...], tuple[tuple[int, ...], ...], Phase | None],
-    AuweierState,
-] = builder(AuweierState)
-"""``AuweierState(nests, stage, player, seats, totals, phase)``, built faster."""
-_phase: Callable[[int, tuple[int, ...], int, tuple[int, ...]], Phase] = builder(Phase)
-"""``Phase(opener, weddings, passed, false_worm_seen)``, built faster."""
 _seat: Callable[[Counts, tuple[Card, ...], int, Counts, tuple[Stack, ...], int, int], Seat] = (
     builder(Seat, ("hand", "pile", "known", "shown", "stacks", "food", "false_worm"))
 )
@@ -806,7 +801,7 @@ def _turn(
     ``stuck_player=passes`` (ruling 9) a pass that draws nothing: the turn goes to the next
     player clockwise. A player reached so with an empty hand and nothing to draw ends the
     game; so does a round of passes in which nobody can play."""
-    state = _state(nests, _PLAY, player, seats, totals, None)
+    state = AuweierState(nests, _PLAY, player, seats, totals, None)
     legal = _play_actions(state, females)
     if legal:
         remember_legal(state, legal)
@@ -817,7 +812,7 @@ def _turn(
         end = End.NOBODY_CAN_PLAY
         for step in range(1, config.players):
             other = (player + step) % config.players
-            state = _state(nests, _PLAY, other, seats, totals, None)
+            state = AuweierState(nests, _PLAY, other, seats, totals, None)
             legal = _play_actions(state, females)
             if legal:
                 remember_legal(state, legal)
@@ -826,7 +821,7 @@ def _turn(
                 end, player = End.NO_PLAY, other  # an empty hand ends the game
                 break
     nests = Nests(config, nests.laid, nests.won, nests.last, end)
-    return _state(nests, _OVER, player, seats, totals, None)
+    return AuweierState(nests, _OVER, player, seats, totals, None)
 
 
 def _go(
@@ -839,7 +834,7 @@ def _go(
     females: tuple[int, ...],
 ) -> AuweierState:
     """``player``'s go in ``stage`` of ``phase``."""
-    after = _state(state.nests, stage, player, seats, totals, phase)
+    after = AuweierState(state.nests, stage, player, seats, totals, phase)
     remember_legal(after, _phase_actions(after, phase, females))
     return after
 
@@ -991,7 +986,7 @@ def _false_worm_to(phase: Phase, player: int, female: int, move: Move) -> Phase:
     if seen >> female & 1:
         raise illegal(move, Rule.FALSE_WORM_ONCE.value)
     seen_now = _put(phase.false_worm_seen, player, seen | 1 << female)
-    return _phase(phase.opener, phase.weddings, phase.passed, seen_now)
+    return Phase(phase.opener, phase.weddings, phase.passed, seen_now)
 
 
 # --- the wedding phase ----------------------------------------------------------------------
@@ -1014,7 +1009,7 @@ def _apply_wedding(state: AuweierState, move: PlayWedding) -> AuweierState:
         if phase.weddings[player] >> female & 1:
             raise illegal(move, Rule.ONE_WEDDING.value)
         weddings = _put(phase.weddings, player, phase.weddings[player] | 1 << female)
-        phase = _phase(phase.opener, weddings, phase.passed, phase.false_worm_seen)
+        phase = Phase(phase.opener, weddings, phase.passed, phase.false_worm_seen)
     seats = _put(state.seats, player, _played(seat, WEDDING, False))
     following = _next_go(len(seats), phase.passed, player)
     return _go(state, _WEDDINGS, following, seats, state.totals, phase, females)
@@ -1026,7 +1021,7 @@ def _open_phase(seats: tuple[Seat, ...], player: int, female: int) -> Phase:
         sum(1 << f for f, stack in enumerate(seat.stacks) if FALSE_WORM in stack) for seat in seats
     )
     weddings = tuple(1 << female if p == player else 0 for p in range(len(seats)))
-    return _phase(player, weddings, 0, seen)
+    return Phase(player, weddings, 0, seen)
 
 
 def _apply_pass(state: AuweierState, move: Pass) -> AuweierState:
@@ -1037,11 +1032,11 @@ def _apply_pass(state: AuweierState, move: Pass) -> AuweierState:
     passed = phase.passed | 1 << state.player
     following = _next_after_pass(players, passed, state.player)
     if following is not None:
-        phase = _phase(phase.opener, phase.weddings, passed, phase.false_worm_seen)
+        phase = Phase(phase.opener, phase.weddings, passed, phase.false_worm_seen)
         return _go(state, state.stage, following, state.seats, state.totals, phase, _females(state))
     if state.stage is _WEDDINGS:
         outside = sum(1 << p for p in range(players) if not phase.weddings[p])
-        phase = _phase(phase.opener, phase.weddings, outside, phase.false_worm_seen)
+        phase = Phase(phase.opener, phase.weddings, outside, phase.false_worm_seen)
         first = phase.opener
         if state.nests.config.wedding_order == ORDER_ONWARD:
             # the next player clockwise with a Wedding down (the last to pass, if only they)
@@ -1079,7 +1074,7 @@ def _mate(
     nests = Nests(config, tuple(laid), tuple(won), mating, End.LAST_EGG if over else None)
     seats = tuple([_clean(seat, weddings[p], not over) for p, seat in enumerate(seats)])
     if over:
-        return _state(nests, _OVER, phase.opener, seats, tuple(rows), None)
+        return AuweierState(nests, _OVER, phase.opener, seats, tuple(rows), None)
     return _turn(nests, phase.opener, seats, tuple(rows), nests.open)
 
 
@@ -1147,7 +1142,7 @@ def _apply_shuffle_rest(state: AuweierState, move: ShuffleRest) -> AuweierState:
     if move.spread and not 0 < seat.hand[WEDDING] < left:
         raise illegal(move, Rule.SPREAD_MIX.value)
     stage = _SPREAD_STAGE if move.spread else _SHUFFLE_STAGE
-    return _state(state.nests, stage, state.player, state.seats, state.totals, None)
+    return AuweierState(state.nests, stage, state.player, state.seats, state.totals, None)
 
 
 def _apply_starter(state: AuweierState, move: Starter) -> AuweierState:
@@ -1158,7 +1153,7 @@ def _apply_starter(state: AuweierState, move: Starter) -> AuweierState:
     hand = tuple(have - n for have, n in zip(seat.hand, card_counts(pile), strict=True))
     seat = _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, seat.food, seat.false_worm)
     seats = _put(state.seats, state.player, seat)
-    return _state(state.nests, _SPREAD_STAGE, state.player, seats, state.totals, None)
+    return AuweierState(state.nests, _SPREAD_STAGE, state.player, seats, state.totals, None)
 
 
 def _apply_shuffled(state: AuweierState, move: Shuffled) -> AuweierState:
@@ -1182,12 +1177,12 @@ def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
     config = nests.config
     seats = _put(state.seats, player, seat)
     if any(seat.hand):
-        state = _state(nests, _ORDER, player, seats, totals, None)
+        state = AuweierState(nests, _ORDER, player, seats, totals, None)
         remember_legal(state, _order_actions(seat.hand, False))
         return state
     if player + 1 < config.players:
         stage = _SHUFFLE_STAGE if config.lucky_eggs else _ORDER
-        return _state(nests, stage, player + 1, seats, totals, None)
+        return AuweierState(nests, stage, player + 1, seats, totals, None)
     shown = card_counts((WEDDING, FALSE_WORM)) if config.lucky_eggs else NO_CARDS
     dealt = tuple(
         _seat(

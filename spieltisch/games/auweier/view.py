@@ -15,14 +15,13 @@ a spread or a first-game hand), so their stage shows as ``ORDER``. The rules bui
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId
 from spieltisch.games.auweier.model import Config, Counts, Egg, End, Mating, Stage
 from spieltisch.games.auweier.notation import NO_CARDS, Card, Colour
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class StackView:
     """One player's cards before one female."""
 
@@ -34,7 +33,7 @@ class StackView:
     """The owner has a Wedding before this female in the wedding phase under way."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FemaleView:
     """A female, her egg stack and the cards before her."""
 
@@ -49,7 +48,7 @@ class FemaleView:
     """She takes no more cards (all her eggs are gone and ``closed_nests`` is set)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerView:
     """What everyone knows about one player."""
 
@@ -76,7 +75,7 @@ class PlayerView:
     """Females this player's False Worm has lain before in the wedding phase under way."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class AuweierView:
     """The table as one player (or a spectator, ``viewer`` ``None``) sees it."""
 

@@ -43,9 +43,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 
-from spieltisch.core.fast import builder
+from spieltisch.core.fast import value
 from spieltisch.core.game import Game, PlayerId, State
 from spieltisch.games.awimbawe.memory import (
     EMPTY_MEMORY,
@@ -63,10 +62,9 @@ ATTEMPTS = 100_000
 """Draws of the hands before a view whose blind voids no hand satisfies is given up."""
 
 _BY_CODE = card_code
-_state = builder(AwimbaweState)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HiddenHand:
     """What is known of a hand whose cards are drawn: how many to draw, and the facts the play
     has shown about it (see ``memory``)."""
@@ -83,7 +81,7 @@ Piles = tuple[tuple[Card | None, ...], ...]
 """A player's piles, bottom card first; ``None`` is a face-down place, to be filled."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Seat:
     """One player's cards as the observer knows them: the seen ones where they lie, and the
     places to fill."""
@@ -113,7 +111,7 @@ def sample_state(game: Game, view: object, rng: random.Random) -> AwimbaweState:
         raise ValueError(f"the view is of options {view.config}, not {config.variant}")
     views = view.sides
     sides = _redraw(_unseen(view), [_view_seat(side) for side in views], rng)
-    return _state(
+    return AwimbaweState(
         Match(config, view.round, (views[0].wins, views[1].wins), view.results, view.round_leader),
         sides,
         tuple(Tally(side.scoring_pile, side.crowns, side.hyenas) for side in views),
@@ -140,7 +138,7 @@ def redeal_hidden(state: State, observer: PlayerId | None, rng: random.Random) -
     if not pool:
         return state
     seats = [_state_seat(state, p, p == observer) for p in range(len(state.sides))]
-    return _state(
+    return AwimbaweState(
         state.match,
         _redraw(pool, seats, rng),
         state.tallies,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import enum
 import functools
-from dataclasses import dataclass
 
+from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId, option
 from spieltisch.games.awimbawe.notation import Card, Stance
 
@@ -92,7 +92,7 @@ TIE_BREAKS: dict[str, PlayerId | None] = {"chance": None, "seat0": 0, "seat1": 1
 tie (``None``: chance decides)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Config:
     """The options a match is played with (Awimbawé is always played by two)."""
 
@@ -135,7 +135,7 @@ class Config:
         return _variant(self)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Variant:
     """The options of a match as a view shows them: the tie-break as the seat that leads on
     a tie of crowns, or ``None`` for chance. (The form every view has had since the first
@@ -159,7 +159,7 @@ def _variant(config: Config) -> Variant:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LastTrick:
     """The most recent trick: who led, the two cards, how an eagle was used, who won."""
 
@@ -171,7 +171,7 @@ class LastTrick:
     winner: PlayerId
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundResult:
     """How a round ended."""
 

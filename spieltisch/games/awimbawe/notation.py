@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from operator import attrgetter
 
 from spieltisch.core.codec import SKIP_FIELD
+from spieltisch.core.fast import value
 from spieltisch.core.game import ActionTable, check_length, invalid
 
 _SKIP = {SKIP_FIELD: True}
@@ -92,7 +93,7 @@ NUM_CARDS = 28
 _INTERNED_CARDS: dict[tuple[Land, int], Card] = {}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@value(eq=False)
 class Card:
     """One of the 28 cards: a land and a value (1-6 in the four lands, 7-10 in the sky).
 
@@ -232,7 +233,7 @@ NUM_ACTIONS = LEAD_BASE + 2
 _INTERNED_PLAYS: dict[tuple[int, Stance | None], Play] = {}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@value(eq=False)
 class Play:
     """Player action: play ``card``; ``stance`` only for an eagle on a land it cannot follow.
 
@@ -293,7 +294,7 @@ FIGHTS: tuple[Play, ...] = tuple(Play(card, Stance.FIGHT) for card in EAGLES)
 FLEES: tuple[Play, ...] = tuple(Play(card, Stance.FLEE) for card in EAGLES)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Rhino:
     """Player action: move the top card of the opponent's pile ``source`` under pile ``dest``.
 
@@ -307,7 +308,7 @@ class Rhino:
         return f"move {self.source + 1} under {self.dest + 1}"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Block:
     """Player action: the snake blocks the face-up top card of the opponent's pile ``pile``
     (0-based), or with ``pile=None`` a card of their hand, picked blind by chance."""
@@ -318,7 +319,7 @@ class Block:
         return "block hand" if self.pile is None else f"block {self.pile + 1}"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Decline:
     """Player action: do not use the power of the rhinoceros or the snake just played."""
 
@@ -329,7 +330,7 @@ class Decline:
         return "Decline()"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Lead:
     """Player action: name who leads next: ``me`` (the chooser) or the opponent.
 
@@ -348,7 +349,7 @@ LEAD_ME = Lead(me=True)
 LEAD_OPPONENT = Lead(me=False)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Deal:
     """Chance outcome: the whole deal of a round, per player: the four face-down pile cards,
     the four face-up cards laid on them (pile 1 to 4), and the six hand cards.
@@ -424,7 +425,7 @@ class Deal:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DealShown:
     """What one viewer sees of a deal: both players' face-up pile cards (pile 1 to 4) and,
     for a player, their own hand (``None`` for a spectator). Nobody sees a face-down card."""
@@ -433,7 +434,7 @@ class DealShown:
     hand: tuple[Card, ...] | None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TieBreak:
     """Chance outcome: ``player`` leads the first round (the crowns on the face-up cards tie)."""
 
@@ -443,7 +444,7 @@ class TieBreak:
         return f"tiebreak {self.player}"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Pick:
     """Chance outcome: the snake's blind pick falls on this card of the opponent's hand."""
 

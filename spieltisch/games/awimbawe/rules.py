@@ -20,12 +20,12 @@ import functools
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from operator import attrgetter
 
 from spieltisch.core.codec import SKIP_FIELD
-from spieltisch.core.fast import LegalCache, builder, slot_setters
+from spieltisch.core.fast import LegalCache, builder, slot_setters, value
 from spieltisch.core.game import (
     ActionTable,
     Game,
@@ -149,7 +149,7 @@ class _SideCache:
     _seen: tuple[tuple[tuple[Card | None, ...], ...], tuple[Card, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Side(_SideCache):
     """One player's cards on the table and in hand during a round."""
 
@@ -221,7 +221,7 @@ _NONE: frozenset[Card] = frozenset()
 EMPTY_SIDE = Side((), ((), (), (), ()), _NONE, _NONE)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Tally:
     """A player's scoring pile in the current round."""
 
@@ -238,17 +238,13 @@ class Tally:
         for card in cards:
             crowns += card.crowns
             hyenas += card.value == 4
-        return _tally(self.size + len(cards), crowns, hyenas)
+        return Tally(self.size + len(cards), crowns, hyenas)
 
 
-_tally = builder(Tally)
 EMPTY_TALLY = Tally(0, 0, 0)
 
 
-_last_trick = builder(LastTrick)
-
-
-@dataclass(frozen=True, slots=True)
+@value
 class Match:
     """What changes only between rounds: round wins and the finished rounds."""
 
@@ -262,7 +258,7 @@ class Match:
     """Who leads (or led) the first trick of this round, once known."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class AwimbaweState(LegalCache, State):
     """A position of Awimbawé. Build it with :meth:`Awimbawe.initial_state`."""
 
@@ -497,7 +493,7 @@ class AwimbaweState(LegalCache, State):
         stage = _power_stage(card, new_sides[1 - player], self.match.config)
         if stage is _PLAY and led:
             return self._settle(new_sides, trick, move.stance, self.next_leader, memory)
-        return _state(
+        return AwimbaweState(
             self.match,
             new_sides,
             self.tallies,
@@ -578,7 +574,7 @@ class AwimbaweState(LegalCache, State):
                 raise illegal(move, Rule.SNAKE_BLOCKED.value)
             raise illegal(move, Rule.SNAKE_TARGET.value)
         if move.pile is None:
-            return _state(
+            return AwimbaweState(
                 self.match,
                 self.sides,
                 self.tallies,
@@ -615,7 +611,7 @@ class AwimbaweState(LegalCache, State):
         """Go on after a card's power: the follower plays, or the trick is settled."""
         trick = self.trick
         if len(trick) == 1:  # the leader used the power: the follower plays
-            return _state(
+            return AwimbaweState(
                 self.match,
                 sides,
                 self.tallies,
@@ -642,13 +638,15 @@ class AwimbaweState(LegalCache, State):
         winner = leader if leader_wins(lead, follow, stance) else 1 - leader
         first, second = _scored(self.tallies, leader, winner, trick, stance)
         sides = (_turned_up(sides[0]), _turned_up(sides[1]))
-        last = _last_trick(leader, trick, stance, winner)
+        last = LastTrick(leader, trick, stance, winner)
         if HYENAS_TO_LOSE in (first.hyenas, second.hyenas) or (
             first.size + second.size == NUM_CARDS
         ):
             return self._end_round((first, second), last)
         lead_next = winner if next_leader is None else next_leader
-        return _state(self.match, sides, (first, second), _PLAY, lead_next, (), None, last, memory)
+        return AwimbaweState(
+            self.match, sides, (first, second), _PLAY, lead_next, (), None, last, memory
+        )
 
     def _end_round(self, tallies: tuple[Tally, ...], last: LastTrick) -> AwimbaweState:
         match = self.match
@@ -671,7 +669,7 @@ class AwimbaweState(LegalCache, State):
             stage = _DEAL
         else:
             stage = _CHOOSE_LEADER
-        return _state(new_match, sides, tallies, stage, loser, (), None, last, EMPTY_MEMORY)
+        return AwimbaweState(new_match, sides, tallies, stage, loser, (), None, last, EMPTY_MEMORY)
 
     def _apply_deal(self, deal: Deal) -> AwimbaweState:
         if not deal.is_complete():
@@ -695,7 +693,9 @@ class AwimbaweState(LegalCache, State):
         if leader is None:
             chooser = 1 - match.results[-1].winner if match.results else 0
             new_match = Match(config, match.round, match.wins, match.results, None)
-            return _state(new_match, sides, tallies, stage, chooser, (), None, None, EMPTY_MEMORY)
+            return AwimbaweState(
+                new_match, sides, tallies, stage, chooser, (), None, None, EMPTY_MEMORY
+            )
         return self._start_round(match, sides, leader)
 
     def _start_round(
@@ -703,7 +703,7 @@ class AwimbaweState(LegalCache, State):
     ) -> AwimbaweState:
         new_match = Match(match.config, match.round, match.wins, match.results, leader)
         tallies = (EMPTY_TALLY, EMPTY_TALLY)
-        return _state(new_match, sides, tallies, _PLAY, leader, (), None, None, EMPTY_MEMORY)
+        return AwimbaweState(new_match, sides, tallies, _PLAY, leader, (), None, None, EMPTY_MEMORY)
 
     def _apply_tie_break(self, move: TieBreak) -> AwimbaweState:
         if move.player not in (0, 1) or isinstance(move.player, bool):
@@ -716,7 +716,7 @@ class AwimbaweState(LegalCache, State):
         if match.config.leader_choice_after_deal:
             return self._start_round(match, self.sides, chosen)
         new_match = Match(match.config, match.round, match.wins, match.results, chosen)
-        return _state(
+        return AwimbaweState(
             new_match,
             self.sides,
             self.tallies,
@@ -729,8 +729,6 @@ class AwimbaweState(LegalCache, State):
         )
 
 
-_state = builder(AwimbaweState)
-"""A state from its fields, in order, built fast (the moves build every state with it)."""
 _DEALT = "dealt the cards: four face down and four face up before each player, six in each hand"
 _PICKED = "picked one of the opponent's hand cards blind, for the snake to block"
 
@@ -855,8 +853,8 @@ def _scored(
     crowns = lead.crowns + follow.crowns
     hyenas = (lead.value == 4) + (follow.value == 4)
     if winner == 0:
-        return _tally(first.size + 2, first.crowns + crowns, first.hyenas + hyenas), second
-    return first, _tally(second.size + 2, second.crowns + crowns, second.hyenas + hyenas)
+        return Tally(first.size + 2, first.crowns + crowns, first.hyenas + hyenas), second
+    return first, Tally(second.size + 2, second.crowns + crowns, second.hyenas + hyenas)
 
 
 def _turned_up(side: Side) -> Side:

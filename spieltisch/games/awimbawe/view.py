@@ -15,8 +15,8 @@ and the hand cards a shown blind pick revealed (see ``memory``). The rules build
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
+from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId
 from spieltisch.games.awimbawe.memory import BlindVoid
 from spieltisch.games.awimbawe.model import LastTrick, RoundResult, Stage, Variant
@@ -30,7 +30,7 @@ class Heir(enum.Enum):
     GOLD = "gold"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SideView:
     """One player's cards and scoring pile as the viewer sees them."""
 
@@ -65,7 +65,7 @@ class SideView:
     heir: Heir
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class AwimbaweView:
     """The table as one player (or a spectator) sees it."""
 

@@ -9,9 +9,9 @@ for its dice. Pure: no I/O, no clock; the agent's own generator is not even need
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from spieltisch.core.agent import Agent
+from spieltisch.core.fast import value
 from spieltisch.core.game import Move
 from spieltisch.games.auf_die_nuesse.bots.judge import Judge, Weights, nuesse_view
 from spieltisch.games.auf_die_nuesse.bots.plan import TIED, sum_pairs
@@ -42,7 +42,7 @@ _HITS: dict[Space, float] = {
 """The chance that one roll can put a squirrel below each 2-area space."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Judgement:
     """The heuristic's choice and what it weighed."""
 

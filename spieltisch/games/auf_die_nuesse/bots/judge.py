@@ -13,8 +13,8 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId
 from spieltisch.games.auf_die_nuesse.bots.plan import (
     REACH,
@@ -118,7 +118,7 @@ def held(jokers: Sequence[Card], kind: Nut) -> float:
     return sum(0.5 for joker in jokers if kind in CARD_KINDS[joker])
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Weights:
     """The heuristic's rules of thumb, in points. The defaults were tuned in 2-player duels of
     the heuristic against itself with one weight changed (300 games each, seats swapped on the

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId
 from spieltisch.games.auweier.model import COLOUR_BONUS
 from spieltisch.games.auweier.notation import DECK, WORM_VALUE, Card, Colour
 from spieltisch.games.auweier.view import AuweierView
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Reading:
     """The facts the heuristic uses, read from one player's view."""
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from spieltisch.core.agent import Agent
+from spieltisch.core.fast import value
 from spieltisch.core.game import Move
 from spieltisch.games.awimbawe.model import Stage
 from spieltisch.games.awimbawe.notation import DECK, Block, Card, Lead, Play, Rhino, Stance
@@ -63,7 +63,7 @@ def hyena_weight(mine: int, theirs: int) -> float:
     return worth
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Reading:
     """What the heuristic reads off one player's view."""
 
