@@ -6,7 +6,8 @@
 The web server writes the view of every seat after every move (``to_jsonable``), and a play
 loop builds one for every agent that reads it. This plays ``--games`` random games per game,
 then in each window replays them afresh (so no value keeps what an earlier window worked out)
-and times, for every decision, the acting player's view and its JSON form. It prints the
+and times, for every decision, the acting player's view and its JSON form, and (on states
+replayed afresh again) the views of every seat and of a spectator together. It prints the
 median over the windows of the microseconds per decision, with min and max.
 """
 
@@ -52,8 +53,9 @@ def decisions(game: Game, played: list[list[Move]]) -> list[State]:
     return states
 
 
-def window(game: Game, played: list[list[Move]]) -> tuple[float, float]:
-    """Microseconds per decision: building the view, and writing it as JSON."""
+def window(game: Game, played: list[list[Move]]) -> tuple[float, float, float]:
+    """Microseconds per decision: building the acting player's view, writing it as JSON, and
+    building every seat's view and the spectator's (as the web server does after a move)."""
     states = decisions(game, played)
     start = time.process_time()
     views = [state.view(state.current_player()) for state in states]
@@ -62,7 +64,14 @@ def window(game: Game, played: list[list[Move]]) -> tuple[float, float]:
     for view in views:
         to_jsonable(view)
     written = time.process_time() - start
-    return built / len(states) * 1e6, written / len(states) * 1e6
+    states = decisions(game, played)
+    seats = [None, *range(game.players)]
+    start = time.process_time()
+    for state in states:
+        for seat in seats:
+            state.view(seat)
+    every = time.process_time() - start
+    return built / len(states) * 1e6, written / len(states) * 1e6, every / len(states) * 1e6
 
 
 def main() -> None:
@@ -74,18 +83,18 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
     ids = args.games_ids or ["auf-die-eier", "auf-die-nuesse", "auweier", "awimbawe"]
-    print(f"{'game':16} {'view us':>20} {'to_jsonable us':>20}")
+    print(f"{'game':16} {'view us':>20} {'to_jsonable us':>20} {'every seat us':>20}")
     for game_id in ids:
         game = spieltisch.load(game_id, args.players)
         played = play(game, args.games)
         figures = [window(game, played) for _ in range(args.windows)]
         columns = []
-        for part in (0, 1):
+        for part in (0, 1, 2):
             values = [f[part] for f in figures]
             columns.append(
                 f"{statistics.median(values):7.1f} [{min(values):5.1f}-{max(values):5.1f}]"
             )
-        print(f"{game_id:16} {columns[0]:>20} {columns[1]:>20}")
+        print(f"{game_id:16} {columns[0]:>20} {columns[1]:>20} {columns[2]:>20}")
     print("medians of CPU-time windows, [min-max]; per decision of random games")
 
 

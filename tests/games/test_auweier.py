@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -896,6 +897,65 @@ def test_fast_built_states_equal_normally_built_ones() -> None:
         fast = _seat(*parts, seat.food, seat.false_worm)
         assert fast == Seat(*parts) and hash(fast) == hash(Seat(*parts))
         assert (fast.food, fast.false_worm) == (seat.food, seat.false_worm)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 4),
+    lucky=st.booleans(),
+    options=OPTION_VALUES,
+)
+def test_views_made_of_kept_parts_equal_views_built_afresh(
+    seed: int, players: int, lucky: bool, options: dict[str, bool | str]
+) -> None:
+    # Seats and nests keep the parts of views they decide; a pickled copy keeps none of them,
+    # so its views are built from nothing. Every viewer, in a changing order, at every step.
+    rng = random.Random(seed)
+    state = new(players, lucky_eggs=lucky, **options)
+    viewers: list[int | None] = [None, *range(players)]
+    while True:
+        rng.shuffle(viewers)
+        for viewer in viewers:
+            warm = state.view(viewer)
+            cold = pickle.loads(pickle.dumps(state)).view(viewer)
+            assert warm == cold and hash(warm) == hash(cold)
+            assert json.dumps(spieltisch.to_jsonable(warm)) == json.dumps(
+                spieltisch.to_jsonable(cold)
+            )
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state = state.apply(state.sample_chance(rng) if state.is_chance() else rng.choice(legal))
+
+
+def test_a_view_uses_again_the_parts_of_what_did_not_change() -> None:
+    state = drive(dealt(3), "worm 7 R")
+    first = state.view(1)
+    after = drive(state, "worm 7 B")  # player 1 plays before the blue female
+    second = after.view(2)
+    assert second.players[0] is first.players[0]  # seats 0 and 2 did not change
+    assert second.players[2] is first.players[2]
+    assert second.players[1] is not first.players[1]
+    red, blue = Colour.RED, Colour.BLUE
+    assert second.females[red] is first.females[red]  # nothing new before the red female
+    assert second.females[blue] != first.females[blue]
+    assert after.view(2) == pickle.loads(pickle.dumps(after)).view(2)
+
+
+def test_legal_actions_are_the_action_tables_own_objects() -> None:
+    rng = random.Random(4)
+    for players in (2, 4):
+        game = Auweier(players, lucky_eggs=players == 4)
+        table = game.action_table()
+        state = game.initial_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            assert all(table.actions[table.id_of(action)] is action for action in legal)
+            state = state.apply(rng.choice(legal))
 
 
 def test_illegal_moves_leave_the_state_unchanged() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -158,7 +159,6 @@ def test_the_deck_has_28_cards_and_only_eagles_carry_crossed_out_crowns() -> Non
 
 
 def test_cards_are_single_objects_that_survive_json_and_pickling() -> None:
-    import pickle
 
     card = Card(Land.DESERT, 5)
     assert card is C("D5") is C("desert snake") is C("snake of the desert")
@@ -727,6 +727,70 @@ def test_views_show_own_hand_and_face_up_cards_but_never_hidden_ones() -> None:
     for card in hidden:
         land, value = C(card).land.value, C(card).value
         assert f'{{"land": "{land}", "value": {value}}}' not in text
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    shown=st.booleans(),
+    anywhere=st.booleans(),
+    choice=st.booleans(),
+)
+def test_views_made_of_kept_parts_equal_views_built_afresh(
+    seed: int, shown: bool, anywhere: bool, choice: bool
+) -> None:
+    # Sides and tallies keep the parts of views they decide; a pickled copy keeps none of
+    # them, so its views are built from nothing. Every viewer, in a changing order.
+    rng = random.Random(seed)
+    state = new(
+        blind_pick_shown=shown, rhino_to_empty_pile=anywhere, leader_choice_after_deal=choice
+    )
+    viewers: list[int | None] = [None, 0, 1]
+    while True:
+        rng.shuffle(viewers)
+        for viewer in viewers:
+            warm = state.view(viewer)
+            cold = rebuilt(state).view(viewer)
+            assert warm == cold and hash(warm) == hash(cold)
+            assert json.dumps(to_jsonable(warm)) == json.dumps(to_jsonable(cold))
+        if state.is_terminal():
+            break
+        move = state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions())
+        state = state.apply(move)
+
+
+def rebuilt(state: AwimbaweState) -> AwimbaweState:
+    """A copy of ``state`` made of new objects (that keep nothing a view worked out)."""
+    copy: AwimbaweState = pickle.loads(pickle.dumps(state))
+    return copy
+
+
+def test_a_view_uses_again_the_side_that_did_not_change() -> None:
+    state = start("S10 S9 M5 P5", "D1 D3 D4 D5 D6 G6", "G1 G2 G3 G4", "P1 P2 P3 P4 P6 M1")
+    first = state.view(None)
+    mover = state.current_player()
+    assert mover is not None
+    after = state.apply(state.legal_actions()[0])
+    second = after.view(None)
+    assert second.sides[1 - mover] is first.sides[1 - mover]
+    assert second.sides[mover] != first.sides[mover]
+    assert second == rebuilt(after).view(None)
+
+
+def test_legal_actions_are_the_action_tables_own_objects() -> None:
+    rng = random.Random(2)
+    for options in ({}, {"rhino_to_empty_pile": True}):
+        game = Awimbawe(2, **options)
+        table = game.action_table()
+        for _ in range(3):
+            state = game.initial_state()
+            while not state.is_terminal():
+                if state.is_chance():
+                    state = state.apply(state.sample_chance(rng))
+                    continue
+                legal = state.legal_actions()
+                assert all(table.actions[table.id_of(action)] is action for action in legal)
+                state = state.apply(rng.choice(legal))
 
 
 def test_the_deal_is_shown_to_each_player_as_they_see_it() -> None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import enum
 import re
+from typing import TypeVar, cast
 
 from spieltisch.core.errors import InvalidActionError
 from spieltisch.core.fast import value
@@ -441,17 +442,30 @@ ACTIONS = AuweierActions(_listed_actions(), "Auweier")
 """Every listable player action in id order: the one table of the game's action ids (the same
 for every player count and option)."""
 
+_A = TypeVar("_A", bound=Action)
 
-ARRANGE_ONE = tuple(Arrange((card,)) for card in Card)
-WORM_MOVES = tuple(tuple(PlayWorm(card, female) for female in Colour) for card in WORM_CARDS)
+
+def interned(action: _A) -> _A:
+    """The action table's own object equal to ``action`` (the legal actions are made of these,
+    so that masks and id look-ups find them by identity)."""
+    return cast(_A, ACTIONS.actions[ACTIONS.id_of(action)])
+
+
+ARRANGE_ONE = tuple(interned(Arrange((card,))) for card in Card)
+WORM_MOVES = tuple(
+    tuple(interned(PlayWorm(card, female)) for female in Colour) for card in WORM_CARDS
+)
 SWAP_MOVES = tuple(
     tuple(
-        tuple(Swap(female, place, card) for card in WORM_CARDS) for place in range(1, MAX_STACK + 1)
+        tuple(interned(Swap(female, place, card)) for card in WORM_CARDS)
+        for place in range(1, MAX_STACK + 1)
     )
     for female in Colour
 )
-CROW_MOVES = tuple(tuple(PlayCrow(owner, female) for female in Colour) for owner in Colour)
-WEDDING_MOVES = tuple(PlayWedding(female) for female in Colour)
+CROW_MOVES = tuple(
+    tuple(interned(PlayCrow(owner, female)) for female in Colour) for owner in Colour
+)
+WEDDING_MOVES = tuple(interned(PlayWedding(female)) for female in Colour)
 """Shared move objects: ``WORM_MOVES[card][female]``, ``SWAP_MOVES[female][place - 1][card]``,
-``CROW_MOVES[owner][female]``, ``WEDDING_MOVES[female]``; legal-action tuples are built from
-these, so building them creates no objects."""
+``CROW_MOVES[owner][female]``, ``WEDDING_MOVES[female]``, the action table's own objects;
+legal-action tuples are built from these, so building them creates no objects."""

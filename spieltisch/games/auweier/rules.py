@@ -13,6 +13,7 @@ move looks to each viewer (deck steps and shuffles are secret). Pure: no I/O.
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 import random
 from collections.abc import Callable, Sequence
@@ -94,6 +95,7 @@ from spieltisch.games.auweier.notation import (
     Starter,
     Swap,
     card_counts,
+    interned,
     parse_move,
     swap_short,
 )
@@ -107,11 +109,25 @@ CROW = Card.CROW
 
 
 class _SeatCache:
-    """The slot in which a seat keeps what its view recounted on every move: the cards of its
-    deck that have left the game (no dataclass field: not part of the value, nor of pickles)."""
+    """The slots in which a seat keeps the parts of views it alone decides (no dataclass
+    fields: not part of the value, nor of pickles or copies; a seat stays the same object from
+    state to state until its player acts, so a view is mostly parts kept from earlier views):
+    its stacks as views, its player's public view, and its own pile as its owner sees it."""
 
-    __slots__ = ("_discarded",)
-    _discarded: Counts
+    __slots__ = ("_own_pile", "_player_view", "_stack_views")
+    _stack_views: tuple[int, int, tuple[StackView, ...]]
+    """``(player, weddings, views)``: the stacks of ``player`` with Weddings at ``weddings``."""
+    _player_view: PlayerView
+    _own_pile: tuple[tuple[Card, ...], Counts]
+    """``(pile_known, pile_unknown)`` of the owner's view."""
+
+
+class _NestsCache:
+    """The slot in which the nests keep the female views last built from them (checked part
+    by part before they are used again; no dataclass field)."""
+
+    __slots__ = ("_female_views",)
+    _female_views: tuple[FemaleView, ...]
 
 
 @value
@@ -146,7 +162,7 @@ class Seat(_SeatCache):
 
 
 @value
-class Nests:
+class Nests(_NestsCache):
     """Everything that changes only at mating: the eggs and how the game ended."""
 
     config: Config
@@ -426,92 +442,185 @@ _HIDDEN_SHUFFLE = Hidden("the cards were shuffled face down", HIDDEN_SHUFFLE_TEX
 
 def _view_of(state: AuweierState, viewer: PlayerId | None) -> AuweierView:
     """The view of ``state`` for ``viewer`` (``None``: a spectator)."""
-    nests, phase, config = state.nests, state.phase, state.config
+    nests, phase, config = state.nests, state.phase, state.nests.config
     stage = state.stage
-    if stage in SETUP_STAGES and viewer != state.player and not config.lucky_eggs:
-        stage = Stage.ORDER  # others do not learn that this deck is being shuffled
+    setup = stage in SETUP_STAGES
+    if setup and viewer != state.player and not config.lucky_eggs:
+        stage = _ORDER  # others do not learn that this deck is being shuffled
     hand: Counts | None = None
     pile_known: tuple[Card, ...] = ()
     pile_unknown = NO_CARDS
     if viewer is not None:
         seat = state.seats[viewer]
         hand = seat.hand
-        pile_known = seat.pile[: seat.known]
-        pile_unknown = card_counts(seat.pile[seat.known :])
+        pile_known, pile_unknown = _own_pile(seat)
     if phase is not None:
         start_player = phase.opener
     else:
         start_player = nests.last.opener if nests.last is not None else 0
     return AuweierView(
-        viewer=viewer,
-        config=config,
-        stage=stage,
-        player=state.player,
-        start_player=start_player,
-        females=_female_views(state),
-        players=_player_views(state, viewer),
-        hand=hand,
-        pile_known=pile_known,
-        pile_unknown=pile_unknown,
-        last=nests.last,
-        end=nests.end,
-        winners=state.winners(),
+        viewer,
+        config,
+        stage,
+        state.player,
+        start_player,
+        _female_views(state),
+        _player_views(state, viewer, setup),
+        hand,
+        pile_known,
+        pile_unknown,
+        nests.last,
+        nests.end,
+        state.winners() if stage is _OVER else _NO_WINNERS,
     )
 
 
-def _weddings_on_table(state: AuweierState) -> tuple[int, ...]:
-    """Each player's weddings on the table, as a mask of females (none outside a phase)."""
-    phase = state.phase
-    return phase.weddings if phase is not None else (0,) * state.config.players
+_NO_WINNERS: frozenset[PlayerId] = frozenset()
+
+
+def _own_pile(seat: Seat) -> tuple[tuple[Card, ...], Counts]:
+    """The seat's pile as its owner sees it: the known cards in order, the rest as counts
+    (worked out once per seat)."""
+    try:
+        return seat._own_pile
+    except AttributeError:
+        pass
+    known = seat.known
+    own = (seat.pile[:known], card_counts(seat.pile[known:]))
+    _keep_own_pile(seat, own)
+    return own
+
+
+def _stack_views(
+    seat: Seat,
+    player: int,
+    weddings: int,
+    totals: tuple[tuple[int, ...], ...],
+    kept: tuple[FemaleView, ...],
+) -> tuple[StackView, ...]:
+    """``seat``'s stacks as ``player``'s, with Weddings before the females in ``weddings``
+    (kept in the seat for the last player and Weddings asked for: the seats of decks not set
+    up yet are one object shared by every player). A stack that is the very one a view in
+    ``kept`` (the female views last built from these nests) shows is shown by that view's
+    part again; a worm total is a sum over its stack, so it is the same too."""
+    try:
+        owner, marked, views = seat._stack_views
+        if owner == player and marked == weddings:
+            return views
+    except AttributeError:
+        pass
+    colour = _COLOURS[player]
+    made = []
+    for f, stack in enumerate(seat.stacks):
+        wedding = bool(weddings >> f & 1)
+        if kept:
+            last = kept[f].stacks[player]
+            if last.cards is stack and last.wedding is wedding:
+                made.append(last)
+                continue
+        made.append(StackView(colour, stack, totals[f][player], wedding))
+    views = tuple(made)
+    _keep_stack_views(seat, (player, weddings, views))
+    return views
 
 
 def _female_views(state: AuweierState) -> tuple[FemaleView, ...]:
-    """The females: their eggs left and every player's worm stack before each."""
-    config, weddings = state.config, _weddings_on_table(state)
-    return tuple(
-        FemaleView(
-            colour=_COLOURS[f],
-            neutral=f >= config.players,
-            eggs_left=_EGGS_LEFT[laid],
-            stacks=tuple(
-                StackView(
-                    _COLOURS[p], seat.stacks[f], state.totals[f][p], bool(weddings[p] >> f & 1)
-                )
-                for p, seat in enumerate(state.seats)
-            ),
-            closed=config.closed_nests and laid >= EGGS_PER_FEMALE,
-        )
-        for f, laid in enumerate(state.nests.laid)
-    )
+    """The females: their eggs left and every player's worm stack before each. The views of
+    females whose stacks did not change since the nests last built them are used again (and
+    the whole tuple, when none changed)."""
+    nests, totals, phase = state.nests, state.totals, state.phase
+    try:
+        kept = nests._female_views
+    except AttributeError:
+        kept = ()
+    if phase is None:
+        parts = [_stack_views(seat, p, 0, totals, kept) for p, seat in enumerate(state.seats)]
+    else:
+        weddings = phase.weddings
+        parts = [
+            _stack_views(seat, p, weddings[p], totals, kept) for p, seat in enumerate(state.seats)
+        ]
+    columns = tuple(zip(*parts, strict=True))
+    if kept:
+        changed = False
+        views = list(kept)
+        for f, column in enumerate(columns):
+            if views[f].stacks != column:
+                views[f] = _female_view(nests, f, column)
+                changed = True
+        if not changed:
+            return kept
+        females = tuple(views)
+    else:
+        females = tuple([_female_view(nests, f, column) for f, column in enumerate(columns)])
+    _keep_female_views(nests, females)
+    return females
 
 
-def _player_views(state: AuweierState, viewer: PlayerId | None) -> tuple[PlayerView, ...]:
-    """What everyone knows of each player; while decks are set up, others' sizes stay unknown."""
-    nests, phase, config = state.nests, state.phase, state.config
-    setup, weddings = state.stage in SETUP_STAGES, _weddings_on_table(state)
-    neutral = uncounted_colour(config)
-    return tuple(
-        PlayerView(
-            colour=_COLOURS[p],
-            hand_size=None if setup and p != viewer else sum(seat.hand),
-            pile_size=None if setup and p != viewer else len(seat.pile),
-            ready=not setup or p < state.player,
-            shown=seat.shown,
-            discarded=_discarded(seat),
-            eggs=nests.won[p],
-            score=score_eggs(p, nests.won[p], neutral),
-            weddings=_colours(weddings[p], config.females),
-            passed=phase is not None and bool(phase.passed >> p & 1),
-            false_worm_seen=_colours(phase.false_worm_seen[p], config.females)
-            if phase is not None
-            else (),
+def _female_view(nests: Nests, female: int, stacks: tuple[StackView, ...]) -> FemaleView:
+    """Female ``female``'s view, with ``stacks`` before her."""
+    laid, config = nests.laid[female], nests.config
+    closed = config.closed_nests and laid >= EGGS_PER_FEMALE
+    return FemaleView(_COLOURS[female], female >= config.players, _EGGS_LEFT[laid], stacks, closed)
+
+
+def _player_views(
+    state: AuweierState, viewer: PlayerId | None, setup: bool
+) -> tuple[PlayerView, ...]:
+    """What everyone knows of each player; while decks are set up, others' sizes stay unknown.
+    A seat keeps the view of its player it last gave, used again when the parts that come
+    from elsewhere (eggs, the wedding phase, the setup) are the same objects."""
+    nests, phase = state.nests, state.phase
+    won, current, females = nests.won, state.player, len(nests.laid)
+    views = []
+    for p, seat in enumerate(state.seats):
+        hidden = setup and p != viewer
+        ready = not setup or p < current
+        if phase is None:
+            weddings: tuple[Colour, ...] = ()
+            seen: tuple[Colour, ...] = ()
+            passed = False
+        else:
+            weddings = _colours(phase.weddings[p], females)
+            seen = _colours(phase.false_worm_seen[p], females)
+            passed = bool(phase.passed >> p & 1)
+        try:
+            kept = seat._player_view
+            if (
+                kept.colour is _COLOURS[p]
+                and kept.eggs is won[p]
+                and kept.ready is ready
+                and kept.passed is passed
+                and kept.weddings is weddings
+                and kept.false_worm_seen is seen
+                and (kept.hand_size is None) is hidden
+            ):
+                views.append(kept)
+                continue
+        except AttributeError:
+            pass
+        view = PlayerView(
+            _COLOURS[p],
+            None if hidden else sum(seat.hand),
+            None if hidden else len(seat.pile),
+            ready,
+            seat.shown,
+            _discarded(seat),
+            won[p],
+            score_eggs(p, won[p], uncounted_colour(nests.config)),
+            weddings,
+            passed,
+            seen,
         )
-        for p, seat in enumerate(state.seats)
-    )
+        _keep_player_view(seat, view)
+        views.append(view)
+    return tuple(views)
 
 
 _COLOURS = tuple(Colour)
 """``Colour(p)`` for every ``p``, by index (calling an enum class is slow)."""
+_CARDS = tuple(Card)
+"""Every card kind, in order."""
 
 _EGGS_LEFT = tuple(
     tuple(range(laid + 1, EGGS_PER_FEMALE + 1)) for laid in range(EGGS_PER_FEMALE + 1)
@@ -526,19 +635,16 @@ def _colours(mask: int, females: int) -> tuple[Colour, ...]:
 
 
 def _discarded(seat: Seat) -> Counts:
-    """The cards of ``seat``'s deck that are in no hand, pile or stack any more (counted once
-    per seat: a seat stays the same object from state to state until its player acts)."""
-    try:
-        return seat._discarded
-    except AttributeError:
-        pass
-    kept = card_counts(seat.pile + tuple(card for stack in seat.stacks for card in stack))
-    discarded = tuple(d - h - k for d, h, k in zip(DECK, seat.hand, kept, strict=True))
-    _keep_discarded(seat, discarded)
-    return discarded
+    """The cards of ``seat``'s deck that are in no hand, pile or stack any more (counted only
+    when the seat's player's view is not kept: see :func:`_player_views`)."""
+    count = (seat.pile + tuple(itertools.chain.from_iterable(seat.stacks))).count
+    return tuple([d - h - count(k) for k, d, h in zip(_CARDS, DECK, seat.hand, strict=True)])
 
 
-(_keep_discarded,) = slot_setters(_SeatCache, "_discarded")
+_keep_stack_views, _keep_player_view, _keep_own_pile = slot_setters(
+    _SeatCache, "_stack_views", "_player_view", "_own_pile"
+)
+(_keep_female_views,) = slot_setters(_NestsCache, "_female_views")
 
 
 # --- legal actions --------------------------------------------------------------------------
@@ -558,10 +664,10 @@ def _order_actions(hand: Counts, fresh: bool) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-_SHUFFLE = ShuffleRest(False)
-_SPREAD = ShuffleRest(True)
+_SHUFFLE = interned(ShuffleRest(False))
+_SPREAD = interned(ShuffleRest(True))
 _STARTERS = tuple(
-    Starter(low, proof, middle)
+    interned(Starter(low, proof, middle))
     for low in STARTER_LOW
     for proof in STARTER_PROOF
     for middle in STARTER_MIDDLE
@@ -1130,7 +1236,8 @@ def _apply_arrange(state: AuweierState, move: Arrange) -> AuweierState:
         hand = tuple(have - n for have, n in zip(hand, placed, strict=True))
     pile = seat.pile + cards
     return _arranged(
-        state, _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, seat.food, seat.false_worm)
+        state,
+        _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, seat.food, seat.false_worm),
     )
 
 
@@ -1167,7 +1274,8 @@ def _apply_shuffled(state: AuweierState, move: Shuffled) -> AuweierState:
         raise illegal(move, Rule.SPREAD_EVEN.value)
     pile = seat.pile + move.cards
     return _arranged(
-        state, _seat(NO_CARDS, pile, seat.known, NO_CARDS, seat.stacks, seat.food, seat.false_worm)
+        state,
+        _seat(NO_CARDS, pile, seat.known, NO_CARDS, seat.stacks, seat.food, seat.false_worm),
     )
 
 

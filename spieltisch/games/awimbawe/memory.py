@@ -27,10 +27,10 @@ hand it the few values of a player's cards that it needs. Pure: no I/O.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from spieltisch.core.codec import SKIP_FIELD
-from spieltisch.core.fast import slot_setters
+from spieltisch.core.fast import slot_setters, value
 from spieltisch.games.awimbawe.notation import DECK, Card, Land
 
 _SKIP = {SKIP_FIELD: True}
@@ -57,7 +57,7 @@ ANSWER_VOIDS = tuple(
 """``ANSWER_VOID`` for each seat, shifted into place as in ``Memory.bits``."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BlindVoid:
     """A player answered without a card of ``lands`` while ``picks`` of their hand cards,
     picked blind by the opponent's snake, were blocked: their hand then held no unblocked card
@@ -99,7 +99,7 @@ def bits_lands(bits: int) -> tuple[Land, ...]:
     return tuple(land for land in Land if bits & LAND_BIT[land])
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Memory:
     """What both players know of each player's hand from the play of this round (seat by
     seat; see the module docstring)."""

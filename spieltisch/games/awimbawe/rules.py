@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import field
 from fractions import Fraction
 from operator import attrgetter
+from typing import TypeVar, cast
 
 from spieltisch.core.codec import SKIP_FIELD
 from spieltisch.core.fast import LegalCache, builder, slot_setters, value
@@ -53,6 +54,7 @@ from spieltisch.games.awimbawe.model import (
 )
 from spieltisch.games.awimbawe.notation import (
     ACTION_TABLE,
+    ACTIONS,
     DECK,
     DECLINE,
     FIGHTS,
@@ -142,11 +144,29 @@ _POWER = tuple(
 
 
 class _SideCache:
-    """The slot in which a side keeps the public look of its piles, which its view worked out
-    again on every move (no dataclass field: not part of the value, nor of pickles)."""
+    """The slots in which a side keeps the parts of views it decides (no dataclass fields:
+    not part of the value, nor of pickles or copies; a side stays the same object from state
+    to state until its player's cards change): the public look of its piles, and the side's
+    view as its owner and as anyone else last saw it, with what else that view was made of."""
 
-    __slots__ = ("_seen",)
+    __slots__ = ("_other_view", "_own_view", "_seen")
     _seen: tuple[tuple[tuple[Card | None, ...], ...], tuple[Card, ...]]
+    _own_view: tuple[_SideKey, SideView]
+    _other_view: tuple[_SideKey, SideView]
+
+
+_SideKey = tuple[int, Memory, "Tally", int, bool]
+"""What a side's view is made of besides the side: the seat, the memory and the tally (by
+identity), the rounds won and the ``blind_pick_shown`` option."""
+
+
+class _TallyCache:
+    """The slot in which a tally keeps the cards played in the round so far, with the other
+    player's tally they were worked out with (the cards taken into both scoring piles: the
+    same two tally objects always hold the same cards; no dataclass field)."""
+
+    __slots__ = ("_played",)
+    _played: tuple[Tally, tuple[Card, ...]]
 
 
 @value
@@ -222,7 +242,7 @@ EMPTY_SIDE = Side((), ((), (), (), ()), _NONE, _NONE)
 
 
 @value
-class Tally:
+class Tally(_TallyCache):
     """A player's scoring pile in the current round."""
 
     size: int
@@ -733,9 +753,22 @@ _DEALT = "dealt the cards: four face down and four face up before each player, s
 _PICKED = "picked one of the opponent's hand cards blind, for the snake to block"
 
 
-_RHINOS = tuple(tuple(Rhino(s, d) for d in range(NUM_PILES)) for s in range(NUM_PILES))
-_BLOCKS = tuple(Block(p) for p in range(NUM_PILES))
-BLOCK_HAND = Block(None)
+_A = TypeVar("_A", bound=Action)
+
+
+def _interned(action: _A) -> _A:
+    """The action table's own object equal to ``action`` (legal actions are made of these,
+    so that masks and id look-ups find them by identity)."""
+    return cast(_A, ACTIONS[ACTION_TABLE.id_of(action)])
+
+
+_RHINOS = tuple(
+    tuple(_interned(Rhino(s, d)) if d != s else Rhino(s, d) for d in range(NUM_PILES))
+    for s in range(NUM_PILES)
+)
+"""``_RHINOS[source][target]``: the action table's own moves (a pile onto itself is none)."""
+_BLOCKS = tuple(_interned(Block(p)) for p in range(NUM_PILES))
+BLOCK_HAND = _interned(Block(None))
 
 
 def _rhino_table(anywhere: bool) -> tuple[tuple[Rhino, ...], ...]:
@@ -971,72 +1004,113 @@ def view_of(state: AwimbaweState, viewer: PlayerId | None) -> AwimbaweView:
     """The view of ``state`` for ``viewer`` (``None``: a spectator)."""
     match = state.match
     stage = state.stage
-    in_power = stage in {Stage.RHINOCEROS, Stage.SNAKE, Stage.BLIND_PICK, Stage.CHEETAH}
+    in_power = stage in _POWER_STAGES
     winners = state.winners()
     return AwimbaweView(
-        viewer=viewer,
-        config=match.config.variant,
-        round=match.round,
-        stage=stage,
-        to_act=state.current_player(),
-        power_of=state.actor if in_power else None,
-        leader=state.leader,
-        round_leader=match.round_leader,
-        sides=tuple(_side_view(state, p, viewer) for p in range(len(state.sides))),
-        trick=state.trick,
-        next_leader=state.next_leader,
-        last_trick=state.last_trick,
-        played=_played(state),
-        results=match.results,
-        winner=min(winners) if winners else None,
+        viewer,
+        match.config.variant,
+        match.round,
+        stage,
+        state.current_player(),
+        state.actor if in_power else None,
+        state.leader,
+        match.round_leader,
+        (_side_view(state, 0, viewer), _side_view(state, 1, viewer)),
+        state.trick,
+        state.next_leader,
+        state.last_trick,
+        _played(state),
+        match.results,
+        min(winners) if winners else None,
     )
+
+
+PILE_LOOKS_KEPT = 512
+"""How many looks of piles :func:`_piles_look` keeps (the latest; each is a few hundred bytes)."""
+_POWER_STAGES = frozenset({Stage.RHINOCEROS, Stage.SNAKE, Stage.BLIND_PICK, Stage.CHEETAH})
 
 
 def _side_view(state: AwimbaweState, p: PlayerId, viewer: PlayerId | None) -> SideView:
     """What ``viewer`` sees of player ``p``'s side: the hand only if it is theirs, face-down
-    pile cards as ``None``, and blocks on hand cards only where a blind pick was shown."""
+    pile cards as ``None``, and blocks on hand cards only where a blind pick was shown. The
+    side keeps the view its owner and the view others last saw, used again while the memory,
+    the tally and the wins it was made with are the same."""
     side, memory = state.sides[p], state.memory
-    blocked = side.blocked
-    piles, tops = _seen_piles(side)
     own = p == viewer
-    shown_picks = state.match.config.blind_pick_shown
-    visible_blocks = [c for c in blocked if own or c not in side.hand or shown_picks]
-    tally = state.tallies[p]
-    wins = state.match.wins[p]
-    return SideView(
-        piles=piles,
-        hand=side.hand if own else None,
-        hand_size=len(side.hand),
-        blocked=tuple(sorted(visible_blocks, key=card_code)),
-        blocked_unseen=len(blocked) - len(visible_blocks),
-        shown=tuple(sorted(memory.shown[p], key=card_code)),
-        void=_lands(memory.void[p]),
-        blind_voids=memory.blind[p],
-        available=tuple(sorted((*side.hand, *tops), key=card_code)) if own else tops,
-        scoring_pile=tally.size,
-        crowns=tally.crowns,
-        hyenas=tally.hyenas,
-        wins=wins,
-        heir=Heir.GOLD if wins else Heir.SILVER,
+    match = state.match
+    tally, wins = state.tallies[p], match.wins[p]
+    shown_picks = match.config.blind_pick_shown
+    try:
+        key, kept = side._own_view if own else side._other_view
+        if (
+            key[1] is memory
+            and key[2] is tally
+            and key[0] == p
+            and key[3] == wins
+            and key[4] == shown_picks
+        ):
+            return kept
+    except AttributeError:
+        pass
+    blocked, hand, shown = side.blocked, side.hand, memory.shown[p]
+    piles, tops = _seen_piles(side)
+    visible: tuple[Card, ...] = ()
+    if blocked:
+        visible = tuple(
+            sorted([c for c in blocked if own or c not in hand or shown_picks], key=card_code)
+        )
+    view = SideView(
+        piles,
+        hand if own else None,
+        len(hand),
+        visible,
+        len(blocked) - len(visible),
+        tuple(sorted(shown, key=card_code)) if shown else (),
+        _lands(memory.void[p]),
+        memory.blind[p],
+        tuple(sorted((*hand, *tops), key=card_code)) if own else tops,
+        tally.size,
+        tally.crowns,
+        tally.hyenas,
+        wins,
+        Heir.GOLD if wins else Heir.SILVER,
     )
+    keep = _keep_own_view if own else _keep_other_view
+    keep(side, ((p, memory, tally, wins, shown_picks), view))
+    return view
 
 
 def _seen_piles(side: Side) -> tuple[tuple[tuple[Card | None, ...], ...], tuple[Card, ...]]:
     """``side``'s piles as everyone sees them (face-down cards as ``None``) and its face-up
     tops in card order: worked out once per side, which stays the same object from state to
-    state until its player's cards change."""
+    state until its player's cards change, and looked up for the piles and face-down cards
+    a side shares with an earlier one (a card played from the hand leaves both as they were)."""
     try:
         return side._seen
     except AttributeError:
         pass
-    down = side.down
-    piles = tuple(tuple(None if c in down else c for c in pile) for pile in side.piles)
-    tops = tuple(sorted((q[-1] for q in piles if q and q[-1] is not None), key=card_code))
-    _keep_seen(side, (piles, tops))
-    return piles, tops
+    seen = _piles_look(side.piles, side.down)
+    _keep_seen(side, seen)
+    return seen
 
 
-(_keep_seen,) = slot_setters(_SideCache, "_seen")
+@functools.lru_cache(maxsize=PILE_LOOKS_KEPT)
+def _piles_look(
+    piles: tuple[tuple[Card, ...], ...], down: frozenset[Card]
+) -> tuple[tuple[tuple[Card | None, ...], ...], tuple[Card, ...]]:
+    """The piles with their face-down cards as ``None``, and the face-up tops in card order."""
+    if down:
+        looks = tuple([tuple([None if c in down else c for c in pile]) for pile in piles])
+    else:
+        looks = piles
+    tops = tuple(sorted([q[-1] for q in looks if q and q[-1] is not None], key=card_code))
+    return looks, tops
+
+
+_keep_seen, _keep_own_view, _keep_other_view = slot_setters(
+    _SideCache, "_seen", "_own_view", "_other_view"
+)
+(_keep_played,) = slot_setters(_TallyCache, "_played")
 
 _lands = functools.cache(bits_lands)
 """:func:`~.memory.bits_lands`, kept for each of the few masks of lands."""
@@ -1044,11 +1118,19 @@ _lands = functools.cache(bits_lands)
 
 def _played(state: AwimbaweState) -> tuple[Card, ...]:
     """The cards of this round already taken into a scoring pile (public: every trick is seen
-    face up). Empty before the first trick is taken."""
-    tallies = state.tallies
-    if not (tallies[0].size or tallies[1].size):
+    face up). Empty before the first trick is taken; kept by the first player's tally."""
+    first, second = state.tallies
+    if not (first.size or second.size):
         return ()
+    try:
+        other, played = first._played
+        if other is second:
+            return played
+    except AttributeError:
+        pass
     on_table = sum(c.bit for c in state.trick)
     for side in state.sides:
         on_table |= sum(c.bit for c in side.hand) | sum(c.bit for pile in side.piles for c in pile)
-    return tuple(c for c in DECK if not c.bit & on_table)
+    played = tuple([c for c in DECK if not c.bit & on_table])
+    _keep_played(first, (second, played))
+    return played
