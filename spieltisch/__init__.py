@@ -21,6 +21,7 @@ from spieltisch.core.errors import (
     SpieltischError,
     UnknownGameError,
 )
+from spieltisch.core.fast import reduce_compiled
 from spieltisch.core.game import Game, GameInfo, Move, NodeKind, OptionValue, PlayerId, State
 from spieltisch.core.record import Record, option_values, replay
 from spieltisch.games import REGISTRY
@@ -51,6 +52,8 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+reduce_compiled("spieltisch")  # the compiled build's values copy and pickle (a no-op if pure)
 
 
 def game_ids() -> tuple[str, ...]:

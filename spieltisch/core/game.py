@@ -21,6 +21,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from spieltisch.core.codec import JSON, JSONObject, from_jsonable, to_jsonable
 from spieltisch.core.errors import (
     IllegalActionError,
@@ -183,6 +185,7 @@ Config = TypeVar("Config", bound=Hashable)
 """A game's frozen config dataclass: ``players`` first, then its options (see :func:`option`)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests and plug-ins derive their own
 class Game(ABC):
     """A game with a fixed number of players and fixed options: the factory of its states.
 
@@ -199,7 +202,7 @@ class Game(ABC):
     state_type: ClassVar[type[State]]
     config_type: ClassVar[type[Any]]
 
-    def __init__(self, players: int | None = None, **options: OptionValue) -> None:
+    def __init__(self, players: int | None = None, **options: object) -> None:
         info = self.info
         count = info.default_players if players is None else players
         if isinstance(count, bool) or not isinstance(count, int):
@@ -256,7 +259,7 @@ class Game(ABC):
         :class:`InvalidActionError` for anything else."""
         return self.action_table().id_of(action)
 
-    def action_from_id(self, action_id: int) -> Move:
+    def action_from_id(self, action_id: object) -> Move:
         """The player action with this id; :class:`InvalidActionError` for an unknown id."""
         action: Move = self.action_table().action(action_id)
         return action
@@ -302,10 +305,13 @@ Seen: TypeAlias = "Move | Hidden"
 """A move as one viewer may see it: the move itself, or a :class:`Hidden` placeholder."""
 
 
-class State(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State:
     """One position of a game: an immutable value; :meth:`apply` returns a new state.
 
     States compare equal when every field is equal, hash, and serialise with :meth:`to_json`.
+    The abstract methods are marked for mypy but not enforced at run time: no ``ABCMeta``, since
+    the compiled build cannot make a dataclass of a class with that metaclass.
     """
 
     __slots__ = ()

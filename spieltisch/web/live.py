@@ -439,7 +439,7 @@ class Hub:
         table = live.table
         try:
             if action_id is not None:
-                return table.game.action_from_id(action_id)  # type: ignore[arg-type]
+                return table.game.action_from_id(action_id)
             if not isinstance(text, str):
                 raise RefusedError("a move is its text or its id", 400, table.version)
             return table.state.parse(text[:1000]) if len(text) <= 1000 else _too_long(text)

@@ -1013,7 +1013,7 @@ def test_every_action_id_round_trips_through_its_text() -> None:
 @pytest.mark.parametrize("bad", [582, -1, 10**9, "3", 3.0, True, None])
 def test_an_unknown_action_id_is_malformed(bad: object) -> None:
     with pytest.raises(InvalidActionError, match=r"action id \(0 to 581\) of Auweier"):
-        Auweier(3).action_from_id(bad)  # type: ignore[arg-type]
+        Auweier(3).action_from_id(bad)
 
 
 def test_only_listable_actions_have_ids() -> None:

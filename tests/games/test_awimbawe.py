@@ -23,6 +23,7 @@ from spieltisch.core.errors import (
     NotEnumerableError,
     OptionError,
 )
+from spieltisch.core.fast import is_compiled
 from spieltisch.core.game import NodeKind
 from spieltisch.games.awimbawe import (
     DECK,
@@ -246,7 +247,7 @@ def test_option_tie_break_names_the_youngest_instead_of_chance() -> None:
 @pytest.mark.parametrize("value", [-1, 0, "1", "youngest", None])
 def test_option_tie_break_takes_only_its_named_choices(value: object) -> None:
     with pytest.raises(OptionError):
-        Awimbawe(2, tie_break=value)  # type: ignore[arg-type]
+        Awimbawe(2, tie_break=value)
 
 
 # --- Following (ruling 3) and the rulebook's eagle example ------------------------------------
@@ -835,6 +836,9 @@ def blind_pick_position() -> AwimbaweState:
     return drive(state, "play D5", "block hand", "pick P4")
 
 
+@pytest.mark.skipif(
+    is_compiled(AwimbaweState), reason="compiled rules call view_of directly: no patch reaches it"
+)
 @pytest.mark.parametrize("leak", list(LEAKS))
 def test_the_conformance_check_catches_a_view_that_leaks(
     leak: str, monkeypatch: pytest.MonkeyPatch
@@ -908,24 +912,29 @@ class IntId(int):
 @pytest.mark.parametrize("bad", [56, -1, True, False, 3.0, "3", None])
 def test_an_unknown_action_id_is_malformed(bad: object) -> None:
     with pytest.raises(InvalidActionError, match=r"is no action id \(0 to 55\) of Awimbawé"):
-        Awimbawe().action_from_id(bad)  # type: ignore[arg-type]
+        Awimbawe().action_from_id(bad)
 
 
 @pytest.mark.parametrize(
-    "bad",
+    "make",
     [
-        object(),
-        "play D5",
-        [1],
-        Deal.from_order(list(DECK)),
-        TieBreak(0),
-        Rhino(1, 1),
-        Rhino("a", 0),  # type: ignore[arg-type]
-        Block("x"),  # type: ignore[arg-type]
-        Lead(None),  # type: ignore[arg-type]
+        object,
+        lambda: "play D5",
+        lambda: [1],
+        lambda: Deal.from_order(list(DECK)),
+        lambda: TieBreak(0),
+        lambda: Rhino(1, 1),
+        lambda: Rhino("a", 0),  # type: ignore[arg-type]
+        lambda: Block("x"),  # type: ignore[arg-type]
+        lambda: Lead(None),  # type: ignore[arg-type]
     ],
 )
-def test_only_player_actions_have_ids(bad: object) -> None:
+def test_only_player_actions_have_ids(make: Callable[[], object]) -> None:
+    try:
+        bad = make()
+    except TypeError:  # the compiled build checks a field's type when the value is built
+        assert is_compiled(Rhino)
+        return
     with pytest.raises(InvalidActionError, match="is no player action of Awimbawé"):
         Awimbawe().action_id(bad)
 

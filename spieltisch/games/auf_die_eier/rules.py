@@ -24,7 +24,6 @@ from spieltisch.core.game import (
     Move,
     NodeKind,
     PlayerId,
-    State,
     illegal,
     not_a_move,
     options_of,
@@ -184,7 +183,7 @@ class Sheet:
 
 
 @value
-class EierState(LegalCache, State):
+class EierState(LegalCache):
     """A position of Auf die Eier: the score sheet and the turn in progress.
 
     Build it with :meth:`AufDieEier.initial_state`.
@@ -416,7 +415,6 @@ class AufDieEier(Game):
     )
     state_type = EierState
     config_type = Config
-    config: Config
 
     def initial_state(self) -> EierState:
         ladders = 1 if self.config.shared_chicken_ladder else self.players

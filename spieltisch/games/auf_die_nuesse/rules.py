@@ -35,7 +35,6 @@ from spieltisch.core.game import (
     NodeKind,
     OptionValue,
     PlayerId,
-    State,
     illegal,
     not_a_move,
     options_of,
@@ -269,7 +268,7 @@ _ACTION_TYPES = frozenset(ACTION_TYPES)
 
 
 @value
-class NuesseState(LegalCache, State):
+class NuesseState(LegalCache):
     """A position of Auf die Nüsse!: the board, the turn in progress, and any pending step.
 
     Build it with :meth:`AufDieNuesse.initial_state`; the transitions build states by calling

@@ -32,7 +32,6 @@ from spieltisch.core.game import (
     Move,
     NodeKind,
     PlayerId,
-    State,
     check_enumerable,
     illegal,
     invalid,
@@ -201,7 +200,7 @@ _EGGS = tuple(tuple(Egg(colour, n) for n in range(EGGS_PER_FEMALE + 1)) for colo
 
 
 @value
-class AuweierState(LegalCache, State):
+class AuweierState(LegalCache):
     """A position of Auweier. Build it with :meth:`Auweier.initial_state`."""
 
     nests: Nests
@@ -1341,7 +1340,6 @@ class Auweier(Game):
     )
     state_type = AuweierState
     config_type = Config
-    config: Config
 
     def initial_state(self) -> AuweierState:
         config = self.config

@@ -35,7 +35,6 @@ from spieltisch.core.game import (
     Move,
     NodeKind,
     PlayerId,
-    State,
     check_enumerable,
     illegal,
     not_a_move,
@@ -279,7 +278,7 @@ class Match:
 
 
 @value
-class AwimbaweState(LegalCache, State):
+class AwimbaweState(LegalCache):
     """A position of Awimbawé. Build it with :meth:`Awimbawe.initial_state`."""
 
     match: Match
@@ -967,7 +966,6 @@ class Awimbawe(Game):
     )
     state_type = AwimbaweState
     config_type = Config
-    config: Config
 
     def initial_state(self) -> AwimbaweState:
         return _initial_state(self.config)
