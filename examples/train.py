@@ -209,8 +209,12 @@ class Curve(BaseCallback):
         if self.num_timesteps >= self._next:
             self._next += self.every
             self.measure()
+        return self.left() > 0
+
+    def left(self) -> float:
+        """The share of the training time still to go (the learning rate decays with it)."""
         spent = self.trained + time.perf_counter() - self._since
-        return spent < self.budget
+        return max(0.0, 1.0 - spent / self.budget)
 
 
 def plot(points: list[Point], baselines: dict[str, float], title: str, path: Path) -> None:
@@ -246,7 +250,6 @@ RECIPES: dict[str, dict[str, Any]] = {
         "rollout": 256,
         "epochs": 4,
         "net": "128,128",
-        "pace": 80_000,
     },
 }
 """Each game's tried settings, the defaults when that game is trained (flags still win).
@@ -268,14 +271,13 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--threads", action="store_true", help="step the envs in this process, not in workers"
     )
-    parser.add_argument("--lr", type=float, default=5e-4, help="learning rate (decays to 0)")
+    parser.add_argument(
+        "--lr", type=float, default=5e-4, help="learning rate (decays to 0 with the time left)"
+    )
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--rollout", type=int, default=512, help="steps per env per update")
     parser.add_argument("--batch", type=int, default=1024)
     parser.add_argument("--entropy", type=float, default=0.005)
-    parser.add_argument(
-        "--pace", type=int, default=80_000, help="expected steps a minute: sets the lr decay"
-    )
     parser.add_argument(
         "--head",
         choices=("auto", "plain", "factored"),
@@ -293,8 +295,12 @@ def arguments() -> argparse.Namespace:
     return args
 
 
-def build_model(args: argparse.Namespace, game: Game) -> MaskablePPO:
-    """The learner over its vector of environments."""
+def build_model(
+    args: argparse.Namespace, game: Game, time_left: Callable[[], float]
+) -> MaskablePPO:
+    """The learner over its vector of environments; its learning rate falls to 0 as the
+    training time runs out (``time_left`` is the share to go), however fast the machine
+    steps, so the last updates are the gentlest."""
     builders: list[Callable[[], gymnasium.Env[Any, Any]]] = [
         masked_env(game.info.id, "random", args.reward) for _ in range(args.envs)
     ]
@@ -304,7 +310,7 @@ def build_model(args: argparse.Namespace, game: Game) -> MaskablePPO:
     return MaskablePPO(
         factored_policy(features) if features is not None else "MlpPolicy",
         envs,
-        learning_rate=lambda left: args.lr * left,
+        learning_rate=lambda _progress: args.lr * time_left(),
         n_steps=args.rollout,
         batch_size=args.batch,
         n_epochs=args.epochs,
@@ -342,11 +348,11 @@ def main() -> None:
     game = spieltisch.load(args.game)
     out: Path = args.out or Path(__file__).resolve().parent / "out" / args.game
     out.mkdir(parents=True, exist_ok=True)
-    model = build_model(args, game)
     curve = Curve(game, out, args.minutes, args.checkpoint, args.curve_games, args.seed)
+    model = build_model(args, game, curve.left)
     curve.init_callback(model)
     curve.measure()  # the untrained policy: the curve's first point
-    model.learn(total_timesteps=int(args.minutes * args.pace), callback=curve)
+    model.learn(total_timesteps=10**10, callback=curve)  # the callback stops it on time
     curve.measure()
     policy = Policy(out / "policy.npz")
     final = final_figures(game, policy, model.num_timesteps, curve.trained / 60, args.final_games)
