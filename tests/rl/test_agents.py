@@ -104,13 +104,13 @@ def test_importing_spieltisch_loads_no_rl_library() -> None:
     assert out.stdout.strip() == "[]"
 
 
-SHIPPED = Path(__file__).resolve().parents[2] / "examples" / "policies" / "awimbawe.npz"
+POLICIES = Path(__file__).resolve().parents[2] / "examples" / "policies"
 
 
-@pytest.mark.skipif(not SHIPPED.exists(), reason="the worked example's policy is not shipped")
-def test_the_shipped_policy_beats_random_more_often_than_not() -> None:
-    game = load("awimbawe")
-    policy = Policy(SHIPPED)
+@pytest.mark.parametrize("game_id", ["awimbawe", "auf-die-eier"])
+def test_the_shipped_policy_beats_random_more_often_than_not(game_id: str) -> None:
+    game = load(game_id)
+    policy = Policy(POLICIES / f"{game_id}.npz")
     wins = 0.0
     for deal in range(12):
         for seat in range(2):
