@@ -7,9 +7,11 @@ Needs the ``train`` extra (torch, stable-baselines3, sb3-contrib). The learner i
 sb3-contrib's MaskablePPO: PPO is the usual first choice for turn-based games with many
 illegal actions, and its masked variant never samples an illegal action id, so no update is
 spent learning what the rules already say. It plays the Gymnasium environment
-``spieltisch.rl.SpieltischGym`` in a rotating seat against random opponents (twelve
-environments stepped in worker processes), rewarded at the end by the score difference (in
-Awimbawé: +1 for a match won 2-0, +0.5 for 2-1, and so on; see docs/rl/README.md).
+``spieltisch.rl.SpieltischGym`` in a rotating seat against random opponents (by default
+twelve environments stepped in worker processes; a game's recipe in ``RECIPES`` sets its own),
+rewarded at the end by the score difference (in Awimbawé: +1 for a match won 2-0, +0.5 for
+2-1, and so on; see docs/rl/README.md). Where :mod:`spieltisch.rl.actions` knows features of
+a game's action ids (Auf die Eier), the policy's action head is factored over them.
 
 Every ``--checkpoint`` steps the current policy is exported and played (training paused, its
 clock stopped) against random and against the game's heuristic, seats rotated on shared deals,
