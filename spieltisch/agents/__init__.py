@@ -45,13 +45,9 @@ def _factories(game: Game) -> dict[str, AgentFactory]:
 
 
 def _factory(game: Game, name: str) -> AgentFactory | None:
-    """The factory of agent ``name`` in ``game`` (its own levels before a surface's), looked
-    up without building the merged table: the lab makes agents for every game it plays."""
-    kit = kit_of(game)
-    found = kit.agents.get(name)
-    if found is None and name in GENERIC_AGENTS and (name != "ismcts" or kit.belief is not None):
-        found = GENERIC_AGENTS[name]
-    return found if found is not None else REGISTERED.get(name)
+    """The factory of agent ``name`` in ``game``: the game's levels before a surface's (one
+    small table, not the three merged per call the lab used to pay for every seat)."""
+    return _factories(game).get(name) or REGISTERED.get(name)
 
 
 def _strength_order(game: Game) -> Sequence[str]:
