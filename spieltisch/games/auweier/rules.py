@@ -13,7 +13,6 @@ move looks to each viewer (deck steps and shuffles are secret). Pure: no I/O.
 from __future__ import annotations
 
 import functools
-import itertools
 import operator
 import random
 from collections.abc import Callable, Sequence
@@ -111,7 +110,9 @@ class _SeatCache:
     """The slots in which a seat keeps the parts of views it alone decides (no dataclass
     fields: not part of the value, nor of pickles or copies; a seat stays the same object from
     state to state until its player acts, so a view is mostly parts kept from earlier views):
-    its stacks as views, its player's public view, and its own pile as its owner sees it."""
+    its stacks as views, its player's public view, and its own pile as its owner sees it.
+    They are read with ``getattr`` and a default: a slot not set yet then costs less than the
+    exception a plain read raises."""
 
     __slots__ = ("_own_pile", "_player_view", "_stack_views")
     _stack_views: tuple[int, int, tuple[StackView, ...]]
@@ -122,11 +123,12 @@ class _SeatCache:
 
 
 class _NestsCache:
-    """The slot in which the nests keep the female views last built from them (checked part
-    by part before they are used again; no dataclass field)."""
+    """The slots in which the nests keep the female views last built from them (checked part
+    by part before they are used again) and the scores of the eggs won (no dataclass fields)."""
 
-    __slots__ = ("_female_views",)
+    __slots__ = ("_female_views", "_scores")
     _female_views: tuple[FemaleView, ...]
+    _scores: tuple[int, ...]
 
 
 @value
@@ -281,8 +283,7 @@ class AuweierState(LegalCache):
         return handler(self, move)
 
     def scores(self) -> tuple[int, ...]:
-        neutral = uncounted_colour(self.nests.config)
-        return tuple(score_eggs(p, eggs, neutral) for p, eggs in enumerate(self.nests.won))
+        return _scores(self.nests)
 
     def winners(self) -> frozenset[PlayerId]:
         if self.stage is not _OVER:
@@ -480,12 +481,12 @@ _NO_WINNERS: frozenset[PlayerId] = frozenset()
 def _own_pile(seat: Seat) -> tuple[tuple[Card, ...], Counts]:
     """The seat's pile as its owner sees it: the known cards in order, the rest as counts
     (worked out once per seat)."""
-    try:
-        return seat._own_pile
-    except AttributeError:
-        pass
+    own: tuple[tuple[Card, ...], Counts] | None = getattr(seat, "_own_pile", None)
+    if own is not None:
+        return own
     known = seat.known
-    own = (seat.pile[:known], card_counts(seat.pile[known:]))
+    shuffled = seat.pile[known:]
+    own = (seat.pile[:known], card_counts(shuffled) if shuffled else NO_CARDS)
     _keep_own_pile(seat, own)
     return own
 
@@ -502,12 +503,11 @@ def _stack_views(
     up yet are one object shared by every player). A stack that is the very one a view in
     ``kept`` (the female views last built from these nests) shows is shown by that view's
     part again; a worm total is a sum over its stack, so it is the same too."""
-    try:
-        owner, marked, views = seat._stack_views
+    kept_views: tuple[int, int, tuple[StackView, ...]] | None = getattr(seat, "_stack_views", None)
+    if kept_views is not None:
+        owner, marked, views = kept_views
         if owner == player and marked == weddings:
             return views
-    except AttributeError:
-        pass
     colour = _COLOURS[player]
     made = []
     for f, stack in enumerate(seat.stacks):
@@ -528,10 +528,7 @@ def _female_views(state: AuweierState) -> tuple[FemaleView, ...]:
     females whose stacks did not change since the nests last built them are used again (and
     the whole tuple, when none changed)."""
     nests, totals, phase = state.nests, state.totals, state.phase
-    try:
-        kept = nests._female_views
-    except AttributeError:
-        kept = ()
+    kept: tuple[FemaleView, ...] = getattr(nests, "_female_views", ())
     if phase is None:
         parts = [_stack_views(seat, p, 0, totals, kept) for p, seat in enumerate(state.seats)]
     else:
@@ -583,21 +580,19 @@ def _player_views(
             weddings = _colours(phase.weddings[p], females)
             seen = _colours(phase.false_worm_seen[p], females)
             passed = bool(phase.passed >> p & 1)
-        try:
-            kept = seat._player_view
-            if (
-                kept.colour is _COLOURS[p]
-                and kept.eggs is won[p]
-                and kept.ready is ready
-                and kept.passed is passed
-                and kept.weddings is weddings
-                and kept.false_worm_seen is seen
-                and (kept.hand_size is None) is hidden
-            ):
-                views.append(kept)
-                continue
-        except AttributeError:
-            pass
+        kept: PlayerView | None = getattr(seat, "_player_view", None)
+        if (
+            kept is not None
+            and kept.colour is _COLOURS[p]
+            and kept.eggs is won[p]
+            and kept.ready is ready
+            and kept.passed is passed
+            and kept.weddings is weddings
+            and kept.false_worm_seen is seen
+            and (kept.hand_size is None) is hidden
+        ):
+            views.append(kept)
+            continue
         view = PlayerView(
             _COLOURS[p],
             None if hidden else sum(seat.hand),
@@ -606,7 +601,7 @@ def _player_views(
             seat.shown,
             _discarded(seat),
             won[p],
-            score_eggs(p, won[p], uncounted_colour(nests.config)),
+            _scores(nests)[p],
             weddings,
             passed,
             seen,
@@ -618,8 +613,6 @@ def _player_views(
 
 _COLOURS = tuple(Colour)
 """``Colour(p)`` for every ``p``, by index (calling an enum class is slow)."""
-_CARDS = tuple(Card)
-"""Every card kind, in order."""
 
 _EGGS_LEFT = tuple(
     tuple(range(laid + 1, EGGS_PER_FEMALE + 1)) for laid in range(EGGS_PER_FEMALE + 1)
@@ -635,15 +628,31 @@ def _colours(mask: int, females: int) -> tuple[Colour, ...]:
 
 def _discarded(seat: Seat) -> Counts:
     """The cards of ``seat``'s deck that are in no hand, pile or stack any more (counted only
-    when the seat's player's view is not kept: see :func:`_player_views`)."""
-    count = (seat.pile + tuple(itertools.chain.from_iterable(seat.stacks))).count
-    return tuple([d - h - count(k) for k, d, h in zip(_CARDS, DECK, seat.hand, strict=True)])
+    when the seat's player's view is not kept: see :func:`_player_views`). One pass over the
+    few cards on the table and in the pile, taken off the deck's counts less the hand."""
+    left = [d - h for d, h in zip(DECK, seat.hand, strict=True)]
+    for card in seat.pile:
+        left[card] -= 1
+    for stack in seat.stacks:
+        for card in stack:
+            left[card] -= 1
+    return tuple(left) if any(left) else NO_CARDS
+
+
+def _scores(nests: Nests) -> tuple[int, ...]:
+    """Every player's score from the eggs they won (worked out once per nests)."""
+    scores: tuple[int, ...] | None = getattr(nests, "_scores", None)
+    if scores is None:
+        neutral = uncounted_colour(nests.config)
+        scores = tuple(score_eggs(p, eggs, neutral) for p, eggs in enumerate(nests.won))
+        _keep_scores(nests, scores)
+    return scores
 
 
 _keep_stack_views, _keep_player_view, _keep_own_pile = slot_setters(
     _SeatCache, "_stack_views", "_player_view", "_own_pile"
 )
-(_keep_female_views,) = slot_setters(_NestsCache, "_female_views")
+_keep_female_views, _keep_scores = slot_setters(_NestsCache, "_female_views", "_scores")
 
 
 # --- legal actions --------------------------------------------------------------------------
