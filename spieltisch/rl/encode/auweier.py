@@ -13,7 +13,8 @@ import array
 import functools
 
 from spieltisch.games.auweier import AuweierView, End, Stage
-from spieltisch.games.auweier.notation import DECK, DECK_SIZE, KINDS
+from spieltisch.games.auweier.model import Config
+from spieltisch.games.auweier.notation import DECK, DECK_SIZE, KINDS, NO_CARDS
 from spieltisch.rl.encode.base import (
     Encoder,
     Layout,
@@ -35,6 +36,7 @@ MAX_TOTAL = 41.0
 EGGS = 3
 MOST_OF_A_KIND = max(DECK)
 STACK_WIDTH = 2 * WORM_KINDS + 2
+OPTIONS = 9
 
 
 class AuweierEncoder(Encoder):
@@ -97,12 +99,12 @@ class AuweierEncoder(Encoder):
         )
         self.options = layout.add(
             "options",
-            9,
+            OPTIONS,
             "lucky_eggs, closed_nests, stuck_player=passes, opening_ties, crow_digs, "
             "exchange_cost=draws, wedding_order=onward, neutral_colour, lucky_crows=both_stages",
         )
         self.layout = layout
-        self._stacks = Memo()
+        self._options = Memo()
 
     def fill(self, view: object, out: Out) -> None:
         """Write an :class:`AuweierView` into ``out``."""
@@ -112,8 +114,7 @@ class AuweierEncoder(Encoder):
         players = config.players
         slot_of = slots_of(viewer, players)
         female_slot = _female_slots(viewer, players)
-        for slot in range(players):
-            out[self.present + slot] = 1.0
+        out[self.present : self.present + players] = _PRESENT[players]
         out[self.stage + STAGES.index(view.stage)] = 1.0
         out[self.player + slot_of[view.player]] = 1.0
         out[self.start + slot_of[view.start_player]] = 1.0
@@ -122,7 +123,8 @@ class AuweierEncoder(Encoder):
         pile_known = self.pile_known
         for index, card in enumerate(view.pile_known[:DECK_SIZE]):
             out[pile_known + index * KINDS + card] = 1.0
-        counts(out, self.pile_unknown, view.pile_unknown, MOST_OF_A_KIND)
+        if view.pile_unknown is not NO_CARDS:  # the rules' one empty count, mostly
+            counts(out, self.pile_unknown, view.pile_unknown, MOST_OF_A_KIND)
         self._fill_players(view, slot_of, female_slot, out)
         self._fill_females(view, slot_of, female_slot, out)
         self._fill_rest(view, slot_of, out)
@@ -141,19 +143,26 @@ class AuweierEncoder(Encoder):
                 out[at + 2] = 1.0
             if seen.pile_size is not None:
                 out[at + 1] = seen.pile_size / DECK_SIZE
-            out[at + 3] = float(seen.ready)
-            out[at + 4] = seen.score / 37
-            out[at + 5] = float(seen.passed)
+            # the buffer starts at zero: only what is set, held or shown is written
+            if seen.ready:
+                out[at + 3] = 1.0
+            if seen.score:
+                out[at + 4] = seen.score / 37
+            if seen.passed:
+                out[at + 5] = 1.0
             for colour in seen.weddings:
                 out[at + 6 + female_slot[colour]] = 1.0
             for colour in seen.false_worm_seen:
                 out[at + 6 + SEATS + female_slot[colour]] = 1.0
-            eggs = at + 6 + 2 * SEATS
-            for egg in seen.eggs:
-                out[eggs + female_slot[egg.female]] += 1 / EGGS
-            counts(out, at + 6 + 3 * SEATS, seen.shown, MOST_OF_A_KIND)
-            counts(out, at + 6 + 3 * SEATS + KINDS, seen.discarded, MOST_OF_A_KIND)
-            out[at + 6 + 3 * SEATS + 2 * KINDS] = len(seen.eggs) / 12
+            if seen.eggs:
+                eggs = at + 6 + 2 * SEATS
+                for egg in seen.eggs:
+                    out[eggs + female_slot[egg.female]] += 1 / EGGS
+                out[at + 6 + 3 * SEATS + 2 * KINDS] = len(seen.eggs) / 12
+            if seen.shown is not NO_CARDS:  # nothing shown: the rules' one empty count
+                counts(out, at + 6 + 3 * SEATS, seen.shown, MOST_OF_A_KIND)
+            if seen.discarded is not NO_CARDS:
+                counts(out, at + 6 + 3 * SEATS + KINDS, seen.discarded, MOST_OF_A_KIND)
 
     def _fill_females(
         self,
@@ -162,23 +171,26 @@ class AuweierEncoder(Encoder):
         female_slot: tuple[int, ...],
         out: Out,
     ) -> None:
-        memo = self._stacks
         for female in view.females:
             at = self.females[female_slot[female.colour]]
             out[at] = 1.0
-            out[at + 1] = float(female.neutral)
-            out[at + 2] = float(female.closed)
+            if female.neutral:
+                out[at + 1] = 1.0
+            if female.closed:
+                out[at + 2] = 1.0
             for eggs in female.eggs_left:
                 out[at + 2 + eggs] = 1.0
+            at += 3 + EGGS
             for seat, stack in enumerate(female.stacks):
-                base = at + 3 + EGGS + slot_of[seat] * STACK_WIDTH
                 cards = stack.cards
-                if cards:
-                    part = memo.get(cards)
-                    if part is None:
-                        part = _stack_cards(cards)
-                        memo.put(cards, part)
-                    out[base : base + 2 * WORM_KINDS] = part
+                if not cards and not stack.wedding:  # an empty stack: all zeros
+                    continue
+                base = at + slot_of[seat] * STACK_WIDTH
+                for card in cards:  # a few cards: written faster than looked up
+                    if card < WORM_KINDS:
+                        out[base + card] += 1 / 3
+                if cards and cards[-1] < WORM_KINDS:
+                    out[base + WORM_KINDS + cards[-1]] = 1.0
                 out[base + 2 * WORM_KINDS] = stack.total / MAX_TOTAL
                 out[base + 2 * WORM_KINDS + 1] = float(stack.wedding)
 
@@ -192,26 +204,30 @@ class AuweierEncoder(Encoder):
             out[self.last + slot_of[last.opener]] = 1.0
             for award in last.awards:
                 out[self.last + SEATS + slot_of[award.player]] += 1 / EGGS
-        out[self.options] = float(config.lucky_eggs)
-        out[self.options + 1] = float(config.closed_nests)
-        out[self.options + 2] = float(config.stuck_player == "passes")
-        out[self.options + 3] = float(config.opening_ties)
-        out[self.options + 4] = float(config.crow_digs)
-        out[self.options + 5] = float(config.exchange_cost == "draws")
-        out[self.options + 6] = float(config.wedding_order == "onward")
-        out[self.options + 7] = float(config.neutral_colour)
-        out[self.options + 8] = float(config.lucky_crows == "both_stages")
+        options = self._options.get(config)  # one config per game: its block is kept
+        if options is None:
+            options = _options_part(config)
+            self._options.put(config, options)
+        out[self.options : self.options + OPTIONS] = options
 
 
-def _stack_cards(cards: tuple[int, ...]) -> array.array[float]:
-    """A stack's worm cards per kind / 3, then its top worm card one-hot."""
-    part = segment(2 * WORM_KINDS)
-    for card in cards:
-        if card < WORM_KINDS:
-            part[card] += 1 / 3
-    if cards[-1] < WORM_KINDS:
-        part[WORM_KINDS + cards[-1]] = 1.0
+def _options_part(config: Config) -> array.array[float]:
+    """The options block of ``config``."""
+    part = segment(OPTIONS)
+    part[0] = float(config.lucky_eggs)
+    part[1] = float(config.closed_nests)
+    part[2] = float(config.stuck_player == "passes")
+    part[3] = float(config.opening_ties)
+    part[4] = float(config.crow_digs)
+    part[5] = float(config.exchange_cost == "draws")
+    part[6] = float(config.wedding_order == "onward")
+    part[7] = float(config.neutral_colour)
+    part[8] = float(config.lucky_crows == "both_stages")
     return part
+
+
+_PRESENT = tuple(array.array("f", [1.0] * players) for players in range(SEATS + 1))
+"""The ``present`` flags of each player count."""
 
 
 @functools.cache
