@@ -536,18 +536,20 @@ def _female_views(state: AuweierState) -> tuple[FemaleView, ...]:
         parts = [
             _stack_views(seat, p, weddings[p], totals, kept) for p, seat in enumerate(state.seats)
         ]
-    columns = tuple(zip(*parts, strict=True))
     if kept:
-        changed = False
-        views = list(kept)
-        for f, column in enumerate(columns):
-            if views[f].stacks != column:
-                views[f] = _female_view(nests, f, column)
-                changed = True
-        if not changed:
+        views: list[FemaleView] | None = None
+        for f, female in enumerate(kept):
+            stacks = female.stacks  # the same objects unless a stack before her changed
+            if all([part[f] is stacks[p] for p, part in enumerate(parts)]):
+                continue
+            if views is None:
+                views = list(kept)
+            views[f] = _female_view(nests, f, tuple([part[f] for part in parts]))
+        if views is None:
             return kept
         females = tuple(views)
     else:
+        columns = zip(*parts, strict=True)
         females = tuple([_female_view(nests, f, column) for f, column in enumerate(columns)])
     _keep_female_views(nests, females)
     return females

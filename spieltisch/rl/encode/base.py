@@ -16,19 +16,32 @@ from __future__ import annotations
 import array
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, MutableSequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar, cast, overload
 
 import numpy as np
 import numpy.typing as npt
 
 Array = npt.NDArray[np.float32]
-Out = MutableSequence[float]
-"""What an encoder writes into: a float32 buffer of the layout's size, all zeros at first."""
 V = TypeVar("V")
+
+
+class Out(Protocol):
+    """What an encoder writes into: a float32 buffer of the layout's size, all zeros at first
+    (the observation's own memory seen through a ``memoryview``, or a segment of an
+    ``array.array``), by index, or a slice at a time from a segment of the same length."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    @overload
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+    @overload
+    def __setitem__(self, index: slice, value: array.array[float], /) -> None: ...
 LOW = -1.0
 HIGH = 1.0
+FLOAT32 = np.dtype(np.float32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +91,6 @@ class Encoder(ABC):
 
     game_id: str
     layout: Layout
-    _zeros: bytes = b""
 
     @property
     def shape(self) -> tuple[int]:
@@ -86,13 +98,12 @@ class Encoder(ABC):
         return (self.layout.size,)
 
     def encode(self, view: object) -> Array:
-        """The observation of ``view`` (a new array each time)."""
-        zeros = self._zeros
-        if len(zeros) != 4 * self.layout.size:
-            zeros = self._zeros = bytes(4 * self.layout.size)
-        out = array.array("f", zeros)
-        self.fill(view, out)
-        return np.frombuffer(out, dtype=np.float32)
+        """The observation of ``view`` (a new array each time, written through a
+        ``memoryview``: faster by the item than the array itself or an ``array.array``)."""
+        observation = np.zeros(self.layout.size, FLOAT32)
+        # typeshed reads every memoryview as one of ints; this one's items are float32
+        self.fill(view, cast(Out, observation.data))
+        return observation
 
     @abstractmethod
     def fill(self, view: object, out: Out) -> None:

@@ -32,7 +32,8 @@ class GenericEncoder(Encoder):
     def fill(self, view: object, out: Out) -> None:
         """Hash every leaf of ``view``'s JSON form into ``out``."""
         self._walk(to_jsonable(view), "", out)
-        for index, value in enumerate(out):
+        for index in range(self.width):
+            value = out[index]
             if not -1.0 <= value <= 1.0:
                 out[index] = max(-1.0, min(1.0, value))
 
