@@ -35,7 +35,7 @@ Mask = npt.NDArray[np.int8]
 
 MASK_CACHE = 4096
 """Legal-action sequences whose masks a match remembers."""
-FANCY_INDEX = 16
+FANCY_INDEX = 96
 """Legal actions from which a mask is set by one fancy-indexed write, not item by item."""
 MAX_RENDER_MOVES = 20
 """Legal moves listed by :meth:`Match.render` (more are counted, not listed)."""
@@ -134,9 +134,10 @@ class Match:
         ids = self._ids_of(legal)
         if len(ids) > FANCY_INDEX:
             mask[ids] = 1
-        else:  # a few items are set faster one by one than by converting the list
+        else:  # a few items are set faster one by one through a memoryview (int8 items)
+            items = mask.data
             for action_id in ids:
-                mask[action_id] = 1
+                items[action_id] = 1
         if len(self._masks) >= MASK_CACHE:
             self._masks.clear()
         self._masks[key] = (legal, mask)

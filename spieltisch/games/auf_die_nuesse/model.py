@@ -299,7 +299,10 @@ EMPTY_STORE = Store(None, 0, 0, False)
 def points(stores: Sequence[Store], values: Sequence[int] = STORE_VALUES) -> int:
     """A player's score: a full store its value (from ``values``, the store table), a partly
     filled store one point per nut."""
-    return sum(values[i] if store.full else store.fill for i, store in enumerate(stores))
+    total = 0
+    for worth, store in zip(values, stores, strict=True):  # a loop: views count every score
+        total += worth if store.full else store.nuts + store.jokers
+    return total
 
 
 def best_full_store(stores: Sequence[Store], values: Sequence[int] = STORE_VALUES) -> int:

@@ -622,7 +622,7 @@ class NuesseState(LegalCache):
 
     def scores(self) -> tuple[int, ...]:
         values = self.board.config.store_values
-        return tuple(points(stores, values) for stores in self.board.stores)
+        return tuple([points(stores, values) for stores in self.board.stores])
 
     def winners(self) -> frozenset[PlayerId]:
         if self.stage is not Stage.OVER:
@@ -653,7 +653,7 @@ class NuesseState(LegalCache):
             stage=stage,
             player=self.player,
             actor=self.current_player(),
-            track=tuple(n for n in range(2, 13) if self.track >> n & 1),
+            track=_track_spaces(self.track),
             dice=self.dice,
             placements=tuple(p.space for p in self.placements()) if stage is Stage.PLACE else (),
             areas=board.areas,
@@ -684,6 +684,12 @@ class NuesseState(LegalCache):
 
 
 _legal_actions = NuesseState._legal_actions
+
+
+@functools.cache
+def _track_spaces(track: int) -> tuple[int, ...]:
+    """The spaces 2-12 set in the bit mask ``track`` (at most 2**11 answers)."""
+    return tuple(n for n in range(2, 13) if track >> n & 1)
 
 
 def _store_fault(stores: tuple[Store, ...], index: int, kind: Nut) -> tuple[Rule, str] | None:

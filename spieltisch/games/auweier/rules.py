@@ -127,7 +127,8 @@ class _NestsCache:
     by part before they are used again) and the scores of the eggs won (no dataclass fields)."""
 
     __slots__ = ("_female_views", "_scores")
-    _female_views: tuple[FemaleView, ...]
+    _female_views: tuple[tuple[tuple[StackView, ...], ...], tuple[FemaleView, ...]]
+    """``(parts, views)``: the female views and each seat's stack views they were built from."""
     _scores: tuple[int, ...]
 
 
@@ -524,11 +525,13 @@ def _stack_views(
 
 
 def _female_views(state: AuweierState) -> tuple[FemaleView, ...]:
-    """The females: their eggs left and every player's worm stack before each. The views of
-    females whose stacks did not change since the nests last built them are used again (and
-    the whole tuple, when none changed)."""
+    """The females: their eggs left and every player's worm stack before each. The nests keep
+    the female views they last built and the seats' stack views they were built from: a
+    seat whose stack views are the same object changed nothing, and of a changed seat's
+    stacks only those that are new objects make a female's view anew."""
     nests, totals, phase = state.nests, state.totals, state.phase
-    kept: tuple[FemaleView, ...] = getattr(nests, "_female_views", ())
+    kept_parts, kept = getattr(nests, "_female_views", _NOTHING_KEPT)
+    females: list[FemaleView] = list(kept)
     if phase is None:
         parts = [_stack_views(seat, p, 0, totals, kept) for p, seat in enumerate(state.seats)]
     else:
@@ -536,23 +539,32 @@ def _female_views(state: AuweierState) -> tuple[FemaleView, ...]:
         parts = [
             _stack_views(seat, p, weddings[p], totals, kept) for p, seat in enumerate(state.seats)
         ]
-    if kept:
-        views: list[FemaleView] | None = None
-        for f, female in enumerate(kept):
-            stacks = female.stacks  # the same objects unless a stack before her changed
-            if all([part[f] is stacks[p] for p, part in enumerate(parts)]):
-                continue
-            if views is None:
-                views = list(kept)
-            views[f] = _female_view(nests, f, tuple([part[f] for part in parts]))
-        if views is None:
-            return kept
-        females = tuple(views)
-    else:
+    if not kept:
         columns = zip(*parts, strict=True)
-        females = tuple([_female_view(nests, f, column) for f, column in enumerate(columns)])
-    _keep_female_views(nests, females)
-    return females
+        females = [_female_view(nests, f, column) for f, column in enumerate(columns)]
+    else:
+        changed = moved = False
+        for p, part in enumerate(parts):
+            before = kept_parts[p]
+            if part is before:
+                continue
+            moved = True
+            for f, stack in enumerate(part):
+                if stack is not before[f]:
+                    females[f] = _female_view(nests, f, tuple([s[f] for s in parts]))
+                    changed = True
+        if not moved:
+            return kept
+        if not changed:  # new seats, the same stacks: only the parts are kept anew
+            _keep_female_views(nests, (tuple(parts), kept))
+            return kept
+    made = tuple(females)
+    _keep_female_views(nests, (tuple(parts), made))
+    return made
+
+
+_NOTHING_KEPT: tuple[tuple[tuple[StackView, ...], ...], tuple[FemaleView, ...]] = ((), ())
+"""What nests that built no female views yet keep."""
 
 
 def _female_view(nests: Nests, female: int, stacks: tuple[StackView, ...]) -> FemaleView:

@@ -39,6 +39,8 @@ class Out(Protocol):
 
     @overload
     def __setitem__(self, index: slice, value: array.array[float], /) -> None: ...
+
+
 LOW = -1.0
 HIGH = 1.0
 FLOAT32 = np.dtype(np.float32)
