@@ -1,14 +1,16 @@
 """The opt-in compiled build: ``SPIELTISCH_COMPILE=1 pip install .`` compiles the hot modules.
 
 Without ``SPIELTISCH_COMPILE=1`` this installs pure Python, as before. With it, mypyc (from
-mypy, which the build backend in ``buildtools/`` adds to the build's requirements) compiles the
-rules core, the four games, the search agent and the table session to C extensions next to
-their ``.py`` files; Python imports an extension before a source file of the same name. Without
-a C compiler, or when mypyc or the C compiler fails, the build says so and installs pure Python.
+mypy, which the build backend in ``buildtools/`` adds to the build's requirements with numpy)
+compiles the rules core, the four games, the search agent, the table session and the RL
+observation encoders to C extensions next to their ``.py`` files; Python imports an extension
+before a source file of the same name. Without a C compiler, or when mypyc or the C compiler
+fails, the build says so and installs pure Python.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import sys
@@ -22,8 +24,10 @@ from setuptools.command.build_ext import build_ext
 COMPILE_FLAG = "SPIELTISCH_COMPILE"
 HERE = Path(__file__).resolve().parent
 
-COMPILED = ["spieltisch/core", "spieltisch/games", "spieltisch/session"]
+COMPILED = ["spieltisch/core", "spieltisch/games", "spieltisch/session", "spieltisch/rl/encode"]
 """Packages compiled whole, less the files in :data:`LEFT_OUT` and the package inits."""
+NEEDS_NUMPY = {"spieltisch/rl/encode"}
+"""Packages mypyc can only type-check with numpy at hand (the build backend asks for it)."""
 COMPILED_FILES = ["spieltisch/agents/ismcts.py"]
 LEFT_OUT = {"spieltisch/core/errors.py", "spieltisch/core/kit.py"}
 """Left interpreted: the exceptions (a compiled class takes one built-in base) and the kits
@@ -39,7 +43,11 @@ def say(message: str) -> None:
 def compiled_paths() -> list[str]:
     """The source files mypyc compiles, relative to this directory, in a stable order."""
     paths = set(COMPILED_FILES)
+    numpy = importlib.util.find_spec("numpy") is not None
     for package in COMPILED:
+        if package in NEEDS_NUMPY and not numpy:
+            say(f"numpy is not installed: {package} stays interpreted")
+            continue
         for path in (HERE / package).rglob("*.py"):
             relative = path.relative_to(HERE).as_posix()
             if path.name not in LEFT_OUT_NAMES and relative not in LEFT_OUT:

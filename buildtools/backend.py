@@ -1,13 +1,16 @@
-"""The build backend: setuptools', plus mypy (for mypyc) when the compiled build is asked for.
+"""The build backend: setuptools', plus mypy (for mypyc) and numpy when the compiled build is
+asked for.
 
-``SPIELTISCH_COMPILE=1 pip install .`` builds with mypyc (see ``setup.py``); the version of
-mypy it builds with is the one the ``dev`` extra of ``pyproject.toml`` names, so the build's
-requirements come from the project's own files. Without the variable this is setuptools as is.
+``SPIELTISCH_COMPILE=1 pip install .`` builds with mypyc (see ``setup.py``); the versions of
+mypy and numpy it builds with are the ones the ``dev`` extra of ``pyproject.toml`` names, so
+the build's requirements come from the project's own files. Without the variable this is
+setuptools as is.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -19,12 +22,22 @@ COMPILE_FLAG = "SPIELTISCH_COMPILE"
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
 
+COMPILE_REQUIRES = {"mypy", "numpy"}
+"""mypy for mypyc; numpy, which the RL encoders it compiles are type-checked against."""
+
+
 def compile_requires() -> list[str]:
-    """mypy as the dev extra pins it, when the compiled build is asked for; else nothing."""
+    """:data:`COMPILE_REQUIRES` as the dev extra pins them, when the compiled build is asked
+    for; else nothing."""
     if os.environ.get(COMPILE_FLAG, "") not in {"1", "true", "yes"}:
         return []
     dev = tomllib.loads(PYPROJECT.read_text())["project"]["optional-dependencies"]["dev"]
-    return [spec for spec in dev if spec.split(">")[0].split("=")[0].strip() == "mypy"]
+    return [spec for spec in dev if _name(spec) in COMPILE_REQUIRES]
+
+
+def _name(spec: str) -> str:
+    """The project name of a requirement such as ``numpy>=1.26,<3``."""
+    return re.split(r"[;<>=!~\[ ]", spec, maxsplit=1)[0]
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
