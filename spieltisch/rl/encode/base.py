@@ -40,6 +40,9 @@ class Out(Protocol):
     @overload
     def __setitem__(self, index: slice, value: array.array[float], /) -> None: ...
 
+    def __setitem__(self, index: int | slice, value: float | array.array[float], /) -> None:
+        """Store one value, or a segment's values (mypyc wants overloads implemented)."""
+
 
 LOW = -1.0
 HIGH = 1.0
