@@ -206,12 +206,14 @@ def _decode_dataclass(kind: type, data: dict[str, JSON]) -> Any:
 def _hints(kind: type) -> dict[str, Any]:
     hints = typing.get_type_hints(kind)
     for klass in reversed(kind.__mro__):
-        if _compiled_module(klass) and dataclasses.is_dataclass(klass):
+        if in_extension_module(klass) and dataclasses.is_dataclass(klass):
             hints.update(_source_hints(klass))
     return hints
 
 
-def _compiled_module(kind: type) -> bool:
+def in_extension_module(kind: type) -> bool:
+    """Whether ``kind``'s module was loaded from a C extension (the compiled build) rather
+    than from its ``.py`` source (the one test of it; ``core.fast.is_compiled`` builds on it)."""
     path = getattr(sys.modules.get(kind.__module__), "__file__", None) or ""
     return not path.endswith(".py")
 

@@ -36,6 +36,7 @@ from typing import Any, TypeVar, dataclass_transform, overload
 
 from mypy_extensions import mypyc_attr
 
+from spieltisch.core.codec import in_extension_module
 from spieltisch.core.game import State
 
 T = TypeVar("T")
@@ -290,9 +291,7 @@ _keep_hash: SlotSetter
 def is_compiled(cls: type) -> bool:
     """Whether ``cls`` is a compiled (mypyc) class: one whose module is a C extension and
     which keeps no ``__slots__`` of its own (mypyc's classes have a fixed layout instead)."""
-    module = sys.modules.get(cls.__module__)
-    path = getattr(module, "__file__", None) or ""
-    return not path.endswith(".py") and "__slots__" not in cls.__dict__
+    return in_extension_module(cls) and "__slots__" not in cls.__dict__
 
 
 def reduce_compiled(package: str) -> None:
