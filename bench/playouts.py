@@ -16,6 +16,8 @@ import random
 import statistics
 import time
 
+from loops import random_game  # bench/loops.py (the script's own folder is on the path)
+
 import spieltisch
 from spieltisch.agents import RandomAgent
 from spieltisch.core.game import Game
@@ -29,15 +31,7 @@ def playouts(game: Game, seconds: float, seed: int) -> tuple[float, float]:
     moves = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or games == 0:
-        state = game.initial_state()
-        while not state.is_terminal():
-            if state.is_chance():
-                move = state.sample_chance(rng)
-            else:
-                legal = state.legal_actions()
-                move = legal[rng.randrange(len(legal))]
-            state = state.apply(move)
-            moves += 1
+        moves += random_game(game, rng)
         games += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, moves / elapsed

@@ -27,6 +27,8 @@ import sys
 import time
 from pathlib import Path
 
+from loops import random_game  # bench/loops.py (the script's own folder is on the path)
+
 import spieltisch
 from spieltisch.core.game import Game
 from spieltisch.lab.simulate import simulate
@@ -41,15 +43,7 @@ def raw(game: Game, seconds: float, seed: int) -> float:
     moves = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = game.initial_state()
-        while not state.is_terminal():
-            if state.is_chance():
-                move = state.sample_chance(rng)
-            else:
-                legal = state.legal_actions()
-                move = legal[rng.randrange(len(legal))]
-            state = state.apply(move)
-            moves += 1
+        moves += random_game(game, rng)
     return moves / (time.process_time() - start)
 
 
