@@ -639,3 +639,15 @@ def test_a_roll_or_stop_choice_ends_a_playout_exactly_where_the_policy_stops(pla
         value = search.evaluate(state, search.AGAIN_DEPTH)
         ends = stops and search.stopped(state).board.market.ending is not Ending.NOT_YET
         assert (value is not None) == (stops and not ends)
+
+
+@pytest.mark.parametrize(("store_table", "worth"), [("standard", 20), ("five_25", 25)])
+def test_the_bots_value_stores_by_the_games_store_table(store_table: str, worth: int) -> None:
+    five_nut = 6  # S7, the store the two tables price differently
+    state = table(2, holdings={0: stores(s7=full(Nut.WALNUT))}, store_table=store_table)
+    assert state.scores()[0] == worth
+    outlook = search.Outlook(state.board)
+    assert search.features(state.board, 0, outlook)[0] == worth
+    assert outlook.worth(0, five_nut, Nut.WALNUT, STORE_SIZES[five_nut]) == worth
+    judge = Judge(state.view(0))
+    assert judge.store_value(0, five_nut, Nut.WALNUT, STORE_SIZES[five_nut]) == worth

@@ -15,7 +15,7 @@ from spieltisch.core.fast import value
 from spieltisch.core.game import Move
 from spieltisch.games.auf_die_nuesse.bots.judge import Judge, Weights, nuesse_view
 from spieltisch.games.auf_die_nuesse.bots.plan import TIED, sum_pairs
-from spieltisch.games.auf_die_nuesse.model import OFFER, STORE_VALUES, Stage
+from spieltisch.games.auf_die_nuesse.model import OFFER, Stage
 from spieltisch.games.auf_die_nuesse.notation import (
     DICE,
     KEEP,
@@ -116,7 +116,7 @@ def filling_lay(judge: Judge, legal: Sequence[Move]) -> Judgement | None:
     fills = [m for m in legal if isinstance(m, Lay) and judge.completes(judge.me, _as_put(m))]
     if not fills:
         return None
-    lay = max(fills, key=lambda m: STORE_VALUES[m.store])
+    lay = max(fills, key=lambda m: judge.values[m.store])
     return Judgement(lay, f"the kept joker fills S{lay.store + 1} now")
 
 

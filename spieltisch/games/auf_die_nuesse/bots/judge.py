@@ -30,7 +30,6 @@ from spieltisch.games.auf_die_nuesse.model import (
     OFFER,
     RACCOONS,
     STORE_SIZES,
-    STORE_VALUES,
     Store,
     fail_chance,
 )
@@ -62,13 +61,13 @@ def at_least(mean: float, count: int) -> float:
     return max(0.0, 1.0 - total)
 
 
-def store_worth(expected: float, index: int, fill: int) -> float:
+def store_worth(expected: float, index: int, fill: int, values: Sequence[int]) -> float:
     """The expected final points of store ``index`` holding ``fill`` nuts of a kind of which
-    ``expected`` more may still come my way: a full store scores its value; otherwise each nut
-    is worth its share of the value if the store will be filled (the chance that enough nuts
-    come, :func:`at_least`) and one point if not. So big stores pay best for kinds that are
-    still plentiful."""
-    size, value = STORE_SIZES[index], STORE_VALUES[index]
+    ``expected`` more may still come my way: a full store scores its value (from ``values``,
+    the game's store table); otherwise each nut is worth its share of the value if the store
+    will be filled (the chance that enough nuts come, :func:`at_least`) and one point if not.
+    So big stores pay best for kinds that are still plentiful."""
+    size, value = STORE_SIZES[index], values[index]
     if fill >= size:
         return float(value)
     if fill <= 0:
@@ -166,6 +165,8 @@ class Judge:
         actor = view.actor if view.actor is not None else view.player
         self.me: PlayerId = actor
         self.players = view.config.players
+        self.values = view.config.store_values
+        """The full value of each store under the game's store table."""
         left, face_up = still_to_take(view.unseen, view.face_up)
         to_come = coming(view.pile, face_up, view.set_aside, w)
         self.per_player = w.share * to_come / self.players
@@ -184,7 +185,7 @@ class Judge:
     def store_value(self, player: PlayerId, index: int, kind: Nut, fill: int) -> float:
         """The expected final points of ``player``'s store ``index`` holding ``fill`` nuts of
         ``kind`` (:func:`store_worth`, with the nuts of that kind they can hope for)."""
-        return store_worth(self.expected(player, kind), index, fill)
+        return store_worth(self.expected(player, kind), index, fill, self.values)
 
     def put_gain(self, player: PlayerId, index: int, kind: Nut) -> float:
         """What a nut counting as ``kind`` adds in ``player``'s store ``index``."""

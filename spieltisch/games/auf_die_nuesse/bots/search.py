@@ -57,11 +57,10 @@ from spieltisch.games.auf_die_nuesse.bots.plan import (
 )
 from spieltisch.games.auf_die_nuesse.model import (
     RACCOONS,
-    STORE_VALUES,
     Ending,
     Stage,
-    Store,
     deck,
+    points,
 )
 from spieltisch.games.auf_die_nuesse.notation import (
     CARD_KINDS,
@@ -96,15 +95,16 @@ class Outlook:
     model (:func:`~.judge.store_worth`) worked out from the board rather than from a view, and
     cached by the cards, so that a playout pays for it once per card drawn."""
 
-    __slots__ = ("board", "expect")
+    __slots__ = ("board", "expect", "values")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.expect = _expectations(board.market, board.jokers, board.config.players)
+        self.values = board.config.store_values
 
     def worth(self, player: PlayerId, index: int, kind: Nut, fill: int) -> float:
         """The expected final points of ``player``'s store ``index`` holding ``fill`` nuts."""
-        return store_worth(self.expect[player][kind], index, fill)
+        return store_worth(self.expect[player][kind], index, fill, self.values)
 
     def put_gain(self, player: PlayerId, index: int, kind: Nut) -> float:
         """What a nut counting as ``kind`` adds in ``player``'s store ``index``."""
@@ -190,16 +190,12 @@ def features(board: Board, player: PlayerId, outlook: Outlook) -> list[float]:
     track (nuts still to be collected), and 1 if David stands with the player."""
     areas = board.areas
     return [
-        float(_points(board.stores[player])),
+        float(points(board.stores[player], board.config.store_values)),
         outlook.bonus(player),
         float(len(board.jokers[player])),
         *(float(areas[space][player]) for space in Space),
         1.0 if board.david == player else 0.0,
     ]
-
-
-def _points(stores: tuple[Store, ...]) -> int:
-    return sum(STORE_VALUES[i] if store.full else store.fill for i, store in enumerate(stores))
 
 
 def remaining(board: Board) -> float:
@@ -415,7 +411,8 @@ def _again(state: NuesseState, legal: Sequence[Move]) -> Move:
     stores = state.board.stores[state.player]
     filling = [m for m in legal if isinstance(m, Lay) and fills(stores, m.store)]
     if filling:
-        return max(filling, key=lambda m: STORE_VALUES[m.store])
+        values = state.board.config.store_values
+        return max(filling, key=lambda m: values[m.store])
     if ROLL_AGAIN in legal and _turn_plan(state).rolls_on(state.track):
         return ROLL_AGAIN
     return STOP
