@@ -531,7 +531,6 @@ def _female_views(state: AuweierState) -> tuple[FemaleView, ...]:
     stacks only those that are new objects make a female's view anew."""
     nests, totals, phase = state.nests, state.totals, state.phase
     kept_parts, kept = getattr(nests, "_female_views", _NOTHING_KEPT)
-    females: list[FemaleView] = list(kept)
     if phase is None:
         parts = [_stack_views(seat, p, 0, totals, kept) for p, seat in enumerate(state.seats)]
     else:
@@ -541,9 +540,10 @@ def _female_views(state: AuweierState) -> tuple[FemaleView, ...]:
         ]
     if not kept:
         columns = zip(*parts, strict=True)
-        females = [_female_view(nests, f, column) for f, column in enumerate(columns)]
+        made = tuple([_female_view(nests, f, column) for f, column in enumerate(columns)])
     else:
-        changed = moved = False
+        moved = False
+        views: list[FemaleView] | None = None  # copied from the kept ones once one is new
         for p, part in enumerate(parts):
             before = kept_parts[p]
             if part is before:
@@ -551,14 +551,13 @@ def _female_views(state: AuweierState) -> tuple[FemaleView, ...]:
             moved = True
             for f, stack in enumerate(part):
                 if stack is not before[f]:
-                    females[f] = _female_view(nests, f, tuple([s[f] for s in parts]))
-                    changed = True
+                    if views is None:
+                        views = list(kept)
+                    views[f] = _female_view(nests, f, tuple([s[f] for s in parts]))
         if not moved:
             return kept
-        if not changed:  # new seats, the same stacks: only the parts are kept anew
-            _keep_female_views(nests, (tuple(parts), kept))
-            return kept
-    made = tuple(females)
+        # new seats with the same stacks keep the views (the whole tuple) with the new parts
+        made = kept if views is None else tuple(views)
     _keep_female_views(nests, (tuple(parts), made))
     return made
 
