@@ -64,6 +64,27 @@ def test_an_exchange_in_the_worm_stage_never_draws(cost: str) -> None:
     assert [seat.pile for seat in after.seats] == [cards("7"), cards("6")]
 
 
+def test_a_hand_of_seven_draws_nothing_at_the_refill() -> None:
+    """Issue 27: a False Worm exchange that draws leaves Blue with seven cards; the refill
+    after the wedding phase is to six, so Blue keeps seven and the pile stays whole (the
+    refill used to draw all but one card of Blue's pile)."""
+    state = Auweier(2, exchange_cost="draws").initial_state()
+    state = drive(
+        state,
+        "deck 1 H 1 1 2 2 2* 3 3 4 4 5* 6 7 F K K H H H H H",
+        "deck F 2 1 1 1 2 2* 3 3 4 4 5* 6 7 K K H H H H H H",
+        "worm 1 R",
+        "worm F B",
+        "worm 1 G",
+        "swap B#1 2",
+    )
+    assert hand_sizes(state) == [6, 7]
+    state = drive(state, "wedding R", "pass", "pass", "pass")
+    assert state.stage is Stage.PLAY and state.player == 0
+    assert hand_sizes(state) == [6, 7]
+    assert [len(seat.pile) for seat in state.seats] == [13, 14]
+
+
 # --- wedding_order (ruling 5) ----------------------------------------------------------------
 
 

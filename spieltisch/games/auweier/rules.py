@@ -1212,14 +1212,15 @@ def _award(player: int, female: int, eggs: int) -> Award:
 
 
 def _clean(seat: Seat, weddings: int, refill: bool) -> Seat:
-    """``seat`` without its stacks where it had a Wedding, refilled to six cards if ``refill``."""
+    """``seat`` without its stacks where it had a Wedding, refilled to six cards if ``refill``
+    (a hand already holding six or more, as ``exchange_cost=draws`` allows, draws nothing)."""
     stacks, food, false_worm = seat.stacks, seat.food, seat.false_worm
     if weddings:
         stacks = tuple([() if weddings >> f & 1 else stack for f, stack in enumerate(stacks)])
         food &= ~weddings
         false_worm &= ~weddings
     hand, pile, known = seat.hand, seat.pile, seat.known
-    drawn = pile[: HAND_SIZE - sum(hand)] if refill else ()
+    drawn = pile[: max(HAND_SIZE - sum(hand), 0)] if refill else ()
     if drawn:
         counts = list(hand)
         for card in drawn:
