@@ -1,7 +1,9 @@
 """The conformance checks every registered game must pass, written once for all games.
 
 ``check_playouts`` plays seeded random games and checks the protocol's invariants at every
-step; the test module runs it for every implemented game and player count.
+step, and each game's own step check (``holdings.py``: hands, draws, dice) on every transition
+it walks; the test module runs it for every implemented game and player count, and for every
+option value.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from spieltisch.core.errors import InvalidActionError, NotEnumerableError
 from spieltisch.core.game import Game, NodeKind, State
 from spieltisch.games import kit_of
 from spieltisch.session import Table, play_out
+from tests.conformance.holdings import check_step
 
 MAX_MOVES = 200_000
 APPLY_SAMPLE = 8
@@ -71,6 +74,7 @@ def _play_checked(game: Game, seed: int, stats: PlayoutStats) -> list[str]:
             table.advance_chance()
         else:
             table.play(chooser.act(None, state.legal_actions()))
+        check_step(state, table.moves[-1], table.state)
     check_state(table.state, probe, stats)
     check_terminal(table.state)
     check_table_replays(table)
@@ -133,13 +137,14 @@ def check_decision(state: State, probe: random.Random) -> None:
     for action in probe.sample(legal, min(APPLY_SAMPLE, len(legal))):
         after = state.apply(action)
         assert after is not state
+        check_step(state, action, after)
 
 
 def check_chance(state: State, probe: random.Random) -> None:
     """Chance outcomes: positive probabilities summing to exactly 1; samples are outcomes."""
     sample = state.sample_chance(probe)
     assert state.parse(str(sample)) == sample
-    state.apply(sample)
+    check_step(state, sample, state.apply(sample))
     try:
         outcomes = state.chance_outcomes()
     except NotEnumerableError:
@@ -153,7 +158,7 @@ def check_chance(state: State, probe: random.Random) -> None:
     assert sample in set(moves), f"sampled {sample} is not a listed outcome"
     for move, _ in probe.sample(list(outcomes), min(APPLY_SAMPLE, len(outcomes))):
         assert state.parse(str(move)) == move
-        state.apply(move)
+        check_step(state, move, state.apply(move))
 
 
 def check_serialisation(state: State) -> None:

@@ -9,6 +9,7 @@ from spieltisch.cli import rules_text
 from spieltisch.core.game import OptionValue
 from spieltisch.games import REGISTRY
 from tests.conformance.checks import check_playouts
+from tests.conformance.holdings import STEP_CHECKS
 
 PLAYOUTS = 6
 
@@ -31,6 +32,11 @@ def test_random_playouts_keep_every_invariant(game_id: str, players: int) -> Non
         assert stats.chance_nodes > 0
     if game.info.hidden_information:
         assert stats.hidden_differences > 0, "hidden information was never redealt"
+
+
+@pytest.mark.parametrize("game_id", REGISTRY.implemented())
+def test_every_game_has_a_step_check_for_its_hands_and_draws(game_id: str) -> None:
+    assert game_id in STEP_CHECKS, f"{game_id}: write its step check in holdings.py"
 
 
 @pytest.mark.parametrize("game_id", REGISTRY.implemented())
