@@ -402,18 +402,22 @@ def replay_command(
         rec = Record.loads(file.read_text(encoding="utf-8"))
         the_game = spieltisch.load_record(rec)
         try:
-            state = replay(the_game, rec)
+            replay(the_game, rec)  # every move checked, its index named if one is wrong
+            played = GameTable.from_record(the_game, rec)
         except RecordError as error:
             fail(f"{file}: {error}")
+        state = played.state
+        winners = sorted(played.winners()) if played.over else []
         if as_json:
             print(
                 json.dumps(
                     {
                         "game": rec.game,
                         "players": rec.players,
-                        "terminal": state.is_terminal(),
+                        "terminal": played.over,
                         "scores": list(state.scores()),
-                        "winners": sorted(state.winners()),
+                        "winners": winners,
+                        "conceded": [seat for seat, _ in rec.conceded],
                         "actions": len(rec.moves),
                     }
                 )
@@ -427,13 +431,15 @@ def replay_command(
         console = Console(highlight=False)
         drawer = drawer_for(the_game.info.id)
         console.print(drawer.table(state.view(None), TableInfo(tuple(names), ())))
-        status = "finished" if state.is_terminal() else "not finished"
+        status = "finished" if played.over else "not finished"
         console.print(f"{len(rec.moves)} moves replayed; the game is {status}.")
+        for seat, version in rec.conceded:
+            console.print(f"{names[seat]} conceded after move {version}.")
         console.print(
             "scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, state.scores(), strict=True))
         )
-        if state.is_terminal():
-            console.print("winners: " + ", ".join(names[p] for p in sorted(state.winners())))
+        if played.over:
+            console.print("winners: " + ", ".join(names[p] for p in winners))
 
 
 @app.command()

@@ -4,6 +4,7 @@ A record names the game, the player count, the options, optionally the seed it w
 with and who sat in each seat, and lists every move in canonical text, chance outcomes
 included; chance outcomes that were dictated rather than drawn from the seed (a test's dice)
 are listed by index, so that a table rebuilt from the record draws on exactly where it was.
+A record of an online table also lists who conceded, and when (seat and version).
 Replaying parses and applies each move in turn, so an illegal or malformed move is found and
 reported with its index. Pure: reading and writing files is the caller's business.
 """
@@ -37,6 +38,8 @@ class Record:
     """Indices of the chance moves that were dictated, not drawn from ``seed``."""
     fair: FairDice | None = None
     """The proof that ``seed`` was fixed before play (a record of an online table)."""
+    conceded: tuple[tuple[int, int], ...] = field(default=())
+    """Each concession as (seat, version): the seat gave up once ``version`` moves were made."""
 
     def to_json(self) -> JSONObject:
         """The record as JSON data, starting with the format version."""
@@ -53,6 +56,8 @@ class Record:
             data["dictated"] = list(self.dictated)
         if self.fair is not None:
             data["fair"] = self.fair.to_json()  # type: ignore[assignment]
+        if self.conceded:
+            data["conceded"] = [[seat, version] for seat, version in self.conceded]
         data["moves"] = list(self.moves)
         return data
 
@@ -96,6 +101,7 @@ class Record:
             seats=_texts(seats, "seats"),
             dictated=tuple(sorted(set(indices))),
             fair=None if data.get("fair") is None else FairDice.from_json(data.get("fair")),
+            conceded=_concessions(data.get("conceded", []), players, count),
         )
 
     @classmethod
@@ -120,6 +126,24 @@ def option_values(data: JSON) -> dict[str, OptionValue]:
             raise RecordError(f"option {name} must be true/false, a number or text")
         values[name] = value
     return values
+
+
+def _concessions(data: JSON, players: int, moves: int) -> tuple[tuple[int, int], ...]:
+    """The record's concessions, each a seat of the game at a version of the record."""
+    problem = RecordError("conceded must list [seat, version] pairs of the record")
+    if not isinstance(data, list):
+        raise problem
+    found = []
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 2 and all(type(i) is int for i in item)):
+            raise problem
+        seat, version = item
+        if not (0 <= seat < players and 0 <= version <= moves):
+            raise problem
+        found.append((seat, version))
+    if len({seat for seat, _ in found}) != len(found):
+        raise RecordError("a seat concedes at most once")
+    return tuple(sorted(found, key=lambda pair: (pair[1], pair[0])))
 
 
 def _texts(data: JSON, what: str) -> tuple[str, ...]:

@@ -18,6 +18,11 @@ the same rolls and deals wherever their games have reached the same place, even 
 them has consumed chance differently before (a running stream would shift every later draw).
 The key asks nothing of the game: the two counts are what every table can see.
 
+A seat may *concede* (:meth:`Table.concede`): the table notes it in the record, and once every
+seat but one has conceded the game is over and that seat alone wins (in a two-player game, the
+other player). Until then the game goes on, and whoever drives the table plays a conceded seat
+(an online table seats a bot there).
+
 Pure: the table holds names, not agents, and does no I/O.
 """
 
@@ -95,6 +100,10 @@ class Table:
         self.moves: list[Move] = []
         self._before: list[State] = []
         self._dictated: list[int] = []
+        self.conceded: list[tuple[PlayerId, int]] = []
+        """Each concession so far: the seat, and the version at which it conceded."""
+        self._survivor: PlayerId | None = None
+        """The one seat left when every other seat has conceded (the game is then over)."""
 
     # --- reading -------------------------------------------------------------------------
 
@@ -105,16 +114,27 @@ class Table:
 
     @property
     def over(self) -> bool:
-        """True once the game has ended."""
-        return self.state.is_terminal()
+        """True once the game has ended (by its rules, or because all seats but one conceded)."""
+        return self._survivor is not None or self.state.is_terminal()
+
+    @property
+    def conceded_out(self) -> bool:
+        """True when the game ended because every seat but one conceded."""
+        return self._survivor is not None
 
     def to_act(self) -> PlayerId | None:
         """The seat to move, or ``None`` when chance acts or the game is over."""
-        return self.state.current_player()
+        return None if self._survivor is not None else self.state.current_player()
 
     def legal(self) -> Sequence[Move]:
         """The legal actions of the seat to move (empty at chance and at the end)."""
-        return self.state.legal_actions()
+        return () if self._survivor is not None else self.state.legal_actions()
+
+    def winners(self) -> frozenset[PlayerId]:
+        """Who won the finished game: by the rules, or the one seat that did not concede."""
+        if self._survivor is not None:
+            return frozenset({self._survivor})
+        return self.state.winners()
 
     def view(self, viewer: PlayerId | None, at: int | None = None) -> object:
         """What ``viewer`` (``None``: a spectator) sees now, or at version ``at``."""
@@ -155,6 +175,7 @@ class Table:
             seed=self.seed,
             seats=self.seats,
             dictated=tuple(self._dictated),
+            conceded=tuple(self.conceded),
         )
 
     # --- moving --------------------------------------------------------------------------
@@ -170,7 +191,7 @@ class Table:
         turn, not ``by``'s turn, or the rules forbid the move; the table is unchanged then.
         """
         self._check_version(expected_version)
-        player = self.state.current_player()
+        player = self.to_act()
         if player is None:
             rule = "the game is over" if self.over else "chance acts now, not a player"
             raise IllegalActionError(str(move), rule)
@@ -192,7 +213,7 @@ class Table:
     def advance_chance(self, outcome: Move | None = None) -> Event:
         """Let chance act: draw its outcome from the table's generator, or apply ``outcome``
         if it is dictated (a test's dice, a replayed record)."""
-        if not self.state.is_chance():
+        if self._survivor is not None or not self.state.is_chance():
             rule = "the game is over" if self.over else "a player acts now, not chance"
             raise IllegalActionError("chance", rule)
         if outcome is None:
@@ -218,6 +239,8 @@ class Table:
         per-move checks and event values: each agent gets its seat's view only if it reads
         views, and the legal actions. An agent's or a rule's error leaves the table at the
         last move applied."""
+        if self._survivor is not None:
+            return 0
         acts = [agent.act for agent in agents]
         reads = [agent.reads_views for agent in agents]
         moves, before = self.moves, self._before
@@ -255,6 +278,23 @@ class Table:
             self.state = state
             self._decisions, self._chance_run = decisions, run
         return actions
+
+    def concede(self, seat: PlayerId) -> bool:
+        """``seat`` gives up the game; True if that ends it (every seat but one has conceded).
+
+        Raises :class:`IllegalActionError` for a finished game, a seat the game does not have,
+        or a seat that has conceded already; the table is unchanged then."""
+        if self.over:
+            raise IllegalActionError("concede", "the game is over")
+        if not 0 <= seat < self.game.players:
+            raise IllegalActionError("concede", f"there is no seat {seat}")
+        if any(gone == seat for gone, _ in self.conceded):
+            raise IllegalActionError("concede", f"{self.seats[seat]} has conceded already")
+        self.conceded.append((seat, self.version))
+        left = set(range(self.game.players)) - {gone for gone, _ in self.conceded}
+        if len(left) == 1:
+            self._survivor = left.pop()
+        return self._survivor is not None
 
     def _generator(self) -> random.Random | None:
         """Where the next chance outcome comes from: the running generator, or in keyed mode
@@ -294,16 +334,30 @@ class Table:
         seats = record.seats if len(record.seats) == game.players else ()
         table = cls(game, seats, record.seed, keyed_chance=keyed_chance)
         dictated = set(record.dictated)
+        concessions = list(record.conceded)
         for index, text in enumerate(record.moves):
+            table._concede_due(concessions)
             try:
                 table._replay_one(text, index in dictated)
             except SpieltischError as error:
                 raise RecordError(str(error), index) from None
+        table._concede_due(concessions)
+        if concessions:
+            raise RecordError(f"a concession at version {concessions[0][1]} comes too late")
         return table
+
+    def _concede_due(self, concessions: list[tuple[PlayerId, int]]) -> None:
+        """Apply the concessions of a record made at the table's version now."""
+        while concessions and concessions[0][1] == self.version:
+            seat, _ = concessions.pop(0)
+            try:
+                self.concede(seat)
+            except SpieltischError as error:
+                raise RecordError(str(error), self.version) from None
 
     def _replay_one(self, text: str, dictated: bool) -> None:
         state = self.state
-        if state.is_terminal():
+        if self.over:
             raise RecordError(f"{text!r} comes after the end of the game")
         move = state.parse(text)
         chance = self._generator() if state.is_chance() else None
@@ -347,6 +401,7 @@ class Table:
             seed=full.seed,
             seats=full.seats,
             dictated=tuple(i for i in full.dictated if i < kept),
+            conceded=tuple(c for c in full.conceded if c[1] <= kept),
         )
         rebuilt = Table.from_record(self.game, shorter, keyed_chance=self.keyed_chance)
         self.state = rebuilt.state
@@ -356,4 +411,6 @@ class Table:
         self._chance = rebuilt._chance
         self._decisions = rebuilt._decisions
         self._chance_run = rebuilt._chance_run
+        self.conceded = rebuilt.conceded
+        self._survivor = rebuilt._survivor
         return steps
