@@ -133,11 +133,13 @@ def _concessions(data: JSON, players: int, moves: int) -> tuple[tuple[int, int],
     problem = RecordError("conceded must list [seat, version] pairs of the record")
     if not isinstance(data, list):
         raise problem
-    found = []
+    found: list[tuple[int, int]] = []
     for item in data:
-        if not (isinstance(item, list) and len(item) == 2 and all(type(i) is int for i in item)):
+        if not isinstance(item, list) or len(item) != 2:
             raise problem
         seat, version = item
+        if type(seat) is not int or type(version) is not int:
+            raise problem
         if not (0 <= seat < players and 0 <= version <= moves):
             raise problem
         found.append((seat, version))
