@@ -5,12 +5,16 @@ that seat's view at that moment, never the true state: the move the seat made, t
 analyst prefers, and how much the difference cost, in the analyst's unit (expected points this
 turn from Auf die Eier's exact expert, or a win chance estimated from simulated games, with
 their number, from the search). Costly decisions are flagged. Each decision is one job for the
-server's bot pool (:func:`rate_decision` runs in a worker process).
+server's bot pool (:func:`rate_decision` runs in a worker process); :class:`Analyses` runs
+them for a server and keeps each finished analysis in the database.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+import concurrent.futures
+import json
+from dataclasses import dataclass, field
 from typing import Any
 
 import spieltisch
@@ -19,6 +23,9 @@ from spieltisch.core.game import OptionValue
 from spieltisch.core.record import Record
 from spieltisch.core.seeds import derive_seed
 from spieltisch.session import Table
+from spieltisch.web import store
+from spieltisch.web.services import Services
+from spieltisch.web.tables import LiveTable, RefusedError
 
 SEARCH_ITERATIONS = 400
 """The search's budget per decision when the strongest agent does not rate moves itself."""
@@ -96,3 +103,99 @@ def rate_decision(job: DecisionJob) -> dict[str, Any] | None:
         "costly": costly,
         "analyst": rated_by,
     }
+
+
+# --- the server's side: one analysis per seat and finished table ----------------------------
+
+
+@dataclass(eq=False)
+class Analysis:
+    """One seat's analysis, while it runs and once it is done."""
+
+    seat: int
+    total: int = 0
+    done: int = 0
+    items: list[dict[str, Any]] = field(default_factory=list)
+    finished: bool = False
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """As the API serves it."""
+        status = "failed" if self.error else "done" if self.finished else "running"
+        return {
+            "seat": self.seat,
+            "status": status,
+            "done": self.done,
+            "total": self.total,
+            "decisions": self.items,
+            "error": self.error,
+        }
+
+
+class Analyses:
+    """The analyses of one server: run in its bot pool, kept in the database once done."""
+
+    def __init__(self, services: Services, pool: concurrent.futures.Executor) -> None:
+        self.services = services
+        self.pool = pool
+        self.running: dict[tuple[str, int], Analysis] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def close(self) -> None:
+        """Stop every analysis still running."""
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def find(self, live: LiveTable, seat: int) -> Analysis | None:
+        """The analysis of ``seat``'s decisions: running, done (kept) or none."""
+        found = self.running.get((live.id, seat))
+        if found is not None:
+            return found
+        kept = await self.services.read(store.load_analysis, self.services.engine, live.id, seat)
+        if kept is None:
+            return None
+        data = json.loads(kept)
+        done = Analysis(seat, data["total"], data["done"], data["decisions"], finished=True)
+        self.running[(live.id, seat)] = done
+        return done
+
+    async def start(self, live: LiveTable, seat: int) -> Analysis:
+        """Start analysing ``seat``'s decisions in the bot pool (once per seat and table)."""
+        if live.status != "finished":
+            raise RefusedError("a game is analysed once it is over", 403)
+        found = await self.find(live, seat)
+        if found is not None:
+            return found
+        record = live.table.record()
+        chosen = await self.services.read(decisions, record, seat)
+        running = Analysis(seat, total=len(chosen))
+        self.running[(live.id, seat)] = running
+        task = asyncio.create_task(self._run(live, record, chosen, running))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return running
+
+    async def _run(
+        self, live: LiveTable, record: Record, chosen: list[int], running: Analysis
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        options = tuple(sorted(live.game.options.items()))
+        try:
+            for index in chosen:
+                job = DecisionJob(
+                    live.game.info.id, live.game.players, options, record.seed,
+                    record.moves[: index + 1], running.seat,
+                )  # fmt: skip
+                item = await loop.run_in_executor(self.pool, rate_decision, job)
+                if item is not None:
+                    running.items.append(item)
+                running.done += 1
+            running.finished = True
+            kept = json.dumps(
+                {"total": running.total, "done": running.done, "decisions": running.items}
+            )
+            await self.services.write(
+                store.save_analysis, self.services.engine, live.id, running.seat, kept
+            )
+        except Exception as error:  # said on the page, never lost silently
+            running.error = f"the analysis stopped: {error}"

@@ -13,14 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
@@ -33,11 +32,15 @@ from spieltisch.core.words import Words
 from spieltisch.games import REGISTRY, kit_of
 from spieltisch.session import Table, verify
 from spieltisch.web import pages
+from spieltisch.web.clock import Clock
 from spieltisch.web.db import migrate
-from spieltisch.web.live import Connection, Hub, LiveTable, RefusedError, SeatPlan
-from spieltisch.web.payload import error_message, events_for
+from spieltisch.web.limits import TokenBucket
+from spieltisch.web.live import Hub
+from spieltisch.web.payload import error_message, events_for, rejected_message
+from spieltisch.web.seat_api import hub_of, live_of, refusal, seat_api
 from spieltisch.web.settings import Settings
-from spieltisch.web.store import Listed, list_tables
+from spieltisch.web.table_rules import ChatMode, ClockMode, TableRules, Takeover
+from spieltisch.web.tables import Connection, LiveTable, RefusedError, SeatPlan
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16_384
@@ -45,6 +48,9 @@ MAX_RECORD = 1_048_576
 """A record sent to be verified or replayed may be larger than any other request."""
 RECORD_ROUTES = {"/api/verify", "/api/replay"}
 HELLO_TIMEOUT = 15.0
+CHAT_RATE = 0.5
+CHAT_BURST = 4
+"""A connection may send ``CHAT_BURST`` chat lines at once and one every two seconds after."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -66,6 +72,19 @@ class SeatIn(BaseModel):
     level: Annotated[str, Field(max_length=40)] | None = None
 
 
+class RulesIn(BaseModel):
+    """A table's house rules (see :mod:`spieltisch.web.table_rules`)."""
+
+    model_config = ConfigDict(extra="forbid")
+    clock: ClockMode = ClockMode.NONE
+    bank: Annotated[float, Field(ge=30, le=7 * 86400)] = 300.0
+    increment: Annotated[float, Field(ge=0, le=3600)] = 10.0
+    per_move: Annotated[float, Field(ge=60, le=14 * 86400)] = 86400.0
+    grace: Annotated[float, Field(ge=0, le=7 * 86400)] = 120.0
+    takeover: Takeover = Takeover.BOT
+    chat: ChatMode = ChatMode.PLAYERS
+
+
 class CreateIn(BaseModel):
     """A table to create."""
 
@@ -80,6 +99,7 @@ class CreateIn(BaseModel):
     seed: Annotated[int, Field(ge=0, lt=2**62)] | None = None
     hints: StrictBool = False
     """The host allows the seats to ask the strongest bot for a hint."""
+    rules: RulesIn = RulesIn()
 
 
 class JoinIn(BaseModel):
@@ -90,50 +110,6 @@ class JoinIn(BaseModel):
     name: Annotated[str, Field(max_length=100)]
     salt: Annotated[str, Field(max_length=64)] | None = None
     """The person's random contribution to the table's dice (hexadecimal)."""
-
-
-class BotIn(BaseModel):
-    """A seat handed to a bot."""
-
-    model_config = ConfigDict(extra="forbid")
-    level: Annotated[str, Field(max_length=40)]
-
-
-class TokenBucket:
-    """A connection's allowance of messages: ``burst`` at once, ``rate`` a second after."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens, self.stamp = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        """True if one more message may pass now."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-def _bearer(authorization: str | None) -> str | None:
-    if authorization is None or not authorization.startswith("Bearer "):
-        return None
-    return authorization.removeprefix("Bearer ").strip()[:100]
-
-
-def _listed(item: Listed) -> dict[str, Any]:
-    return {
-        "id": item.id,
-        "game": item.game,
-        "name": REGISTRY.game_class(item.game).info.name,
-        "players": item.players,
-        "options": item.options,
-        "status": item.status,
-        "seats_free": item.seats_free,
-        "names": list(item.names),
-    }
 
 
 def _games() -> list[dict[str, Any]]:
@@ -169,14 +145,15 @@ def _games() -> list[dict[str, Any]]:
     return games
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The server's app (its database is migrated when it starts)."""
+def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
+    """The server's app (its database is migrated when it starts); ``clock``: where its
+    table clocks read the time (the system's wall clock by default; tests move their own)."""
     config = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(migrate, config.database_url())
-        hub = Hub(config)
+        hub = Hub(config, clock)
         app.state.hub = hub
         await hub.resume()
         sweeper = asyncio.create_task(_sweep(hub))
@@ -204,7 +181,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     _pages(app)
     _api(app)
-    _host_api(app)
+    seat_api(app)
     _finished_api(app)
     _socket(app, config)
     return app
@@ -218,20 +195,8 @@ async def _sweep(hub: Hub) -> None:
         await asyncio.sleep(600)
 
 
-def _hub(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-async def _live(request: Request, table_id: str) -> LiveTable:
-    live = await _hub(request).get(table_id)
-    if live is None:
-        raise HTTPException(404, "no such table")
-    return live
-
-
-def _refusal(refused: RefusedError) -> HTTPException:
-    return HTTPException(refused.status, refused.reason)
+_hub = hub_of
+_live = live_of
 
 
 def _pages(app: FastAPI) -> None:
@@ -261,24 +226,29 @@ def _api(app: FastAPI) -> None:
 
     @app.get("/api/tables")
     async def tables(request: Request) -> dict[str, list[dict[str, Any]]]:
-        hub = _hub(request)
-        limit = hub.settings.max_tables_listed
-        found = {}
-        for status in ("open", "playing", "finished"):
-            rows = await hub.read(list_tables, hub.engine, status, limit)
-            found[status] = [_listed(row) for row in rows]
-        return found
+        return await _hub(request).lobby.current()
+
+    @app.get("/api/lobby")
+    async def lobby_feed(request: Request) -> StreamingResponse:
+        """The lobby's summaries as server-sent events: now, and at every change."""
+        return StreamingResponse(
+            _hub(request).lobby.feed(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request, body: CreateIn) -> dict[str, Any]:
         plans = [SeatPlan(s.kind, s.level) for s in body.seats]
         try:
+            rules = TableRules.of(body.rules.model_dump())
             made = await _hub(request).create(
-                body.game, body.players, dict(body.options), plans, body.seed, hints=body.hints
-            )
+                body.game, body.players, dict(body.options), plans, body.seed,
+                hints=body.hints, rules=rules,
+            )  # fmt: skip
         except RefusedError as refused:
-            raise _refusal(refused) from None
-        except SpieltischError as error:
+            raise refusal(refused) from None
+        except (SpieltischError, ValueError) as error:
             raise HTTPException(422, str(error)) from None
         return {
             "id": made.table_id,
@@ -300,6 +270,9 @@ def _api(app: FastAPI) -> None:
             "options": dict(live.game.options),
             "status": live.status,
             "version": live.committed,
+            "rules": live.rules.public(),
+            "rematch": live.rematch,
+            "rematch_of": live.rematch_of,
             "seats": [
                 {
                     "seat": s.seat,
@@ -307,80 +280,11 @@ def _api(app: FastAPI) -> None:
                     "name": s.name,
                     "level": s.level,
                     "joined": s.joined,
+                    "stand_in": s.stand_in,
+                    "conceded": s.conceded_at is not None,
                 }
                 for s in live.seats
             ],
-        }
-
-    @app.post("/api/tables/{table_id}/join")
-    async def join(request: Request, table_id: str, body: JoinIn) -> dict[str, Any]:
-        live = await _live(request, table_id)
-        try:
-            seat = await _hub(request).join(live, body.token, body.name, body.salt)
-        except RefusedError as refused:
-            raise _refusal(refused) from None
-        return {"seat": seat, "name": live.seats[seat].name}
-
-
-def _host_api(app: FastAPI) -> None:
-    """The host's requests (their token in an ``Authorization: Bearer`` header)."""
-
-    @app.post("/api/tables/{table_id}/start")
-    async def start(
-        request: Request, table_id: str, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        live = await _live(request, table_id)
-        try:
-            await _hub(request).start(live, _bearer(authorization))
-        except RefusedError as refused:
-            raise _refusal(refused) from None
-        return {"status": live.status, "version": live.table.version}
-
-    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
-    async def to_bot(
-        request: Request,
-        table_id: str,
-        seat: int,
-        body: BotIn,
-        authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
-        live = await _live(request, table_id)
-        try:
-            await _hub(request).seat_to_bot(live, _bearer(authorization), seat, body.level)
-        except RefusedError as refused:
-            raise _refusal(refused) from None
-        return {"seat": seat, "name": live.seats[seat].name}
-
-    @app.post("/api/tables/{table_id}/seats/{seat}/person")
-    async def to_person(
-        request: Request,
-        table_id: str,
-        seat: int,
-        authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
-        live = await _live(request, table_id)
-        try:
-            token = await _hub(request).seat_to_person(live, _bearer(authorization), seat)
-        except RefusedError as refused:
-            raise _refusal(refused) from None
-        return {"seat": seat, "seat_link": f"/t/{live.id}#seat={token}"}
-
-    @app.post("/api/tables/{table_id}/rematch", status_code=201)
-    async def rematch(
-        request: Request, table_id: str, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        live = await _live(request, table_id)
-        try:
-            made = await _hub(request).rematch(live, _bearer(authorization))
-        except RefusedError as refused:
-            raise _refusal(refused) from None
-        return {
-            "id": made.table_id,
-            "host_link": f"/t/{made.table_id}#host={made.host_token}",
-            "seat_links": {
-                str(seat): f"/t/{made.table_id}#seat={token}"
-                for seat, token in made.seat_tokens.items()
-            },
         }
 
 
@@ -423,19 +327,21 @@ def _finished_api(app: FastAPI) -> None:
     @app.post("/api/tables/{table_id}/analysis/{seat}", status_code=202)
     async def analyse(request: Request, table_id: str, seat: int) -> dict[str, Any]:
         live = await _live(request, table_id)
+        hub = _hub(request)
         try:
-            running = await _hub(request).analyse(live, seat)
+            running = await hub.analyses.start(live, hub.seating.number(live, seat))
         except RefusedError as refused:
-            raise _refusal(refused) from None
+            raise refusal(refused) from None
         return running.to_json()
 
     @app.get("/api/tables/{table_id}/analysis/{seat}")
     async def analysis(request: Request, table_id: str, seat: int) -> dict[str, Any]:
         live = await _live(request, table_id)
+        hub = _hub(request)
         try:
-            found = await _hub(request).analysis(live, seat)
+            found = await hub.analyses.find(live, hub.seating.number(live, seat))
         except RefusedError as refused:
-            raise _refusal(refused) from None
+            raise refusal(refused) from None
         if found is None:
             return {"seat": seat, "status": "none", "done": 0, "total": 0, "decisions": []}
         return found.to_json()
@@ -494,31 +400,32 @@ def _socket(app: FastAPI, config: Settings) -> None:
                 await websocket.close(4400)
             return
         await hub.refresh(live)  # another server on the same database may have moved it on
-        viewer, since, problem = _read_hello(hub, live, hello, config.max_message)
+        token, since, problem = _read_hello(hello, config.max_message)
+        if problem is None and token is not None and live.seat_of(token) is None:
+            # a link whose seat changed hands (or never had one): say whose it was
+            await websocket.send_text(json.dumps(await hub.seating.stale(live, token)))
+            await websocket.close(4403)
+            return
         if problem is not None:
             await websocket.send_text(json.dumps(error_message(problem)))
             await websocket.close(4403)
             return
-        connection = hub.connect(live, viewer, since)
+        connection = await hub.connect(live, token, since)
         writer = asyncio.create_task(_write(websocket, connection))
-        async with live.lock:
-            hub.push(live, connection)
         try:
             await _listen(websocket, hub, live, connection, config)
         except WebSocketDisconnect:
             pass
         finally:
-            hub.disconnect(live, connection)
+            await hub.disconnect(live, connection)
             with contextlib.suppress(asyncio.QueueFull):
                 connection.queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 2)
 
 
-def _read_hello(
-    hub: Hub, live: LiveTable, text: str, limit: int
-) -> tuple[int | None, int, str | None]:
-    """The viewer and version a connection's first message names, or the problem with it."""
+def _read_hello(text: str, limit: int) -> tuple[str | None, int, str | None]:
+    """The token and version a connection's first message names, or the problem with it."""
     if len(text) > limit:
         return None, 0, "the message is too long"
     try:
@@ -531,12 +438,9 @@ def _read_hello(
     if type(since) is not int or since < 0:
         return None, 0, "since must be a version (a whole number)"
     token = hello.get("token")
-    if token is None:
-        return None, since, None
-    seat = hub.seat_of(live, token)
-    if seat is None:
-        return None, since, "this link holds no seat at this table"
-    return seat, since, None
+    if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 100):
+        return None, since, "a token is a short text"
+    return token, since, None
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:
@@ -556,60 +460,57 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
 async def _listen(
     websocket: WebSocket, hub: Hub, live: LiveTable, connection: Connection, config: Settings
 ) -> None:
-    """Read the connection's messages until it closes: moves and pings."""
+    """Read the connection's messages until it closes: moves, chat, hints and pings."""
     bucket = TokenBucket(config.rate_per_second, config.rate_burst)
+    chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST)
     while not connection.closed:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
         text = message.get("text")
+        problem = None
         if not isinstance(text, str):
-            hub.send(
-                connection,
-                {**error_message("messages are JSON text"), "version": live.table.version},
-            )
+            problem = "messages are JSON text"
+        elif not bucket.take():
+            problem = "too many messages: slow down"
+        elif len(text) > config.max_message:
+            problem = "the message is too long"
+        if problem is not None or not isinstance(text, str):
+            connection.send({**error_message(problem or ""), "version": live.table.version})
             continue
-        if not bucket.take():
-            hub.send(
-                connection,
-                {**error_message("too many messages: slow down"), "version": live.table.version},
-            )
-            continue
-        if len(text) > config.max_message:
-            hub.send(
-                connection,
-                {**error_message("the message is too long"), "version": live.table.version},
-            )
-            continue
-        await _handle(hub, live, connection, text)
+        await _handle(hub, live, connection, text, chat_bucket)
 
 
-async def _handle(hub: Hub, live: LiveTable, connection: Connection, text: str) -> None:
+async def _handle(
+    hub: Hub, live: LiveTable, connection: Connection, text: str, chat_bucket: TokenBucket
+) -> None:
     try:
         data = json.loads(text)
     except ValueError:
         data = None
     kind = data.get("type") if isinstance(data, dict) else None
+    version = live.table.version
     if kind == "ping":
-        hub.send(connection, {"type": "pong", "version": live.table.version})
+        connection.send({"type": "pong", "version": version})
         return
-    if kind == "hint":
-        try:
-            advice = await hub.hint(live, connection.viewer)
-        except RefusedError as refused:
-            hub.send(connection, {**error_message(refused.reason), "version": live.table.version})
-            return
-        hub.send(connection, {"type": "hint", "text": advice, "version": live.table.version})
-        return
-    if kind != "move" or not isinstance(data, dict):
-        hub.send(connection, {**error_message("unknown message"), "version": live.table.version})
+    if not isinstance(data, dict) or kind not in ("hint", "chat", "move"):
+        connection.send({**error_message("unknown message"), "version": version})
         return
     try:
-        await hub.move(
-            live, connection.viewer, data.get("text"), data.get("id"), data.get("version")
-        )
+        if kind == "hint":
+            advice = await hub.hint(live, connection.viewer)
+            connection.send({"type": "hint", "text": advice, "version": live.table.version})
+        elif kind == "chat":
+            if not chat_bucket.take():
+                raise RefusedError("you chat too fast: wait a moment")
+            await hub.say(live, connection, data.get("text"))
+        else:
+            await hub.move(live, connection, data.get("text"), data.get("id"), data.get("version"))
     except RefusedError as refused:
-        version = live.table.version if refused.version is None else refused.version
-        hub.reject(connection, refused, version)
-        async with live.lock:
-            hub.push(live, connection)  # catch up, in case the move was stale
+        shown = live.table.version if refused.version is None else refused.version
+        if kind == "move":
+            connection.send(rejected_message(refused.reason, shown))
+            async with live.lock:
+                hub.push(live, connection)  # catch up, in case the move was stale
+        else:
+            connection.send({**error_message(refused.reason), "version": shown})

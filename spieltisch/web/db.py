@@ -40,6 +40,10 @@ TABLES = sa.Table(
     sa.Column("secret", sa.String(64)),
     sa.Column("commitment", sa.String(64)),
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("rules", sa.Text, nullable=False, server_default="{}"),
+    sa.Column("epoch", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("rematch", sa.String(32)),
+    sa.Column("turn_since", sa.Float),
 )
 
 SEATS = sa.Table(
@@ -53,6 +57,10 @@ SEATS = sa.Table(
     sa.Column("token_hash", sa.String(64)),
     sa.Column("joined", sa.Boolean, nullable=False),
     sa.Column("salt", sa.String(64)),
+    sa.Column("stand_in", sa.String(40)),
+    sa.Column("bank", sa.Float),
+    sa.Column("token_origin", sa.String(64)),
+    sa.Column("conceded_at", sa.Integer),
 )
 
 MOVES = sa.Table(
@@ -72,6 +80,53 @@ ANALYSES = sa.Table(
     sa.Column("result", sa.Text, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
 )
+
+REVOKED = sa.Table(
+    "revoked",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("reason", sa.String(16), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+"""Seat tokens that once held a seat and no longer do, and why (for the stale-link page)."""
+
+PRESENCE = sa.Table(
+    "presence",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("server", sa.String(32), primary_key=True),
+    sa.Column("connections", sa.Integer, nullable=False),
+    sa.Column("seen_at", sa.Float, nullable=False),
+)
+"""Each server's open connections per seat, and when it last saw the seat connected."""
+
+NOTES = sa.Table(
+    "notes",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("seat", sa.Integer),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+"""A table's chat lines and notices (seat changes, stand-ins), in order."""
+
+VOTES = sa.Table(
+    "votes",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("voter", sa.Integer, primary_key=True),
+    sa.Column("yes", sa.Boolean, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+"""Votes on handing an absent seat to a bot: the seat, who voted, and how."""
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 

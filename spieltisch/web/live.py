@@ -1,26 +1,34 @@
-"""The live tables of a server: seats, moves committed before they are shown, bots, and pushes.
+"""The live tables of a server: moves committed before they are shown, bots, and pushes.
 
-The :class:`Hub` keeps each table being played in memory as a :class:`LiveTable` (a session
-:class:`~spieltisch.session.Table` plus its seats and open connections). A move, from a person
-or a bot, goes through :meth:`Hub.move`: under the table's lock it is validated and applied
-once by the table, chance steps that follow are drawn from the table's own generator, and the
-new moves are committed to the database by the one writer thread (a compare-and-set on the
-table's version) before any connection hears of them. Then each connection gets the events
-since its last version and its own view, through its own bounded queue and writer, so a slow
-client never holds up a table; one that falls too far behind is closed and catches up when it
-reconnects. Bots think in a bounded pool of worker processes, never on the event loop.
+The :class:`Hub` keeps each table being played in memory as a
+:class:`~spieltisch.web.tables.LiveTable` (a session :class:`~spieltisch.session.Table` plus
+its seats and open connections). A move, from a person or a bot, goes through
+:meth:`Hub.move`: under the table's lock the mover's token is checked against the seat as it
+stands, the move is validated and applied once by the table, chance steps that follow are
+drawn from the table's own generator, and the new moves are committed to the database by the
+one writer thread (a compare-and-set on the table's version and its seats' epoch) before any
+connection hears of them. Then each connection gets the events since its last version and its
+own view, through its own bounded queue and writer, so a slow client never holds up a table.
+Bots think in a bounded pool of worker processes, never on the event loop.
+
+The concerns around a table live beside the hub, each in its own module: the seats and the
+links that stop working (:mod:`~spieltisch.web.seats`), who is connected
+(:mod:`~spieltisch.web.presence`), the clock (:mod:`~spieltisch.web.clock`), stand-ins and
+votes (:mod:`~spieltisch.web.takeover`), chat and notices (:mod:`~spieltisch.web.chat`),
+rematches (:mod:`~spieltisch.web.rematch`), the lobby (:mod:`~spieltisch.web.lobby`) and
+analyses (:mod:`~spieltisch.web.analysis`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import os
 import secrets
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import spieltisch
@@ -28,190 +36,105 @@ from spieltisch.agents import agent_names, make_agent
 from spieltisch.core import fair
 from spieltisch.core.errors import OptionError, SpieltischError
 from spieltisch.core.game import Game, Move, OptionValue, PlayerId
-from spieltisch.core.kit import GameKit
 from spieltisch.core.record import Record
 from spieltisch.games import kit_of
 from spieltisch.session import StaleVersionError, Table
-from spieltisch.web import store
-from spieltisch.web.analysis import DecisionJob, decisions, rate_decision
+from spieltisch.web import chat, store
+from spieltisch.web import clock as timing
+from spieltisch.web.analysis import Analyses
 from spieltisch.web.bots import BotJob, choose, watch_parent
 from spieltisch.web.bots import hint as hint_move
+from spieltisch.web.clock import Clock, SystemClock
 from spieltisch.web.db import make_engine
-from spieltisch.web.payload import rejected_message, update_message
+from spieltisch.web.lobby import Lobby, lobby_rows
+from spieltisch.web.payload import update_message
+from spieltisch.web.presence import Presence, clear_presence, read_presence, write_presence
+from spieltisch.web.rematch import Rematches
+from spieltisch.web.seats import Seating, close_revoked, revoked_since, stale_message
 from spieltisch.web.settings import Settings
 from spieltisch.web.store import SeatRow, VersionConflictError
-from spieltisch.web.tokens import matches, new_seed, new_table_id, new_token, token_hash
+from spieltisch.web.table_rules import TableRules
+from spieltisch.web.tables import Connection, Created, LiveTable, RefusedError, SeatPlan
+from spieltisch.web.takeover import Takeovers, load_votes
+from spieltisch.web.tokens import (
+    derive_token,
+    new_origin,
+    new_seed,
+    new_table_id,
+    new_token,
+    token_hash,
+)
 
-MAX_NAME = 40
 HINT_ITERATIONS = 300
 """The search's budget for a hint (a budget, not a clock: the same position, the same hint)."""
-
-
-class RefusedError(Exception):
-    """A request the server will not carry out, with the reason to show."""
-
-    def __init__(self, reason: str, status: int = 400, version: int | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.status = status
-        self.version = version
-
-
-@dataclass(frozen=True, slots=True)
-class SeatPlan:
-    """A seat of a table to be made: a person's (open until they join) or a bot's."""
-
-    kind: str
-    level: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Created:
-    """A new table: its id, the host's token and each person seat's token."""
-
-    table_id: str
-    host_token: str
-    seat_tokens: dict[int, str]
-
-
-@dataclass(eq=False)
-class Analysis:
-    """One seat's analysis, while it runs and once it is done."""
-
-    seat: int
-    total: int = 0
-    done: int = 0
-    items: list[dict[str, Any]] = field(default_factory=list)
-    finished: bool = False
-    error: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """As the API serves it."""
-        status = "failed" if self.error else "done" if self.finished else "running"
-        return {
-            "seat": self.seat,
-            "status": status,
-            "done": self.done,
-            "total": self.total,
-            "decisions": self.items,
-            "error": self.error,
-        }
-
-
-@dataclass(eq=False)
-class Connection:
-    """One open page: who it is (a seat, or ``None`` for a spectator) and what it was sent."""
-
-    viewer: PlayerId | None
-    queue: asyncio.Queue[str | None]
-    sent_version: int = 0
-    closed: bool = False
-    lagging: bool = False
-
-
-@dataclass(eq=False)
-class LiveTable:
-    """A table in the server's memory."""
-
-    id: str
-    game: Game
-    kit: GameKit[Any]
-    seed: int
-    status: str
-    host_hash: str
-    seats: list[SeatRow]
-    table: Table
-    secret: str | None = None
-    """The secret behind the table's dice (revealed at the end), if they are verifiable."""
-    commitment: str | None = None
-    committed: int = 0
-    """The version the database holds (the table in memory may be ahead while it commits)."""
-    hints: bool = False
-    """The host allows a seat to ask the strongest bot for advice."""
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    connections: set[Connection] = field(default_factory=set)
-    last_move_at: float = 0.0
-    bot_task: asyncio.Task[None] | None = None
-
-    def proof(self) -> fair.FairDice | None:
-        """What the table reveals of its dice once it is over (``None`` before, or without)."""
-        if self.secret is None or self.commitment is None or not self.table.over:
-            return None
-        salts = tuple(seat.salt or "" for seat in self.seats)
-        return fair.FairDice(self.id, self.commitment, self.secret, salts)
-
-    def fairness(self) -> dict[str, Any] | None:
-        """The fair-dice part of every update: the commitment, and at the end the proof."""
-        if self.commitment is None:
-            return None
-        shown: dict[str, Any] = {"scheme": fair.SCHEME, "commitment": self.commitment}
-        proof = self.proof()
-        if proof is not None:
-            shown.update(secret=proof.secret, salts=list(proof.salts), seed=self.seed)
-        return shown
-
-    def record(self) -> Record:
-        """The game's record, with the proof of its dice once the game is over."""
-        return replace(self.table.record(), fair=self.proof())
-
-
-def _names(seats: Sequence[SeatRow]) -> tuple[str, ...]:
-    return tuple(s.name for s in seats)
-
-
-def _check_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise RefusedError("a display name is needed")
-    clean = " ".join(name.split())
-    if len(clean) > MAX_NAME:
-        raise RefusedError(f"a display name has at most {MAX_NAME} characters")
-    return clean
+TICK = 0.5
+"""Seconds between two looks at the clocks of this server's tables."""
+SYNC = 1.0
+"""Seconds between two looks at the database for what other servers changed."""
+HEARTBEAT = 5.0
+"""Seconds between two writes of this server's connections per seat."""
 
 
 class Hub:
     """Every live table of one server process, and the workers it hands work to."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, clock: Clock | None = None) -> None:
         self.settings = settings
+        self.clock: Clock = clock or SystemClock()
+        self.server = secrets.token_hex(8)
         self.engine = make_engine(settings.database_url())
         self.writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db-writer")
         self.bots = concurrent.futures.ProcessPoolExecutor(
             max_workers=settings.bot_workers, initializer=watch_parent, initargs=(os.getpid(),)
         )
         self.tables: dict[str, LiveTable] = {}
-        self.analyses: dict[tuple[str, int], Analysis] = {}
-        self._analysing: set[asyncio.Task[None]] = set()
         self._loading = asyncio.Lock()
+        self.presence = Presence(self.server, self.clock)
+        self.takeovers = Takeovers(self, self.presence)
+        self.seating = Seating(self)
+        self.rematches = Rematches(self, self._make_rematch)
+        self.analyses = Analyses(self, self.bots)
+        self.lobby = Lobby(
+            lambda: self.read(lobby_rows, self.engine, settings.max_tables_listed),
+            settings.max_tables_listed,
+        )
+        self._background: list[asyncio.Task[None]] = []
 
     # --- running ---------------------------------------------------------------------------
 
-    async def write(self, function: Any, *args: Any) -> Any:
+    async def write(self, function: Callable[..., Any], *args: Any) -> Any:
         """Run a database write on the one writer thread, without blocking the event loop."""
         return await asyncio.get_running_loop().run_in_executor(self.writer, function, *args)
 
-    async def read(self, function: Any, *args: Any) -> Any:
+    async def read(self, function: Callable[..., Any], *args: Any) -> Any:
         """Run a database read in a worker thread."""
         return await asyncio.to_thread(function, *args)
 
     async def resume(self) -> None:
         """Take up every table being played (after a restart): replay it, finish it if its
-        game is over (a crash before the finish was saved), restart its bots."""
+        game is over (a crash before the finish was saved), restart its bots; then start the
+        clocks, the presence and the lobby."""
         for table_id in await self.read(store.unfinished, self.engine):
             live = await self.get(table_id)
             if live is None:
                 continue
             if live.table.over:
                 async with live.lock:
-                    await self._commit(live, live.table.version)
-            self._schedule(live)
+                    await self.commit(live, live.table.version)
+            self.schedule(live)
+        for loop in (self._ticking, self._syncing, self.lobby.run):
+            self._background.append(asyncio.create_task(loop()))
 
     async def close(self) -> None:
-        """Stop the bots, the analyses and the writer."""
-        for task in list(self._analysing):
+        """Stop the background work, the bots, the analyses and the writer."""
+        for task in self._background:
             task.cancel()
+        self.analyses.close()
         for live in self.tables.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
+        with contextlib.suppress(Exception):
+            await self.write(clear_presence, self.engine, self.server)
         self.bots.shutdown(wait=False, cancel_futures=True)
         self.writer.shutdown(wait=True)
         self.engine.dispose()
@@ -232,37 +155,34 @@ class Hub:
                 if row is None:
                     return None
                 live = self._rebuild(row)
+                live.votes = await self.read(load_votes, self.engine, table_id)
                 self.tables[table_id] = live
         return live
 
     async def refresh(self, live: LiveTable) -> None:
         """Take the table up again if another server sharing the database moved it on."""
         stored = await self.read(store.version_of, self.engine, live.id)
-        if stored is not None and stored != (live.status, live.committed):
+        if stored is not None and stored != (live.status, live.committed, live.epoch):
             async with live.lock:
-                await self._reload(live)
+                await self.reload(live)
 
     def _rebuild(self, row: store.TableRow) -> LiveTable:
         game = spieltisch.load(row.game, row.players, **row.options)
-        names = _names(row.seats)
+        names = tuple(s.name for s in row.seats)
+        conceded = sorted(
+            ((s.seat, s.conceded_at) for s in row.seats if s.conceded_at is not None),
+            key=lambda pair: (pair[1], pair[0]),
+        )
         record = Record(
-            row.game, row.players, row.options, row.moves, row.seed, names, row.dictated
-        )
-        table = Table.from_record(game, record)
+            row.game, row.players, row.options, row.moves, row.seed, names, row.dictated,
+            conceded=tuple(conceded),
+        )  # fmt: skip
         return LiveTable(
-            row.id,
-            game,
-            kit_of(game),
-            row.seed,
-            row.status,
-            row.host_hash,
-            list(row.seats),
-            table,
-            row.secret,
-            row.commitment,
-            len(row.moves),
-            row.hints,
-        )
+            row.id, game, kit_of(game), row.seed, row.status, row.host_hash, list(row.seats),
+            Table.from_record(game, record), row.secret, row.commitment, len(row.moves),
+            row.hints, TableRules.from_json(row.rules), row.epoch, row.rematch,
+            row.rematch_of, row.turn_since,
+        )  # fmt: skip
 
     async def create(
         self,
@@ -271,17 +191,18 @@ class Hub:
         options: dict[str, OptionValue],
         seats: Sequence[SeatPlan],
         seed: int | None = None,
-        rematch_of: str | None = None,
-        names: Sequence[str] = (),
         hints: bool = False,
+        rules: TableRules | None = None,
     ) -> Created:
-        """Make a new open table; bots sit at once, people join with their seat's token."""
+        """Make a new open table; bots sit at once, people join with their seat's token
+        (derived from the host's, so the host page can list every link again)."""
         game = spieltisch.load(game_id, players, **options)
         if len(seats) != game.players:
             raise RefusedError(
                 f"{game.info.name} with {game.players} players needs {game.players} seats"
             )
         levels = agent_names(game)
+        host, table_id = new_token_pair()
         rows, tokens = [], {}
         for number, plan in enumerate(seats):
             if plan.kind == "bot":
@@ -291,149 +212,69 @@ class Hub:
                     SeatRow(number, "bot", f"Bot {number + 1} ({level})", level, None, True)
                 )
             elif plan.kind == "person":
-                token = new_token()
+                origin = new_origin(table_id)
+                token = derive_token(host, origin, number)
                 tokens[number] = token
-                name = names[number] if number < len(names) else f"Seat {number + 1}"
-                rows.append(SeatRow(number, "person", name, None, token_hash(token), False))
+                rows.append(
+                    SeatRow(
+                        number, "person", f"Seat {number + 1}", None, token_hash(token), False,
+                        token_origin=origin,
+                    )
+                )  # fmt: skip
             else:
                 raise RefusedError(f"a seat is for a person or a bot, not {plan.kind!r}")
-        host = new_token()
-        table_id = new_table_id()
+        await self._store_new(
+            table_id, game, rows, token_hash(host), seed, hints, rules or TableRules(), None
+        )
+        return Created(table_id, host, tokens)
+
+    async def _store_new(
+        self, table_id: str, game: Game, rows: list[SeatRow], host_hash: str, seed: int | None,
+        hints: bool, rules: TableRules, rematch_of: str | None,
+    ) -> None:  # fmt: skip
         # Without a seed asked for, the dice are fair: the seed follows at the start from a
         # secret committed to now and the salts of the people who sit down.
         secret = secrets.token_hex(32) if seed is None else None
         promised = None if secret is None else fair.commitment(table_id, secret)
         await self.write(
-            store.create_table,
-            self.engine,
-            table_id,
-            game.info.id,
-            game.players,
-            dict(game.options),
-            new_seed() if seed is None else seed,
-            token_hash(host),
-            rows,
-            rematch_of,
-            secret,
-            promised,
-            hints,
+            store.create_table, self.engine, table_id, game.info.id, game.players,
+            dict(game.options), new_seed() if seed is None else seed, host_hash, rows,
+            rematch_of, secret, promised, hints, rules.to_json(),
+        )  # fmt: skip
+        self.lobby.changed()
+
+    async def _make_rematch(self, live: LiveTable, table_id: str, rows: list[SeatRow]) -> None:
+        await self._store_new(
+            table_id, live.game, rows, live.host_hash, None, live.hints, live.rules, live.id
         )
-        return Created(table_id, host, tokens)
-
-    def seat_of(self, live: LiveTable, token: object) -> PlayerId | None:
-        """The person seat whose token this is, or ``None``."""
-        for seat in live.seats:
-            if seat.kind == "person" and matches(token, seat.token_hash):
-                return seat.seat
-        return None
-
-    def check_host(self, live: LiveTable, token: object) -> None:
-        """Refuse unless ``token`` is the table's host token."""
-        if not matches(token, live.host_hash):
-            raise RefusedError("only the host may do that", 403)
-
-    async def join(
-        self, live: LiveTable, token: object, name: object, salt: object = None
-    ) -> PlayerId:
-        """A person takes their seat under a display name, adding their salt to the dice."""
-        seat = self.seat_of(live, token)
-        if seat is None:
-            raise RefusedError("this link holds no seat at this table", 403)
-        clean = _check_name(name)
-        try:
-            own = fair.check_salt(salt)
-        except ValueError as error:
-            raise RefusedError(str(error)) from None
-        async with live.lock:
-            current = live.seats[seat]
-            # A salt counts only before the start: once the game is on, its dice are fixed.
-            salt_now = own if live.status == "open" else current.salt
-            row = replace(current, name=clean, joined=True, salt=salt_now)
-            await self.write(store.update_seat, self.engine, live.id, row)
-            live.seats[seat] = row
-            self._rename(live)
-        await self.broadcast(live)
-        return seat
-
-    async def start(self, live: LiveTable, host: object) -> None:
-        """The host starts the game once every seat is taken."""
-        self.check_host(live, host)
-        async with live.lock:
-            if live.status != "open":
-                raise RefusedError(f"the table is {live.status}, not waiting to start")
-            waiting = [s.seat + 1 for s in live.seats if not s.joined]
-            if waiting:
-                raise RefusedError(f"seats {', '.join(map(str, waiting))} are still free")
-            if live.secret is not None:
-                salts = [seat.salt or "" for seat in live.seats]
-                live.seed = fair.seed_of(live.id, live.secret, salts)
-                await self.write(store.set_seed, self.engine, live.id, live.seed)
-                live.table = Table(live.game, _names(live.seats), live.seed)
-            await self.write(store.set_status, self.engine, live.id, "playing")
-            live.status = "playing"
-            await self._after_move(live)
-        await self.broadcast(live)
-        self._schedule(live)
-
-    async def seat_to_bot(self, live: LiveTable, host: object, seat: int, level: str) -> None:
-        """The host hands a seat (say, abandoned) to a bot; its token stops working."""
-        self.check_host(live, host)
-        number = self._seat_number(live, seat)
-        check_level(live.game, level)
-        async with live.lock:
-            row = SeatRow(number, "bot", f"Bot {number + 1} ({level})", level, None, True)
-            await self.write(store.update_seat, self.engine, live.id, row)
-            live.seats[number] = row
-            self._rename(live)
-        await self.broadcast(live)
-        self._schedule(live)
-
-    async def seat_to_person(self, live: LiveTable, host: object, seat: int) -> str:
-        """The host gives a seat back to a person: a new token, so a new join link."""
-        self.check_host(live, host)
-        number = self._seat_number(live, seat)
-        token = new_token()
-        async with live.lock:
-            row = SeatRow(number, "person", f"Seat {number + 1}", None, token_hash(token), False)
-            await self.write(store.update_seat, self.engine, live.id, row)
-            live.seats[number] = row
-            self._rename(live)
-        await self.broadcast(live)
-        return token
-
-    def _seat_number(self, live: LiveTable, seat: object) -> int:
-        if type(seat) is not int or not 0 <= seat < live.game.players:
-            raise RefusedError(f"no seat {seat!r} at this table")
-        return seat
-
-    def _rename(self, live: LiveTable) -> None:
-        """Give the table the seats' names as they are now (they go into the record)."""
-        live.table.seats = _names(live.seats)
 
     # --- moves -----------------------------------------------------------------------------
 
     async def move(
-        self, live: LiveTable, viewer: PlayerId | None, text: object, action_id: object,
+        self, live: LiveTable, connection: Connection, text: object, action_id: object,
         version: object,
     ) -> None:  # fmt: skip
-        """A seat's move (its text or its action id) at ``version``; :class:`RefusedError` with the
-        engine's reason (and the table's version) if it cannot be played."""
+        """A seat's move (its text or its action id) at ``version``, by the page
+        ``connection``; :class:`RefusedError` with the engine's reason (and the table's
+        version) if it cannot be played. The page's token must hold its seat now."""
         async with live.lock:
-            if viewer is None:
+            if connection.token_hash is None:
                 raise RefusedError("spectators cannot move", 403, live.table.version)
-            if live.status != "playing" or live.seats[viewer].kind != "person":
-                await self._reload(live)  # another server may have started it or moved seats
+            if type(version) is not int:
+                raise RefusedError("a move names the version it was chosen at (a number)", 400)
+            if live.status != "playing" or live.holder(connection.token_hash) is None:
+                await self.reload(live)  # another server may have started it or moved seats
+            seat = live.holder(connection.token_hash)
+            if seat is None:
+                raise RefusedError("this link no longer holds a seat at this table", 403)
             table = live.table
             if live.status != "playing":
                 raise RefusedError(f"the table is {live.status}", 409, table.version)
-            if live.seats[viewer].kind != "person":
-                raise RefusedError("a bot plays this seat now", 403, table.version)
-            if version is not None and type(version) is not int:
-                raise RefusedError("version must be a whole number", 400, table.version)
             move = self._read_move(live, text, action_id)
-            await self._play(live, move, viewer, version)
+            await self.takeovers.returned(live, seat)  # a stand-in leaves as its person plays
+            await self._play(live, move, seat, version)
         await self.broadcast(live)
-        self._schedule(live)
+        self.schedule(live)
 
     def _read_move(self, live: LiveTable, text: object, action_id: object) -> Move:
         table = live.table
@@ -442,31 +283,29 @@ class Hub:
                 return table.game.action_from_id(action_id)
             if not isinstance(text, str):
                 raise RefusedError("a move is its text or its id", 400, table.version)
-            return table.state.parse(text[:1000]) if len(text) <= 1000 else _too_long(text)
+            if len(text) > 1000:
+                raise RefusedError(f"a move is at most 1000 characters, not {len(text)}", 413)
+            return table.state.parse(text)
         except SpieltischError as error:
             raise RefusedError(str(error), 422, table.version) from None
 
-    async def _play(self, live: LiveTable, move: Move, seat: PlayerId, version: object) -> None:
+    async def _play(self, live: LiveTable, move: Move, seat: PlayerId, version: int) -> None:
         """Apply one player move and the chance after it, commit them, or refuse (the table
         is unchanged then). The caller holds the lock."""
         table = live.table
         start = table.version
         try:
-            table.play(move, version if isinstance(version, int) else None, by=seat)
+            table.play(move, version, by=seat)
         except StaleVersionError as error:
             raise RefusedError(str(error), 409, table.version) from None
         except SpieltischError as error:
             raise RefusedError(str(error), 422, table.version) from None
-        await self._commit(live, start)
+        await self.commit(live, start, seat)
 
-    async def _after_move(self, live: LiveTable) -> None:
-        """Draw every chance step now due and commit it (the caller holds the lock)."""
-        start = live.table.version
-        await self._commit(live, start)
-
-    async def _commit(self, live: LiveTable, start: int) -> None:
+    async def commit(self, live: LiveTable, start: int, mover: PlayerId | None = None) -> None:
         """Draw the chance now due, then commit every move since version ``start`` before
-        anyone sees it; on a conflict with another server, take up the table as stored."""
+        anyone sees it; on a conflict with another server (a move, or a seat that changed
+        hands), take up the table as stored. ``mover``'s clock is charged for its move."""
         table = live.table
         while not table.over and table.to_act() is None:
             table.advance_chance()
@@ -475,36 +314,65 @@ class Hub:
         moves = [(record.moves[i], i in dictated) for i in range(start, table.version)]
         final = live.record().dumps() if table.over and live.status == "playing" else None
         try:
-            await self.write(store.append_moves, self.engine, live.id, start, moves, final)
+            await self.write(
+                store.append_moves, self.engine, live.id, start, moves, final, live.epoch
+            )
         except VersionConflictError:
-            await self._reload(live)
+            await self.reload(live)
             raise RefusedError("another move came first", 409, live.table.version) from None
         except Exception:
-            await self._reload(live)  # what is in memory must never run ahead of the database
+            await self.reload(live)  # what is in memory must never run ahead of the database
             raise RefusedError(
                 "the move could not be saved; try again", 503, live.table.version
             ) from None
         live.committed = table.version
         live.last_move_at = time.monotonic()
+        await self._next_turn(live, mover)
         if final is not None:
             live.status = "finished"
+            self.lobby.changed()
 
-    async def _reload(self, live: LiveTable) -> None:
-        """Take the table up again as the database holds it."""
+    async def _next_turn(self, live: LiveTable, mover: PlayerId | None) -> None:
+        """Charge the mover's clock and start the next turn's (the caller holds the lock)."""
+        now = self.clock.now()
+        if mover is not None:
+            charged = timing.charge(live.seats[mover], live.rules, live.turn_since, now)
+            if charged != live.seats[mover]:
+                await self.write(store.update_seat, self.engine, live.id, charged)
+                live.seats[mover] = charged
+        live.turn_since = None if live.table.over else now
+        await self.write(store.set_turn_since, self.engine, live.id, live.turn_since)
+
+    async def reload(self, live: LiveTable) -> None:
+        """Take the table up again as the database holds it; pages whose token no longer
+        holds a seat are told why and closed."""
         row = await self.read(store.load_table, self.engine, live.id)
-        if row is not None:
-            fresh = self._rebuild(row)
-            live.table, live.status, live.seats = fresh.table, fresh.status, fresh.seats
-            live.seed, live.committed = fresh.seed, fresh.committed
+        if row is None:
+            return
+        fresh = self._rebuild(row)
+        was = live.status
+        live.table, live.status, live.seats = fresh.table, fresh.status, fresh.seats
+        live.seed, live.committed, live.epoch = fresh.seed, fresh.committed, fresh.epoch
+        live.rematch, live.turn_since = fresh.rematch, fresh.turn_since
+        live.votes = await self.read(load_votes, self.engine, live.id)
+        gone = {c.token_hash for c in live.connections if c.token_hash is not None}
+        gone -= {s.token_hash for s in live.seats if s.person}
+        if gone:
+            revoked = await self.read(revoked_since, self.engine, live.id)
+            for old in gone:
+                said = revoked.get(old, (None, None, None, None))
+                close_revoked(live, old, stale_message(*said))
+        if was != live.status:
+            self.lobby.changed()
 
     # --- bots ------------------------------------------------------------------------------
 
-    def _schedule(self, live: LiveTable) -> None:
-        """Start the table's bot, if a bot is to move and none is thinking yet."""
+    def schedule(self, live: LiveTable) -> None:
+        """Start the table's bot, if a bot (or a stand-in) is to move and none thinks yet."""
         if live.status != "playing" or live.table.over:
             return
         seat = live.table.to_act()
-        if seat is None or live.seats[seat].kind != "bot":
+        if seat is None or live.seats[seat].playing_level is None:
             return
         if live.bot_task is not None and not live.bot_task.done():
             return
@@ -516,17 +384,17 @@ class Hub:
             seat = table.to_act()
             if live.status != "playing" or table.over or seat is None:
                 return
-            level = live.seats[seat].level
-            if live.seats[seat].kind != "bot" or level is None:
+            level = live.seats[seat].playing_level
+            if level is None:
                 return
             version = table.version
             pause = live.last_move_at + self.settings.bot_pause - time.monotonic()
             if pause > 0:
                 await asyncio.sleep(pause)
             loop = asyncio.get_running_loop()
-            text = await loop.run_in_executor(self.bots, choose, _bot_job(live, seat, level))
+            text = await loop.run_in_executor(self.bots, choose, bot_job(live, seat, level))
             async with live.lock:
-                if live.table.version != version or live.seats[seat].kind != "bot":
+                if live.table.version != version or live.seats[seat].playing_level != level:
                     continue  # the table moved on meanwhile (a seat changed hands)
                 move = live.table.state.parse(text)
                 try:
@@ -537,90 +405,157 @@ class Hub:
 
     # --- connections -----------------------------------------------------------------------
 
-    def connect(self, live: LiveTable, viewer: PlayerId | None, since: int) -> Connection:
-        """A new connection for ``viewer`` that has seen the table up to version ``since``."""
+    async def connect(self, live: LiveTable, token: object, since: int) -> Connection:
+        """A new connection for the seat ``token`` holds (``None``: a spectator) that has
+        seen the table up to version ``since``; its person is back if a bot stood in."""
+        viewer = None if token is None else live.seat_of(token)
         queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=self.settings.queue_limit)
-        connection = Connection(viewer, queue, max(0, min(since, live.table.version)))
-        live.connections.add(connection)
+        hashed = None if viewer is None or not isinstance(token, str) else token_hash(token)
+        connection = Connection(viewer, queue, max(0, min(since, live.table.version)), False,
+                                False, hashed)  # fmt: skip
+        async with live.lock:
+            if viewer is not None:
+                await self.takeovers.returned(live, viewer)
+            live.connections.add(connection)
+            self.presence.touched(live, viewer)
+            self.presence.update(live)
+            self.push(live, connection)
+            notes = await self.read(chat.load_notes, self.engine, live.id)
+            shown = chat.visible(notes, live.rules.chat, viewer)
+            connection.send(chat.notes_message(shown, live.names()))
+            self.rematches.offer(live)
+        await self.broadcast(live)
+        self.schedule(live)
         return connection
 
-    def disconnect(self, live: LiveTable, connection: Connection) -> None:
+    async def disconnect(self, live: LiveTable, connection: Connection) -> None:
         """Forget a connection."""
         connection.closed = True
         live.connections.discard(connection)
+        self.presence.touched(live, connection.viewer)
+        if self.presence.update(live):
+            await self.broadcast(live)
 
     async def broadcast(self, live: LiveTable) -> None:
-        """Send every connection of the table what it has not seen yet."""
+        """Send every connection of the table what it has not seen yet, and the seats."""
         async with live.lock:
             for connection in list(live.connections):
                 self.push(live, connection)
 
     def push(self, live: LiveTable, connection: Connection) -> None:
-        """Queue for ``connection`` the events since its last version and its own view."""
+        """Queue for ``connection`` the events since its last version and its own view, then
+        the seats as they stand (people, presence, clocks, votes); each only if the page has
+        not had it yet."""
         if connection.closed:
             return
-        message = update_message(
-            live.id,
-            live.status,
-            live.table,
-            live.kit.words,
-            connection.viewer,
-            connection.sent_version,
-        )
-        shown = live.fairness()
-        if shown is not None:
-            message["fair"] = shown
-        message["hints"] = live.hints
-        connection.sent_version = live.table.version
-        self.send(connection, message)
+        state = (live.table.version, live.status, live.rematch, live.hints)
+        if state != connection.sent_state:
+            message = update_message(
+                live.id, live.status, live.table, live.kit.words, connection.viewer,
+                connection.sent_version,
+            )  # fmt: skip
+            shown = live.fairness()
+            if shown is not None:
+                message["fair"] = shown
+            message["hints"] = live.hints
+            message["rematch"] = live.rematch
+            connection.sent_version = live.table.version
+            connection.sent_state = state
+            connection.send(message)
+        seats = self.seats_message(live)
+        text = json.dumps(seats, sort_keys=True)
+        if text != connection.sent_seats:
+            connection.sent_seats = text
+            connection.send({**seats, "now": round(self.clock.now(), 3)})
 
-    def send(self, connection: Connection, message: dict[str, Any]) -> None:
-        """Queue one message; a connection that falls too far behind is closed instead: what
-        it has not been sent yet is dropped whole (so it holds no gap), and it catches up from
-        its last version when it reconnects."""
-        if connection.closed:
-            return
+    def seats_message(self, live: LiveTable) -> dict[str, Any]:
+        """Every seat as the table shows it to everyone: who holds it, whether its person is
+        here, what time it has (at the start of the running turn, which the page counts
+        down), and the votes; nothing of the game's state."""
+        to_act = live.table.to_act() if live.status == "playing" else None
+        since = live.turn_since
+        presence = self.presence.seats_json(live)
+        seats = [
+            {
+                "seat": row.seat, "kind": row.kind, "name": row.name, "level": row.level,
+                "joined": row.joined, "stand_in": row.stand_in,
+                "conceded": row.conceded_at is not None, **presence[row.seat],
+                "time_left": timing.remaining(row, live.rules, to_act, since, since or 0.0),
+            }
+            for row in live.seats
+        ]  # fmt: skip
+        return {
+            "type": "seats", "version": live.table.version, "status": live.status,
+            "seats": seats, "votes": self.takeovers.votes_json(live),
+            "rules": live.rules.public(), "clock_running": to_act, "turn_since": since,
+        }  # fmt: skip
+
+    async def note(self, live: LiveTable, kind: str, seat: int | None, text: str) -> None:
+        """Keep a note with the table and show it to every page that may see it."""
+        kept = await self.write(
+            chat.add_note, self.engine, live.id, kind, seat, live.table.version, text
+        )
+        message = chat.notes_message([kept], live.names())
+        for connection in list(live.connections):
+            if chat.visible([kept], live.rules.chat, connection.viewer):
+                connection.send(message)
+
+    async def say(self, live: LiveTable, connection: Connection, text: object) -> None:
+        """A seated person's chat line; :class:`RefusedError` if it cannot be said."""
+        seat = live.holder(connection.token_hash)
+        if seat is None:
+            raise RefusedError("only the people at the table chat", 403)
+        if not chat.may_read(live.rules.chat, seat):
+            raise RefusedError("this table has no chat", 403)
         try:
-            connection.queue.put_nowait(json.dumps(message, ensure_ascii=False))
-        except asyncio.QueueFull:
-            connection.lagging = True
-            connection.closed = True
-            while not connection.queue.empty():
-                connection.queue.get_nowait()
-            connection.queue.put_nowait(None)
+            line = chat.clean_line(text)
+        except chat.ChatError as error:
+            raise RefusedError(str(error)) from None
+        await self.note(live, chat.CHAT, seat, line)
 
-    def reject(self, connection: Connection, refusal: RefusedError, version: int) -> None:
-        """Tell a connection why its move was refused."""
-        self.send(connection, rejected_message(refusal.reason, version))
+    # --- background ------------------------------------------------------------------------
 
-    async def rematch(self, live: LiveTable, host: object) -> Created:
-        """A new table with the same game, options and seats (bots keep their levels, people
-        their names); each person at the old table is sent their new seat's token over their
-        own connection, and everyone the new table's id."""
-        self.check_host(live, host)
-        if live.status != "finished":
-            raise RefusedError("a rematch follows a finished game")
-        plans = [SeatPlan(s.kind, s.level) for s in live.seats]
-        names = [s.name for s in live.seats]
-        created = await self.create(
-            live.game.info.id,
-            live.game.players,
-            dict(live.game.options),
-            plans,
-            rematch_of=live.id,
-            names=names,
-            hints=live.hints,
-        )
-        async with live.lock:
-            for connection in live.connections:
-                message: dict[str, Any] = {"type": "rematch", "table": created.table_id}
-                viewer = connection.viewer
-                token = None if viewer is None else created.seat_tokens.get(viewer)
-                if token is not None:
-                    message["token"] = token
-                message["version"] = live.table.version
-                self.send(connection, message)
-        return created
+    async def _ticking(self) -> None:
+        """Look at every playing table's clock now and then (the clock decides, not this
+        loop: a test's clock moves only when the test says)."""
+        while True:
+            await asyncio.sleep(TICK)
+            for live in list(self.tables.values()):
+                if live.status == "playing":
+                    with contextlib.suppress(Exception):
+                        await self.takeovers.check(live)
+
+    async def _syncing(self) -> None:
+        """Take up what other servers sharing the database changed, and tell them who is
+        connected here."""
+        beat = 0.0
+        while True:
+            await asyncio.sleep(SYNC)
+            with contextlib.suppress(Exception):
+                beat = await self._sync_once(beat)
+
+    async def _sync_once(self, beat: float) -> float:
+        watched = [t for t in self.tables.values() if t.connections or t.status == "playing"]
+        stored = await self.read(store.versions_of, self.engine, [t.id for t in watched])
+        for live in watched:
+            if stored.get(live.id, (live.status, live.committed, live.epoch)) != (
+                live.status, live.committed, live.epoch,
+            ):  # fmt: skip
+                async with live.lock:
+                    await self.reload(live)
+                await self.broadcast(live)
+                self.schedule(live)
+        now = time.monotonic()
+        dirty = self.presence.dirty if now - beat < HEARTBEAT else {t.id for t in watched}
+        counts = {i: self.presence.counts(self.tables[i]) for i in dirty if i in self.tables}
+        self.presence.dirty = set()
+        await self.write(write_presence, self.engine, self.server, counts, self.clock.now())
+        remote = await self.read(read_presence, self.engine, [t.id for t in watched], self.server)
+        for live in watched:
+            self.presence.remote[live.id] = remote.get(live.id, {})
+            if self.presence.update(live):
+                await self.broadcast(live)
+        return now if now - beat >= HEARTBEAT else beat
 
     async def hint(self, live: LiveTable, viewer: PlayerId | None) -> str:
         """Advice for the seat to move, from the game's strongest agent (if the host allows)."""
@@ -632,69 +567,8 @@ class Hub:
         name = agent_names(live.game)[0]
         level = f"{name}:{HINT_ITERATIONS}" if name == "ismcts" else name
         loop = asyncio.get_running_loop()
-        job = _bot_job(live, viewer, level)
-        advice: str = await loop.run_in_executor(self.bots, hint_move, job)
+        advice: str = await loop.run_in_executor(self.bots, hint_move, bot_job(live, viewer, level))
         return advice
-
-    # --- analysis --------------------------------------------------------------------------
-
-    async def analysis(self, live: LiveTable, seat: object) -> Analysis | None:
-        """The analysis of ``seat``'s decisions: running, done (kept in the database) or none."""
-        number = self._seat_number(live, seat)
-        found = self.analyses.get((live.id, number))
-        if found is not None:
-            return found
-        kept = await self.read(store.load_analysis, self.engine, live.id, number)
-        if kept is None:
-            return None
-        data = json.loads(kept)
-        done = Analysis(number, data["total"], data["done"], data["decisions"], finished=True)
-        self.analyses[(live.id, number)] = done
-        return done
-
-    async def analyse(self, live: LiveTable, seat: object) -> Analysis:
-        """Start analysing ``seat``'s decisions in the bot pool (once per seat and table)."""
-        if live.status != "finished":
-            raise RefusedError("a game is analysed once it is over", 403)
-        number = self._seat_number(live, seat)
-        found = await self.analysis(live, number)
-        if found is not None:
-            return found
-        record = live.table.record()
-        chosen = await self.read(decisions, record, number)
-        running = Analysis(number, total=len(chosen))
-        self.analyses[(live.id, number)] = running
-        task = asyncio.create_task(self._run_analysis(live, record, chosen, running))
-        self._analysing.add(task)
-        task.add_done_callback(self._analysing.discard)
-        return running
-
-    async def _run_analysis(
-        self, live: LiveTable, record: Record, chosen: list[int], running: Analysis
-    ) -> None:
-        loop = asyncio.get_running_loop()
-        options = tuple(sorted(live.game.options.items()))
-        try:
-            for index in chosen:
-                job = DecisionJob(
-                    live.game.info.id,
-                    live.game.players,
-                    options,
-                    record.seed,
-                    record.moves[: index + 1],
-                    running.seat,
-                )
-                item = await loop.run_in_executor(self.bots, rate_decision, job)
-                if item is not None:
-                    running.items.append(item)
-                running.done += 1
-            running.finished = True
-            kept = json.dumps(
-                {"total": running.total, "done": running.done, "decisions": running.items}
-            )
-            await self.write(store.save_analysis, self.engine, live.id, running.seat, kept)
-        except Exception as error:  # said on the page, never lost silently
-            running.error = f"the analysis stopped: {error}"
 
     async def expire(self) -> int:
         """Mark tables that never started, and are older than the limit, expired."""
@@ -705,24 +579,24 @@ class Hub:
                 row = await self.read(store.load_table, self.engine, live.id)
                 if row is not None:
                     live.status = row.status
+        if count:
+            self.lobby.changed()
         return count
 
 
-def _bot_job(live: LiveTable, seat: PlayerId, level: str) -> BotJob:
+def new_token_pair() -> tuple[str, str]:
+    """A new host token and table id."""
+    return new_token(), new_table_id()
+
+
+def bot_job(live: LiveTable, seat: PlayerId, level: str) -> BotJob:
     """A worker's job for ``seat`` at the table as it stands: a bot's move, or a hint."""
     record = live.table.record()
     options = tuple(sorted(live.game.options.items()))
     return BotJob(
-        live.id,
-        live.game.info.id,
-        live.game.players,
-        options,
-        live.seed,
-        record.moves,
-        record.dictated,
-        seat,
-        level,
-    )
+        live.id, live.game.info.id, live.game.players, options, live.seed, record.moves,
+        record.dictated, seat, level,
+    )  # fmt: skip
 
 
 def check_level(game: Game, level: str) -> None:
@@ -737,7 +611,3 @@ def check_level(game: Game, level: str) -> None:
     except SpieltischError as error:
         known = ", ".join(agent_names(game))
         raise RefusedError(f"{error} (levels: {known})") from None
-
-
-def _too_long(text: str) -> Move:
-    raise RefusedError(f"a move is at most 1000 characters, not {len(text)}", 413)

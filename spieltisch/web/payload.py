@@ -94,10 +94,10 @@ def update_message(
         "legal": legal,
     }
     if table.over:
-        state = table.state
-        scores: list[JSON] = list(state.scores())
-        winners: list[JSON] = [*sorted(state.winners())]
-        message["result"] = {"scores": scores, "winners": winners}
+        scores: list[JSON] = list(table.state.scores())
+        winners: list[JSON] = [*sorted(table.winners())]
+        conceded: list[JSON] = [seat for seat, _ in table.conceded]
+        message["result"] = {"scores": scores, "winners": winners, "conceded": conceded}
     return message
 
 

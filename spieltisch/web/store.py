@@ -13,6 +13,7 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -40,6 +41,25 @@ class SeatRow:
     joined: bool
     salt: str | None = None
     """The person's contribution to the table's seed (see :mod:`spieltisch.core.fair`)."""
+    stand_in: str | None = None
+    """The level of a bot playing for the absent person (their token still holds the seat)."""
+    bank: float | None = None
+    """Seconds left in the person's time bank (a live clock)."""
+    token_origin: str | None = None
+    """What the seat's token is derived from with the host's token (``None``: not derived,
+    so the host page cannot show its link again)."""
+    conceded_at: int | None = None
+    """The version at which the seat conceded."""
+
+    @property
+    def person(self) -> bool:
+        """A person's seat (whether or not a bot stands in for them now)."""
+        return self.kind == "person"
+
+    @property
+    def playing_level(self) -> str | None:
+        """The bot level that moves for this seat now: a bot's, a stand-in's, or none."""
+        return self.level if self.kind == "bot" else self.stand_in
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +83,33 @@ class TableRow:
     secret: str | None = None
     commitment: str | None = None
     hints: bool = False
+    rules: str = "{}"
+    epoch: int = 0
+    rematch: str | None = None
+    turn_since: float | None = None
+
+
+def _seat_values(seat: SeatRow) -> dict[str, object]:
+    return {
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "name": seat.name,
+        "level": seat.level,
+        "token_hash": seat.token_hash,
+        "joined": seat.joined,
+        "salt": seat.salt,
+        "stand_in": seat.stand_in,
+        "bank": seat.bank,
+        "token_origin": seat.token_origin,
+        "conceded_at": seat.conceded_at,
+    }
+
+
+def _seat_row(s: Any) -> SeatRow:
+    return SeatRow(
+        s["seat"], s["kind"], s["name"], s["level"], s["token_hash"], s["joined"], s["salt"],
+        s["stand_in"], s["bank"], s["token_origin"], s["conceded_at"],
+    )  # fmt: skip
 
 
 def create_table(
@@ -78,6 +125,7 @@ def create_table(
     secret: str | None = None,
     commitment: str | None = None,
     hints: bool = False,
+    rules: str = "{}",
 ) -> None:
     """Store a new, open table and its seats (with the secret behind its dice, if fair)."""
     with engine.begin() as db:
@@ -96,24 +144,11 @@ def create_table(
                 secret=secret,
                 commitment=commitment,
                 hints=hints,
+                rules=rules,
+                epoch=0,
             )
         )
-        db.execute(
-            SEATS.insert(),
-            [
-                {
-                    "table_id": table_id,
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "name": s.name,
-                    "level": s.level,
-                    "token_hash": s.token_hash,
-                    "joined": s.joined,
-                    "salt": s.salt,
-                }
-                for s in seats
-            ],
-        )
+        db.execute(SEATS.insert(), [{"table_id": table_id, **_seat_values(s)} for s in seats])
 
 
 def load_table(engine: Engine, table_id: str) -> TableRow | None:
@@ -142,12 +177,7 @@ def load_table(engine: Engine, table_id: str) -> TableRow | None:
         version=row["version"],
         host_hash=row["host_hash"],
         created_at=row["created_at"],
-        seats=tuple(
-            SeatRow(
-                s["seat"], s["kind"], s["name"], s["level"], s["token_hash"], s["joined"], s["salt"]
-            )
-            for s in seats
-        ),
+        seats=tuple(_seat_row(s) for s in seats),
         moves=tuple(text for text, _ in moves),
         dictated=tuple(i for i, (_, dictated) in enumerate(moves) if dictated),
         record=row["record"],
@@ -155,6 +185,10 @@ def load_table(engine: Engine, table_id: str) -> TableRow | None:
         secret=row["secret"],
         commitment=row["commitment"],
         hints=bool(row["hints"]),
+        rules=row["rules"],
+        epoch=row["epoch"],
+        rematch=row["rematch"],
+        turn_since=row["turn_since"],
     )
 
 
@@ -164,11 +198,12 @@ def append_moves(
     expected: int,
     moves: Sequence[tuple[str, bool]],
     final_record: str | None = None,
+    epoch: int | None = None,
 ) -> None:
     """Append ``moves`` (text, dictated) to the table at version ``expected``, atomically, and
     with ``final_record`` mark it finished in the same transaction (so no crash can leave a
     game over but still being played); :class:`VersionConflictError` if its version is
-    another by now."""
+    another by now, or (given ``epoch``) if a seat changed hands since the caller read it."""
     if not moves and final_record is None:
         return
     values: dict[str, object] = {"version": expected + len(moves)}
@@ -176,11 +211,10 @@ def append_moves(
         values.update(status="finished", record=final_record, finished_at=time.time())
     try:
         with engine.begin() as db:
-            moved = db.execute(
-                TABLES.update()
-                .where(TABLES.c.id == table_id, TABLES.c.version == expected)
-                .values(**values)
-            )
+            where = [TABLES.c.id == table_id, TABLES.c.version == expected]
+            if epoch is not None:
+                where.append(TABLES.c.epoch == epoch)
+            moved = db.execute(TABLES.update().where(*where).values(**values))
             if moved.rowcount != 1:
                 raise VersionConflictError(table_id)
             if not moves:
@@ -205,21 +239,26 @@ def set_status(engine: Engine, table_id: str, status: str, record: str | None = 
         db.execute(TABLES.update().where(TABLES.c.id == table_id).values(**values))
 
 
-def update_seat(engine: Engine, table_id: str, seat: SeatRow) -> None:
-    """Store a seat's new holder (a name, a bot, a new token)."""
+def update_seat(engine: Engine, table_id: str, seat: SeatRow, new_holder: bool = False) -> int:
+    """Store a seat's new state (a name, a bot, a new token, a stand-in); with
+    ``new_holder`` (the seat changed hands) the table's epoch moves on, so that a move
+    checked against the old holder can no longer be committed. The epoch now."""
+    values = _seat_values(seat)
+    del values["seat"]
     with engine.begin() as db:
         db.execute(
             SEATS.update()
             .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat.seat)
-            .values(
-                kind=seat.kind,
-                name=seat.name,
-                level=seat.level,
-                token_hash=seat.token_hash,
-                joined=seat.joined,
-                salt=seat.salt,
-            )
+            .values(**values)
         )
+        if new_holder:
+            db.execute(
+                TABLES.update().where(TABLES.c.id == table_id).values(epoch=TABLES.c.epoch + 1)
+            )
+        epoch: int = db.execute(
+            sa.select(TABLES.c.epoch).where(TABLES.c.id == table_id)
+        ).scalar_one()
+    return epoch
 
 
 def set_seed(engine: Engine, table_id: str, seed: int) -> None:
@@ -318,10 +357,67 @@ def load_analysis(engine: Engine, table_id: str, seat: int) -> str | None:
     return found
 
 
-def version_of(engine: Engine, table_id: str) -> tuple[str, int] | None:
-    """The stored status and version of a table (a cheap check that a copy is current)."""
+def version_of(engine: Engine, table_id: str) -> tuple[str, int, int] | None:
+    """The stored status, version and epoch of a table (a cheap check that a copy is
+    current)."""
+    found = versions_of(engine, [table_id])
+    return found.get(table_id)
+
+
+def versions_of(engine: Engine, table_ids: Sequence[str]) -> dict[str, tuple[str, int, int]]:
+    """The stored status, version and epoch of each of ``table_ids`` that exists."""
+    if not table_ids:
+        return {}
     with engine.connect() as db:
-        row = db.execute(
-            sa.select(TABLES.c.status, TABLES.c.version).where(TABLES.c.id == table_id)
-        ).first()
-    return None if row is None else (str(row[0]), int(row[1]))
+        rows = db.execute(
+            sa.select(TABLES.c.id, TABLES.c.status, TABLES.c.version, TABLES.c.epoch).where(
+                TABLES.c.id.in_(list(table_ids))
+            )
+        ).all()
+    return {str(r[0]): (str(r[1]), int(r[2]), int(r[3])) for r in rows}
+
+
+def set_turn_since(engine: Engine, table_id: str, since: float | None) -> None:
+    """When the turn of the seat to move began (the clock counts from there)."""
+    with engine.begin() as db:
+        db.execute(TABLES.update().where(TABLES.c.id == table_id).values(turn_since=since))
+
+
+def set_rematch(engine: Engine, table_id: str, rematch: str) -> str:
+    """Link a finished table to its rematch, unless it has one already; the rematch's id."""
+    with engine.begin() as db:
+        db.execute(
+            TABLES.update()
+            .where(TABLES.c.id == table_id, TABLES.c.rematch.is_(None))
+            .values(rematch=rematch)
+        )
+        found: str = db.execute(
+            sa.select(TABLES.c.rematch).where(TABLES.c.id == table_id)
+        ).scalar_one()
+    return found
+
+
+def concede(
+    engine: Engine, table_id: str, seat: SeatRow, version: int, final_record: str | None
+) -> None:
+    """Store a seat's concession (at ``version``, which the table must still be at) with its
+    new holder, and with ``final_record`` the end of the game, in one transaction;
+    :class:`VersionConflictError` if the table moved on meanwhile."""
+    values = _seat_values(seat)
+    del values["seat"]
+    table_values: dict[str, object] = {"epoch": TABLES.c.epoch + 1}
+    if final_record is not None:
+        table_values.update(status="finished", record=final_record, finished_at=time.time())
+    with engine.begin() as db:
+        moved = db.execute(
+            TABLES.update()
+            .where(TABLES.c.id == table_id, TABLES.c.version == version)
+            .values(**table_values)
+        )
+        if moved.rowcount != 1:
+            raise VersionConflictError(table_id)
+        db.execute(
+            SEATS.update()
+            .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat.seat)
+            .values(**values)
+        )

@@ -2,11 +2,14 @@
 
 A token has 256 random bits, so a plain SHA-256 of it is enough to store (nobody can guess
 one to hash); it is compared in constant time. Tokens travel in a link's fragment or a
-message body, never in a query string, and are never logged.
+message body, never in a query string, and are never logged. A seat's token is derived from
+the host's token (an HMAC of the table, a nonce and the seat), so the host, and only the
+host, can be shown every seat's link again.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -40,3 +43,15 @@ def new_table_id() -> str:
 def new_seed() -> int:
     """A table's seed, drawn by the server (62 bits, so every database stores it)."""
     return secrets.randbits(62)
+
+
+def new_origin(table_id: str) -> str:
+    """What a new seat token is derived from (its table and a fresh nonce)."""
+    return f"{table_id}.{secrets.token_hex(6)}"
+
+
+def derive_token(host_token: str, origin: str, seat: int) -> str:
+    """The seat token the host's token gives for ``seat`` under ``origin``: so the host page
+    can show every seat's link again, while the database keeps only hashes."""
+    mac = hmac.new(host_token.encode(), f"seat:{origin}:{seat}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()

@@ -19,8 +19,9 @@ from starlette.testclient import WebSocketTestSession
 import spieltisch
 from spieltisch.core.record import Record, replay
 from spieltisch.web.app import create_app
-from spieltisch.web.live import Connection, Hub
+from spieltisch.web.live import Hub
 from spieltisch.web.settings import Settings
+from spieltisch.web.tables import Connection
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -60,10 +61,21 @@ def started(client: TestClient, game: str = "auf-die-eier", **extra: Any) -> dic
     return made
 
 
+SIDE_MESSAGES = {"seats", "notes", "rematch"}
+"""Messages about the table's seats and notes, sent beside the updates."""
+
+
+def receive(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next message that is not about the seats or the notes."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message.get("type") not in SIDE_MESSAGES:
+            return message
+
+
 def hello(ws: WebSocketTestSession, token: str | None, since: int = 0) -> dict[str, Any]:
     ws.send_text(json.dumps({"type": "hello", "token": token, "since": since}))
-    message: dict[str, Any] = ws.receive_json()
-    return message
+    return receive(ws)
 
 
 def until_my_turn(ws: WebSocketTestSession, first: dict[str, Any]) -> dict[str, Any]:
@@ -72,7 +84,7 @@ def until_my_turn(ws: WebSocketTestSession, first: dict[str, Any]) -> dict[str, 
     while not (
         message.get("type") == "update" and (message["legal"] or message["status"] != "playing")
     ):
-        message = ws.receive_json()
+        message = receive(ws)
     return message
 
 
@@ -107,7 +119,7 @@ def test_a_table_is_made_joined_started_and_listed(client: TestClient) -> None:
     start = client.post(
         f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {made['host']}"}
     )
-    assert start.status_code == 400 and "still free" in start.json()["detail"]
+    assert start.status_code == 409 and "seat 1 is still free" in start.json()["detail"]
     joined = client.post(
         f"/api/tables/{made['id']}/join", json={"token": made["seat"][0], "name": "  Ann  "}
     )
@@ -189,20 +201,18 @@ def test_a_seat_plays_over_its_socket_and_a_stale_or_illegal_move_is_rejected(
         assert {"id", "text", "label"} <= set(first["legal"][0])
         version = first["version"]
         ws.send_text(json.dumps({"type": "move", "text": "reroll R", "version": version}))
-        refused = ws.receive_json()
+        refused = receive(ws)
         assert refused == {"type": "rejected", "reason": refused["reason"], "version": version}
         assert "Rotten Eggs stay set aside" in refused["reason"]
-        assert ws.receive_json()["version"] == version  # the catch-up after a refusal
         ws.send_text(json.dumps({"type": "move", "text": "stop", "version": version - 1}))
-        stale = ws.receive_json()
+        stale = receive(ws)
         assert (
             stale["type"] == "rejected"
             and stale["version"] == version
             and "version" in stale["reason"]
         )
-        ws.receive_json()
         ws.send_text(json.dumps({"type": "move", "id": 0, "version": version}))
-        after = ws.receive_json()
+        after = receive(ws)
         assert after["type"] == "update" and after["version"] > version
         assert after["events"][0]["sentence"] == "Ann stops."
 
@@ -212,11 +222,12 @@ def test_a_seat_plays_over_its_socket_and_a_stale_or_illegal_move_is_rejected(
     [
         ("not json", "unknown message"),
         (json.dumps({"type": "castle"}), "unknown message"),
-        (json.dumps({"type": "move"}), "a move is its text or its id"),
-        (json.dumps({"type": "move", "id": 10**9}), "action id"),
-        (json.dumps({"type": "move", "id": True}), "action id"),
-        (json.dumps({"type": "move", "text": "stop", "version": "1"}), "version must be"),
-        (json.dumps({"type": "move", "text": "x" * 5000}), "too long"),
+        (json.dumps({"type": "move", "version": 0}), "a move is its text or its id"),
+        (json.dumps({"type": "move", "text": "stop"}), "the version it was chosen at"),
+        (json.dumps({"type": "move", "id": 10**9, "version": 0}), "action id"),
+        (json.dumps({"type": "move", "id": True, "version": 0}), "action id"),
+        (json.dumps({"type": "move", "text": "stop", "version": "1"}), "chosen at"),
+        (json.dumps({"type": "move", "text": "x" * 5000, "version": 0}), "too long"),
     ],
 )
 def test_malformed_messages_get_an_error_and_change_nothing(
@@ -226,7 +237,7 @@ def test_malformed_messages_get_an_error_and_change_nothing(
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         first = until_my_turn(ws, hello(ws, made["seat"][0]))
         ws.send_text(message)
-        answer = ws.receive_json()
+        answer = receive(ws)
         assert answer["type"] in {"error", "rejected"} and reason in answer["reason"]
         assert answer["version"] == first["version"]
     assert client.get(f"/api/tables/{made['id']}").json()["version"] == first["version"]
@@ -240,14 +251,15 @@ def test_a_spectator_sees_the_game_but_cannot_move_and_a_bad_hello_is_closed(
         watch = hello(ws, None)
         assert watch["seat"] is None and watch["legal"] == []
         ws.send_text(json.dumps({"type": "move", "text": "stop"}))
-        assert "spectators cannot move" in ws.receive_json()["reason"]
+        assert "spectators cannot move" in receive(ws)["reason"]
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
-        assert "holds no seat" in hello(ws, made["host"])["reason"]
+        never = hello(ws, made["host"])  # a token that never held a seat here
+        assert never["type"] == "stale" and never["seat"] is None
     with client.websocket_connect("/ws/nope") as ws:
-        assert ws.receive_json()["reason"] == "no such table"
+        assert receive(ws)["reason"] == "no such table"
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         ws.send_text("hello?")
-        assert "JSON hello" in ws.receive_json()["reason"]
+        assert "JSON hello" in receive(ws)["reason"]
 
 
 def test_a_flood_is_slowed_down(client: TestClient) -> None:
@@ -256,7 +268,7 @@ def test_a_flood_is_slowed_down(client: TestClient) -> None:
         hello(ws, None)
         for _ in range(40):
             ws.send_text(json.dumps({"type": "ping"}))
-        answers = [ws.receive_json() for _ in range(40)]
+        answers = [receive(ws) for _ in range(40)]
         assert sum(a["type"] == "pong" for a in answers) <= 25
         assert any("slow down" in a.get("reason", "") for a in answers)
 
@@ -266,7 +278,7 @@ def test_a_reconnection_resumes_from_its_version_with_nothing_missed(client: Tes
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         first = until_my_turn(ws, hello(ws, made["seat"][0]))
         ws.send_text(json.dumps({"type": "move", "text": "stop", "version": first["version"]}))
-        later = ws.receive_json()
+        later = receive(ws)
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         again = hello(ws, made["seat"][0], since=first["version"])
         assert [e["version"] for e in again["events"]] == list(
@@ -286,7 +298,8 @@ def test_the_host_hands_a_seat_to_a_bot_and_back_with_a_new_token(client: TestCl
     new_token = back.json()["seat_link"].split("#seat=")[1]
     assert new_token != made["seat"][0]
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
-        assert "holds no seat" in hello(ws, made["seat"][0])["reason"]  # the old token is dead
+        dead = hello(ws, made["seat"][0])  # the old token is dead, and says whose it was
+        assert dead["type"] == "stale" and dead["seat"] == 0 and dead["reason"] == "bot"
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         assert hello(ws, new_token)["seat"] == 0
     bad = client.post(
@@ -304,7 +317,7 @@ def test_a_bots_only_game_plays_to_the_end_and_its_record_replays(client: TestCl
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         message = hello(ws, None)
         while message.get("status") != "finished":
-            message = ws.receive_json()
+            message = receive(ws)
         assert message["result"]["winners"]
     record = Record.loads(client.get(f"/api/tables/{made['id']}/record").text)
     final = replay(spieltisch.load_record(record), record)
@@ -337,7 +350,7 @@ def test_an_open_table_expires_and_cannot_start(tmp_path: Path) -> None:
         )
         host = {"Authorization": f"Bearer {made['host']}"}
         start = client.post(f"/api/tables/{made['id']}/start", headers=host)
-        assert start.status_code == 400 and "expired" in start.json()["detail"]
+        assert start.status_code == 409 and "expired" in start.json()["detail"]
 
 
 def test_hints_come_only_where_the_host_allows_them_and_only_to_the_seat_to_move(
@@ -348,19 +361,19 @@ def test_hints_come_only_where_the_host_allows_them_and_only_to_the_seat_to_move
         first = until_my_turn(ws, hello(ws, plain["seat"][0]))
         assert first["hints"] is False
         ws.send_text(json.dumps({"type": "hint"}))
-        assert "not allowed hints" in ws.receive_json()["reason"]
+        assert "not allowed hints" in receive(ws)["reason"]
     allowed = started(client, hints=True)
     with client.websocket_connect(f"/ws/{allowed['id']}") as ws:
         first = until_my_turn(ws, hello(ws, allowed["seat"][0]))
         assert first["hints"] is True
         ws.send_text(json.dumps({"type": "hint"}))
-        advice = ws.receive_json()
+        advice = receive(ws)
         assert advice["type"] == "hint" and advice["text"].startswith("expert: ")
         assert "expected" in advice["text"] and advice["version"] == first["version"]
     with client.websocket_connect(f"/ws/{allowed['id']}") as ws:
         hello(ws, None)
         ws.send_text(json.dumps({"type": "hint"}))
-        assert "whose turn it is" in ws.receive_json()["reason"]
+        assert "whose turn it is" in receive(ws)["reason"]
 
 
 def closed_for_lag(connection: Connection) -> bool:
@@ -373,13 +386,13 @@ def test_a_connection_that_falls_too_far_behind_is_closed_to_resync(tmp_path: Pa
     try:
         slow = Connection(None, asyncio.Queue(maxsize=3))
         for number in range(3):
-            hub.send(slow, {"type": "update", "version": number})
+            slow.send({"type": "update", "version": number})
         assert slow.queue.full() and not slow.lagging
-        hub.send(slow, {"type": "update", "version": 3})  # one more than its queue holds
+        slow.send({"type": "update", "version": 3})  # one more than its queue holds
         assert closed_for_lag(slow)
         queued = [slow.queue.get_nowait() for _ in range(slow.queue.qsize())]
         assert queued == [None]  # no half of its backlog: its writer closes it (code 4008)
-        hub.send(slow, {"type": "update", "version": 4})
+        slow.send({"type": "update", "version": 4})
         assert slow.queue.qsize() == 0  # nothing more is queued for a closed connection
     finally:
         hub.bots.shutdown()

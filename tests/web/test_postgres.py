@@ -73,12 +73,19 @@ def join_and_start(srv: Server, table: dict[str, Any]) -> None:
     assert started.status_code == 200, started.text
 
 
+SIDE_MESSAGES = {"seats", "notes", "rematch"}
+"""Messages about the table's seats and notes, sent beside the updates."""
+
+
 def receive(ws: ClientConnection, deadline: float) -> dict[str, Any]:
-    left = deadline - time.monotonic()
-    if left <= 0:
-        raise TimeoutError("no message in time")
-    message: dict[str, Any] = json.loads(ws.recv(timeout=left))
-    return message
+    """The next message that is not about the seats or the notes (bounded)."""
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("no message in time")
+        message: dict[str, Any] = json.loads(ws.recv(timeout=left))
+        if message.get("type") not in SIDE_MESSAGES:
+            return message
 
 
 def update_at(ws: ClientConnection, version: int) -> dict[str, Any]:

@@ -1,0 +1,316 @@
+"""A seat is one person's: joining, starting, handing seats on, leaving, conceding, and the
+links that stop working when their seat changes hands.
+
+Whenever a seat changes hands (the host hands it to a bot or to a new person, its person
+leaves or concedes), the old token is *revoked*: the database notes whose seat it was and why,
+every open page of that token (on this server; other servers find out through the database)
+is told so and closed, and the table's epoch moves on, so that a move checked against the old
+holder can never be committed. A revoked link opens a page that says so and offers to watch.
+
+A person seat's token is derived from the host's token (see :mod:`spieltisch.web.tokens`),
+so the host page can always list every seat's link; the database keeps only hashes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from spieltisch.core import fair
+from spieltisch.core.errors import SpieltischError
+from spieltisch.session import Table
+from spieltisch.web import store
+from spieltisch.web.chat import NOTICE, notice
+from spieltisch.web.clock import start_banks
+from spieltisch.web.db import REVOKED
+from spieltisch.web.services import Services
+from spieltisch.web.store import SeatRow, VersionConflictError
+from spieltisch.web.tables import LiveTable, RefusedError
+from spieltisch.web.takeover import stand_in_level
+from spieltisch.web.tokens import derive_token, matches, new_origin, token_hash
+
+MAX_NAME = 40
+REASONS = ("bot", "person", "left", "conceded")
+"""Why a token stopped holding its seat: handed to a bot, given to a new person, its person
+left, or conceded."""
+
+
+def check_name(name: object) -> str:
+    """A display name as it is kept (spaces folded); :class:`RefusedError` if none."""
+    if not isinstance(name, str) or not name.strip():
+        raise RefusedError("a display name is needed")
+    clean = " ".join(name.split())
+    if len(clean) > MAX_NAME:
+        raise RefusedError(f"a display name has at most {MAX_NAME} characters")
+    return clean
+
+
+def missing_for_start(live: LiveTable) -> str | None:
+    """What keeps the table from starting, in words (``None``: nothing)."""
+    free = [s.seat + 1 for s in live.seats if s.person and not s.joined]
+    if not free:
+        return None
+    if len(free) == 1:
+        return f"seat {free[0]} is still free: its person has not joined yet"
+    listed = ", ".join(map(str, free[:-1])) + f" and {free[-1]}"
+    return f"seats {listed} are still free: their people have not joined yet"
+
+
+class Seating:
+    """The seats of the tables of one server (see the module docstring)."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+
+    def check_host(self, live: LiveTable, token: object) -> None:
+        """Refuse unless ``token`` is the table's host token."""
+        if not matches(token, live.host_hash):
+            raise RefusedError("only the host may do that", 403)
+
+    def number(self, live: LiveTable, seat: object) -> int:
+        """``seat`` as a seat number of the table; :class:`RefusedError` if it is none."""
+        if type(seat) is not int or not 0 <= seat < live.game.players:
+            raise RefusedError(f"no seat {seat!r} at this table")
+        return seat
+
+    def person_of(self, live: LiveTable, token: object) -> int:
+        """The seat ``token`` holds now; :class:`RefusedError` if it holds none."""
+        seat = live.seat_of(token)
+        if seat is None:
+            raise RefusedError("this link holds no seat at this table", 403)
+        return seat
+
+    async def _store(self, live: LiveTable, row: SeatRow, new_holder: bool) -> None:
+        epoch = await self.services.write(
+            store.update_seat, self.services.engine, live.id, row, new_holder
+        )
+        live.seats[row.seat] = row
+        live.epoch = epoch
+        live.table.seats = live.names()
+
+    # --- joining and starting ---------------------------------------------------------------
+
+    async def join(self, live: LiveTable, token: object, name: object, salt: object) -> int:
+        """A person takes their seat under a display name, adding their salt to the dice."""
+        seat = self.person_of(live, token)
+        clean = check_name(name)
+        try:
+            own = fair.check_salt(salt)
+        except ValueError as error:
+            raise RefusedError(str(error)) from None
+        async with live.lock:
+            current = live.seats[seat]
+            # A salt counts only before the start: once the game is on, its dice are fixed.
+            salt_now = own if live.status == "open" else current.salt
+            await self._store(live, replace(current, name=clean, joined=True, salt=salt_now), False)
+        await self.services.broadcast(live)
+        return seat
+
+    async def start(self, live: LiveTable) -> None:
+        """Start the game now that every seat is taken (the caller checked who asks)."""
+        async with live.lock:
+            if live.status != "open":
+                raise RefusedError(f"the table is {live.status}, not waiting to start", 409)
+            missing = missing_for_start(live)
+            if missing is not None:
+                raise RefusedError(f"the game cannot start yet: {missing}", 409)
+            if live.secret is not None:
+                salts = [seat.salt or "" for seat in live.seats]
+                live.seed = fair.seed_of(live.id, live.secret, salts)
+                await self.services.write(store.set_seed, self.services.engine, live.id, live.seed)
+                live.table = Table(live.game, live.names(), live.seed)
+            for row in start_banks(live.seats, live.rules):
+                if row != live.seats[row.seat]:
+                    await self._store(live, row, False)
+            await self.services.write(store.set_status, self.services.engine, live.id, "playing")
+            live.status = "playing"
+            await self.services.commit(live, live.table.version)
+        await self.services.broadcast(live)
+        self.services.schedule(live)
+
+    # --- handing seats on -------------------------------------------------------------------
+
+    async def to_bot(self, live: LiveTable, seat: int, level: str, reason: str) -> None:
+        """Hand ``seat`` to a bot of ``level`` for good (the caller holds the lock); its
+        person's token is revoked with ``reason``."""
+        row = live.seats[seat]
+        if row.person and row.token_hash is not None:
+            await self.revoke(live, row, reason)
+        bot = SeatRow(seat, "bot", f"Bot {seat + 1} ({level})", level, None, True)
+        if reason in ("left", "conceded"):
+            bot = replace(bot, name=row.name, conceded_at=row.conceded_at)
+        await self._store(live, bot, True)
+
+    async def to_person(self, live: LiveTable, host: str, seat: int) -> str:
+        """Give ``seat`` to a new person: a new token (derived from the host's), so a new join
+        link; a person who held it loses it. The new token."""
+        origin = new_origin(live.id)
+        token = derive_token(host, origin, seat)
+        async with live.lock:
+            row = live.seats[seat]
+            if row.person and row.token_hash is not None:
+                await self.revoke(live, row, "person")
+            fresh = SeatRow(
+                seat, "person", f"Seat {seat + 1}", None, token_hash(token), False,
+                token_origin=origin, bank=live.rules.bank if live.status == "playing" else None,
+            )  # fmt: skip
+            if live.status == "playing":
+                fresh = replace(fresh, stand_in=stand_in_level(live))
+            await self._store(live, fresh, True)
+        await self.services.broadcast(live)
+        self.services.schedule(live)
+        return token
+
+    async def leave(self, live: LiveTable, token: object) -> None:
+        """A person leaves their seat: before the start it is free again (its link may go to
+        someone else); during the game a bot takes it for good."""
+        seat = self.person_of(live, token)
+        async with live.lock:
+            row = live.seats[seat]
+            if live.status == "open":
+                free = replace(row, name=f"Seat {seat + 1}", joined=False, salt=None)
+                await self._store(live, free, False)
+            elif live.status == "playing":
+                await self.to_bot(live, seat, stand_in_level(live), "left")
+            else:
+                raise RefusedError(f"the table is {live.status}", 409)
+            await self.services.note(live, NOTICE, None, notice("left", name=row.name))
+        await self.services.broadcast(live)
+        self.services.schedule(live)
+
+    async def concede(self, live: LiveTable, token: object) -> bool:
+        """A person concedes: noted in the record; when one seat is left the game is over
+        and it wins, otherwise a bot plays the conceded seat on. True if the game ended."""
+        seat = self.person_of(live, token)
+        async with live.lock:
+            if live.status != "playing":
+                raise RefusedError("only a game being played can be conceded", 409)
+            table = live.table
+            try:
+                ended = table.concede(seat)
+            except SpieltischError as error:
+                raise RefusedError(str(error), 409) from None
+            row = live.seats[seat]
+            version = table.version
+            if ended:
+                gone = replace(row, conceded_at=version)
+            else:
+                level = stand_in_level(live)
+                gone = SeatRow(seat, "bot", row.name, level, None, True, conceded_at=version)
+            final = live.record().dumps() if ended else None
+            try:
+                await self.services.write(
+                    store.concede, self.services.engine, live.id, gone, version, final
+                )
+            except VersionConflictError:
+                await self.services.reload(live)
+                raise RefusedError("a move came first; try again", 409, version) from None
+            if not ended:
+                await self.revoke(live, row, "conceded")
+            live.seats[seat] = gone
+            live.table.seats = live.names()
+            live.epoch += 1
+            if ended:
+                live.status = "finished"
+            await self.services.note(live, NOTICE, None, notice("conceded", name=row.name))
+        await self.services.broadcast(live)
+        self.services.schedule(live)
+        return ended
+
+    # --- revoked links ----------------------------------------------------------------------
+
+    async def revoke(self, live: LiveTable, row: SeatRow, reason: str) -> None:
+        """``row``'s token no longer holds its seat: keep why, and tell and close its pages
+        here (the caller holds the lock; other servers close theirs as they take the table
+        up again)."""
+        if row.token_hash is None:
+            return
+        at = self.services.clock.now()
+        await self.services.write(
+            keep_revoked, self.services.engine, live.id, row.token_hash, row.seat, row.name,
+            reason, at,
+        )  # fmt: skip
+        close_revoked(live, row.token_hash, stale_message(row.seat, row.name, reason, at))
+
+    async def stale(self, live: LiveTable, token: object) -> dict[str, Any]:
+        """What a page with a token that holds no seat here is told: whose seat it was, and
+        why it changed hands (if it ever held one)."""
+        if not isinstance(token, str) or not 0 < len(token) <= 100:
+            return stale_message(None, None, None, None)
+        found = await self.services.read(
+            find_revoked, self.services.engine, live.id, token_hash(token)
+        )
+        if found is None:
+            return stale_message(None, None, None, None)
+        return stale_message(*found)
+
+    def links(self, live: LiveTable, host: str) -> dict[int, str]:
+        """Each person seat's token, for the host (whose token derives them)."""
+        found = {}
+        for row in live.seats:
+            if not row.person or row.token_origin is None or row.token_hash is None:
+                continue
+            token = derive_token(host, row.token_origin, row.seat)
+            if matches(token, row.token_hash):
+                found[row.seat] = token
+        return found
+
+
+def stale_message(
+    seat: int | None, name: str | None, reason: str | None, at: float | None
+) -> dict[str, Any]:
+    """The message for a page whose link holds no seat (``seat`` ``None``: it never did)."""
+    return {"type": "stale", "seat": seat, "name": name, "reason": reason, "at": at}
+
+
+def close_revoked(live: LiveTable, old_hash: str, message: dict[str, Any]) -> None:
+    """Tell every page of this server open with the token ``old_hash`` that its seat changed
+    hands, and close it."""
+    for connection in list(live.connections):
+        if connection.token_hash == old_hash:
+            connection.send({**message, "version": live.table.version})
+            connection.close()
+            live.connections.discard(connection)
+
+
+# --- kept in the database -------------------------------------------------------------------
+
+
+def keep_revoked(
+    engine: Engine, table_id: str, old_hash: str, seat: int, name: str, reason: str, at: float
+) -> None:
+    """Note that the token ``old_hash`` held ``seat`` as ``name`` until ``at``."""
+    with engine.begin() as db:
+        db.execute(
+            REVOKED.delete().where(REVOKED.c.table_id == table_id, REVOKED.c.token_hash == old_hash)
+        )
+        db.execute(
+            REVOKED.insert().values(
+                table_id=table_id, token_hash=old_hash, seat=seat, name=name,
+                reason=reason, at=at,
+            )
+        )  # fmt: skip
+
+
+def find_revoked(
+    engine: Engine, table_id: str, old_hash: str
+) -> tuple[int, str, str, float] | None:
+    """Whose seat the token ``old_hash`` held at the table, why it no longer does, and since
+    when; ``None`` if it never held one."""
+    with engine.connect() as db:
+        row = db.execute(
+            sa.select(REVOKED.c.seat, REVOKED.c.name, REVOKED.c.reason, REVOKED.c.at).where(
+                REVOKED.c.table_id == table_id, REVOKED.c.token_hash == old_hash
+            )
+        ).first()
+    return None if row is None else (int(row[0]), str(row[1]), str(row[2]), float(row[3]))
+
+
+def revoked_since(engine: Engine, table_id: str) -> dict[str, tuple[int, str, str, float]]:
+    """Every revoked token hash of a table, with its seat, name, reason and time."""
+    with engine.connect() as db:
+        rows = db.execute(sa.select(REVOKED).where(REVOKED.c.table_id == table_id)).mappings()
+        return {r["token_hash"]: (r["seat"], r["name"], r["reason"], r["at"]) for r in rows}

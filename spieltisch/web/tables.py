@@ -1,0 +1,175 @@
+"""What the server keeps of a live table in memory, and of each open page: plain data that the
+hub and every concern beside it (seats, presence, the clock, takeovers, chat, rematches) share.
+
+A :class:`Connection` remembers the token it said hello with (its hash), never just the seat:
+every move checks that token against the seat as it stands now, so a token whose seat changed
+hands stops acting at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from spieltisch.core import fair
+from spieltisch.core.game import Game, PlayerId
+from spieltisch.core.kit import GameKit
+from spieltisch.core.record import Record
+from spieltisch.session import Table
+from spieltisch.web.store import SeatRow
+from spieltisch.web.table_rules import TableRules
+from spieltisch.web.tokens import matches
+
+
+class RefusedError(Exception):
+    """A request the server will not carry out, with the reason to show."""
+
+    def __init__(self, reason: str, status: int = 400, version: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+        self.version = version
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlan:
+    """A seat of a table to be made: a person's (open until they join) or a bot's."""
+
+    kind: str
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A new table: its id, the host's token and each person seat's token."""
+
+    table_id: str
+    host_token: str
+    seat_tokens: dict[int, str]
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open page: who it is (a seat, or ``None`` for a spectator) and what it was sent."""
+
+    viewer: PlayerId | None
+    queue: asyncio.Queue[str | None]
+    sent_version: int = 0
+    closed: bool = False
+    lagging: bool = False
+    token_hash: str | None = None
+    """The hash of the seat token the page said hello with (``None``: a spectator)."""
+    sent_state: tuple[object, ...] = ()
+    """What the last update said of the table besides its events (status, rematch)."""
+    sent_seats: str = ""
+    """The last seats message sent (a page is sent it again only when it changes)."""
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue one message; a connection that falls too far behind is closed instead: what
+        it has not been sent yet is dropped whole (so it holds no gap), and it catches up from
+        its last version when it reconnects."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        except asyncio.QueueFull:
+            self.lagging = True
+            self.close()
+
+    def close(self) -> None:
+        """Close the connection after what is queued (or at once, if it lags)."""
+        if self.lagging:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+        self.closed = True
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table in the server's memory."""
+
+    id: str
+    game: Game
+    kit: GameKit[Any]
+    seed: int
+    status: str
+    host_hash: str
+    seats: list[SeatRow]
+    table: Table
+    secret: str | None = None
+    """The secret behind the table's dice (revealed at the end), if they are verifiable."""
+    commitment: str | None = None
+    committed: int = 0
+    """The version the database holds (the table in memory may be ahead while it commits)."""
+    hints: bool = False
+    """The host allows a seat to ask the strongest bot for advice."""
+    rules: TableRules = field(default_factory=TableRules)
+    epoch: int = 0
+    """How often a seat changed hands (the database's count: a move commits only if it
+    still holds, so a move checked against an old holder is never stored)."""
+    rematch: str | None = None
+    rematch_of: str | None = None
+    turn_since: float | None = None
+    """When the turn of the seat to move began (wall-clock seconds), for the clock."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    last_move_at: float = 0.0
+    bot_task: asyncio.Task[None] | None = None
+    away_since: dict[int, float] = field(default_factory=dict)
+    """For each person seat nobody has open anywhere: since when."""
+    votable: dict[int, str] = field(default_factory=dict)
+    """Seats the others may vote to hand to a bot, and why (``time`` or ``away``)."""
+    votes: dict[int, dict[int, bool]] = field(default_factory=dict)
+    """The running votes: for each seat, each voter's yes or no."""
+
+    def proof(self) -> fair.FairDice | None:
+        """What the table reveals of its dice once it is over (``None`` before, or without)."""
+        if self.secret is None or self.commitment is None or not self.table.over:
+            return None
+        salts = tuple(seat.salt or "" for seat in self.seats)
+        return fair.FairDice(self.id, self.commitment, self.secret, salts)
+
+    def fairness(self) -> dict[str, Any] | None:
+        """The fair-dice part of every update: the commitment, and at the end the proof."""
+        if self.commitment is None:
+            return None
+        shown: dict[str, Any] = {"scheme": fair.SCHEME, "commitment": self.commitment}
+        proof = self.proof()
+        if proof is not None:
+            shown.update(secret=proof.secret, salts=list(proof.salts), seed=self.seed)
+        return shown
+
+    def record(self) -> Record:
+        """The game's record, with the proof of its dice once the game is over."""
+        return replace(self.table.record(), fair=self.proof())
+
+    def seat_of(self, token: object) -> PlayerId | None:
+        """The person seat whose token this is now, or ``None``."""
+        for seat in self.seats:
+            if seat.person and matches(token, seat.token_hash):
+                return seat.seat
+        return None
+
+    def holder(self, token_hash: str | None) -> PlayerId | None:
+        """The person seat whose token has this hash now, or ``None``."""
+        if token_hash is None:
+            return None
+        for seat in self.seats:
+            if seat.person and seat.token_hash == token_hash:
+                return seat.seat
+        return None
+
+    def names(self) -> tuple[str, ...]:
+        """The seats' names, as the record keeps them."""
+        return tuple(s.name for s in self.seats)
+
+    def people(self) -> list[int]:
+        """The seats held by people (stand-ins or not), not conceded."""
+        return [s.seat for s in self.seats if s.person and s.conceded_at is None]
