@@ -21,7 +21,7 @@ The key asks nothing of the game: the two counts are what every table can see.
 A seat may *concede* (:meth:`Table.concede`): the table notes it in the record, and once every
 seat but one has conceded the game is over and that seat alone wins (in a two-player game, the
 other player). Until then the game goes on, and whoever drives the table plays a conceded seat
-(an online table seats a bot there).
+(an online table seats a bot there); a seat that conceded cannot win.
 
 Pure: the table holds names, not agents, and does no I/O.
 """
@@ -131,10 +131,21 @@ class Table:
         return () if self._survivor is not None else self.state.legal_actions()
 
     def winners(self) -> frozenset[PlayerId]:
-        """Who won the finished game: by the rules, or the one seat that did not concede."""
+        """Who won the finished game: by the rules, or the one seat that did not concede. A
+        seat that conceded cannot win: if the rules name it, the win goes to the others the
+        rules name, or else to the best score among the seats that did not concede."""
         if self._survivor is not None:
             return frozenset({self._survivor})
-        return self.state.winners()
+        winners = self.state.winners()
+        gone = {seat for seat, _ in self.conceded}
+        if not winners & gone:
+            return winners
+        if winners - gone:
+            return frozenset(winners - gone)
+        scores = self.state.scores()
+        left = [p for p in range(self.game.players) if p not in gone]
+        best = max(scores[p] for p in left)
+        return frozenset(p for p in left if scores[p] == best)
 
     def view(self, viewer: PlayerId | None, at: int | None = None) -> object:
         """What ``viewer`` (``None``: a spectator) sees now, or at version ``at``."""

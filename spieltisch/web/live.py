@@ -162,7 +162,7 @@ class Hub:
     async def refresh(self, live: LiveTable) -> None:
         """Take the table up again if another server sharing the database moved it on."""
         stored = await self.read(store.version_of, self.engine, live.id)
-        if stored is not None and stored != (live.status, live.committed, live.epoch):
+        if stored is not None and moved_on(live, stored):
             async with live.lock:
                 await self.reload(live)
 
@@ -313,9 +313,10 @@ class Hub:
         dictated = set(record.dictated)
         moves = [(record.moves[i], i in dictated) for i in range(start, table.version)]
         final = live.record().dumps() if table.over and live.status == "playing" else None
+        since = None if table.over else self.clock.now()
         try:
             await self.write(
-                store.append_moves, self.engine, live.id, start, moves, final, live.epoch
+                store.append_moves, self.engine, live.id, start, moves, final, live.epoch, since
             )
         except VersionConflictError:
             await self.reload(live)
@@ -327,21 +328,20 @@ class Hub:
             ) from None
         live.committed = table.version
         live.last_move_at = time.monotonic()
-        await self._next_turn(live, mover)
+        await self._charge(live, mover, since)
         if final is not None:
             live.status = "finished"
             self.lobby.changed()
 
-    async def _next_turn(self, live: LiveTable, mover: PlayerId | None) -> None:
-        """Charge the mover's clock and start the next turn's (the caller holds the lock)."""
-        now = self.clock.now()
-        if mover is not None:
+    async def _charge(self, live: LiveTable, mover: PlayerId | None, now: float | None) -> None:
+        """Charge the mover's clock for its move; the next turn's clock runs from ``now``
+        (the caller holds the lock)."""
+        if mover is not None and now is not None:
             charged = timing.charge(live.seats[mover], live.rules, live.turn_since, now)
             if charged != live.seats[mover]:
                 await self.write(store.update_seat, self.engine, live.id, charged)
                 live.seats[mover] = charged
-        live.turn_since = None if live.table.over else now
-        await self.write(store.set_turn_since, self.engine, live.id, live.turn_since)
+        live.turn_since = now
 
     async def reload(self, live: LiveTable) -> None:
         """Take the table up again as the database holds it; pages whose token no longer
@@ -538,9 +538,7 @@ class Hub:
         watched = [t for t in self.tables.values() if t.connections or t.status == "playing"]
         stored = await self.read(store.versions_of, self.engine, [t.id for t in watched])
         for live in watched:
-            if stored.get(live.id, (live.status, live.committed, live.epoch)) != (
-                live.status, live.committed, live.epoch,
-            ):  # fmt: skip
+            if live.id in stored and moved_on(live, stored[live.id]):
                 async with live.lock:
                     await self.reload(live)
                 await self.broadcast(live)
@@ -582,6 +580,16 @@ class Hub:
         if count:
             self.lobby.changed()
         return count
+
+
+def moved_on(live: LiveTable, stored: tuple[str, int, int]) -> bool:
+    """Whether the database holds a table further on than this server's copy: more moves, a
+    seat that changed hands, or another status at the same point (read before the copy's own
+    latest commit, it may be behind the copy: that is no change)."""
+    status, version, epoch = stored
+    if version != live.committed or epoch != live.epoch:
+        return version > live.committed or epoch > live.epoch
+    return status != live.status
 
 
 def new_token_pair() -> tuple[str, str]:

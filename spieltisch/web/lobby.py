@@ -96,6 +96,7 @@ class Lobby:
         self.feeds: set[asyncio.Queue[str]] = set()
         self._dirty = asyncio.Event()
         self._stale = True
+        self._reading = asyncio.Lock()
 
     def changed(self) -> None:
         """A table of this server changed in a way the lobby shows."""
@@ -104,12 +105,17 @@ class Lobby:
 
     async def current(self) -> dict[str, list[dict[str, Any]]]:
         """The summaries (read again if a table of this server changed since)."""
-        if self.summary is None or self._stale:
-            return await self.update()
-        return self.summary
+        async with self._reading:
+            if self.summary is None or self._stale:
+                return await self._update()
+            return self.summary
 
     async def update(self) -> dict[str, list[dict[str, Any]]]:
         """Read the summaries again and push them to every feed if they changed."""
+        async with self._reading:
+            return await self._update()
+
+    async def _update(self) -> dict[str, list[dict[str, Any]]]:
         self._stale = False
         summary: dict[str, list[dict[str, Any]]] = await self._read()
         text = json.dumps(summary, sort_keys=True, ensure_ascii=False)

@@ -59,14 +59,21 @@ def lobby() -> str:
 def table(table_id: str) -> str:
     """A table: the game from this viewer's side, the moves, the log."""
     body = """<div id="banner" class="banner" role="status" aria-live="polite" hidden></div>
+<section id="stale" class="panel" role="alert" hidden></section>
+<section id="offer" class="panel" role="status" hidden></section>
 <section id="join" hidden></section>
 <section id="host" hidden></section>
 <div class="table-layout">
   <section id="board" class="panel" aria-label="table"></section>
   <aside class="side">
     <section id="turn" class="panel" aria-live="polite"></section>
+    <section id="votes" class="panel" aria-live="polite"></section>
     <section id="moves" class="panel" aria-label="moves"></section>
+    <section id="seats" class="panel" aria-label="people"></section>
+    <section id="own" class="panel"></section>
+    <section id="chat" class="panel" aria-label="chat"></section>
     <section id="log" class="panel" aria-label="log"></section>
+    <section id="notify" class="panel"></section>
   </aside>
 </div>"""
     return _shell("Table", "table.js", body, f' data-table="{escape(table_id)}"')

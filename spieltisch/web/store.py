@@ -199,14 +199,17 @@ def append_moves(
     moves: Sequence[tuple[str, bool]],
     final_record: str | None = None,
     epoch: int | None = None,
+    turn_since: float | None = None,
 ) -> None:
     """Append ``moves`` (text, dictated) to the table at version ``expected``, atomically, and
     with ``final_record`` mark it finished in the same transaction (so no crash can leave a
     game over but still being played); :class:`VersionConflictError` if its version is
-    another by now, or (given ``epoch``) if a seat changed hands since the caller read it."""
+    another by now, or (given ``epoch``) if a seat changed hands since the caller read it.
+    ``turn_since``: when the next turn began (its clock runs from then)."""
     if not moves and final_record is None:
+        set_turn_since(engine, table_id, turn_since)  # a start with no chance step to draw
         return
-    values: dict[str, object] = {"version": expected + len(moves)}
+    values: dict[str, object] = {"version": expected + len(moves), "turn_since": turn_since}
     if final_record is not None:
         values.update(status="finished", record=final_record, finished_at=time.time())
     try:

@@ -3,6 +3,8 @@ wins. The record keeps each concession, so a replay ends the same way."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import spieltisch
@@ -68,3 +70,20 @@ def test_malformed_concessions_are_refused(conceded: object) -> None:
     data["conceded"] = conceded  # type: ignore[assignment]
     with pytest.raises(RecordError):
         Record.from_json(data)
+
+
+def test_a_conceded_seat_that_ends_on_top_passes_the_win_to_the_best_of_the_others() -> None:
+    """Seat 0 concedes, a random player plays it on and it ends first by the rules (seed 0,
+    found by search): the win goes to the best score among the others."""
+    table = _started("auf-die-eier", 3, seed=0)
+    table.concede(0)
+    rng = random.Random(0)
+    while not table.over:
+        if table.to_act() is None:
+            table.advance_chance()
+        else:
+            table.play(rng.choice(list(table.legal())))
+    assert table.state.winners() == frozenset({0})
+    scores = table.state.scores()
+    best = max(scores[1], scores[2])
+    assert table.winners() == frozenset(p for p in (1, 2) if scores[p] == best) == {2}

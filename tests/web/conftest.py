@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -24,6 +25,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
+
+from spieltisch.web.app import create_app
+from spieltisch.web.clock import ManualClock
+from spieltisch.web.settings import Settings
 
 try:
     from playwright.sync_api import Browser, BrowserContext, sync_playwright
@@ -34,6 +40,17 @@ else:
 
 REPO = Path(__file__).resolve().parents[2]
 SCREENS = REPO / "test-artifacts" / "screens"
+
+
+def docs_screens() -> Path:
+    """Where the screenshots the docs show are saved: ``docs/screens/`` when
+    ``SPIELTISCH_DOCS_SCREENS`` is set (to refresh them on purpose), else beside the other
+    test artifacts, so that a test run leaves the tree clean."""
+    folder = REPO / "docs" / "screens" if os.environ.get("SPIELTISCH_DOCS_SCREENS") else SCREENS
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -152,6 +169,51 @@ class LiveServer:
         request = urllib.request.Request(self.url + path, data=data, headers=headers, method=method)
         with urllib.request.urlopen(request, timeout=10) as answer:
             return json.loads(answer.read())
+
+
+class ThreadServer(LiveServer):
+    """A server in the test's own process (uvicorn in a thread), so that a test can hand it
+    a clock of its own and move time on without sleeping."""
+
+    def __init__(self, folder: Path, clock: ManualClock) -> None:
+        super().__init__(folder)
+        self.clock = clock
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Start serving in a thread and wait (bounded) until it answers."""
+        settings = Settings(database=self.database, bot_workers=1, bot_pause=0)
+        config = uvicorn.Config(
+            create_app(settings, self.clock), host="127.0.0.1", port=self.port,
+            log_level="warning", ws_max_size=65_536,
+        )  # fmt: skip
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, name="server", daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + START_TIMEOUT
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("the server in a thread did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        """Ask it to stop and wait for the thread."""
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(STOP_TIMEOUT)
+        self._server = self._thread = None
+
+
+@pytest.fixture
+def clocked(tmp_path: Path) -> Iterator[ThreadServer]:
+    """A server of the test's own whose table clocks read a manual clock (``.clock``)."""
+    live = ThreadServer(tmp_path, ManualClock())
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,7 @@ board (each click moves the die between the rows), then the board's Throw or Sto
 fallback move buttons are never touched. One click on a rotten egg is refused with the engine's
 rule. The moves the board sent are checked against the game's record, the drawn score sheet and
 last-turn breakdown against the view, and screenshots of three moments go to ``docs/screens/``.
+Those screenshots are written there only with SPIELTISCH_DOCS_SCREENS set (conftest).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,12 +21,11 @@ from playwright.sync_api import BrowserContext, Page, WebSocket
 from spieltisch.core.codec import to_jsonable
 from spieltisch.games.auf_die_eier.notation import LETTERS, Reroll, Stop, parse_dice
 
-from .conftest import LiveServer
+from .conftest import LiveServer, docs_screens
 from .test_browser import check_result, create, join, start, version_of
 
 pytestmark = pytest.mark.browser
 
-DOCS_SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 VIEWPORT = {"width": 1200, "height": 800}
 MOVE_LIMIT = 300
 """A seat of a two-player game makes far fewer decisions than this; reaching it fails."""
@@ -63,10 +62,10 @@ def faces(page: Page, row: str) -> str:
 
 def screenshot(page: Page, name: str) -> None:
     """Save the visible table (the viewport) under docs/screens/."""
-    DOCS_SCREENS.mkdir(parents=True, exist_ok=True)
+    docs = docs_screens()
     page.evaluate("() => window.scrollTo(0, 0)")
     page.wait_for_function(SETTLED)
-    page.screenshot(path=str(DOCS_SCREENS / f"auf-die-eier-{name}.png"))
+    page.screenshot(path=str(docs / f"auf-die-eier-{name}.png"))
 
 
 def click_rotten_egg(page: Page) -> None:

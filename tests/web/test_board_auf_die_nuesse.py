@@ -5,6 +5,7 @@ stores, kept jokers and the moves drawn on the table, never the fallback move bu
 click the rules forbid and the engine's refusal shown for it, every card and die labelled for
 screen readers, and the result checked against the record the server serves. Screenshots of
 the table at the start, in the middle and at the end go to ``docs/screens/``.
+Those screenshots are written there only with SPIELTISCH_DOCS_SCREENS set (conftest).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from spieltisch.core.record import Record
 from spieltisch.games.auf_die_nuesse import Rule
 from spieltisch.session import Table
 
-from .conftest import REPO, LiveServer, require_browser
+from .conftest import LiveServer, docs_screens, require_browser
 
 require_browser()
 
@@ -33,7 +34,6 @@ SEED = 2
 SEAT = 1
 """The person sits second, so that they also place a squirrel before the first turn."""
 VIEWPORT = {"width": 1200, "height": 800}
-DOCS_SCREENS = REPO / "docs" / "screens"
 CLICK_LIMIT = 2000
 """No game of two takes one seat this many clicks; a loop that reaches it fails."""
 TURN_TIMEOUT_MS = 30_000
@@ -105,8 +105,8 @@ def shot(page: Page, name: str) -> None:
         "() => document.getAnimations().every((a) => a.playState !== 'running')",
         timeout=TURN_TIMEOUT_MS,
     )
-    DOCS_SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(DOCS_SCREENS / f"{GAME}-{name}.png"))
+    docs = docs_screens()
+    page.screenshot(path=str(docs / f"{GAME}-{name}.png"))
 
 
 def final_table(server: LiveServer, table_id: str) -> Table:

@@ -7,6 +7,7 @@ where it has no worms, which the server refuses with the rule), and then plays e
 clicking a hand card and the female, stack or card it acts on, against the heuristic bot, to
 the end. The moves are chosen from the legal list the page holds; they are never made with
 the fallback buttons. Screenshots of the start, the middle and the end go to docs/screens/.
+Those screenshots are written there only with SPIELTISCH_DOCS_SCREENS set (conftest).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .conftest import REPO, LiveServer
+from .conftest import LiveServer, docs_screens
 from .test_browser import check_result, create, join, start, version_of
 
 if TYPE_CHECKING:  # test_browser skips the module cleanly where playwright is missing
@@ -25,7 +26,6 @@ if TYPE_CHECKING:  # test_browser skips the module cleanly where playwright is m
 
 pytestmark = pytest.mark.browser
 
-DOCS_SCREENS = REPO / "docs" / "screens"
 VIEWPORT = {"width": 1200, "height": 800}
 MOVE_LIMIT = 300
 """No seat of a two-player Auweier game makes this many moves; a loop reaching it fails."""
@@ -127,7 +127,7 @@ def arrange_deck(page: Page) -> None:
 def test_auweier_whole_game_by_clicking_the_board(
     server: LiveServer, new_context: Callable[..., BrowserContext]
 ) -> None:
-    DOCS_SCREENS.mkdir(parents=True, exist_ok=True)
+    docs = docs_screens()
     made = create(
         server, "auweier", [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}], 18
     )
@@ -137,7 +137,7 @@ def test_auweier_whole_game_by_clicking_the_board(
     page.wait_for_selector("#aw-order #aw-tray")
     assert page.locator('#aw-stage[data-stage="order"]').count() == 1
     assert page.locator("#aw-starter button[data-starter]").count() == 6
-    page.screenshot(path=str(DOCS_SCREENS / "auweier-start.png"), full_page=True)
+    page.screenshot(path=str(docs / "auweier-start.png"), full_page=True)
     page.click("#language")  # the board's own texts follow the page's language
     assert page.locator("#aw-order h3").text_content() == "Sortiere dein Deck"
     page.click("#language")
@@ -172,7 +172,7 @@ def test_auweier_whole_game_by_clicking_the_board(
         stage = page.locator("#aw-board").get_attribute("data-stage")
         if not middle and made_moves >= 6 and stage in {"weddings", "worms"}:
             middle = True
-            page.screenshot(path=str(DOCS_SCREENS / "auweier-middle.png"), full_page=True)
+            page.screenshot(path=str(docs / "auweier-middle.png"), full_page=True)
         playable = [t for t in legal if t != "pass"] if stage == "worms" else legal
         before, shown = version_of(page), page.locator("#notice").text_content() or ""
         click_board(page, rng.choice(playable or legal), "R")
@@ -187,4 +187,4 @@ def test_auweier_whole_game_by_clicking_the_board(
         "(ss) => ss.map((s) => Number(s.dataset.score))"
     )
     assert scores == list(table.state.scores())
-    page.screenshot(path=str(DOCS_SCREENS / "auweier-end.png"), full_page=True)
+    page.screenshot(path=str(docs / "auweier-end.png"), full_page=True)

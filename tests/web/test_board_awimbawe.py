@@ -5,6 +5,7 @@ and the board's own prompts (flee or fight, the rhinoceros's two piles, the snak
 the cheetah's choice, a round loser's choice), never the fallback move buttons, which are only
 read to choose a legal move. One click on a card the rules forbid shows the server's refusal.
 Screenshots of the start, the middle and the end go to ``docs/screens/``. Every wait is bounded.
+Those screenshots are written there only with SPIELTISCH_DOCS_SCREENS set (conftest).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from spieltisch.games.awimbawe.model import Rule
 from spieltisch.games.awimbawe.view import AwimbaweView, Heir
 from spieltisch.session import Table
 
-from .conftest import LiveServer, require_browser
+from .conftest import LiveServer, docs_screens, require_browser
 
 require_browser()
 
@@ -29,7 +30,6 @@ from playwright.sync_api import BrowserContext, Page  # noqa: E402 - after the s
 
 pytestmark = pytest.mark.browser
 
-DOCS_SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 VIEWPORT = {"width": 1200, "height": 800}
 MOVE_LIMIT = 400
 """No match of Awimbawé takes a seat this many moves; a loop that reaches it fails."""
@@ -157,7 +157,7 @@ def test_a_whole_match_by_clicking_the_board(
     page = context.new_page()
     made = new_table(server, seed=18)
     sit_and_start(page, server, made, "Ada")
-    DOCS_SCREENS.mkdir(parents=True, exist_ok=True)
+    docs = docs_screens()
     rng = random.Random(18)
     refusal = ""
     made_moves = 0
@@ -168,7 +168,7 @@ def test_a_whole_match_by_clicking_the_board(
         over = wait_ready(page)
         if made_moves == 0:
             page.wait_for_selector(".aw-board .aw-me .aw-hand [data-card]")
-            page.screenshot(path=str(DOCS_SCREENS / "awimbawe-start.png"), animations="disabled")
+            page.screenshot(path=str(docs / "awimbawe-start.png"), animations="disabled")
         if over:
             break
         legal = legal_texts(page)
@@ -189,7 +189,7 @@ def test_a_whole_match_by_clicking_the_board(
         kinds.add(text.split()[-1] if text.endswith(("fight", "flee")) else text.split()[0])
         if not middle and made_moves >= 24 and page.locator(".aw-trick [data-card]").count():
             middle = True
-            page.screenshot(path=str(DOCS_SCREENS / "awimbawe-middle.png"), animations="disabled")
+            page.screenshot(path=str(docs / "awimbawe-middle.png"), animations="disabled")
         before = version_of(page)
         prior = page.locator("#notice").text_content() or ""
         click_board(page, text)
@@ -210,7 +210,7 @@ def test_a_whole_match_by_clicking_the_board(
     assert page.locator(".aw-results li").count() == len(view.results)
     gold = sum(1 for side in view.sides if side.heir is Heir.GOLD)
     assert page.locator(".aw-heir-gold").count() == gold
-    page.screenshot(path=str(DOCS_SCREENS / "awimbawe-end.png"), animations="disabled")
+    page.screenshot(path=str(docs / "awimbawe-end.png"), animations="disabled")
     page.screenshot(path=str(screens / "awimbawe-board-end.png"), full_page=True)
 
     assert made_moves > 20

@@ -5,12 +5,15 @@ state the seat cannot tell apart is drawn with the game's belief sampler. Everyt
 server would send that seat, built from each state, must be byte-identical: the view, the
 legal moves with their labels, the event for the next move (its text, sentence and outcome)
 whenever that move can be made in both, and the engine's refusal of moves the seat might try.
+The table-side payloads (presence, clocks, votes) are compared the same way; notes and the
+lobby's summaries take no game state at all.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +24,13 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game, Move, PlayerId, State
 from spieltisch.games import REGISTRY, kit_of
 from spieltisch.session import Table
+from spieltisch.web.clock import ManualClock
+from spieltisch.web.live import Hub
 from spieltisch.web.payload import event_item, legal_items
+from spieltisch.web.settings import Settings
+from spieltisch.web.store import SeatRow
+from spieltisch.web.table_rules import ChatMode, ClockMode, TableRules, Takeover
+from spieltisch.web.tables import LiveTable
 
 POSITIONS = 250
 TRIES = 6
@@ -101,3 +110,60 @@ def test_two_states_a_seat_cannot_tell_apart_send_it_identical_payloads(game_id:
                 table.play(move)
     if info.hidden_information:
         assert differed > 50, "too few twin states were compared"
+
+
+def _live_twin(hub: Hub, game: Game, state: State, seats: list[SeatRow]) -> LiveTable:
+    """A live table standing at ``state`` (a test's shortcut past the moves to it)."""
+    table = Table(game, tuple(s.name for s in seats), seed=1)
+    table.state = state
+    rules = TableRules(clock=ClockMode.LIVE, takeover=Takeover.VOTE, chat=ChatMode.EVERYONE)
+    live = LiveTable(
+        "twin", game, kit_of(game), 1, "playing", "h", list(seats), table, rules=rules,
+        turn_since=100.0,
+    )  # fmt: skip
+    live.away_since = {0: 50.0}
+    to_act = state.current_player()
+    if to_act is not None:
+        live.votable = {to_act: "away"}
+        live.votes = {to_act: {p: True for p in range(game.players) if p != to_act}}
+    return live
+
+
+@pytest.mark.parametrize("game_id", REGISTRY.implemented())
+def test_the_table_side_payloads_are_the_same_for_states_a_seat_cannot_tell_apart(
+    game_id: str, tmp_path: Path
+) -> None:
+    """Presence, clocks and votes (the seats message) are built from the table's seats and
+    house rules, never from the game's state: twin states give byte-identical ones."""
+    hub = Hub(Settings(database=f"sqlite:///{tmp_path / 'db.sqlite'}"), ManualClock(200.0))
+    try:
+        game = spieltisch.load(game_id)
+        belief = kit_of(game).belief
+        assert belief is not None
+        seats = [
+            SeatRow(p, "person", f"P{p}", None, f"{p:064x}", True, bank=90.0)
+            for p in range(game.players)
+        ]
+        rng, table = random.Random(5), Table(game, seed=5)
+        chooser, compared = RandomAgent(game, 6), 0
+        while not table.over and compared < 40:
+            state = table.state
+            for viewer in range(game.players):
+                twin = belief.redeal(state, viewer, rng)
+                first = _live_twin(hub, game, state, seats)
+                second = _live_twin(hub, game, twin, seats)
+                for message in (hub.seats_message(first), hub.seats_message(second)):
+                    assert "view" not in message and "legal" not in message
+                assert json.dumps(hub.seats_message(first), sort_keys=True) == json.dumps(
+                    hub.seats_message(second), sort_keys=True
+                )
+                compared += 1
+            if state.is_chance():
+                table.advance_chance()
+            else:
+                table.play(chooser.act(None, state.legal_actions()))
+        assert compared >= 40 or table.over
+    finally:
+        hub.bots.shutdown()
+        hub.writer.shutdown()
+        hub.engine.dispose()

@@ -287,3 +287,44 @@ def test_a_table_started_on_another_server_takes_moves(engine: sa.engine.Engine)
             answer = play_first(ws, seen)
         assert answer["type"] == "update", answer
         assert stored(engine, table["id"])[1] > update["version"]
+
+
+def test_a_seat_revoked_on_one_server_closes_its_socket_on_the_other() -> None:
+    """The host hands seat 1 to a bot through server A; seat 1's page is open on server B:
+    B tells it whose seat it was and closes it (within a bound), and shows the others the
+    seat's new holder."""
+    with server() as first, server() as second:
+        table = create(first, "awimbawe", [{"kind": "person"}, {"kind": "person"}], SEED)
+        join_and_start(first, table)
+        old = second.socket(table["id"], table["tokens"][1])
+        other = second.socket(table["id"], table["tokens"][0])
+        try:
+            update_at(old, 1)
+            update_at(other, 1)
+            handed = first.http.post(
+                f"/api/tables/{table['id']}/seats/1/bot",
+                json={"level": "random"},
+                headers={"Authorization": f"Bearer {table['host']}"},
+            )
+            assert handed.status_code == 200, handed.text
+            deadline = time.monotonic() + WAIT
+            told = None
+            while told is None:
+                left = deadline - time.monotonic()
+                assert left > 0, "server B never told the old page"
+                message = json.loads(old.recv(timeout=left))
+                if message["type"] == "stale":
+                    told = message
+            assert told["seat"] == 1 and told["reason"] == "bot" and told["name"] == "P1"
+            with pytest.raises(Exception):  # noqa: B017 - B closed it
+                old.recv(timeout=WAIT)
+            deadline = time.monotonic() + WAIT
+            while True:  # the other page on B sees the seat's new holder
+                left = deadline - time.monotonic()
+                assert left > 0, "server B never showed the new holder"
+                message = json.loads(other.recv(timeout=left))
+                if message["type"] == "seats" and message["seats"][1]["kind"] == "bot":
+                    break
+        finally:
+            old.close()
+            other.close()

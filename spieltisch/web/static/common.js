@@ -43,11 +43,21 @@ export function drawView(view) {
   return list;
 }
 
-export function drawLog(events) {
+// The log: the game's events, and the table's notices after the move they followed.
+export function drawLog(events, notices = []) {
   const list = el("ol", { class: "log", start: events.length ? events[0].version : 1 });
+  const waiting = [...notices];
+  const flush = (upTo) => {
+    while (waiting.length && waiting[0].version <= upTo) {
+      const notice = waiting.shift();
+      list.append(el("li", { class: "notice" }, notice.sentence));
+    }
+  };
   for (const event of events) {
+    flush(event.version - 1);
     if (!event.sentence && !event.outcome) continue;  // a secret step said as one event elsewhere
     list.append(el("li", { value: event.version }, event.sentence, event.outcome ? el("div", { class: "ok" }, event.outcome) : null));
   }
+  flush(Infinity);
   return list;
 }

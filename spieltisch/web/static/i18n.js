@@ -1,6 +1,43 @@
 // English and German texts of the client; the game names stay German.
 const TEXTS = {
   en: {
+    "seats.title": "At the table", "seats.here": "here", "seats.away": "away for {t}", "seats.never": "not here yet",
+    "seats.standin": "a bot plays for them until they return", "seats.conceded": "conceded", "seats.you": "you",
+    "seats.timeleft": "time left", "seats.bot": "bot", "seats.open": "free seat",
+    "own.leave": "Leave the table", "own.leave.sure": "Leave for good? A bot takes your seat (before the start, the seat is free again).",
+    "own.concede": "Concede", "own.concede.two": "Concede the game? The other player wins.",
+    "own.concede.more": "Concede? You leave the game and a bot plays your seat on.",
+    "vote.away": "{name} has been away on their turn too long.", "vote.time": "{name}'s time is up.",
+    "vote.start": "Hand {name}'s seat to a bot", "vote.yes": "Yes, a bot plays for them", "vote.no": "No, let us wait",
+    "vote.tally": "{yes} of {voters} said yes so far.", "vote.voted": "You voted.",
+    "notice.standin.time": "{name}'s time ran out: a bot plays for them until they return.",
+    "notice.standin.away": "{name} was away too long: a bot plays for them until they return.",
+    "notice.standin.vote": "The table voted: a bot plays for {name} until they return.",
+    "notice.back": "{name} is back.", "notice.left": "{name} left the table.", "notice.conceded": "{name} conceded.",
+    "notice.tobot": "The host handed {name}'s seat to a bot.",
+    "notice.vote.started": "{by} asks to hand {name}'s seat to a bot.", "notice.vote.failed": "The table chose to wait for {name}.",
+    "notice.rematch": "{by} asks for a rematch.", "notice.rematch.host": "The host asks for a rematch.",
+    "rematch.ready": "A rematch is ready.", "rematch.join": "Join the rematch", "rematch.watch": "Watch the rematch",
+    "rematch.no": "Not this time", "rematch.at": "The rematch:", "rematch.ask": "Rematch",
+    "host.links": "Join links", "host.copy": "Copy", "host.copied": "Copied", "host.qr": "QR code", "host.noqr": "Hide the QR code",
+    "host.nolink": "(made before links could be shown again)",
+    "host.waiting.one": "Waiting for seat {list} to join.", "host.waiting.other": "Waiting for seats {list} to join.",
+    "host.yours": "Your own seat ({n}) is one of them: open its link to sit down.", "host.ready": "Everyone is here: start when you like.",
+    "stale.was": "This link held {name}'s seat (seat {n}).", "stale.bot": "The host handed that seat to a bot.",
+    "stale.person": "The host gave that seat to someone else.", "stale.left": "{name} left the table.",
+    "stale.conceded": "{name} conceded, so the seat is a bot's now.", "stale.never": "This link holds no seat at this table.",
+    "stale.watch": "Watch instead", "stale.since": "since {when}",
+    "chat.title": "Table talk", "chat.say": "Say something", "chat.send": "Send", "chat.players": "Only the players read this chat.",
+    "chat.everyone": "Players and spectators read this chat.",
+    "notify.sound": "Sound on my turn", "notify.browser": "Notify me on my turn", "notify.denied": "This browser blocks notifications.",
+    "notify.turn": "Your turn", "notify.body": "It is your turn at {game}.",
+    "lobby.free.one": "{n} free seat", "lobby.free.other": "{n} free seats",
+    "create.clock": "Clock", "create.clock.none": "none (friends together)", "create.clock.relaxed": "relaxed (a day for each move)",
+    "create.clock.live": "live (a time bank and an increment)", "create.bank": "Time bank, minutes",
+    "create.increment": "Increment per move, seconds", "create.takeover": "When someone runs out of time or stays away",
+    "create.takeover.bot": "a bot plays for them until they return", "create.takeover.vote": "the others vote on handing the seat to a bot",
+    "create.chat": "Chat", "create.chat.players": "for the players", "create.chat.everyone": "for players and spectators",
+    "create.chat.off": "off", "create.level": "Bot level",
     "create.hints": "Allow hints (the strongest bot's advice, on request)", "table.hint": "Hint",
     "replay.drop": "Drop a record file here to replay it, or choose one:", "replay.file": "record file",
     "replay.position": "move", "analysis.title": "Analysis", "analysis.of": "Analyse",
@@ -36,6 +73,43 @@ const TEXTS = {
     "replay.next": "Next", "replay.last": "End", "replay.side": "Seen from", "replay.spectator": "spectator",
   },
   de: {
+    "seats.title": "Am Tisch", "seats.here": "da", "seats.away": "weg seit {t}", "seats.never": "noch nicht da",
+    "seats.standin": "ein Bot spielt für sie, bis sie zurückkommen", "seats.conceded": "hat aufgegeben", "seats.you": "du",
+    "seats.timeleft": "Restzeit", "seats.bot": "Bot", "seats.open": "freier Platz",
+    "own.leave": "Tisch verlassen", "own.leave.sure": "Endgültig gehen? Ein Bot übernimmt deinen Platz (vor dem Start wird er wieder frei).",
+    "own.concede": "Aufgeben", "own.concede.two": "Das Spiel aufgeben? Dann gewinnt der andere Spieler.",
+    "own.concede.more": "Aufgeben? Du verlässt das Spiel, und ein Bot spielt deinen Platz weiter.",
+    "vote.away": "{name} ist zu lange weg, obwohl er oder sie dran ist.", "vote.time": "Die Zeit von {name} ist abgelaufen.",
+    "vote.start": "Den Platz von {name} einem Bot geben", "vote.yes": "Ja, ein Bot spielt für sie", "vote.no": "Nein, wir warten",
+    "vote.tally": "{yes} von {voters} haben bisher ja gesagt.", "vote.voted": "Du hast abgestimmt.",
+    "notice.standin.time": "Die Zeit von {name} ist abgelaufen: Ein Bot spielt für sie, bis sie zurückkommen.",
+    "notice.standin.away": "{name} war zu lange weg: Ein Bot spielt für sie, bis sie zurückkommen.",
+    "notice.standin.vote": "Der Tisch hat abgestimmt: Ein Bot spielt für {name}, bis sie zurückkommen.",
+    "notice.back": "{name} ist zurück.", "notice.left": "{name} hat den Tisch verlassen.", "notice.conceded": "{name} hat aufgegeben.",
+    "notice.tobot": "Der Gastgeber hat den Platz von {name} einem Bot gegeben.",
+    "notice.vote.started": "{by} möchte den Platz von {name} einem Bot geben.", "notice.vote.failed": "Der Tisch wartet auf {name}.",
+    "notice.rematch": "{by} möchte eine Revanche.", "notice.rematch.host": "Der Gastgeber möchte eine Revanche.",
+    "rematch.ready": "Eine Revanche steht bereit.", "rematch.join": "Zur Revanche", "rematch.watch": "Der Revanche zuschauen",
+    "rematch.no": "Diesmal nicht", "rematch.at": "Die Revanche:", "rematch.ask": "Revanche",
+    "host.links": "Einladungslinks", "host.copy": "Kopieren", "host.copied": "Kopiert", "host.qr": "QR-Code", "host.noqr": "QR-Code ausblenden",
+    "host.nolink": "(angelegt, bevor Links wieder gezeigt werden konnten)",
+    "host.waiting.one": "Warte darauf, dass Platz {list} beitritt.", "host.waiting.other": "Warte darauf, dass die Plätze {list} beitreten.",
+    "host.yours": "Dein eigener Platz ({n}) ist darunter: Öffne seinen Link, um dich zu setzen.", "host.ready": "Alle sind da: Starte, wann du willst.",
+    "stale.was": "Dieser Link gehörte zum Platz von {name} (Platz {n}).", "stale.bot": "Der Gastgeber hat diesen Platz einem Bot gegeben.",
+    "stale.person": "Der Gastgeber hat diesen Platz jemand anderem gegeben.", "stale.left": "{name} hat den Tisch verlassen.",
+    "stale.conceded": "{name} hat aufgegeben, der Platz gehört jetzt einem Bot.", "stale.never": "Dieser Link gehört zu keinem Platz an diesem Tisch.",
+    "stale.watch": "Stattdessen zuschauen", "stale.since": "seit {when}",
+    "chat.title": "Tischgespräch", "chat.say": "Sag etwas", "chat.send": "Senden", "chat.players": "Nur die Spieler lesen diesen Chat.",
+    "chat.everyone": "Spieler und Zuschauer lesen diesen Chat.",
+    "notify.sound": "Ton, wenn ich dran bin", "notify.browser": "Benachrichtigen, wenn ich dran bin", "notify.denied": "Dieser Browser blockiert Benachrichtigungen.",
+    "notify.turn": "Du bist dran", "notify.body": "Du bist dran bei {game}.",
+    "lobby.free.one": "{n} freier Platz", "lobby.free.other": "{n} freie Plätze",
+    "create.clock": "Uhr", "create.clock.none": "keine (Freunde beisammen)", "create.clock.relaxed": "gemächlich (ein Tag je Zug)",
+    "create.clock.live": "live (Zeitkonto und Zuschlag)", "create.bank": "Zeitkonto, Minuten",
+    "create.increment": "Zuschlag je Zug, Sekunden", "create.takeover": "Wenn jemandes Zeit abläuft oder jemand wegbleibt",
+    "create.takeover.bot": "ein Bot spielt für sie, bis sie zurückkommen", "create.takeover.vote": "die anderen stimmen ab, ob ein Bot den Platz bekommt",
+    "create.chat": "Chat", "create.chat.players": "für die Spieler", "create.chat.everyone": "für Spieler und Zuschauer",
+    "create.chat.off": "aus", "create.level": "Bot-Stärke",
     "create.hints": "Tipps erlauben (der Rat des stärksten Bots, auf Wunsch)", "table.hint": "Tipp",
     "replay.drop": "Ein Spielprotokoll hierher ziehen, um es abzuspielen, oder eines wählen:", "replay.file": "Spielprotokoll",
     "replay.position": "Zug", "analysis.title": "Analyse", "analysis.of": "Analysiere",
@@ -76,8 +150,15 @@ export function language() {
   return localStorage.getItem("spieltisch.lang") === "de" ? "de" : "en";
 }
 
-export function t(key) {
-  return TEXTS[language()][key] ?? TEXTS.en[key] ?? key;
+export function t(key, args = {}) {
+  const text = TEXTS[language()][key] ?? TEXTS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
+}
+
+// A text that depends on a count: the key's ".one" or ".other" form, as the language has it.
+export function tn(key, n, args = {}) {
+  const form = new Intl.PluralRules(language()).select(n) === "one" ? "one" : "other";
+  return t(`${key}.${form}`, { n, ...args });
 }
 
 export function translatePage() {

@@ -1,6 +1,6 @@
-// The lobby: lists of tables, and a form to make a new one.
+// The lobby: lists of tables, kept current by the server's feed, and a form to make a new one.
 import { api, el } from "./common.js";
-import { setupLanguage, t } from "./i18n.js";
+import { setupLanguage, t, tn } from "./i18n.js";
 
 let games = [];
 let lists = { open: [], playing: [], finished: [] };
@@ -15,7 +15,7 @@ function tableList(kind, rows) {
     body.append(el("tr", {},
       el("td", {}, row.name), el("td", {}, `${row.players}`),
       el("td", {}, row.names.join(", ")),
-      el("td", {}, kind === "open" ? `${row.seats_free} ${t("lobby.free")}` : ""),
+      el("td", {}, kind === "open" ? tn("lobby.free", row.seats_free) : ""),
       el("td", {}, el("a", { href: link }, label))));
   }
   section.append(el("div", { class: "scroll" }, el("table", { class: "list" }, body)));
@@ -42,15 +42,46 @@ function optionInput(option) {
 function seatRows(game, players) {
   const rows = [];
   for (let seat = 0; seat < players; seat++) {
-    const kind = el("select", { name: `seat-${seat}`, "aria-label": `${t("create.seat")} ${seat + 1}` },
-      el("option", { value: "person", selected: seat === 0 }, t("create.person")),
-      el("option", { value: "bot", selected: seat !== 0 }, t("create.bot")));
-    const level = el("select", { name: `level-${seat}`, "aria-label": `level ${seat + 1}` },
+    const level = el("select", { name: `level-${seat}`, "aria-label": `${t("create.level")} ${seat + 1}`, hidden: seat === 0 },
       game.levels.flatMap((name) => [el("option", { value: name }, name),
         ...(game.strengths[name] ?? []).map((s) => el("option", { value: `${name}:${s}` }, `${name}:${s}`))]));
+    // A level belongs to a bot seat only: it is hidden beside a person's seat.
+    const kind = el("select", { name: `seat-${seat}`, "aria-label": `${t("create.seat")} ${seat + 1}`,
+      on: { change: (event) => { level.hidden = event.target.value !== "bot"; } } },
+    el("option", { value: "person", selected: seat === 0 }, t("create.person")),
+    el("option", { value: "bot", selected: seat !== 0 }, t("create.bot")));
     rows.push(el("div", { class: "seat-row" }, el("span", {}, `${t("create.seat")} ${seat + 1}`), kind, level));
   }
   return rows;
+}
+
+function choice(name, label, values, chosen) {
+  const id = `rules-${name}`;
+  return el("div", { class: "seat-row" }, el("label", { for: id }, t(label)),
+    el("select", { id, name: `rules-${name}` },
+      values.map((value) => el("option", { value, selected: value === chosen }, t(`${label}.${value}`)))));
+}
+
+function number(name, label, value, min, max) {
+  const id = `rules-${name}`;
+  return el("div", { class: "seat-row" }, el("label", { for: id }, t(label)),
+    el("input", { type: "number", id, name: `rules-${name}`, value, min, max, step: "1" }));
+}
+
+// The house rules: the clock, what happens to an absent seat, and who reads the chat.
+function houseRules() {
+  return el("fieldset", { class: "rules-box" }, el("legend", {}, t("create.clock")),
+    choice("clock", "create.clock", ["none", "relaxed", "live"], "none"),
+    number("bank", "create.bank", 5, 1, 10080), number("increment", "create.increment", 10, 0, 3600),
+    choice("takeover", "create.takeover", ["bot", "vote"], "bot"),
+    choice("chat", "create.chat", ["players", "everyone", "off"], "players"));
+}
+
+function readRules(form) {
+  return {
+    clock: form["rules-clock"].value, takeover: form["rules-takeover"].value, chat: form["rules-chat"].value,
+    bank: Math.max(30, Number(form["rules-bank"].value) * 60), increment: Number(form["rules-increment"].value),
+  };
 }
 
 function drawForm() {
@@ -72,6 +103,7 @@ function drawForm() {
     el("div", { class: "seat-row" }, el("label", { for: "players" }, t("create.players")), playerSelect),
     ...game.options.map(optionInput),
     ...seatRows(game, count),
+    houseRules(),
     el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "hints", name: "hints" }),
       el("label", { for: "hints" }, t("create.hints"))),
     el("button", { type: "submit", class: "primary" }, t("create.go")));
@@ -94,7 +126,8 @@ async function create(event) {
   }
   const out = document.getElementById("created");
   try {
-    const made = await api("/api/tables", { method: "POST", body: { game: game.id, players, options, seats, hints: form.hints.checked } });
+    const made = await api("/api/tables", { method: "POST",
+      body: { game: game.id, players, options, seats, hints: form.hints.checked, rules: readRules(form) } });
     const base = location.origin;
     const host = new URLSearchParams(made.host_link.split("#")[1] ?? "").get("host");
     const [first, firstLink] = Object.entries(made.seat_links)[0] ?? [];
@@ -110,12 +143,23 @@ async function create(event) {
   }
 }
 
+// The server pushes the lists whenever a table is made, filled, started or finished.
+function follow() {
+  const feed = new EventSource("/api/lobby");
+  feed.addEventListener("tables", (event) => {
+    lists = JSON.parse(event.data);
+    drawLists();
+    document.getElementById("lists").dataset.live = "yes";
+  });
+}
+
 async function main() {
   setupLanguage(() => { drawLists(); drawForm(); });
   document.getElementById("create").addEventListener("submit", create);
   [games, lists] = await Promise.all([api("/api/games"), api("/api/tables")]);
   drawLists();
   drawForm();
+  follow();
 }
 
 main();

@@ -1,7 +1,11 @@
-// A table page: the game from this viewer's side, live over one WebSocket.
+// A table page: the game from this viewer's side, live over one WebSocket; the people at the
+// table (seats.js), its talk (chat.js) and the turn noticed (notify.js) beside it.
 import { api, drawLog, drawView, el, fragment } from "./common.js";
 import { language, setupLanguage, t } from "./i18n.js";
 import { SEAT_COLOURS, boardFor } from "./draw/index.js";
+import { drawChat, noticeText } from "./chat.js";
+import { drawNotify, turnChanged } from "./notify.js";
+import { drawOwn, drawSeats, drawVotes, fetchLinks, linkRows, missingText, staleText } from "./seats.js";
 
 const tableId = document.body.dataset.table;
 const tokens = fragment();
@@ -11,7 +15,64 @@ const SEND_GAP = 120;
 const state = {
   version: 0, events: [], update: null, about: null, notice: "", socket: null,
   retry: 0, retryAt: 0, retryTimer: null, tick: null, pending: false, offline: true, closedForGood: false, lastSend: 0,
+  seats: null, notes: [], offset: 0, links: null, qr: null, offer: null, declined: false, stale: null,
 };
+
+// The server's clock, as this page reckons it (seconds): for counting clocks and away times.
+const serverNow = () => Date.now() / 1000 + state.offset;
+const mySeat = () => state.update?.seat ?? null;
+
+// A request about one's own seat (its token in the header); a refusal is shown in the moves.
+async function action(path, body = {}) {
+  try {
+    await api(`/api/tables/${tableId}/${path}`, { method: "POST", body, token: tokens.seat });
+  } catch (error) {
+    state.notice = error.message;
+    drawMoves();
+  }
+}
+
+function sideContext() {
+  return { seats: state.seats, update: state.update, mySeat: mySeat(), token: tokens.seat, now: serverNow, action,
+    notes: state.notes, say: (text) => state.socket?.send(JSON.stringify({ type: "chat", text })) };
+}
+
+function drawSide() {
+  const ctx = sideContext();
+  drawSeats(document.getElementById("seats"), ctx);
+  drawVotes(document.getElementById("votes"), ctx);
+  drawOwn(document.getElementById("own"), ctx);
+  drawChat(document.getElementById("chat"), ctx);
+  drawNotify(document.getElementById("notify"), mySeat() !== null);
+  drawOffer();
+}
+
+// A rematch on offer: a seated person joins it (their link holds their seat there too).
+function drawOffer() {
+  const node = document.getElementById("offer");
+  const table = state.offer ?? state.update?.rematch;
+  node.hidden = !table || state.declined;
+  if (node.hidden) return node.replaceChildren();
+  if (node.dataset.table === `${table}/${language()}`) return;  // drawn already: keep its buttons
+  node.dataset.table = `${table}/${language()}`;
+  const seated = mySeat() !== null && tokens.seat;
+  const target = seated ? `/t/${table}#seat=${tokens.seat}${tokens.host ? `&host=${tokens.host}` : ""}` : `/t/${table}`;
+  const go = el("button", { type: "button", class: "primary", id: "rematch-join", on: { click: async () => {
+    if (seated) {
+      // The link holds the same seat at the rematch: take it under the same name at once.
+      const name = state.update?.names?.[mySeat()] ?? "";
+      try {
+        await api(`/api/tables/${table}/join`, { method: "POST", body: { token: tokens.seat, name, salt: randomSalt() } });
+      } catch (error) {
+        state.notice = error.message;
+        return drawMoves();
+      }
+    }
+    location.assign(target);  // another path: the new table's page loads
+  } } }, seated ? t("rematch.join") : t("rematch.watch"));
+  node.replaceChildren(el("p", {}, t("rematch.ready")), el("div", { class: "seat-row" }, go,
+    el("button", { type: "button", id: "rematch-no", on: { click: () => { state.declined = true; drawOffer(); } } }, t("rematch.no"))));
+}
 
 function banner(text, ...extra) {
   const node = document.getElementById("banner");
@@ -44,8 +105,9 @@ function drawTurn() {
   const fairBox = drawFair(update);
   if (fairBox) parts.push(fairBox);
   node.replaceChildren(...parts);
-  document.title = (update.status === "playing" && update.seat !== null && update.to_act === update.seat ? `(${t("table.yourturn")}) ` : "")
-    + `${state.about?.name ?? ""} · spieltisch`;
+  const myTurn = update.status === "playing" && update.seat !== null && update.to_act === update.seat;
+  document.title = (myTurn ? `(${t("table.yourturn")}) ` : "") + `${state.about?.name ?? ""} · spieltisch`;
+  turnChanged(myTurn, state.about?.name ?? "");
 }
 
 // This browser's own contribution to the table's dice: 128 random bits the server cannot foresee.
@@ -91,7 +153,11 @@ function drawResult(update) {
     el("p", {}, `${t("table.scores")}: `, el("span", { id: "scores" }, scores)),
     el("p", {}, el("a", { href: `/replay/${tableId}`, id: "replay-link" }, t("table.replay")), " · ",
       el("a", { href: `/api/tables/${tableId}/record`, id: "record-link" }, t("table.record"))));
-  if (tokens.host) box.append(el("button", { type: "button", id: "rematch", on: { click: rematch } }, t("table.rematch")));
+  if (update.rematch) {
+    box.append(el("p", {}, `${t("rematch.at")} `, el("a", { href: `/t/${update.rematch}`, id: "rematch-link" }, update.rematch)));
+  } else if (tokens.host || (tokens.seat && update.seat !== null)) {
+    box.append(el("button", { type: "button", id: "rematch", on: { click: rematch } }, t("table.rematch")));
+  }
   return box;
 }
 
@@ -114,6 +180,8 @@ function drawMoves() {
   const notice = el("p", { class: "error", id: "notice", role: "alert" }, state.notice);
   if (!legal.length || state.pending || state.offline) state.focusMemo = focus && focus.kind !== "lost" ? focus : state.focusMemo;
   else state.focusMemo = null;
+  // Nothing to do and nothing to say: the panel keeps its (empty) notice but is not shown.
+  node.classList.toggle("quiet", !legal.length && !state.notice);
   if (!legal.length) return node.replaceChildren(notice);
   const typed = focus?.kind === "notation" ? focus.value : document.getElementById("notation")?.value ?? "";
   const input = el("input", { type: "text", id: "notation", maxlength: "200", autocomplete: "off",
@@ -170,8 +238,16 @@ function draw() {
     console.error("the board failed; showing the view's fields instead:", error);
     document.getElementById("board").replaceChildren(drawView(state.update?.view));
   }
-  document.getElementById("log").replaceChildren(el("h2", {}, t("table.log")), drawLog(state.events));
+  drawLogPanel();
   drawHost();
+  drawSide();
+}
+
+// The game's events and the table's notices, in the order they came.
+function drawLogPanel() {
+  const notices = state.notes.filter((n) => n.kind === "notice")
+    .map((n) => ({ version: n.version, notice: true, sentence: noticeText(n.notice), outcome: null }));
+  document.getElementById("log").replaceChildren(el("h2", {}, t("table.log")), drawLog(state.events, notices));
 }
 
 function receive(message) {
@@ -199,9 +275,45 @@ function receive(message) {
     state.notice = message.reason;
     drawMoves();
   } else if (message.type === "rematch") {
-    location.href = message.token ? `/t/${message.table}#seat=${message.token}` : `/t/${message.table}`;
-    location.reload();
+    state.offer = message.table;
+    drawOffer();
+  } else if (message.type === "seats") {
+    state.offset = message.now - Date.now() / 1000;
+    state.seats = message;
+    drawSide();
+    drawHost();
+  } else if (message.type === "notes") {
+    const known = new Set(state.notes.map((n) => n.idx));
+    for (const note of message.notes) if (!known.has(note.idx)) state.notes.push(note);
+    state.notes.sort((a, b) => a.idx - b.idx);
+    drawSide();
+    drawLogPanel();
+  } else if (message.type === "stale") {
+    state.stale = message;
+    drawStale();
   }
+}
+
+// This link's seat changed hands (or it never had one here): say whose it was, offer to watch.
+function drawStale() {
+  const node = document.getElementById("stale");
+  node.hidden = !state.stale;
+  if (!state.stale) return node.replaceChildren();
+  node.replaceChildren(...staleText(state.stale).map((line) => el("p", {}, line)),
+    el("button", { type: "button", class: "primary", id: "watch", on: { click: watchInstead } }, t("stale.watch")));
+  banner("");
+}
+
+function watchInstead() {
+  tokens.seat = null;
+  history.replaceState(null, "", location.pathname + (tokens.host ? `#host=${tokens.host}` : ""));
+  state.stale = null;
+  state.closedForGood = false;
+  state.version = 0;
+  state.events = [];
+  state.update = null;
+  drawStale();
+  reconnectNow();
 }
 
 // Moves leave at most one per SEND_GAP, below the server's limit per connection, so that even
@@ -264,8 +376,10 @@ function connect() {
     state.offline = true;
     if (event.code === 4403 || event.code === 4404) {
       state.closedForGood = true;
+      if (state.stale) return drawStale();
       return banner(state.notice || t("table.nosuch"));
     }
+    if (state.stale) return drawStale();  // told why, then closed: nothing to reconnect to
     scheduleReconnect();
     drawMoves();
   });
@@ -301,50 +415,50 @@ function drawJoin(mine) {
 
 async function hostAction(path, body) {
   try {
-    const answer = await api(`/api/tables/${tableId}/${path}`, { method: "POST", body, token: tokens.host });
+    await api(`/api/tables/${tableId}/${path}`, { method: "POST", body, token: tokens.host });
     state.about = await api(`/api/tables/${tableId}`);
-    state.hostNote = answer.seat_link ? `${location.origin}${answer.seat_link}` : "";
-    drawHost();
+    state.links = await fetchLinks(tableId, tokens.host);
+    state.hostNote = "";
   } catch (error) {
     state.hostNote = error.message;
-    drawHost();
   }
+  drawHost();
 }
 
 async function rematch() {
   try {
-    const made = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token: tokens.host });
-    location.href = made.host_link;
-    location.reload();
+    const made = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token: tokens.seat ?? tokens.host });
+    state.offer = made.id;
+    drawOffer();
   } catch (error) {
     state.notice = error.message;
     drawMoves();
   }
 }
 
-function seatText(seat) {
-  const kind = seat.kind === "bot" ? t("table.bot") : t("table.person");
-  const free = seat.kind === "person" && !seat.joined ? `, ${t("table.free")}` : "";
-  return `${seat.seat + 1}. ${seat.name} (${kind}${free})`;
-}
-
 function drawHost() {
   const node = document.getElementById("host");
   node.hidden = !tokens.host || !state.about;
   if (node.hidden) return;
-  const about = state.about;
+  const about = { ...state.about, seats: state.seats?.seats ?? state.about.seats };
   const status = state.update?.status ?? about.status;
   const levels = state.levels ?? [];
   const hadFocus = node.contains(document.activeElement) ? document.activeElement.id : null;
-  const rows = about.seats.map((seat) => el("div", { class: "seat-row" },
-    el("span", {}, seatText(seat)),
-    status === "finished" || status === "expired" ? null : seat.kind === "person"
-      ? el("button", { type: "button", id: `tobot-${seat.seat}`, on: { click: () => hostAction(`seats/${seat.seat}/bot`, { level: levels[0] }) } }, t("table.tobot"))
-      : el("button", { type: "button", id: `toperson-${seat.seat}`, on: { click: () => hostAction(`seats/${seat.seat}/person`) } }, t("table.toperson"))));
-  node.replaceChildren(el("div", { class: "panel" },
-    el("h2", {}, t("table.hosting")),
-    status === "open" ? el("button", { type: "button", class: "primary", id: "start", on: { click: () => hostAction("start") } }, t("table.start")) : null,
-    ...rows, state.hostNote ? el("p", { class: "link-box", id: "host-note", role: "status" }, state.hostNote) : null));
+  const over = status === "finished" || status === "expired";
+  const control = (seat) => over ? null : seat.kind === "person"
+    ? el("button", { type: "button", id: `tobot-${seat.seat}`, on: { click: () => hostAction(`seats/${seat.seat}/bot`, { level: levels[0] }) } }, t("table.tobot"))
+    : el("button", { type: "button", id: `toperson-${seat.seat}`, on: { click: () => hostAction(`seats/${seat.seat}/person`) } }, t("table.toperson"));
+  const ready = status === "open" && about.seats.every((s) => s.kind !== "person" || s.joined);
+  const start = status === "open" ? [el("p", { id: "start-why", role: "status" }, missingText(about, mySeat())),
+    el("button", { type: "button", class: "primary", id: "start", "aria-describedby": "start-why", disabled: !ready,
+      on: { click: () => hostAction("start") } }, t("table.start"))] : [];
+  const rows = over ? [] : [el("h3", {}, t("host.links")),
+    ...linkRows(about, state.links, state.qr, (seat) => { state.qr = state.qr === seat ? null : seat; drawHost(); }, control)];
+  // Open while people gather; folded away once the game is on (a click opens it again).
+  const summary = el("summary", { on: { click: () => { state.hostOpen = !box.open; } } }, el("h2", {}, t("table.hosting")));
+  const box = el("details", { class: "panel host-box", open: state.hostOpen ?? status === "open" }, summary, ...start, ...rows,
+    state.hostNote ? el("p", { class: "error", id: "host-note", role: "alert" }, state.hostNote) : null);
+  node.replaceChildren(box);
   if (hadFocus) document.getElementById(hadFocus)?.focus();
 }
 
@@ -354,6 +468,7 @@ async function refreshSeats(update) {
   }
   const mine = update.seat === null ? null : state.about.seats[update.seat];
   drawJoin(mine);
+  if (tokens.host && state.links === null) state.links = await fetchLinks(tableId, tokens.host);
   drawHost();
 }
 
@@ -366,8 +481,11 @@ async function main() {
   const games = await api("/api/games");
   state.levels = games.find((g) => g.id === state.about.game)?.levels ?? [];
   state.board = await boardFor(state.about.game);
+  if (tokens.host) state.links = await fetchLinks(tableId, tokens.host);
   connect();
   draw();
+  // Clocks and away times count on the page between messages.
+  setInterval(() => { if (state.seats) drawSeats(document.getElementById("seats"), sideContext()); }, 1000);
 }
 
 main();

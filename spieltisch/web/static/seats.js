@@ -1,0 +1,171 @@
+// The people at a table: who sits where, who is here or away and for how long, whose time
+// runs, the votes on an absent seat, one's own seat (leave, concede), the host's seat links
+// (copy, QR code), and the page a link shows once its seat changed hands.
+import { api, el } from "./common.js";
+import { t, tn } from "./i18n.js";
+import { qrcode } from "./vendor/qrcode.js";
+
+// "3:07", "1 h 05 min", "2 d 4 h": a duration as a person reads it.
+export function duration(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 3600) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min`;
+  return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+}
+
+// Seconds left for a seat now: counted down from the start of the running turn.
+function timeLeft(seats, seat, now) {
+  if (seat.time_left === null || seat.time_left === undefined) return null;
+  if (seats.clock_running !== seat.seat || seats.turn_since === null || seat.stand_in) return seat.time_left;
+  return Math.max(0, seat.time_left - (now - seats.turn_since));
+}
+
+function seatLine(seats, seat, mine, now) {
+  const parts = [el("strong", {}, seat.name), mine ? ` (${t("seats.you")})` : ""];
+  const notes = [];
+  if (seat.kind === "bot") notes.push(seat.conceded ? t("seats.conceded") : t("seats.bot"));
+  else if (!seat.joined) notes.push(t("seats.open"));
+  else if (seat.connected) notes.push(t("seats.here"));
+  else if (seat.away_since) notes.push(t("seats.away", { t: duration(now - seat.away_since) }));
+  else notes.push(t("seats.never"));
+  if (seat.stand_in) notes.push(t("seats.standin"));
+  const left = timeLeft(seats, seat, now);
+  const clock = left === null ? null : el("span", { class: `clock${seats.clock_running === seat.seat ? " running" : ""}`,
+    "aria-label": `${t("seats.timeleft")} ${duration(left)}` }, duration(left));
+  const dot = el("span", { class: `presence ${seat.kind === "bot" ? "bot" : seat.connected ? "here" : "away"}`, "aria-hidden": "true" });
+  return el("li", { "data-seat": seat.seat, class: seats.clock_running === seat.seat ? "to-act" : "" },
+    dot, ...parts, " · ", notes.join(" · "), clock ? " · " : null, clock);
+}
+
+export function drawSeats(node, ctx) {
+  const seats = ctx.seats;
+  if (!seats) return node.replaceChildren();
+  const now = ctx.now();
+  node.replaceChildren(el("h2", {}, t("seats.title")),
+    el("ul", { class: "people", id: "people" }, seats.seats.map((seat) => seatLine(seats, seat, seat.seat === ctx.mySeat, now))));
+}
+
+// The votes on seats out of time or away too long: start one, say yes or no.
+export function drawVotes(node, ctx) {
+  const votes = ctx.seats?.votes ?? [];
+  if (ctx.mySeat === null || ctx.mySeat === undefined || !votes.length) return node.replaceChildren();
+  const rows = votes.filter((vote) => vote.voters.includes(ctx.mySeat)).map((vote) => {
+    const name = ctx.seats.seats[vote.seat].name;
+    const said = vote.yes.includes(ctx.mySeat) || vote.no.includes(ctx.mySeat);
+    const cast = (yes) => ctx.action(`votes/${vote.seat}`, { yes });
+    const running = vote.yes.length > 0;
+    return el("div", { class: "vote", "data-seat": vote.seat },
+      el("p", {}, t(vote.why === "time" ? "vote.time" : "vote.away", { name })),
+      running ? el("p", {}, t("vote.tally", { yes: vote.yes.length, voters: vote.voters.length })) : null,
+      said ? el("p", {}, t("vote.voted"))
+        : running ? el("div", { class: "seat-row" },
+          el("button", { type: "button", class: "vote-yes", on: { click: () => cast(true) } }, t("vote.yes")),
+          el("button", { type: "button", class: "vote-no", on: { click: () => cast(false) } }, t("vote.no")))
+        : el("button", { type: "button", class: "vote-start", on: { click: () => cast(true) } }, t("vote.start", { name })));
+  });
+  node.replaceChildren(...rows);
+}
+
+// One's own seat: leave the table, or concede the game (each asks first).
+export function drawOwn(node, ctx) {
+  const status = ctx.update?.status;
+  if (ctx.mySeat === null || ctx.mySeat === undefined || !ctx.token || !["open", "playing"].includes(status)) {
+    return node.replaceChildren();
+  }
+  const leave = el("button", { type: "button", id: "leave", on: { click: () => {
+    if (confirm(t("own.leave.sure"))) ctx.action("leave");
+  } } }, t("own.leave"));
+  const two = (ctx.seats?.seats ?? []).length === 2;
+  const concede = status === "playing" ? el("button", { type: "button", id: "concede", on: { click: () => {
+    if (confirm(t(two ? "own.concede.two" : "own.concede.more"))) ctx.action("concede");
+  } } }, t("own.concede")) : null;
+  node.replaceChildren(el("div", { class: "seat-row" }, concede, leave));
+}
+
+// What keeps an open table from starting, in words.
+export function missingText(about, mySeat) {
+  const free = about.seats.filter((s) => s.kind === "person" && !s.joined).map((s) => s.seat + 1);
+  if (!free.length) return t("host.ready");
+  const list = free.join(", ");
+  const lines = [tn("host.waiting", free.length, { list })];
+  if (mySeat !== null && mySeat !== undefined && free.includes(mySeat + 1)) lines.push(t("host.yours", { n: mySeat + 1 }));
+  return lines.join(" ");
+}
+
+// A QR code of ``text`` drawn as SVG squares (no network, no script in the SVG).
+export function qrSvg(text) {
+  const code = qrcode(0, "M");
+  code.addData(text);
+  code.make();
+  const count = code.getModuleCount();
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `-2 -2 ${count + 4} ${count + 4}`);
+  svg.setAttribute("class", "qr");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("host.qr"));
+  let path = "";
+  for (let row = 0; row < count; row++) {
+    for (let col = 0; col < count; col++) if (code.isDark(row, col)) path += `M${col} ${row}h1v1h-1z`;
+  }
+  const back = document.createElementNS(ns, "rect");
+  for (const [k, v] of Object.entries({ x: -2, y: -2, width: count + 4, height: count + 4, fill: "#fff" })) back.setAttribute(k, v);
+  const dark = document.createElementNS(ns, "path");
+  dark.setAttribute("d", path);
+  dark.setAttribute("fill", "#000");
+  svg.append(back, dark);
+  return svg;
+}
+
+async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const field = el("textarea", { class: "offscreen" }, text);
+    document.body.append(field);
+    field.select();
+    document.execCommand("copy");
+    field.remove();
+  }
+  button.textContent = t("host.copied");
+  setTimeout(() => { button.textContent = t("host.copy"); }, 2000);
+}
+
+// Each seat's row for the host: a person's join link with a copy button and a QR code on
+// request, and the control that hands the seat on (``control(seat)``).
+export function linkRows(about, links, shownQr, toggleQr, control) {
+  return about.seats.map((seat) => {
+    const link = seat.kind === "person" ? links?.[String(seat.seat)] : null;
+    const url = link ? `${location.origin}${link}` : null;
+    const copy = url ? el("button", { type: "button", class: "copy", "data-seat": seat.seat,
+      on: { click: (event) => copyText(url, event.currentTarget) } }, t("host.copy")) : null;
+    const qr = url ? el("button", { type: "button", class: "qr-toggle", "aria-expanded": String(shownQr === seat.seat),
+      on: { click: () => toggleQr(seat.seat) } }, shownQr === seat.seat ? t("host.noqr") : t("host.qr")) : null;
+    const state = seat.kind === "bot" ? ` (${t("seats.bot")})` : seat.joined ? "" : ` (${t("seats.open")})`;
+    const field = url ? el("input", { type: "text", readonly: true, class: "link-box seat-link", value: url,
+      "aria-label": `${t("create.seatlink")} ${seat.seat + 1}` })
+      : seat.kind === "person" ? el("span", {}, t("host.nolink")) : null;
+    return el("div", { class: "link-row", "data-seat": seat.seat },
+      el("span", {}, `${seat.seat + 1}. ${seat.name}${state}`), field, copy, qr, control(seat),
+      shownQr === seat.seat && url ? qrSvg(url) : null);
+  });
+}
+
+// The page a link shows when its seat changed hands (or it never held one here).
+export function staleText(message) {
+  if (message.seat === null || message.seat === undefined) return [t("stale.never")];
+  const name = message.name;
+  const lines = [t("stale.was", { name, n: message.seat + 1 })];
+  const why = { bot: "stale.bot", person: "stale.person", left: "stale.left", conceded: "stale.conceded" }[message.reason];
+  if (why) lines.push(t(why, { name }));
+  if (message.at) lines.push(t("stale.since", { when: new Date(message.at * 1000).toLocaleString() }));
+  return lines;
+}
+
+export async function fetchLinks(tableId, hostToken) {
+  try {
+    return (await api(`/api/tables/${tableId}/links`, { token: hostToken })).seat_links;
+  } catch {
+    return null;
+  }
+}
