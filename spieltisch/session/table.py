@@ -72,7 +72,9 @@ class Table:
     ``seats`` are the players' display names (``Player 1`` ... when not given); ``seed`` seeds
     the table's chance generator (a table without a seed can only apply dictated outcomes);
     ``keyed_chance`` draws each chance event from its own generator keyed by its place (see the
-    module docstring).
+    module docstring). ``history``: keep only the last ``history`` states before the current
+    one, and every ``history``-th as a checkpoint; an older state is rebuilt from its
+    checkpoint by replaying the moves after it (a long-lived table's memory stays small).
     """
 
     def __init__(
@@ -82,6 +84,7 @@ class Table:
         seed: int | None = None,
         *,
         keyed_chance: bool = False,
+        history: int | None = None,
     ) -> None:
         if seats and len(seats) != game.players:
             raise IllegalActionError(
@@ -93,12 +96,13 @@ class Table:
         )
         self.seed = seed
         self.keyed_chance = keyed_chance
+        self.history = history
         self._chance = None if seed is None or keyed_chance else random.Random(seed)
         self.state: State = game.initial_state()
         self._decisions = 0
         self._chance_run = 0
         self.moves: list[Move] = []
-        self._before: list[State] = []
+        self._before: list[State | None] = []
         self._dictated: list[int] = []
         self.conceded: list[tuple[PlayerId, int]] = []
         """Each concession so far: the seat, and the version at which it conceded."""
@@ -158,7 +162,13 @@ class Table:
             return self.state
         if not 0 <= version < self.version:
             raise IndexError(f"no version {version}: the table is at version {self.version}")
-        return self._before[version]
+        start, state = version, self._before[version]
+        while state is None:  # back to the last checkpoint kept (version 0 always is)
+            start -= 1
+            state = self._before[start]
+        for index in range(start, version):
+            state = state.apply(self.moves[index])
+        return state
 
     def events(self, viewer: PlayerId | None, since: int = 0) -> list[Event]:
         """Every move after version ``since``, as ``viewer`` may see it."""
@@ -169,9 +179,27 @@ class Table:
         for version in range(max(since, 0) + 1, self.version + 1):
             yield self.event_at(version, viewer)
 
+    def walk(
+        self, since: int, until: int | None = None
+    ) -> Iterator[tuple[int, State, Move, State]]:
+        """Each move after version ``since`` (up to ``until``, or the end) with the true states
+        before and after it: (version it made, before, move, after). One pass, however little
+        history the table keeps."""
+        end = self.version if until is None else min(until, self.version)
+        state = self.state_at(max(since, 0))
+        for version in range(max(since, 0) + 1, end + 1):
+            move = self.moves[version - 1]
+            if version == self.version:
+                after = self.state
+            else:
+                kept = self._before[version]
+                after = kept if kept is not None else state.apply(move)
+            yield version, state, move, after
+            state = after
+
     def event_at(self, version: int, viewer: PlayerId | None) -> Event:
         """The move that made ``version`` (1 for the first move), as ``viewer`` may see it."""
-        before = self._before[version - 1]
+        before = self.state_at(version - 1)
         return Event(
             version, before.current_player(), before.seen_move(self.moves[version - 1], viewer)
         )
@@ -321,6 +349,11 @@ class Table:
         self._before.append(before)
         self.moves.append(move)
         self.state = after
+        keep = self.history
+        if keep is not None:
+            old = len(self._before) - keep - 1  # now out of the window: a checkpoint or gone
+            if old > 0 and old % keep:
+                self._before[old] = None
         if before.is_chance():
             self._chance_run += 1
         else:
@@ -335,7 +368,9 @@ class Table:
     # --- rebuilding ------------------------------------------------------------------------
 
     @classmethod
-    def from_record(cls, game: Game, record: Record, *, keyed_chance: bool = False) -> Table:
+    def from_record(
+        cls, game: Game, record: Record, *, keyed_chance: bool = False, history: int | None = None
+    ) -> Table:
         """The table that wrote ``record``, move for move, its chance generator where that
         table's was; :class:`RecordError` (with the move's index) for a move that cannot be
         read or applied, or a drawn chance outcome other than the record's seed gives.
@@ -343,7 +378,7 @@ class Table:
         if record.game != game.info.id or record.players != game.players:
             raise RecordError(f"the record is for {record.game} with {record.players} players")
         seats = record.seats if len(record.seats) == game.players else ()
-        table = cls(game, seats, record.seed, keyed_chance=keyed_chance)
+        table = cls(game, seats, record.seed, keyed_chance=keyed_chance, history=history)
         dictated = set(record.dictated)
         concessions = list(record.conceded)
         for index, text in enumerate(record.moves):
@@ -390,7 +425,7 @@ class Table:
         (by then the others have seen the moves before it), the rule online tables use."""
         count = 0
         for index in range(self.version - 1, -1, -1):
-            if self._before[index].current_player() != player:
+            if self.state_at(index).current_player() != player:
                 break
             count += 1
         return count
@@ -414,7 +449,9 @@ class Table:
             dictated=tuple(i for i in full.dictated if i < kept),
             conceded=tuple(c for c in full.conceded if c[1] <= kept),
         )
-        rebuilt = Table.from_record(self.game, shorter, keyed_chance=self.keyed_chance)
+        rebuilt = Table.from_record(
+            self.game, shorter, keyed_chance=self.keyed_chance, history=self.history
+        )
         self.state = rebuilt.state
         self.moves = rebuilt.moves
         self._before = rebuilt._before

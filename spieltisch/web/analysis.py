@@ -12,7 +12,6 @@ them for a server and keeps each finished analysis in the database.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +23,7 @@ from spieltisch.core.record import Record
 from spieltisch.core.seeds import derive_seed
 from spieltisch.session import Table
 from spieltisch.web import store
+from spieltisch.web.pool import FairPool
 from spieltisch.web.services import Services
 from spieltisch.web.tables import LiveTable, RefusedError
 
@@ -135,7 +135,7 @@ class Analysis:
 class Analyses:
     """The analyses of one server: run in its bot pool, kept in the database once done."""
 
-    def __init__(self, services: Services, pool: concurrent.futures.Executor) -> None:
+    def __init__(self, services: Services, pool: FairPool) -> None:
         self.services = services
         self.pool = pool
         self.running: dict[tuple[str, int], Analysis] = {}
@@ -151,7 +151,7 @@ class Analyses:
         found = self.running.get((live.id, seat))
         if found is not None:
             return found
-        kept = await self.services.read(store.load_analysis, self.services.engine, live.id, seat)
+        kept = await self.services.read(store.load_analysis, self.services.reader, live.id, seat)
         if kept is None:
             return None
         data = json.loads(kept)
@@ -178,7 +178,6 @@ class Analyses:
     async def _run(
         self, live: LiveTable, record: Record, chosen: list[int], running: Analysis
     ) -> None:
-        loop = asyncio.get_running_loop()
         options = tuple(sorted(live.game.options.items()))
         try:
             for index in chosen:
@@ -186,7 +185,7 @@ class Analyses:
                     live.game.info.id, live.game.players, options, record.seed,
                     record.moves[: index + 1], running.seat,
                 )  # fmt: skip
-                item = await loop.run_in_executor(self.pool, rate_decision, job)
+                item = await self.pool.run(live.id, rate_decision, job)
                 if item is not None:
                     running.items.append(item)
                 running.done += 1

@@ -13,15 +13,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+import logging
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from sqlalchemy.exc import OperationalError
+from starlette.requests import HTTPConnection
 
 import spieltisch
 from spieltisch.agents import agent_names
@@ -31,37 +36,27 @@ from spieltisch.core.record import Record
 from spieltisch.core.words import Words
 from spieltisch.games import REGISTRY, kit_of
 from spieltisch.session import Table, verify
-from spieltisch.web import pages
+from spieltisch.web import guard, pages
 from spieltisch.web.clock import Clock
 from spieltisch.web.db import migrate
+from spieltisch.web.guard import Guard
 from spieltisch.web.limits import TokenBucket
 from spieltisch.web.live import Hub
 from spieltisch.web.payload import error_message, events_for, rejected_message
+from spieltisch.web.pool import STRENGTHS
 from spieltisch.web.seat_api import hub_of, live_of, refusal, seat_api
 from spieltisch.web.settings import Settings
 from spieltisch.web.table_rules import ChatMode, ClockMode, TableRules, Takeover
 from spieltisch.web.tables import Connection, LiveTable, RefusedError, SeatPlan
+from spieltisch.web.text import Field as Text
+from spieltisch.web.text import check_text
 
+LOG = logging.getLogger("spieltisch.web")
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 16_384
-MAX_RECORD = 1_048_576
-"""A record sent to be verified or replayed may be larger than any other request."""
-RECORD_ROUTES = {"/api/verify", "/api/replay"}
 HELLO_TIMEOUT = 15.0
 CHAT_RATE = 0.5
 CHAT_BURST = 4
 """A connection may send ``CHAT_BURST`` chat lines at once and one every two seconds after."""
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
-        "object-src 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-    "Cross-Origin-Opener-Policy": "same-origin",
-}
 
 
 class SeatIn(BaseModel):
@@ -69,7 +64,7 @@ class SeatIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["person", "bot"]
-    level: Annotated[str, Field(max_length=40)] | None = None
+    level: Annotated[Text, Field(max_length=40)] | None = None
 
 
 class RulesIn(BaseModel):
@@ -89,10 +84,13 @@ class CreateIn(BaseModel):
     """A table to create."""
 
     model_config = ConfigDict(extra="forbid")
-    game: Annotated[str, Field(max_length=40)]
+    game: Annotated[Text, Field(max_length=40)]
     players: Annotated[int, Field(ge=1, le=8)] | None = None
     options: Annotated[
-        dict[Annotated[str, Field(max_length=40)], StrictBool | StrictInt | StrictStr],
+        dict[
+            Annotated[Text, Field(max_length=40)],
+            StrictBool | StrictInt | Annotated[StrictStr, AfterValidator(check_text)],
+        ],
         Field(max_length=24),
     ] = {}
     seats: Annotated[list[SeatIn], Field(min_length=1, max_length=8)]
@@ -137,9 +135,7 @@ def _games() -> list[dict[str, Any]]:
                     for o in info.options
                 ],
                 "levels": list(levels),
-                "strengths": {"ismcts": ["0.25s", "1s", "2s", "5s", "500", "2000"]}
-                if "ismcts" in levels
-                else {},
+                "strengths": {k: v for k, v in STRENGTHS.items() if k in levels},
             }
         )
     return games
@@ -156,28 +152,34 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         hub = Hub(config, clock)
         app.state.hub = hub
         await hub.resume()
-        sweeper = asyncio.create_task(_sweep(hub))
         try:
             yield
         finally:
-            sweeper.cancel()
             await hub.close()
 
-    app = FastAPI(title="spieltisch", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="spieltisch", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
+    )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.middleware("http")
-    async def guard(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        length = request.headers.get("content-length")
-        limit = MAX_RECORD if request.url.path in RECORD_ROUTES else MAX_BODY
-        if length is not None and (not length.isdigit() or int(length) > limit):
-            response: Response = JSONResponse({"detail": "the request is too large"}, 413)
-        else:
-            response = await call_next(request)
-        response.headers.update(SECURITY_HEADERS)
-        return response
+    app.add_middleware(Guard)
+
+    @app.exception_handler(OperationalError)
+    async def unsaved(request: Request, error: OperationalError) -> JSONResponse:
+        """The database refused (a full disk, a lost connection): said, never a 500."""
+        LOG.error("%s %s: the database refused: %s", request.method, request.url.path,
+                  type(error.orig).__name__)  # fmt: skip
+        detail = "the server cannot save right now (its disk may be full); try again later"
+        return JSONResponse({"detail": detail}, 503)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        """A request that does not fit: what is wrong, where, never the value sent."""
+        problems = [
+            {"loc": [str(part) for part in item.get("loc", ())], "msg": str(item.get("msg", ""))}
+            for item in error.errors()[:10]
+        ]
+        return JSONResponse({"detail": problems}, 422)
 
     _pages(app)
     _api(app)
@@ -185,14 +187,6 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     _finished_api(app)
     _socket(app, config)
     return app
-
-
-async def _sweep(hub: Hub) -> None:
-    """Expire tables that never started, now and then."""
-    while True:
-        with contextlib.suppress(Exception):
-            await hub.expire()
-        await asyncio.sleep(600)
 
 
 _hub = hub_of
@@ -239,6 +233,9 @@ def _api(app: FastAPI) -> None:
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request, body: CreateIn) -> dict[str, Any]:
+        hub = _hub(request)
+        if not hub.limits.tables.take(client_address(request, hub.settings)):
+            raise HTTPException(429, "too many new tables from here: wait a minute")
         plans = [SeatPlan(s.kind, s.level) for s in body.seats]
         try:
             rules = TableRules.of(body.rules.model_dump())
@@ -295,6 +292,7 @@ def _finished_api(app: FastAPI) -> None:
     @app.post("/api/replay")
     async def replay_file(request: Request, at: int = 0, seat: int = -1) -> dict[str, Any]:
         """A step of any record sent (a file dropped on the replay page)."""
+        _heavy(request)
         body = await request.body()
         try:
             record = Record.loads(body.decode("utf-8", errors="replace"))
@@ -302,12 +300,13 @@ def _finished_api(app: FastAPI) -> None:
             table = await asyncio.to_thread(Table.from_record, game, record)
         except (RecordError, RecursionError) as error:
             raise HTTPException(422, f"not a record that replays: {error}") from None
-        return _replay_step(table, kit_of(game).words, at, seat)
+        return await asyncio.to_thread(_replay_step, table, kit_of(game).words, at, seat)
 
     @app.post("/api/verify")
     async def verify_record(request: Request) -> dict[str, Any]:
+        _heavy(request)
         body = await request.body()
-        if len(body) > MAX_RECORD:
+        if len(body) > guard.MAX_RECORD:
             raise HTTPException(413, "the record is too large")
         try:
             record = Record.loads(body.decode("utf-8", errors="replace"))
@@ -351,8 +350,9 @@ def _finished_api(app: FastAPI) -> None:
         live = await _live(request, table_id)
         if live.status != "finished":
             raise HTTPException(403, "a game's record is served once the game is over")
+        _heavy(request)
         return Response(
-            live.record().dumps(),
+            await asyncio.to_thread(lambda: live.record().dumps()),
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{live.id}.json"'},
         )
@@ -364,7 +364,29 @@ def _finished_api(app: FastAPI) -> None:
         live = await _live(request, table_id)
         if live.status != "finished":
             raise HTTPException(403, "a replay opens once the game is over")
-        return _replay_step(live.table, live.kit.words, at, seat)
+        _heavy(request, replay=True)
+        step: dict[str, Any] = await asyncio.to_thread(
+            _replay_step, live.table, live.kit.words, at, seat
+        )
+        return step
+
+
+def client_address(connection: HTTPConnection, settings: Settings) -> str:
+    """The address a request or socket comes from (behind a trusted proxy: the first one it
+    names)."""
+    if settings.trust_proxy:
+        forwarded = connection.headers.get("x-forwarded-for")
+        if forwarded:
+            return forwarded.split(",")[0].strip()[:64]
+    return connection.client.host if connection.client else "unknown"
+
+
+def _heavy(request: Request, replay: bool = False) -> None:
+    """Count a request for a replay step, a record or a dice check against its address."""
+    hub = _hub(request)
+    buckets = hub.limits.replays if replay else hub.limits.heavy
+    if not buckets.take(client_address(request, hub.settings)):
+        raise HTTPException(429, "too many replays and checks from here: slow down")
 
 
 def _replay_step(table: Table, words: Words[Any], at: int, seat: int) -> dict[str, Any]:
@@ -386,6 +408,9 @@ def _replay_step(table: Table, words: Words[Any], at: int, seat: int) -> dict[st
 def _socket(app: FastAPI, config: Settings) -> None:
     @app.websocket("/ws/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
+        if not same_origin(websocket.headers):
+            await websocket.close(4403)  # a page of another site may not open our sockets
+            return
         await websocket.accept()
         hub: Hub = websocket.app.state.hub
         live = await hub.get(table_id)
@@ -410,18 +435,49 @@ def _socket(app: FastAPI, config: Settings) -> None:
             await websocket.send_text(json.dumps(error_message(problem)))
             await websocket.close(4403)
             return
-        connection = await hub.connect(live, token, since)
-        writer = asyncio.create_task(_write(websocket, connection))
+        too_many = hub.limits.too_many_sockets(live, token)
+        address = client_address(websocket, config)
+        if too_many is None and not hub.limits.sockets.acquire(address):
+            too_many = "too many open pages from here"
+        if too_many is not None:
+            await websocket.send_text(json.dumps(error_message(too_many)))
+            await websocket.close(4429)
+            return
         try:
-            await _listen(websocket, hub, live, connection, config)
-        except WebSocketDisconnect:
-            pass
+            connection = await hub.connect(live, token, since)
+            writer = asyncio.create_task(_write(websocket, connection))
+            try:
+                await _listen(websocket, hub, live, connection, config)
+            except WebSocketDisconnect:
+                pass
+            finally:
+                await hub.disconnect(live, connection)
+                with contextlib.suppress(asyncio.QueueFull):
+                    connection.queue.put_nowait(None)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 2)
         finally:
-            await hub.disconnect(live, connection)
-            with contextlib.suppress(asyncio.QueueFull):
-                connection.queue.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, 2)
+            hub.limits.sockets.release(address)
+
+
+def same_origin(headers: Mapping[str, str]) -> bool:
+    """Whether a socket's page comes from this server (a browser always says where it comes
+    from; a client that says nothing is not a page of another site)."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    hosts = {headers.get("host"), headers.get("x-forwarded-host")}
+    return urlsplit(origin).netloc in hosts - {None}
+
+
+def encodable(data: object) -> bool:
+    """Whether ``data`` (read from JSON) holds only valid Unicode: JSON may spell a lone
+    surrogate (``"\\ud800"``), which no encoder, database or log could take."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _read_hello(text: str, limit: int) -> tuple[str | None, int, str | None]:
@@ -430,10 +486,12 @@ def _read_hello(text: str, limit: int) -> tuple[str | None, int, str | None]:
         return None, 0, "the message is too long"
     try:
         hello = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None, 0, "the first message must be a JSON hello"
     if not isinstance(hello, dict) or hello.get("type") != "hello":
         return None, 0, "the first message must be a hello"
+    if not encodable(hello):
+        return None, 0, "messages must be valid Unicode"
     since = hello.get("since", 0)
     if type(since) is not int or since < 0:
         return None, 0, "since must be a version (a whole number)"
@@ -486,8 +544,13 @@ async def _handle(
 ) -> None:
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
         data = None
+    if data is not None and not encodable(data):
+        connection.send(
+            {**error_message("messages must be valid Unicode"), "version": live.table.version}
+        )
+        return
     kind = data.get("type") if isinstance(data, dict) else None
     version = live.table.version
     if kind == "ping":

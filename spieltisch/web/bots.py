@@ -23,6 +23,8 @@ from spieltisch.core.seeds import derive_seed
 from spieltisch.session import Table
 
 KEPT_TABLES = 16
+HISTORY = 16
+"""States a worker's table keeps (a bot reads the current one only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +40,14 @@ class BotJob:
     dictated: tuple[int, ...]
     seat: int
     level: str
+    salt: int | None = None
+    """Seeds the agent instead of the table's seed (a hint's: never the dice's own seed)."""
 
     def agent_seed(self) -> int:
-        """The seed of this move's agent: the table's seed, the seat and the version."""
-        return derive_seed(self.seed, "bot", self.seat, len(self.moves))
+        """The seed of this move's agent: the table's seed (or the salt), the seat and the
+        version."""
+        root = self.seed if self.salt is None else self.salt
+        return derive_seed(root, "bot", self.seat, len(self.moves))
 
 
 _tables: OrderedDict[str, Table] = OrderedDict()
@@ -65,7 +71,7 @@ def _table(job: BotJob) -> Table:
         record = Record(
             job.game, job.players, dict(job.options), job.moves, job.seed, (), job.dictated
         )
-        table = Table.from_record(game, record)
+        table = Table.from_record(game, record, history=HISTORY)
     _tables[job.table_id] = table
     while len(_tables) > KEPT_TABLES:
         _tables.popitem(last=False)

@@ -3,10 +3,10 @@
 Tables are kept as logs of moves: a table's state is always the replay of its moves, so a
 restart, a replay and a download share one path. The schema is created and changed only by
 the Alembic migrations in ``migrations/``, applied when the server starts, so a database
-written by one version opens in the next. SQLite runs in WAL mode, and each transaction
-starts with ``BEGIN IMMEDIATE`` (SQLAlchemy's documented recipe for pysqlite, whose own
-transaction handling would begin lazily), so a writer takes its lock at once and readers
-never block it.
+written by one version opens in the next. SQLite runs in WAL mode; the writer's transactions
+start with ``BEGIN IMMEDIATE`` (SQLAlchemy's documented recipe for pysqlite, whose own
+transaction handling would begin lazily), so a writer takes its lock at once, and reads go
+through a second engine whose transactions are deferred, so that they never wait for it.
 """
 
 from __future__ import annotations
@@ -131,8 +131,10 @@ VOTES = sa.Table(
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; for SQLite a WAL-mode file whose transactions begin at once."""
+def make_engine(url: str, writer: bool = True) -> Engine:
+    """An engine for ``url``. For SQLite, a WAL-mode file; a ``writer``'s transactions begin
+    at once with the write lock (``BEGIN IMMEDIATE``), a reader's are deferred and take no
+    lock, so that reading never holds up the writer."""
     if not url.startswith("sqlite"):
         return sa.create_engine(url, pool_pre_ping=True)
     engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
@@ -149,7 +151,7 @@ def make_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writer else "BEGIN DEFERRED")
 
     return engine
 

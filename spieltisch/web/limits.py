@@ -1,8 +1,14 @@
-"""Allowances: how often a connection may send a message or a chat line."""
+"""Allowances: how often a connection may send a message or a chat line, how often an address
+may make tables or ask for heavy answers, and how many sockets a link or an address may hold."""
 
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
+
+from spieltisch.web.settings import Settings
+from spieltisch.web.tables import LiveTable
+from spieltisch.web.tokens import token_hash
 
 
 class TokenBucket:
@@ -21,3 +27,65 @@ class TokenBucket:
             return False
         self.tokens -= 1
         return True
+
+
+class Buckets:
+    """A :class:`TokenBucket` per key (a client's address), the least recently used keys
+    forgotten beyond ``keys``, so that no flood of addresses can grow it without bound."""
+
+    def __init__(self, rate: float, burst: int, keys: int = 10_000) -> None:
+        self.rate, self.burst, self.keys = rate, burst, keys
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def take(self, key: str) -> bool:
+        """True if one more may pass for ``key`` now."""
+        bucket = self._buckets.pop(key, None) or TokenBucket(self.rate, self.burst)
+        self._buckets[key] = bucket
+        while len(self._buckets) > self.keys:
+            self._buckets.popitem(last=False)
+        return bucket.take()
+
+
+class Counter:
+    """How many of something (open sockets) each key holds now, with a ceiling."""
+
+    def __init__(self, ceiling: int) -> None:
+        self.ceiling = ceiling
+        self._held: dict[str, int] = {}
+
+    def acquire(self, key: str) -> bool:
+        """Hold one more for ``key`` if it is under the ceiling; True if so."""
+        held = self._held.get(key, 0)
+        if held >= self.ceiling:
+            return False
+        self._held[key] = held + 1
+        return True
+
+    def release(self, key: str) -> None:
+        """Give one back."""
+        held = self._held.get(key, 0) - 1
+        if held > 0:
+            self._held[key] = held
+        else:
+            self._held.pop(key, None)
+
+
+class ServerLimits:
+    """The limits one server keeps for everyone who talks to it."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.tables = Buckets(settings.tables_per_minute / 60.0, settings.tables_burst)
+        self.heavy = Buckets(settings.heavy_per_second, settings.heavy_burst)
+        self.replays = Buckets(settings.replay_per_second, settings.replay_burst)
+        self.sockets = Counter(settings.sockets_per_address)
+
+    def too_many_sockets(self, live: LiveTable, token: object) -> str | None:
+        """Why one more page with ``token`` may not open at ``live`` (``None``: it may)."""
+        if not isinstance(token, str):
+            return None
+        hashed = token_hash(token)
+        open_now = sum(1 for c in live.connections if c.token_hash == hashed and not c.closed)
+        if open_now >= self.settings.sockets_per_token:
+            return f"this link is open in {open_now} pages already: close one first"
+        return None

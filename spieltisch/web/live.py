@@ -25,16 +25,16 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
-import os
 import secrets
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import spieltisch
-from spieltisch.agents import agent_names, make_agent
+from spieltisch.agents import agent_names
 from spieltisch.core import fair
-from spieltisch.core.errors import OptionError, SpieltischError
+from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game, Move, OptionValue, PlayerId
 from spieltisch.core.record import Record
 from spieltisch.games import kit_of
@@ -42,19 +42,28 @@ from spieltisch.session import StaleVersionError, Table
 from spieltisch.web import chat, store
 from spieltisch.web import clock as timing
 from spieltisch.web.analysis import Analyses
-from spieltisch.web.bots import BotJob, choose, watch_parent
+from spieltisch.web.bots import BotJob, choose
 from spieltisch.web.bots import hint as hint_move
 from spieltisch.web.clock import Clock, SystemClock
 from spieltisch.web.db import make_engine
+from spieltisch.web.limits import ServerLimits
 from spieltisch.web.lobby import Lobby, lobby_rows
-from spieltisch.web.payload import update_message
-from spieltisch.web.presence import Presence, clear_presence, read_presence, write_presence
+from spieltisch.web.payload import events_for, update_message
+from spieltisch.web.pool import FairPool, level_menu, level_pace
+from spieltisch.web.presence import Presence, clear_presence
 from spieltisch.web.rematch import Rematches
 from spieltisch.web.seats import Seating, close_revoked, revoked_since, stale_message
 from spieltisch.web.settings import Settings
 from spieltisch.web.store import SeatRow, VersionConflictError
 from spieltisch.web.table_rules import TableRules
-from spieltisch.web.tables import Connection, Created, LiveTable, RefusedError, SeatPlan
+from spieltisch.web.tables import (
+    HISTORY,
+    Connection,
+    Created,
+    LiveTable,
+    RefusedError,
+    SeatPlan,
+)
 from spieltisch.web.takeover import Takeovers, load_votes
 from spieltisch.web.tokens import (
     derive_token,
@@ -64,15 +73,14 @@ from spieltisch.web.tokens import (
     new_token,
     token_hash,
 )
+from spieltisch.web.upkeep import Upkeep
 
+CATCH_UP = 64
+"""A page more moves behind than this is brought up to date off the event loop."""
 HINT_ITERATIONS = 300
 """The search's budget for a hint (a budget, not a clock: the same position, the same hint)."""
-TICK = 0.5
-"""Seconds between two looks at the clocks of this server's tables."""
-SYNC = 1.0
-"""Seconds between two looks at the database for what other servers changed."""
-HEARTBEAT = 5.0
-"""Seconds between two writes of this server's connections per seat."""
+SAVE_BACKOFF_CAP = 30.0
+"""The longest a bot waits before trying again to save a move the database refused."""
 
 
 class Hub:
@@ -82,23 +90,27 @@ class Hub:
         self.settings = settings
         self.clock: Clock = clock or SystemClock()
         self.server = secrets.token_hex(8)
+        self.hint_secret = secrets.randbits(62)
+        """Seeds the hints' search: never the table's own seed, which also draws its dice."""
         self.engine = make_engine(settings.database_url())
+        self.reader = make_engine(settings.database_url(), writer=False)
         self.writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db-writer")
-        self.bots = concurrent.futures.ProcessPoolExecutor(
-            max_workers=settings.bot_workers, initializer=watch_parent, initargs=(os.getpid(),)
-        )
+        self.pool = FairPool(settings.bot_workers)
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self.presence = Presence(self.server, self.clock)
         self.takeovers = Takeovers(self, self.presence)
         self.seating = Seating(self)
         self.rematches = Rematches(self, self._make_rematch)
-        self.analyses = Analyses(self, self.bots)
+        self.analyses = Analyses(self, self.pool)
         self.lobby = Lobby(
-            lambda: self.read(lobby_rows, self.engine, settings.max_tables_listed),
+            lambda: self.read(lobby_rows, self.reader, settings.max_tables_listed),
             settings.max_tables_listed,
         )
         self._background: list[asyncio.Task[None]] = []
+        self._catching: set[asyncio.Task[None]] = set()
+        self.limits = ServerLimits(settings)
+        self.upkeep = Upkeep(self)
 
     # --- running ---------------------------------------------------------------------------
 
@@ -114,7 +126,7 @@ class Hub:
         """Take up every table being played (after a restart): replay it, finish it if its
         game is over (a crash before the finish was saved), restart its bots; then start the
         clocks, the presence and the lobby."""
-        for table_id in await self.read(store.unfinished, self.engine):
+        for table_id in await self.read(store.unfinished, self.reader):
             live = await self.get(table_id)
             if live is None:
                 continue
@@ -122,7 +134,12 @@ class Hub:
                 async with live.lock:
                     await self.commit(live, live.table.version)
             self.schedule(live)
-        for loop in (self._ticking, self._syncing, self.lobby.run):
+        for loop in (
+            self.upkeep.ticking,
+            self.upkeep.syncing,
+            self.upkeep.sweeping,
+            self.lobby.run,
+        ):
             self._background.append(asyncio.create_task(loop()))
 
     async def close(self) -> None:
@@ -135,9 +152,10 @@ class Hub:
                 live.bot_task.cancel()
         with contextlib.suppress(Exception):
             await self.write(clear_presence, self.engine, self.server)
-        self.bots.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown()
         self.writer.shutdown(wait=True)
         self.engine.dispose()
+        self.reader.dispose()
 
     # --- tables ----------------------------------------------------------------------------
 
@@ -151,18 +169,18 @@ class Hub:
         async with self._loading:
             live = self.tables.get(table_id)
             if live is None:
-                row = await self.read(store.load_table, self.engine, table_id)
+                row = await self.read(store.load_table, self.reader, table_id)
                 if row is None:
                     return None
                 live = self._rebuild(row)
-                live.votes = await self.read(load_votes, self.engine, table_id)
+                live.votes = await self.read(load_votes, self.reader, table_id)
                 self.tables[table_id] = live
         return live
 
     async def refresh(self, live: LiveTable) -> None:
         """Take the table up again if another server sharing the database moved it on."""
-        stored = await self.read(store.version_of, self.engine, live.id)
-        if stored is not None and moved_on(live, stored):
+        stored = await self.read(store.version_of, self.reader, live.id)
+        if stored is not None and live.behind(stored):
             async with live.lock:
                 await self.reload(live)
 
@@ -179,7 +197,8 @@ class Hub:
         )  # fmt: skip
         return LiveTable(
             row.id, game, kit_of(game), row.seed, row.status, row.host_hash, list(row.seats),
-            Table.from_record(game, record), row.secret, row.commitment, len(row.moves),
+            Table.from_record(game, record, history=HISTORY), row.secret, row.commitment,
+            len(row.moves),
             row.hints, TableRules.from_json(row.rules), row.epoch, row.rematch,
             row.rematch_of, row.turn_since,
         )  # fmt: skip
@@ -327,7 +346,7 @@ class Hub:
                 "the move could not be saved; try again", 503, live.table.version
             ) from None
         live.committed = table.version
-        live.last_move_at = time.monotonic()
+        live.last_move_at = live.touched = time.monotonic()
         await self._charge(live, mover, since)
         if final is not None:
             live.status = "finished"
@@ -346,7 +365,7 @@ class Hub:
     async def reload(self, live: LiveTable) -> None:
         """Take the table up again as the database holds it; pages whose token no longer
         holds a seat are told why and closed."""
-        row = await self.read(store.load_table, self.engine, live.id)
+        row = await self.read(store.load_table, self.reader, live.id)
         if row is None:
             return
         fresh = self._rebuild(row)
@@ -354,11 +373,11 @@ class Hub:
         live.table, live.status, live.seats = fresh.table, fresh.status, fresh.seats
         live.seed, live.committed, live.epoch = fresh.seed, fresh.committed, fresh.epoch
         live.rematch, live.turn_since = fresh.rematch, fresh.turn_since
-        live.votes = await self.read(load_votes, self.engine, live.id)
+        live.votes = await self.read(load_votes, self.reader, live.id)
         gone = {c.token_hash for c in live.connections if c.token_hash is not None}
         gone -= {s.token_hash for s in live.seats if s.person}
         if gone:
-            revoked = await self.read(revoked_since, self.engine, live.id)
+            revoked = await self.read(revoked_since, self.reader, live.id)
             for old in gone:
                 said = revoked.get(old, (None, None, None, None))
                 close_revoked(live, old, stale_message(*said))
@@ -379,6 +398,7 @@ class Hub:
         live.bot_task = asyncio.create_task(self._bot_turn(live))
 
     async def _bot_turn(self, live: LiveTable) -> None:
+        failures = 0
         while True:
             table = live.table
             seat = table.to_act()
@@ -388,19 +408,27 @@ class Hub:
             if level is None:
                 return
             version = table.version
-            pause = live.last_move_at + self.settings.bot_pause - time.monotonic()
-            if pause > 0:
-                await asyncio.sleep(pause)
-            loop = asyncio.get_running_loop()
-            text = await loop.run_in_executor(self.bots, choose, bot_job(live, seat, level))
+            text = await self.pool.run(live.id, choose, bot_job(live, seat, level))
+            # The move arrives no sooner than its level's pace after the last move: how long
+            # the bot thought must not tell how many moves it had to choose from.
+            pace = level_pace(level, self.settings.bot_pause) if self.settings.bot_pause else 0
+            wait = live.last_move_at + pace - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
             async with live.lock:
                 if live.table.version != version or live.seats[seat].playing_level != level:
                     continue  # the table moved on meanwhile (a seat changed hands)
                 move = live.table.state.parse(text)
                 try:
                     await self._play(live, move, seat, version)
-                except RefusedError:
-                    continue
+                    failures = 0
+                except RefusedError as refused:
+                    if refused.status != 503:
+                        continue
+                    failures += 1  # the move could not be saved (a full disk?): back off
+            if failures:
+                await asyncio.sleep(min(SAVE_BACKOFF_CAP, 2.0 ** (failures - 1)))
+                continue
             await self.broadcast(live)
 
     # --- connections -----------------------------------------------------------------------
@@ -417,10 +445,11 @@ class Hub:
             if viewer is not None:
                 await self.takeovers.returned(live, viewer)
             live.connections.add(connection)
+            live.touched = time.monotonic()
             self.presence.touched(live, viewer)
             self.presence.update(live)
             self.push(live, connection)
-            notes = await self.read(chat.load_notes, self.engine, live.id)
+            notes = await self.read(chat.load_notes, self.reader, live.id)
             shown = chat.visible(notes, live.rules.chat, viewer)
             connection.send(chat.notes_message(shown, live.names()))
             self.rematches.offer(live)
@@ -432,6 +461,7 @@ class Hub:
         """Forget a connection."""
         connection.closed = True
         live.connections.discard(connection)
+        live.touched = time.monotonic()
         self.presence.touched(live, connection.viewer)
         if self.presence.update(live):
             await self.broadcast(live)
@@ -446,10 +476,13 @@ class Hub:
         """Queue for ``connection`` the events since its last version and its own view, then
         the seats as they stand (people, presence, clocks, votes); each only if the page has
         not had it yet."""
-        if connection.closed:
+        if connection.closed or connection.catching_up:
             return
         state = (live.table.version, live.status, live.rematch, live.hints)
         if state != connection.sent_state:
+            if live.table.version - connection.sent_version > CATCH_UP:
+                self._catch_up(live, connection)
+                return
             message = update_message(
                 live.id, live.status, live.table, live.kit.words, connection.viewer,
                 connection.sent_version,
@@ -459,6 +492,10 @@ class Hub:
                 message["fair"] = shown
             message["hints"] = live.hints
             message["rematch"] = live.rematch
+            if connection.held:  # the events worked out in a thread come first
+                later = message["events"]
+                message["events"] = [*connection.held, *(later if isinstance(later, list) else [])]
+                connection.held = []
             connection.sent_version = live.table.version
             connection.sent_state = state
             connection.send(message)
@@ -467,6 +504,29 @@ class Hub:
         if text != connection.sent_seats:
             connection.sent_seats = text
             connection.send({**seats, "now": round(self.clock.now(), 3)})
+
+    def _catch_up(self, live: LiveTable, connection: Connection) -> None:
+        """Bring a page far behind up to date: its older events are worked out in a thread
+        (the moves up to now never change), then the rest as usual."""
+        connection.catching_up = True
+        since, until = connection.sent_version, live.table.version
+        words, viewer = live.kit.words, connection.viewer
+
+        async def run() -> None:
+            try:
+                early = await asyncio.to_thread(
+                    events_for, live.table, words, viewer, since, None, until
+                )
+                async with live.lock:
+                    connection.sent_version = until
+                    connection.held = early
+            finally:
+                connection.catching_up = False
+            await self.broadcast(live)
+
+        task = asyncio.create_task(run())
+        self._catching.add(task)
+        task.add_done_callback(self._catching.discard)
 
     def seats_message(self, live: LiveTable) -> dict[str, Any]:
         """Every seat as the table shows it to everyone: who holds it, whether its person is
@@ -513,48 +573,6 @@ class Hub:
             raise RefusedError(str(error)) from None
         await self.note(live, chat.CHAT, seat, line)
 
-    # --- background ------------------------------------------------------------------------
-
-    async def _ticking(self) -> None:
-        """Look at every playing table's clock now and then (the clock decides, not this
-        loop: a test's clock moves only when the test says)."""
-        while True:
-            await asyncio.sleep(TICK)
-            for live in list(self.tables.values()):
-                if live.status == "playing":
-                    with contextlib.suppress(Exception):
-                        await self.takeovers.check(live)
-
-    async def _syncing(self) -> None:
-        """Take up what other servers sharing the database changed, and tell them who is
-        connected here."""
-        beat = 0.0
-        while True:
-            await asyncio.sleep(SYNC)
-            with contextlib.suppress(Exception):
-                beat = await self._sync_once(beat)
-
-    async def _sync_once(self, beat: float) -> float:
-        watched = [t for t in self.tables.values() if t.connections or t.status == "playing"]
-        stored = await self.read(store.versions_of, self.engine, [t.id for t in watched])
-        for live in watched:
-            if live.id in stored and moved_on(live, stored[live.id]):
-                async with live.lock:
-                    await self.reload(live)
-                await self.broadcast(live)
-                self.schedule(live)
-        now = time.monotonic()
-        dirty = self.presence.dirty if now - beat < HEARTBEAT else {t.id for t in watched}
-        counts = {i: self.presence.counts(self.tables[i]) for i in dirty if i in self.tables}
-        self.presence.dirty = set()
-        await self.write(write_presence, self.engine, self.server, counts, self.clock.now())
-        remote = await self.read(read_presence, self.engine, [t.id for t in watched], self.server)
-        for live in watched:
-            self.presence.remote[live.id] = remote.get(live.id, {})
-            if self.presence.update(live):
-                await self.broadcast(live)
-        return now if now - beat >= HEARTBEAT else beat
-
     async def hint(self, live: LiveTable, viewer: PlayerId | None) -> str:
         """Advice for the seat to move, from the game's strongest agent (if the host allows)."""
         if not live.hints:
@@ -564,32 +582,9 @@ class Hub:
             raise RefusedError("a hint is for the seat whose turn it is", 409, table.version)
         name = agent_names(live.game)[0]
         level = f"{name}:{HINT_ITERATIONS}" if name == "ismcts" else name
-        loop = asyncio.get_running_loop()
-        advice: str = await loop.run_in_executor(self.bots, hint_move, bot_job(live, viewer, level))
+        job = replace(bot_job(live, viewer, level), salt=self.hint_secret)
+        advice: str = await self.pool.run(live.id, hint_move, job)
         return advice
-
-    async def expire(self) -> int:
-        """Mark tables that never started, and are older than the limit, expired."""
-        cutoff = time.time() - self.settings.expire_after
-        count: int = await self.write(store.expire, self.engine, cutoff)
-        for live in self.tables.values():
-            if live.status == "open":
-                row = await self.read(store.load_table, self.engine, live.id)
-                if row is not None:
-                    live.status = row.status
-        if count:
-            self.lobby.changed()
-        return count
-
-
-def moved_on(live: LiveTable, stored: tuple[str, int, int]) -> bool:
-    """Whether the database holds a table further on than this server's copy: more moves, a
-    seat that changed hands, or another status at the same point (read before the copy's own
-    latest commit, it may be behind the copy: that is no change)."""
-    status, version, epoch = stored
-    if version != live.committed or epoch != live.epoch:
-        return version > live.committed or epoch > live.epoch
-    return status != live.status
 
 
 def new_token_pair() -> tuple[str, str]:
@@ -608,14 +603,7 @@ def bot_job(live: LiveTable, seat: PlayerId, level: str) -> BotJob:
 
 
 def check_level(game: Game, level: str) -> None:
-    """Refuse an agent level the game does not offer (with the ones it does)."""
-    if not isinstance(level, str) or len(level) > 40:
-        raise RefusedError("a bot level is a short name such as heuristic or ismcts:1s")
-    try:
-        from_name = level.partition(":")[0]
-        if from_name not in agent_names(game):
-            raise OptionError(f"unknown agent {from_name!r}")
-        make_agent(level, game, 0)
-    except SpieltischError as error:
-        known = ", ".join(agent_names(game))
-        raise RefusedError(f"{error} (levels: {known})") from None
+    """Refuse a bot level that is not on the game's menu (with the menu)."""
+    menu = level_menu(game)
+    if not isinstance(level, str) or level not in menu:
+        raise RefusedError(f"no bot level {str(level)[:40]!r} here (levels: {', '.join(menu)})")

@@ -41,18 +41,19 @@ def events_for(
     viewer: PlayerId | None,
     since: int,
     current: object | None = None,
+    until: int | None = None,
 ) -> list[JSON]:
-    """Every event after version ``since``, as ``viewer`` saw it (``current``: the viewer's
-    view now, if the caller has built it already)."""
+    """Every event after version ``since`` (up to ``until``), as ``viewer`` saw it
+    (``current``: the viewer's view now, if the caller has built it already)."""
     items: list[JSON] = []
     after = None
-    for event in table.iter_events(viewer, since):
-        before = after if after is not None else table.view(viewer, at=event.version - 1)
-        last = event.version == table.version and current is not None
-        after = current if last else table.view(viewer, at=event.version)
-        items.append(
-            event_item(words, before, after, event.move, table.seats, event.version, event.actor)
-        )
+    for version, before_state, move, after_state in table.walk(since, until):
+        before = after if after is not None else before_state.view(viewer)
+        last = version == table.version and current is not None
+        after = current if last else after_state.view(viewer)
+        seen = before_state.seen_move(move, viewer)
+        actor = before_state.current_player()
+        items.append(event_item(words, before, after, seen, table.seats, version, actor))
     return items
 
 

@@ -16,6 +16,7 @@ from spieltisch.web.chat import NOTICE, notice
 from spieltisch.web.live import Hub, check_level
 from spieltisch.web.seats import missing_for_start
 from spieltisch.web.tables import LiveTable, RefusedError
+from spieltisch.web.text import Field as Text
 
 Authorization = Annotated[str | None, Header()]
 
@@ -24,9 +25,10 @@ class JoinIn(BaseModel):
     """A person taking their seat."""
 
     model_config = ConfigDict(extra="forbid")
-    token: Annotated[str, Field(max_length=100)]
+    token: Annotated[Text, Field(max_length=100)]
     name: Annotated[str, Field(max_length=100)]
-    salt: Annotated[str, Field(max_length=64)] | None = None
+    """Checked and normalised as a display name (:func:`spieltisch.web.text.display_name`)."""
+    salt: Annotated[Text, Field(max_length=64)] | None = None
     """The person's random contribution to the table's dice (hexadecimal)."""
 
 
@@ -34,7 +36,7 @@ class BotIn(BaseModel):
     """A seat handed to a bot."""
 
     model_config = ConfigDict(extra="forbid")
-    level: Annotated[str, Field(max_length=40)]
+    level: Annotated[Text, Field(max_length=40)]
 
 
 class VoteIn(BaseModel):

@@ -28,23 +28,26 @@ from spieltisch.web.clock import start_banks
 from spieltisch.web.db import REVOKED
 from spieltisch.web.services import Services
 from spieltisch.web.store import SeatRow, VersionConflictError
-from spieltisch.web.tables import LiveTable, RefusedError
+from spieltisch.web.tables import HISTORY, LiveTable, RefusedError
 from spieltisch.web.takeover import stand_in_level
+from spieltisch.web.text import TextError, display_name, same_name
 from spieltisch.web.tokens import derive_token, matches, new_origin, token_hash
 
-MAX_NAME = 40
 REASONS = ("bot", "person", "left", "conceded")
 """Why a token stopped holding its seat: handed to a bot, given to a new person, its person
 left, or conceded."""
 
 
-def check_name(name: object) -> str:
-    """A display name as it is kept (spaces folded); :class:`RefusedError` if none."""
-    if not isinstance(name, str) or not name.strip():
-        raise RefusedError("a display name is needed")
-    clean = " ".join(name.split())
-    if len(clean) > MAX_NAME:
-        raise RefusedError(f"a display name has at most {MAX_NAME} characters")
+def check_name(live: LiveTable, seat: int, name: object) -> str:
+    """A display name as the table keeps it (normalised; see :mod:`spieltisch.web.text`),
+    unique at the table; :class:`RefusedError` if it cannot be one."""
+    try:
+        clean = display_name(name)
+    except TextError as error:
+        raise RefusedError(str(error)) from None
+    for row in live.seats:
+        if row.seat != seat and row.joined and same_name(row.name, clean):
+            raise RefusedError(f"someone at this table is called {row.name} already")
     return clean
 
 
@@ -96,7 +99,7 @@ class Seating:
     async def join(self, live: LiveTable, token: object, name: object, salt: object) -> int:
         """A person takes their seat under a display name, adding their salt to the dice."""
         seat = self.person_of(live, token)
-        clean = check_name(name)
+        clean = check_name(live, seat, name)
         try:
             own = fair.check_salt(salt)
         except ValueError as error:
@@ -121,7 +124,7 @@ class Seating:
                 salts = [seat.salt or "" for seat in live.seats]
                 live.seed = fair.seed_of(live.id, live.secret, salts)
                 await self.services.write(store.set_seed, self.services.engine, live.id, live.seed)
-                live.table = Table(live.game, live.names(), live.seed)
+                live.table = Table(live.game, live.names(), live.seed, history=HISTORY)
             for row in start_banks(live.seats, live.rules):
                 if row != live.seats[row.seat]:
                     await self._store(live, row, False)
@@ -241,7 +244,7 @@ class Seating:
         if not isinstance(token, str) or not 0 < len(token) <= 100:
             return stale_message(None, None, None, None)
         found = await self.services.read(
-            find_revoked, self.services.engine, live.id, token_hash(token)
+            find_revoked, self.services.reader, live.id, token_hash(token)
         )
         if found is None:
             return stale_message(None, None, None, None)

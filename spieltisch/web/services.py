@@ -19,6 +19,9 @@ class Services(Protocol):
     """The hub's side of the concerns' work."""
 
     engine: Engine
+    """Writes go here (on the one writer thread)."""
+    reader: Engine
+    """Reads go here: they never take the writer's lock."""
     clock: Clock
 
     async def write(self, function: Callable[..., Any], *args: Any) -> Any:

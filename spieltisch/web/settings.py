@@ -37,6 +37,21 @@ class Settings:
     expire_after: float = 24 * 3600.0
     """Seconds after which a table that never started expires."""
     max_tables_listed: int = 50
+    sockets_per_token: int = 4
+    """Pages one seat's link may have open at a table at once."""
+    sockets_per_address: int = 48
+    """Sockets one address may have open at once."""
+    tables_per_minute: float = 6.0
+    tables_burst: int = 12
+    """An address may make ``tables_burst`` tables at once and ``tables_per_minute`` after."""
+    heavy_per_second: float = 2.0
+    heavy_burst: int = 20
+    """Records and dice checks an address may ask for (they cost the most)."""
+    replay_per_second: float = 10.0
+    replay_burst: int = 60
+    """Replay steps an address may ask for (a person stepping through a game is quick)."""
+    trust_proxy: bool = False
+    """Read a client's address from ``X-Forwarded-For`` (only behind a proxy that sets it)."""
 
     def database_url(self) -> str:
         """The database to use."""

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 
 from spieltisch.core.game import OptionValue
 from spieltisch.core.record import option_values
-from spieltisch.web.db import ANALYSES, MOVES, SEATS, TABLES
+from spieltisch.web.db import ANALYSES, MOVES, NOTES, PRESENCE, REVOKED, SEATS, TABLES, VOTES
 
 
 class VersionConflictError(Exception):
@@ -424,3 +424,22 @@ def concede(
             .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat.seat)
             .values(**values)
         )
+
+
+def delete_expired(engine: Engine, older_than: float) -> int:
+    """Delete the tables that expired (never started) and were made before ``older_than``,
+    with everything kept of them; how many."""
+    with engine.begin() as db:
+        ids = list(
+            db.execute(
+                sa.select(TABLES.c.id).where(
+                    TABLES.c.status == "expired", TABLES.c.created_at < older_than
+                )
+            ).scalars()
+        )
+        if not ids:
+            return 0
+        for kept in (SEATS, MOVES, ANALYSES, NOTES, PRESENCE, REVOKED, VOTES):
+            db.execute(kept.delete().where(kept.c.table_id.in_(ids)))
+        db.execute(TABLES.delete().where(TABLES.c.id.in_(ids)))
+    return len(ids)

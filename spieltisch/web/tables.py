@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,6 +22,10 @@ from spieltisch.session import Table
 from spieltisch.web.store import SeatRow
 from spieltisch.web.table_rules import TableRules
 from spieltisch.web.tokens import matches
+
+HISTORY = 64
+"""States a live table keeps in memory: the last 64 and every 64th (older ones are rebuilt
+from the nearest kept one when a replay or a late page asks)."""
 
 
 class RefusedError(Exception):
@@ -65,6 +70,10 @@ class Connection:
     """What the last update said of the table besides its events (status, rematch)."""
     sent_seats: str = ""
     """The last seats message sent (a page is sent it again only when it changes)."""
+    catching_up: bool = False
+    """Its older events are being worked out off the event loop (nothing is sent till then)."""
+    held: list[Any] = field(default_factory=list)
+    """Those events, once worked out, to go first in its next update."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue one message; a connection that falls too far behind is closed instead: what
@@ -128,6 +137,8 @@ class LiveTable:
     """Seats the others may vote to hand to a bot, and why (``time`` or ``away``)."""
     votes: dict[int, dict[int, bool]] = field(default_factory=dict)
     """The running votes: for each seat, each voter's yes or no."""
+    touched: float = field(default_factory=time.monotonic)
+    """When a page came or went, or a move was made, last (for forgetting idle tables)."""
 
     def proof(self) -> fair.FairDice | None:
         """What the table reveals of its dice once it is over (``None`` before, or without)."""
@@ -165,6 +176,15 @@ class LiveTable:
             if seat.person and seat.token_hash == token_hash:
                 return seat.seat
         return None
+
+    def behind(self, stored: tuple[str, int, int]) -> bool:
+        """Whether the database holds this table further on than this copy: more moves, a
+        seat that changed hands, or another status at the same point (read before the copy's
+        own latest commit, it may be behind the copy: that is no change)."""
+        status, version, epoch = stored
+        if version != self.committed or epoch != self.epoch:
+            return version > self.committed or epoch > self.epoch
+        return status != self.status
 
     def names(self) -> tuple[str, ...]:
         """The seats' names, as the record keeps them."""

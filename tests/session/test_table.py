@@ -125,3 +125,25 @@ def test_events_show_each_viewer_only_what_they_may_see() -> None:
     for event in table.events(None):
         if event.actor is None:  # shuffles lie face down for everyone
             assert isinstance(event.move, Hidden)
+
+
+@pytest.mark.parametrize("history", [1, 3, 16])
+def test_a_table_keeping_little_history_gives_the_same_states_and_events(history: int) -> None:
+    game = spieltisch.load("auweier", 3)
+    full, short = Table(game, seed=11), Table(game, seed=11, history=history)
+    chooser = RandomAgent(game, 12)
+    while not full.over:
+        if full.to_act() is None:
+            full.advance_chance()
+            short.advance_chance()
+        else:
+            move = chooser.act(None, full.legal())
+            full.play(move)
+            short.play(move)
+    kept = sum(state is not None for state in short._before)
+    assert kept <= history + 1 + full.version // history + 1  # the window and the checkpoints
+    assert kept < full.version or history == 1
+    for version in range(0, full.version, 7):
+        assert short.state_at(version) == full.state_at(version)
+    for viewer in (None, 0, 2):
+        assert short.events(viewer) == full.events(viewer)

@@ -343,7 +343,7 @@ def test_an_open_table_expires_and_cannot_start(tmp_path: Path) -> None:
         made = make_table(client, bots=1)
         hub = client.app.state.hub  # type: ignore[attr-defined]
         assert client.portal is not None
-        assert client.portal.call(hub.expire) == 1
+        assert client.portal.call(hub.upkeep.expire) == 1
         assert client.get(f"/api/tables/{made['id']}").json()["status"] == "expired"
         client.post(
             f"/api/tables/{made['id']}/join", json={"token": made["seat"][0], "name": "Ann"}
@@ -395,6 +395,7 @@ def test_a_connection_that_falls_too_far_behind_is_closed_to_resync(tmp_path: Pa
         slow.send({"type": "update", "version": 4})
         assert slow.queue.qsize() == 0  # nothing more is queued for a closed connection
     finally:
-        hub.bots.shutdown()
+        hub.pool.shutdown()
         hub.writer.shutdown()
         hub.engine.dispose()
+        hub.reader.dispose()

@@ -157,10 +157,10 @@ def test_a_move_is_checked_against_the_seat_as_stored(
     made = seated(client, make(client, "awimbawe"), ["Ann", "Ben"])
     hub = hub_of(client)
 
-    async def not_looking(beat: float) -> float:
-        return beat
+    async def not_looking() -> None:
+        return None
 
-    monkeypatch.setattr(hub, "_sync_once", not_looking)
+    monkeypatch.setattr(hub.upkeep, "sync_once", not_looking)
     live = run(client, hub.get, made["id"])
     with client.websocket_connect(f"/ws/{made['id']}") as pages:
         first = hello(pages, made["seat"][live.table.to_act()])

@@ -164,6 +164,7 @@ def test_the_table_side_payloads_are_the_same_for_states_a_seat_cannot_tell_apar
                 table.play(chooser.act(None, state.legal_actions()))
         assert compared >= 40 or table.over
     finally:
-        hub.bots.shutdown()
+        hub.pool.shutdown()
         hub.writer.shutdown()
         hub.engine.dispose()
+        hub.reader.dispose()
