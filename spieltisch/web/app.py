@@ -534,7 +534,7 @@ async def _listen(
         elif len(text) > config.max_message:
             problem = "the message is too long"
         if problem is not None or not isinstance(text, str):
-            connection.send({**error_message(problem or ""), "version": live.table.version})
+            connection.send({**error_message(problem or ""), "version": live.shown})
             continue
         await _handle(hub, live, connection, text, chat_bucket)
 
@@ -547,12 +547,10 @@ async def _handle(
     except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
         data = None
     if data is not None and not encodable(data):
-        connection.send(
-            {**error_message("messages must be valid Unicode"), "version": live.table.version}
-        )
+        connection.send({**error_message("messages must be valid Unicode"), "version": live.shown})
         return
     kind = data.get("type") if isinstance(data, dict) else None
-    version = live.table.version
+    version = live.shown
     if kind == "ping":
         connection.send({"type": "pong", "version": version})
         return
@@ -562,7 +560,7 @@ async def _handle(
     try:
         if kind == "hint":
             advice = await hub.hint(live, connection.viewer)
-            connection.send({"type": "hint", "text": advice, "version": live.table.version})
+            connection.send({"type": "hint", "text": advice, "version": live.shown})
         elif kind == "chat":
             if not chat_bucket.take():
                 raise RefusedError("you chat too fast: wait a moment")
@@ -570,7 +568,7 @@ async def _handle(
         else:
             await hub.move(live, connection, data.get("text"), data.get("id"), data.get("version"))
     except RefusedError as refused:
-        shown = live.table.version if refused.version is None else refused.version
+        shown = live.shown if refused.version is None else refused.version
         if kind == "move":
             connection.send(rejected_message(refused.reason, shown))
             async with live.lock:

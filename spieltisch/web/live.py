@@ -38,7 +38,7 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game, Move, OptionValue, PlayerId
 from spieltisch.core.record import Record
 from spieltisch.games import kit_of
-from spieltisch.session import StaleVersionError, Table
+from spieltisch.session import StaleVersionError, Steps, Table
 from spieltisch.web import chat, store
 from spieltisch.web import clock as timing
 from spieltisch.web.analysis import Analyses
@@ -48,7 +48,7 @@ from spieltisch.web.clock import Clock, SystemClock
 from spieltisch.web.db import make_engine
 from spieltisch.web.limits import ServerLimits
 from spieltisch.web.lobby import Lobby, lobby_rows
-from spieltisch.web.payload import events_for, update_message
+from spieltisch.web.payload import step_events, update_message
 from spieltisch.web.pool import FairPool, level_menu, level_pace
 from spieltisch.web.presence import Presence, clear_presence
 from spieltisch.web.rematch import Rematches
@@ -278,7 +278,7 @@ class Hub:
         version) if it cannot be played. The page's token must hold its seat now."""
         async with live.lock:
             if connection.token_hash is None:
-                raise RefusedError("spectators cannot move", 403, live.table.version)
+                raise RefusedError("spectators cannot move", 403, live.shown)
             if type(version) is not int:
                 raise RefusedError("a move names the version it was chosen at (a number)", 400)
             if live.status != "playing" or live.holder(connection.token_hash) is None:
@@ -288,10 +288,15 @@ class Hub:
                 raise RefusedError("this link no longer holds a seat at this table", 403)
             table = live.table
             if live.status != "playing":
-                raise RefusedError(f"the table is {live.status}", 409, table.version)
+                raise RefusedError(f"the table is {live.status}", 409, live.shown)
             move = self._read_move(live, text, action_id)
+            if version != live.shown:
+                raise RefusedError(
+                    f"the move was chosen at version {version}, but the table is at version "
+                    f"{live.shown}", 409, live.shown,
+                )  # fmt: skip
             await self.takeovers.returned(live, seat)  # a stand-in leaves as its person plays
-            await self._play(live, move, seat, version)
+            await self._play(live, move, seat, table.version)
         await self.broadcast(live)
         self.schedule(live)
 
@@ -301,12 +306,12 @@ class Hub:
             if action_id is not None:
                 return table.game.action_from_id(action_id)
             if not isinstance(text, str):
-                raise RefusedError("a move is its text or its id", 400, table.version)
+                raise RefusedError("a move is its text or its id", 400, live.shown)
             if len(text) > 1000:
                 raise RefusedError(f"a move is at most 1000 characters, not {len(text)}", 413)
             return table.state.parse(text)
         except SpieltischError as error:
-            raise RefusedError(str(error), 422, table.version) from None
+            raise RefusedError(str(error), 422, live.shown) from None
 
     async def _play(self, live: LiveTable, move: Move, seat: PlayerId, version: int) -> None:
         """Apply one player move and the chance after it, commit them, or refuse (the table
@@ -316,9 +321,9 @@ class Hub:
         try:
             table.play(move, version, by=seat)
         except StaleVersionError as error:
-            raise RefusedError(str(error), 409, table.version) from None
+            raise RefusedError(str(error), 409, live.shown) from None
         except SpieltischError as error:
-            raise RefusedError(str(error), 422, table.version) from None
+            raise RefusedError(str(error), 422, live.shown) from None
         await self.commit(live, start, seat)
 
     async def commit(self, live: LiveTable, start: int, mover: PlayerId | None = None) -> None:
@@ -339,13 +344,12 @@ class Hub:
             )
         except VersionConflictError:
             await self.reload(live)
-            raise RefusedError("another move came first", 409, live.table.version) from None
+            raise RefusedError("another move came first", 409, live.shown) from None
         except Exception:
             await self.reload(live)  # what is in memory must never run ahead of the database
-            raise RefusedError(
-                "the move could not be saved; try again", 503, live.table.version
-            ) from None
+            raise RefusedError("the move could not be saved; try again", 503, live.shown) from None
         live.committed = table.version
+        live.steps.update(table)
         live.last_move_at = live.touched = time.monotonic()
         await self._charge(live, mover, since)
         if final is not None:
@@ -373,6 +377,7 @@ class Hub:
         live.table, live.status, live.seats = fresh.table, fresh.status, fresh.seats
         live.seed, live.committed, live.epoch = fresh.seed, fresh.committed, fresh.epoch
         live.rematch, live.turn_since = fresh.rematch, fresh.turn_since
+        live.steps = Steps()
         live.votes = await self.read(load_votes, self.reader, live.id)
         gone = {c.token_hash for c in live.connections if c.token_hash is not None}
         gone -= {s.token_hash for s in live.seats if s.person}
@@ -439,8 +444,8 @@ class Hub:
         viewer = None if token is None else live.seat_of(token)
         queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=self.settings.queue_limit)
         hashed = None if viewer is None or not isinstance(token, str) else token_hash(token)
-        connection = Connection(viewer, queue, max(0, min(since, live.table.version)), False,
-                                False, hashed)  # fmt: skip
+        connection = Connection(viewer, queue, max(0, min(since, live.shown)), False, False,
+                                hashed)  # fmt: skip
         async with live.lock:
             if viewer is not None:
                 await self.takeovers.returned(live, viewer)
@@ -478,25 +483,27 @@ class Hub:
         not had it yet."""
         if connection.closed or connection.catching_up:
             return
-        state = (live.table.version, live.status, live.rematch, live.hints)
+        shown = live.shown
+        running = live.table.version if connection.viewer == live.steps.owner else None
+        state = (shown, running, live.status, live.rematch, live.hints)
         if state != connection.sent_state:
-            if live.table.version - connection.sent_version > CATCH_UP:
+            if shown - connection.sent_version > CATCH_UP:
                 self._catch_up(live, connection)
                 return
             message = update_message(
                 live.id, live.status, live.table, live.kit.words, connection.viewer,
-                connection.sent_version,
+                connection.sent_version, live.steps,
             )  # fmt: skip
-            shown = live.fairness()
-            if shown is not None:
-                message["fair"] = shown
+            fair = live.fairness()
+            if fair is not None:
+                message["fair"] = fair
             message["hints"] = live.hints
             message["rematch"] = live.rematch
             if connection.held:  # the events worked out in a thread come first
                 later = message["events"]
                 message["events"] = [*connection.held, *(later if isinstance(later, list) else [])]
                 connection.held = []
-            connection.sent_version = live.table.version
+            connection.sent_version = shown
             connection.sent_state = state
             connection.send(message)
         seats = self.seats_message(live)
@@ -509,13 +516,13 @@ class Hub:
         """Bring a page far behind up to date: its older events are worked out in a thread
         (the moves up to now never change), then the rest as usual."""
         connection.catching_up = True
-        since, until = connection.sent_version, live.table.version
-        words, viewer = live.kit.words, connection.viewer
+        since, until = connection.sent_version, live.shown
+        words, viewer, steps = live.kit.words, connection.viewer, live.steps
 
         async def run() -> None:
             try:
                 early = await asyncio.to_thread(
-                    events_for, live.table, words, viewer, since, None, until
+                    step_events, live.table, words, viewer, steps, since, until
                 )
                 async with live.lock:
                     connection.sent_version = until
@@ -545,16 +552,14 @@ class Hub:
             for row in live.seats
         ]  # fmt: skip
         return {
-            "type": "seats", "version": live.table.version, "status": live.status,
+            "type": "seats", "version": live.shown, "status": live.status,
             "seats": seats, "votes": self.takeovers.votes_json(live),
             "rules": live.rules.public(), "clock_running": to_act, "turn_since": since,
         }  # fmt: skip
 
     async def note(self, live: LiveTable, kind: str, seat: int | None, text: str) -> None:
         """Keep a note with the table and show it to every page that may see it."""
-        kept = await self.write(
-            chat.add_note, self.engine, live.id, kind, seat, live.table.version, text
-        )
+        kept = await self.write(chat.add_note, self.engine, live.id, kind, seat, live.shown, text)
         message = chat.notes_message([kept], live.names())
         for connection in list(live.connections):
             if chat.visible([kept], live.rules.chat, connection.viewer):
@@ -579,7 +584,7 @@ class Hub:
             raise RefusedError("the host has not allowed hints at this table", 403)
         table = live.table
         if viewer is None or table.to_act() != viewer or live.status != "playing":
-            raise RefusedError("a hint is for the seat whose turn it is", 409, table.version)
+            raise RefusedError("a hint is for the seat whose turn it is", 409, live.shown)
         name = agent_names(live.game)[0]
         level = f"{name}:{HINT_ITERATIONS}" if name == "ismcts" else name
         job = replace(bot_job(live, viewer, level), salt=self.hint_secret)

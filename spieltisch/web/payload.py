@@ -5,6 +5,11 @@ viewer (the view, the events with their sentences, the legal moves with their la
 from that viewer's views and the moves as :meth:`~spieltisch.core.game.State.seen_move` lets
 them see them, never from the true state. Only once the game is over do scores and winners
 come from the final state, which everyone may see then.
+
+A live table numbers its events in public steps (:class:`~spieltisch.session.Steps`): a seat's
+private run (arranging an Auweier deck, however it is done) is one event and one version for
+everyone, told to the others only once it is over; while it runs, the others' view stays at
+its start. A replay of a finished game steps through every move (:func:`events_for`).
 """
 
 from __future__ import annotations
@@ -13,9 +18,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from spieltisch.core.codec import JSON, to_jsonable
-from spieltisch.core.game import Game, Hidden, Move, PlayerId
+from spieltisch.core.game import Game, Hidden, Move, PlayerId, State
 from spieltisch.core.words import Words
-from spieltisch.session import Table
+from spieltisch.session import Steps, Table
 
 
 def event_item(
@@ -57,6 +62,64 @@ def events_for(
     return items
 
 
+def step_events(
+    table: Table,
+    words: Words[Any],
+    viewer: PlayerId | None,
+    steps: Steps,
+    since: int,
+    until: int | None = None,
+) -> list[JSON]:
+    """Every public step after ``since`` (up to ``until``) as one event each, as ``viewer``
+    saw it: a private run is one event, its moves spelled out for its own seat only."""
+    last = steps.public if until is None else min(until, steps.public)
+    items: list[JSON] = []
+    group: list[tuple[State, Move, State]] = []
+    step = since + 1
+    for version, before, move, after in table.walk(steps.version_at(since), steps.version_at(last)):
+        group.append((before, move, after))
+        if version == steps.ends[step]:
+            items.append(_step_item(words, group, viewer, table.seats, step))
+            group = []
+            step += 1
+    return items
+
+
+def _step_item(
+    words: Words[Any], group: list[tuple[State, Move, State]], viewer: PlayerId | None,
+    names: Sequence[str], step: int,
+) -> dict[str, JSON]:  # fmt: skip
+    first_before, first_move, _ = group[0]
+    actor = first_before.current_player()
+    before, after = first_before.view(viewer), group[-1][2].view(viewer)
+    if len(group) == 1 or viewer != actor:
+        return event_item(
+            words, before, after, first_before.seen_move(first_move, viewer), names, step, actor
+        )
+    # the run's own seat: each of its moves, as it saw them, in one event
+    who = names[actor] if actor is not None else "chance"
+    seen = [b.seen_move(m, viewer) for b, m, _ in group]
+    sentences = [
+        words.event(b.view(viewer), s, names, who) for (b, _, _), s in zip(group, seen, strict=True)
+    ]
+    return {
+        "version": step,
+        "actor": actor,
+        "text": "; ".join(str(s) for s in seen),
+        "hidden": False,
+        "sentence": " ".join(s for s in sentences if s),
+        "outcome": words.aftermath(before, after, names),
+    }
+
+
+def public_state(table: Table, steps: Steps, viewer: PlayerId | None) -> State:
+    """The true state behind what ``viewer`` is shown now: the current one, unless another
+    seat's private run is under way (then the state at its start)."""
+    if steps.owner is None or steps.owner == viewer:
+        return table.state
+    return table.state_at(steps.version_at(steps.public))
+
+
 def legal_items(game: Game, words: Words[Any], view: object, legal: Sequence[Move]) -> list[JSON]:
     """The legal moves of the viewer to act: id, notation and label in the game's words."""
     return [
@@ -72,10 +135,12 @@ def update_message(
     words: Words[Any],
     viewer: PlayerId | None,
     since: int,
+    steps: Steps,
 ) -> dict[str, JSON]:
-    """The message that brings ``viewer`` from version ``since`` to the table's version."""
-    view = table.view(viewer)
-    to_act = table.to_act()
+    """The message that brings ``viewer`` from public step ``since`` to the table's."""
+    state = public_state(table, steps, viewer)
+    view = state.view(viewer)
+    to_act = None if table.conceded_out else state.current_player()
     legal = (
         legal_items(table.game, words, view, table.legal())
         if viewer is not None and to_act == viewer and status == "playing"
@@ -85,12 +150,12 @@ def update_message(
     message: dict[str, JSON] = {
         "type": "update",
         "table": table_id,
-        "version": table.version,
+        "version": steps.public,
         "status": status,
         "seat": viewer,
         "names": names,
         "to_act": to_act,
-        "events": events_for(table, words, viewer, since, view),
+        "events": step_events(table, words, viewer, steps, since),
         "view": to_jsonable(view),
         "legal": legal,
     }

@@ -79,6 +79,4 @@ class Rematches:
         if live.rematch is None:
             return
         for connection in list(live.connections):
-            connection.send(
-                {"type": "rematch", "table": live.rematch, "version": live.table.version}
-            )
+            connection.send({"type": "rematch", "table": live.rematch, "version": live.shown})

@@ -21,7 +21,7 @@ from sqlalchemy.engine import Engine
 
 from spieltisch.core import fair
 from spieltisch.core.errors import SpieltischError
-from spieltisch.session import Table
+from spieltisch.session import Steps, Table
 from spieltisch.web import store
 from spieltisch.web.chat import NOTICE, notice
 from spieltisch.web.clock import start_banks
@@ -125,6 +125,7 @@ class Seating:
                 live.seed = fair.seed_of(live.id, live.secret, salts)
                 await self.services.write(store.set_seed, self.services.engine, live.id, live.seed)
                 live.table = Table(live.game, live.names(), live.seed, history=HISTORY)
+                live.steps = Steps()
             for row in start_banks(live.seats, live.rules):
                 if row != live.seats[row.seat]:
                     await self._store(live, row, False)
@@ -210,7 +211,7 @@ class Seating:
                 )
             except VersionConflictError:
                 await self.services.reload(live)
-                raise RefusedError("a move came first; try again", 409, version) from None
+                raise RefusedError("a move came first; try again", 409, live.shown) from None
             if not ended:
                 await self.revoke(live, row, "conceded")
             live.seats[seat] = gone
@@ -274,7 +275,7 @@ def close_revoked(live: LiveTable, old_hash: str, message: dict[str, Any]) -> No
     hands, and close it."""
     for connection in list(live.connections):
         if connection.token_hash == old_hash:
-            connection.send({**message, "version": live.table.version})
+            connection.send({**message, "version": live.shown})
             connection.close()
             live.connections.discard(connection)
 

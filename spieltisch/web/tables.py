@@ -18,7 +18,7 @@ from spieltisch.core import fair
 from spieltisch.core.game import Game, PlayerId
 from spieltisch.core.kit import GameKit
 from spieltisch.core.record import Record
-from spieltisch.session import Table
+from spieltisch.session import Steps, Table
 from spieltisch.web.store import SeatRow
 from spieltisch.web.table_rules import TableRules
 from spieltisch.web.tokens import matches
@@ -137,6 +137,8 @@ class LiveTable:
     """Seats the others may vote to hand to a bot, and why (``time`` or ``away``)."""
     votes: dict[int, dict[int, bool]] = field(default_factory=dict)
     """The running votes: for each seat, each voter's yes or no."""
+    steps: Steps = field(default_factory=Steps)
+    """The table's moves counted in public steps (what pages are told as versions)."""
     touched: float = field(default_factory=time.monotonic)
     """When a page came or went, or a move was made, last (for forgetting idle tables)."""
 
@@ -176,6 +178,13 @@ class LiveTable:
             if seat.person and seat.token_hash == token_hash:
                 return seat.seat
         return None
+
+    @property
+    def shown(self) -> int:
+        """The version pages are told: public steps (a private run counts once, and only
+        once it is over)."""
+        self.steps.update(self.table)
+        return self.steps.public
 
     def behind(self, stored: tuple[str, int, int]) -> bool:
         """Whether the database holds this table further on than this copy: more moves, a

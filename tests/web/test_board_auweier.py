@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from .conftest import LiveServer, docs_screens
-from .test_browser import check_result, create, join, start, version_of
+from .test_browser import check_result, create, join, start, updates_of, version_of
 
 if TYPE_CHECKING:  # test_browser skips the module cleanly where playwright is missing
     from playwright.sync_api import BrowserContext, Page
@@ -43,10 +43,12 @@ def wait_ready(page: Page) -> bool:
 
 
 def wait_moved(page: Page, before: int, shown: str = "") -> None:
-    """Wait until the table is past version ``before``; a refusal fails the test (``shown``:
-    the refusal the page showed before the move, which stays until the next event)."""
+    """Wait until the page had an update past its ``before``-th (a deck step of one's own
+    changes no version: the others must not count them); a refusal fails the test
+    (``shown``: the refusal the page showed before the move, which stays until the next
+    event)."""
     page.wait_for_function(
-        """([v, shown]) => Number(document.querySelector('#turn').dataset.version) > v
+        """([v, shown]) => Number(document.querySelector('#turn').dataset.updates) > v
             || !['', shown].includes(document.querySelector('#notice')?.textContent ?? '')""",
         arg=[before, shown],
         timeout=TURN_TIMEOUT_MS,
@@ -119,7 +121,7 @@ def arrange_deck(page: Page) -> None:
     page.keyboard.press("ArrowRight")
     assert draft(page) == ["H", "7", "K"]
     assert page.locator('#aw-tray [data-tray="H"] .aw-times').text_content() == "×5"
-    before = version_of(page)
+    before = updates_of(page)
     page.click("#aw-spread")
     wait_moved(page, before)
 
@@ -174,7 +176,7 @@ def test_auweier_whole_game_by_clicking_the_board(
             middle = True
             page.screenshot(path=str(docs / "auweier-middle.png"), full_page=True)
         playable = [t for t in legal if t != "pass"] if stage == "worms" else legal
-        before, shown = version_of(page), page.locator("#notice").text_content() or ""
+        before, shown = updates_of(page), page.locator("#notice").text_content() or ""
         click_board(page, rng.choice(playable or legal), "R")
         wait_moved(page, before, shown)
     else:

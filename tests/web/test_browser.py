@@ -23,8 +23,8 @@ import spieltisch
 from spieltisch.core.codec import to_jsonable
 from spieltisch.core.record import Record
 from spieltisch.games import kit_of
-from spieltisch.session import Table
-from spieltisch.web.payload import events_for
+from spieltisch.session import Steps, Table
+from spieltisch.web.payload import events_for, step_events
 
 from .conftest import PHONE, LiveServer, require_browser
 
@@ -55,10 +55,30 @@ def version_of(page: Page) -> int:
     return int(page.locator("#turn").get_attribute("data-version") or "0")
 
 
+def updates_of(page: Page) -> int:
+    """How many updates the page has had (a version counts public steps, so a deck step of
+    one's own is an update without a new version)."""
+    return int(page.locator("#turn").get_attribute("data-updates") or "0")
+
+
+def public_version(table: Table) -> int:
+    """The version a page shows at the end of ``table``: its public steps."""
+    steps = Steps()
+    steps.update(table)
+    return steps.public
+
+
+def page_events(table: Table, viewer: int | None) -> list[Any]:
+    """The events a page of ``viewer`` holds at the end of ``table`` (one per public step)."""
+    steps = Steps()
+    steps.update(table)
+    return step_events(table, kit_of(table.game).words, viewer, steps, 0)
+
+
 def wait_version(page: Page, above: int) -> None:
-    """Wait until the page shows a version past ``above``; a refusal fails the test."""
+    """Wait until the page had an update past its ``above``-th; a refusal fails the test."""
     page.wait_for_function(
-        """(above) => Number(document.querySelector('#turn').dataset.version) > above
+        """(above) => Number(document.querySelector('#turn').dataset.updates) > above
             || (document.querySelector('#notice')?.textContent ?? '') !== ''""",
         arg=above,
         timeout=TURN_TIMEOUT_MS,
@@ -78,7 +98,7 @@ def click_move(page: Page, rng: random.Random) -> None:
     buttons = page.locator("#moves button.move")
     count = buttons.count()
     assert count > 0
-    before = version_of(page)
+    before = updates_of(page)
     buttons.nth(rng.randrange(count)).click()
     wait_version(page, before)
 
@@ -137,7 +157,7 @@ def check_result(page: Page, server: LiveServer, table_id: str) -> Table:
     )
     assert page.locator("#winners").text_content() == winners
     assert page.locator("#scores").text_content() == scores
-    assert version_of(page) == table.version
+    assert version_of(page) == public_version(table)
     return table
 
 
@@ -184,7 +204,7 @@ def test_whole_game_from_the_lobby(
     assert made > 0
     table = check_result(page, server, table_id)
     assert table.seats[0] == "Alice"
-    said = [e for e in events_for(table, kit_of(table.game).words, 0, 0) if isinstance(e, dict)]
+    said = [e for e in page_events(table, 0) if isinstance(e, dict)]
     assert len(log_items(page)) == len([e for e in said if e["sentence"] or e["outcome"]])
     assert page.locator("#moves button.move").count() == 0
     shot(page, screens, f"{game}-result")
@@ -266,7 +286,7 @@ def test_spectator_sees_moves_and_never_a_move_button(
     watcher.wait_for_selector("#result")
     table = check_result(watcher, server, made["id"])
     assert watcher.locator("button.move, #notation").count() == 0
-    said = [e for e in events_for(table, kit_of(table.game).words, None, 0) if isinstance(e, dict)]
+    said = [e for e in page_events(table, None) if isinstance(e, dict)]
     assert len(log_items(watcher)) == len([e for e in said if e["sentence"] or e["outcome"]])
     shot(watcher, screens, "spectator-result")
 
@@ -406,7 +426,7 @@ def test_keyboard_alone(server: LiveServer, new_context: NewContext, screens: Pa
             break
     else:
         raise AssertionError("Tab never reached a move button")
-    before = version_of(page)
+    before = updates_of(page)
     page.keyboard.press("Enter")
     wait_version(page, before)
     shot(page, screens, "keyboard-focus")
@@ -419,18 +439,18 @@ def test_keyboard_alone(server: LiveServer, new_context: NewContext, screens: Pa
             break
     else:
         raise AssertionError("Shift+Tab never reached the notation box")
-    before = version_of(page)
+    before = updates_of(page)
     page.keyboard.type("fly away")
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('#notice').textContent !== ''")
     assert (page.locator("#notice").text_content() or "").startswith("Refused: ")
-    assert version_of(page) == before
+    assert updates_of(page) == before
     assert page.evaluate("() => document.activeElement?.id") == "notation"
     text = page.locator("#moves button.move").first.get_attribute("data-text") or ""
     page.keyboard.type(text)
     page.keyboard.press("Enter")
     page.wait_for_function(
-        "(v) => Number(document.querySelector('#turn').dataset.version) > v", arg=before
+        "(v) => Number(document.querySelector('#turn').dataset.updates) > v", arg=before
     )
 
     # To the end on the keyboard: on each turn, the focus is back on the moves.
@@ -445,7 +465,7 @@ def test_keyboard_alone(server: LiveServer, new_context: NewContext, screens: Pa
         if page.evaluate("() => document.activeElement?.id") == "notation":
             page.keyboard.press("Tab")
             page.keyboard.press("Tab")
-        before = version_of(page)
+        before = updates_of(page)
         page.keyboard.press("Enter")
         wait_version(page, before)
     else:
@@ -486,7 +506,7 @@ def test_phone_screen_in_german(server: LiveServer, new_context: NewContext, scr
         if wait_ready(page):
             break
         buttons = page.locator("#moves button.move")
-        before = version_of(page)
+        before = updates_of(page)
         buttons.nth(rng.randrange(buttons.count())).tap()
         wait_version(page, before)
     else:

@@ -23,10 +23,11 @@ from spieltisch.core.codec import to_jsonable
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game, Move, PlayerId, State
 from spieltisch.games import REGISTRY, kit_of
-from spieltisch.session import Table
+from spieltisch.session import Steps, Table
+from spieltisch.session.steps import private_owner
 from spieltisch.web.clock import ManualClock
 from spieltisch.web.live import Hub
-from spieltisch.web.payload import event_item, legal_items
+from spieltisch.web.payload import event_item, legal_items, update_message
 from spieltisch.web.settings import Settings
 from spieltisch.web.store import SeatRow
 from spieltisch.web.table_rules import ChatMode, ClockMode, TableRules, Takeover
@@ -168,3 +169,93 @@ def test_the_table_side_payloads_are_the_same_for_states_a_seat_cannot_tell_apar
         hub.writer.shutdown()
         hub.engine.dispose()
         hub.reader.dispose()
+
+
+# --- how a hidden deck was built never shows: versions and event counts ----------------------
+
+ONE_BY_ONE = "1 1 1 2 2 2* 3 3 4 4 5* 6 7 F K K H H H H H H"
+DECKS = {
+    "shuffled at once": ["deck shuffle"],
+    "five Weddings, then shuffled": ["deck H"] * 5 + ["deck shuffle"],
+    "spread": ["deck spread"],
+    "first-game hand": ["deck starter 1 2* 3"],
+    "all by hand, one card at a time": [f"deck {card}" for card in ONE_BY_ONE.split(" ")],
+    "all by hand, in one line": ["deck 7 6 5* 4 4 3 3 2* 2 2 1 1 1 F K K H H H H H H"],
+}
+
+
+def _set_up(script: list[str]) -> tuple[Table, Steps]:
+    """A two-player Auweier table where seat 0 shuffles at once and seat 1 follows
+    ``script``, up to the first normal turn."""
+    table = Table(spieltisch.load("auweier", 2), seed=29)
+    steps = Steps()
+    for text in ["deck shuffle", *script]:
+        table.play_text(text)
+        while table.to_act() is None and not table.over:
+            table.advance_chance()
+        steps.update(table)
+    return table, steps
+
+
+def test_how_the_other_seat_built_its_deck_changes_nothing_seat_0_is_sent() -> None:
+    """Issue 29: six ways to build seat 1's deck, one stream for seat 0 (the same versions,
+    event counts, texts and views), and the same for a spectator."""
+    words = kit_of(spieltisch.load("auweier", 2)).words
+    for viewer in (0, None):
+        sent = set()
+        for script in DECKS.values():
+            table, steps = _set_up(script)
+            assert steps.public == 2 and steps.owner is None  # one step per deck
+            messages = [
+                update_message("t", "playing", table, words, viewer, since, steps)
+                for since in range(steps.public + 1)
+            ]
+            for message in messages:
+                if viewer is not None:
+                    message.pop("legal")  # seat 0's own moves: the same cards in every twin
+                message.pop("names")
+            sent.add(json.dumps(messages, sort_keys=True, ensure_ascii=False))
+        assert len(sent) == 1, f"viewer {viewer} can tell how seat 1 built its deck"
+
+
+def test_the_seat_building_its_deck_sees_each_step_and_the_others_see_none() -> None:
+    table = Table(spieltisch.load("auweier", 2), seed=30)
+    steps = Steps()
+    table.play_text("deck shuffle")
+    while table.to_act() is None:
+        table.advance_chance()
+    table.play_text("deck H")
+    table.play_text("deck H")
+    steps.update(table)
+    assert steps.public == 1 and steps.owner == 1  # seat 1's run is under way
+    words = kit_of(table.game).words
+    own = update_message("t", "playing", table, words, 1, 1, steps)
+    other = update_message("t", "playing", table, words, 0, 1, steps)
+    assert own["version"] == other["version"] == 1 and own["events"] == other["events"] == []
+    assert own["legal"] and other["to_act"] == 1  # seat 0 sees seat 1 still at it, no more
+    assert other["view"] == to_jsonable(table.state_at(steps.ends[1]).view(0))
+
+
+@pytest.mark.parametrize("game_id", REGISTRY.implemented())
+def test_private_runs_happen_only_where_a_deck_is_built(game_id: str) -> None:
+    """Every other move of every game is seen by someone besides its maker, so only the
+    Auweier decks form private runs; in every other game versions count moves one to one."""
+    info = REGISTRY.game_class(game_id).info
+    for players in range(info.min_players, info.max_players + 1):
+        game = spieltisch.load(game_id, players)
+        for seed in range(3):
+            table, chooser = Table(game, seed=seed), RandomAgent(game, seed)
+            while not table.over:
+                state = table.state
+                move = (
+                    state.sample_chance(random.Random(seed + table.version))
+                    if state.is_chance()
+                    else chooser.act(None, state.legal_actions())
+                )
+                owner = private_owner(state, move)
+                if owner is not None:
+                    assert game_id == "auweier" and str(move).startswith("deck")
+                if state.is_chance():
+                    table.advance_chance(move)
+                else:
+                    table.play(move)

@@ -88,6 +88,7 @@ function drawTurn() {
   const node = document.getElementById("turn");
   const update = state.update;
   node.dataset.version = String(state.version);
+  node.dataset.updates = String(state.updates ?? 0);  // every update counts: a deck step too
   node.dataset.status = update?.status ?? "";
   if (!update) return node.replaceChildren(el("p", {}, "…"));
   const who = update.seat === null ? t("table.spectator") : `${t("table.seatof")} ${update.seat + 1} (${nameOf(update.seat)}).`;
@@ -252,6 +253,7 @@ function drawLogPanel() {
 
 function receive(message) {
   if (message.type === "update") {
+    state.updates = (state.updates ?? 0) + 1;
     const known = new Set(state.events.map((e) => e.version));
     for (const event of message.events) if (!known.has(event.version)) state.events.push(event);
     state.events.sort((a, b) => a.version - b.version);
