@@ -241,12 +241,14 @@ class LegalCache(State):
         return legal
 
 
-@mypyc_attr(native_class=False)  # its slot is set by descriptor; subclasses are decorated
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HashOnce:
     """A base giving a slotted frozen dataclass the slot in which :func:`hash_once` keeps its
     hash. The slot is no dataclass field, so equality, pickles (which a slotted dataclass
     writes from its fields) and JSON ignore it, and an unpickled or copied value works its
-    hash out again when first asked."""
+    hash out again when first asked. In the compiled build the classes under it are native:
+    the build writes their ``__hash__`` out in their source, in place of :func:`hash_once`
+    (see ``buildtools/compiling.py``)."""
 
     __slots__ = ("_hash",)
     _hash: int
