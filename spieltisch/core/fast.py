@@ -196,6 +196,10 @@ def _make_value(klass: type[T], eq: bool) -> type[T]:
         lines.append("    pass")  # a value without fields
         _generate(made, "__init__", lines, defaults)
         setattr(made, _PLAIN_INIT, True)
+    elif simple and native and "__init__" in own:
+        # The compiled build wrote this very __init__ into the class's source (no value class
+        # has one of its own: see buildtools/compiling.py), and mypyc compiled it.
+        setattr(made, _PLAIN_INIT, True)
     return made
 
 
