@@ -1,10 +1,11 @@
 """ISMCTS iterations per second for every game with a belief sampler, at the first decision
 and mid-game, and how closely a timed search keeps to its budget.
 
-    python bench/ismcts.py [--seconds 1] [--runs 3] [--players 2] [GAME_ID ...]
+    python bench/ismcts.py [--seconds 1] [--runs 3] [--players 2] [--smoke] [GAME_ID ...]
 
 Each figure is the median over the runs; 'budget' is the median time a search with a
-``--seconds`` budget took, as a fraction of that budget.
+``--seconds`` budget took, as a fraction of that budget. ``--smoke`` searches once per
+position, briefly (CI runs it in an installed build: every path taken, no figure to read).
 """
 
 from __future__ import annotations
@@ -52,7 +53,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--smoke", action="store_true", help="one brief search per position")
     args = parser.parse_args()
+    if args.smoke:
+        args.seconds, args.runs = 0.05, 1
     ids = args.games or [
         g for g in REGISTRY.implemented() if "ismcts" in agent_names(spieltisch.load(g))
     ]

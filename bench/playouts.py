@@ -7,6 +7,9 @@ timed runs, and the engine's figure relative to a fixed pure-Python reference lo
 same process, so that numbers from a busy shared machine can still be compared. Run on one core:
 
     python bench/playouts.py [--seconds 2] [--runs 5] [GAME_ID ...]
+
+``--smoke`` runs every part once, briefly (CI runs it in an installed build: the figures mean
+nothing there, but every path is taken).
 """
 
 from __future__ import annotations
@@ -69,7 +72,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
     parser.add_argument("--runs", type=int, default=5, help="timed runs per game (median)")
     parser.add_argument("--players", type=int, default=None, help="player count")
+    parser.add_argument("--smoke", action="store_true", help="every part once, briefly")
     args = parser.parse_args()
+    if args.smoke:
+        args.seconds, args.runs = 0.05, 1
     ids = args.games or list(REGISTRY.implemented())
     header = (
         f"{'game':16} {'players':>7} {'games/s':>10} {'actions/s':>11} {'vs ref':>7} "
@@ -78,10 +84,10 @@ def main() -> None:
     print(header)
     for game_id in ids:
         game = spieltisch.load(game_id, args.players)
-        playouts(game, 0.3, 99)  # warm caches
+        playouts(game, 0.05 if args.smoke else 0.3, 99)  # warm caches
         rates, refs, tables = [], [], []
         for run in range(args.runs):
-            refs.append(reference(0.3))
+            refs.append(reference(args.seconds if args.smoke else 0.3))
             rates.append(playouts(game, args.seconds, run))
             tables.append(table_playouts(game, args.seconds, run))
         games_s = statistics.median(r[0] for r in rates)

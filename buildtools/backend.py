@@ -1,24 +1,23 @@
 """The build backend: setuptools', plus mypy (for mypyc) and numpy when the compiled build is
 asked for.
 
-``SPIELTISCH_COMPILE=1 pip install .`` builds with mypyc (see ``setup.py``); the versions of
-mypy and numpy it builds with are the ones the ``dev`` extra of ``pyproject.toml`` names, so
-the build's requirements come from the project's own files. Without the variable this is
-setuptools as is.
+``SPIELTISCH_COMPILE=1`` (or ``auto``) ``pip install .`` builds with mypyc (see ``setup.py``
+and ``compiling.py``); the versions of mypy and numpy it builds with are the ones the ``dev``
+extra of ``pyproject.toml`` names, so the build's requirements come from the project's own
+files. Without the variable this is setuptools as is.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
+import compiling  # buildtools/compiling.py: pip puts this folder on the path (backend-path)
 from setuptools import build_meta
 from setuptools.build_meta import *  # noqa: F403 - every hook not defined here
 
-COMPILE_FLAG = "SPIELTISCH_COMPILE"
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
 
@@ -29,7 +28,7 @@ COMPILE_REQUIRES = {"mypy", "numpy"}
 def compile_requires() -> list[str]:
     """:data:`COMPILE_REQUIRES` as the dev extra pins them, when the compiled build is asked
     for; else nothing."""
-    if os.environ.get(COMPILE_FLAG, "") not in {"1", "true", "yes"}:
+    if compiling.mode() == compiling.OFF:
         return []
     dev = tomllib.loads(PYPROJECT.read_text())["project"]["optional-dependencies"]["dev"]
     return [spec for spec in dev if _name(spec) in COMPILE_REQUIRES]

@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import importlib.machinery
 from pathlib import Path
 
 from spieltisch.core.codec import JSON, to_jsonable
@@ -21,7 +22,7 @@ from spieltisch.core.errors import (
     SpieltischError,
     UnknownGameError,
 )
-from spieltisch.core.fast import reduce_compiled
+from spieltisch.core.fast import COMPILED_BUILD, reduce_compiled
 from spieltisch.core.game import Game, GameInfo, Move, NodeKind, OptionValue, PlayerId, State
 from spieltisch.core.record import Record, option_values, replay
 from spieltisch.games import REGISTRY
@@ -42,6 +43,8 @@ __all__ = [
     "SpieltischError",
     "State",
     "UnknownGameError",
+    "about",
+    "compiled_modules",
     "game_ids",
     "load",
     "load_record",
@@ -69,7 +72,9 @@ def load(game_id: str, players: int | None = None, **options: OptionValue) -> Ga
     return REGISTRY.game_class(game_id)(players, **options)
 
 
-RULES_DIR = Path(__file__).parent / "rules"
+PACKAGE_DIR = Path(__file__).parent
+
+RULES_DIR = PACKAGE_DIR / "rules"
 """The rules pages shipped with the package, one Markdown file per game id."""
 
 
@@ -103,3 +108,35 @@ def state_from_json(data: JSON) -> State:
     except RecordError as error:
         raise ValueError(str(error)) from None
     return load(game_id, players, **values).state_from_json(data)
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The modules of this installation that are compiled (``SPIELTISCH_COMPILE=1``): those
+    with a C extension beside their ``.py`` source, which Python imports instead of it, in
+    name order. Empty in the pure build."""
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    names = []
+    for path in PACKAGE_DIR.rglob("*.so"):
+        stem = next((path.name[: -len(s)] for s in suffixes if path.name.endswith(s)), None)
+        if stem is not None and (path.parent / f"{stem}.py").is_file():
+            relative = path.parent.relative_to(PACKAGE_DIR.parent) / stem
+            names.append(".".join(relative.parts))
+    return tuple(sorted(names))
+
+
+def about() -> dict[str, JSON]:
+    """This installation in a few facts (``spieltisch --version``, an about page): the
+    version, whether the running rules engine is the compiled one, and its compiled modules."""
+    modules = compiled_modules()
+    if COMPILED_BUILD:
+        build = f"compiled with mypyc ({len(modules)} modules)"
+    elif modules:
+        build = "pure Python (compiled modules are installed but not the ones imported)"
+    else:
+        build = "pure Python"
+    return {
+        "version": __version__,
+        "compiled": COMPILED_BUILD,
+        "build": build,
+        "compiled_modules": list(modules),
+    }

@@ -50,6 +50,28 @@ app = typer.Typer(
 )
 
 
+def _show_version(wanted: bool) -> None:
+    if wanted:
+        facts = spieltisch.about()
+        print(f"spieltisch {facts['version']} ({facts['build']})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Show the version and whether this build is compiled, and exit.",
+        ),
+    ] = False,
+) -> None:
+    """spieltisch: play, study and train on four tabletop games."""
+
+
 class CliError(Exception):
     """Bad input to a command, reported in one line."""
 

@@ -387,3 +387,20 @@ def test_agents_lists_the_order_for_a_player_count() -> None:
     two = runner.invoke(app, ["agents", "auf-die-nuesse", "--players", "2"]).output.split()
     four = runner.invoke(app, ["agents", "auf-die-nuesse", "--players", "4"]).output.split()
     assert two != four
+
+
+def test_version_says_which_build_runs() -> None:
+    result = runner.invoke(cli.app, ["--version"])
+    assert result.exit_code == 0
+    about = spieltisch.about()
+    assert result.stdout.strip() == f"spieltisch {spieltisch.__version__} ({about['build']})"
+    modules = spieltisch.compiled_modules()
+    if about["compiled"]:  # the compiled build: its modules are the ones imported
+        assert "spieltisch.core.game" in modules
+        assert spieltisch.core.game.__file__ is not None
+        assert not spieltisch.core.game.__file__.endswith(".py")
+        assert result.stdout.strip().endswith(f"(compiled with mypyc ({len(modules)} modules))")
+    else:
+        assert spieltisch.core.game.__file__ is not None
+        assert spieltisch.core.game.__file__.endswith(".py")
+        assert str(about["build"]).startswith("pure Python")

@@ -33,9 +33,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from spieltisch.core.agent import Agent, Rated, Ratings
+from spieltisch.core.chance import randbelow
 from spieltisch.core.errors import OptionError
 from spieltisch.core.fast import value
 from spieltisch.core.game import Game, Move, PlayerId, State
+from spieltisch.core.playout import random_playout
 from spieltisch.games import kit_of
 
 DEFAULT_SECONDS = 1.0
@@ -278,7 +280,7 @@ class IsmctsAgent(Agent[Any]):
             if best is None or score > best[0]:
                 best = (score, child, action)
         if untried:
-            action = untried[self.rng.randrange(len(untried))]
+            action = untried[randbelow(self.rng, len(untried))]
             child = Node(player)
             child.available = 1
             children[(player, action)] = child
@@ -291,6 +293,8 @@ class IsmctsAgent(Agent[Any]):
         return each player's expected share of the win. Decisions follow the game's playout
         policy if it has one, else they are uniformly random."""
         rng, evaluate, policy = self.rng, self.evaluate, self.policy
+        if evaluate is None and policy is None:
+            return random_playout(state, rng)[0].returns()
         depth = 0
         while not state.is_terminal():
             if evaluate is not None and (value := evaluate(state, depth)) is not None:
@@ -301,6 +305,6 @@ class IsmctsAgent(Agent[Any]):
                 state = state.apply(policy(state, rng))
             else:
                 legal = state.legal_actions()
-                state = state.apply(legal[rng.randrange(len(legal))])
+                state = state.apply(legal[randbelow(rng, len(legal))])
             depth += 1
         return state.returns()

@@ -196,6 +196,10 @@ def _make_value(klass: type[T], eq: bool) -> type[T]:
         lines.append("    pass")  # a value without fields
         _generate(made, "__init__", lines, defaults)
         setattr(made, _PLAIN_INIT, True)
+    elif simple and native and "__init__" in own:
+        # The compiled build wrote this very __init__ into the class's source (no value class
+        # has one of its own: see buildtools/compiling.py), and mypyc compiled it.
+        setattr(made, _PLAIN_INIT, True)
     return made
 
 
@@ -241,12 +245,14 @@ class LegalCache(State):
         return legal
 
 
-@mypyc_attr(native_class=False)  # its slot is set by descriptor; subclasses are decorated
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HashOnce:
     """A base giving a slotted frozen dataclass the slot in which :func:`hash_once` keeps its
     hash. The slot is no dataclass field, so equality, pickles (which a slotted dataclass
     writes from its fields) and JSON ignore it, and an unpickled or copied value works its
-    hash out again when first asked."""
+    hash out again when first asked. In the compiled build the classes under it are native:
+    the build writes their ``__hash__`` out in their source, in place of :func:`hash_once`
+    (see ``buildtools/compiling.py``)."""
 
     __slots__ = ("_hash",)
     _hash: int
