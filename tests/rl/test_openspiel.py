@@ -230,3 +230,29 @@ def test_action_strings_name_the_moves() -> None:
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, first) == "card G1"
     texts = [str(game.rules.action_from_id(i)) for i in range(game.num_distinct_actions())]
     assert all(a != b for a, b in itertools.pairwise(texts))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_float_probabilities_are_the_exact_ones(game_id: str) -> None:
+    """What OpenSpiel is handed (floats, some worked out in floats directly) is each split
+    chance step's exact probability, at every step of random games."""
+    game = pyspiel.load_game(openspiel.openspiel_name(game_id))
+    splitter = SPLITTERS[game_id]
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                rules, drawn = state.rules_state, state.drawn
+                if splitter.applies(rules):
+                    exact = splitter.next_items(rules, drawn)
+                    floats = splitter.float_items(rules, drawn)
+                    assert [i for i, _ in floats] == [i for i, _ in exact]
+                    assert [p for _, p in floats] == pytest.approx([float(p) for _, p in exact])
+                    checked += 1
+                actions, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, chances)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 0

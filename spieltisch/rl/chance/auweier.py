@@ -76,6 +76,17 @@ class ShuffleSplitter(Splitter):
         items.append((WEDDING, wedding))
         return sorted(items)
 
+    def float_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        """:meth:`next_items` as floats; a plain shuffle's worked out in floats directly."""
+        checked = _auweier(state)
+        if checked.stage is Stage.SPREAD:
+            return super().float_items(state, drawn)
+        left = list(_to_place(checked))
+        for kind in drawn:
+            left[kind] -= 1
+        total = sum(left)
+        return [(k, n / total) for k, n in enumerate(left) if n]
+
     def outcome(self, state: State, drawn: Sequence[int]) -> Move | None:
         """The shuffle once every card to place is drawn."""
         state = _auweier(state)
