@@ -25,7 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 import spieltisch
-from spieltisch.agents import Agent, agent_names, make_agent, register_agent, strongest_agent
+from spieltisch.agents import Agent, agent_names, make_agent, strongest_agent
 from spieltisch.core.errors import RecordError, SpieltischError
 from spieltisch.core.game import Game, OptionValue
 from spieltisch.core.record import Record, replay
@@ -41,6 +41,12 @@ from spieltisch.session import verify as verify_dice
 from spieltisch.terminal.draw.base import TableInfo
 from spieltisch.terminal.drawers import drawer_for
 from spieltisch.terminal.loop import Outcome, Seat, TerminalGame, kinds_from_names, seats_for
+
+AGENT_SPECS = (
+    "an agent is a name from 'spieltisch agents GAME' (ismcts:2s, ismcts:5000 for a budget), "
+    "policy:FILE (a trained policy), or openspiel-ismcts:2s / openspiel-mcts:200 (OpenSpiel's "
+    "bots; docs/rl/README.md, 'Seating agents')"
+)
 
 app = typer.Typer(
     help="spieltisch: play, study and train on four tabletop games.",
@@ -131,7 +137,8 @@ def play(
     ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     seats: Annotated[
-        str | None, typer.Option(help="Who sits where: human or an agent name, e.g. human,random.")
+        str | None,
+        typer.Option(help="Who sits where: human or an agent, e.g. human,random; " + AGENT_SPECS),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the dice and cards.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
@@ -182,7 +189,6 @@ def play(
             board = None
         if len(kinds) != the_game.players:
             fail(f"--seats names {len(kinds)} seats for {the_game.players} players")
-        offer_surface_agents(kinds)
         table = seats_for(kinds, _bot_maker(the_game, run_seed))
         if board is not None:
             table = [Seat(name, seat.agent) for name, seat in zip(board.seats, table, strict=True)]
@@ -295,19 +301,6 @@ def _default_pace(game: Game, console: Console) -> float:
     return 1.0 if game.info.hidden_information and console.is_terminal else 0.0
 
 
-def offer_surface_agents(names: list[str]) -> None:
-    """Offer the agents a surface adds, where a name asks for one: ``policy:FILE`` (a trained
-    policy, from the RL surface's extra)."""
-    if not any(name.partition(":")[0] == "policy" for name in names):
-        return
-    try:
-        from spieltisch.rl.policy import PolicyAgent  # noqa: PLC0415 - lazy: the rl extra
-    except ModuleNotFoundError as missing:
-        extra = 'pip install "spieltisch[rl]"'
-        fail(f"a policy agent needs the rl extra ({missing.name} is missing): {extra}")
-    register_agent("policy", PolicyAgent)
-
-
 def _bot_maker(game: Game, seed: int) -> Callable[[str, int], Agent[Any]]:
     def make(name: str, seat: int) -> Agent[Any]:
         return make_agent(name, game, derive_seed(seed, "seat", seat))
@@ -337,7 +330,10 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
     agents: Annotated[
-        str | None, typer.Option(help="Agent per seat, e.g. random,random (one name: every seat).")
+        str | None,
+        typer.Option(
+            help="Agent per seat, e.g. random,random (one name: every seat); " + AGENT_SPECS
+        ),
     ] = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
     records: Annotated[Path | None, typer.Option(help="Write every game's record here.")] = None,
@@ -351,7 +347,6 @@ def simulate(
             names = names * the_game.players
         if len(names) != the_game.players:
             fail(f"--agents names {len(names)} agents for {the_game.players} players")
-        offer_surface_agents(names)
         for name in set(names):
             make_agent(name, the_game, 0)
         if records is not None:
@@ -440,9 +435,9 @@ def replay_command(
 def arena(
     game: Annotated[str, typer.Argument(help="Game id.")],
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    agents: Annotated[str, typer.Option(help="Agents to compare, e.g. ismcts,heuristic.")] = (
-        "random"
-    ),
+    agents: Annotated[
+        str, typer.Option(help="Agents to compare, e.g. ismcts,heuristic; " + AGENT_SPECS)
+    ] = "random",
     games: Annotated[int, typer.Option(min=1, help="Games (rounded up to whole rotations).")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
     workers: Annotated[int, typer.Option(min=1, help="Parallel worker processes.")] = 1,
@@ -463,7 +458,6 @@ def arena(
         names = split_names(agents)
         if not names:
             fail("--agents names no agent")
-        offer_surface_agents(names)
         for name in set(names):
             make_agent(name, the_game, 0)
         if plot is not None:

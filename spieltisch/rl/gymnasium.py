@@ -32,6 +32,7 @@ from spieltisch.core.game import OptionValue
 from spieltisch.rl.encode import Array
 from spieltisch.rl.encode.base import HIGH, LOW
 from spieltisch.rl.match import Mask, Match, Reward, game_of
+from spieltisch.rl.text import show
 
 ROTATE = "rotate"
 GYM_IDS = {
@@ -48,7 +49,7 @@ MAX_OPPONENT_MOVES = 100_000
 class SpieltischGym(gymnasium.Env[Array, np.int64]):
     """One game for one learner against the game's agents (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -71,8 +72,8 @@ class SpieltischGym(gymnasium.Env[Array, np.int64]):
             raise OptionError(f"{count} players need {count - 1} opponents, not {len(specs)}")
         for spec in specs:
             make_agent(spec, game, 0)  # refuses an unknown name or setting now
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError("render_mode must be 'ansi' or None")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError("render_mode must be 'human', 'ansi' or None")
         self.render_mode = render_mode
         self.seat_option = seat
         self.opponent_specs = tuple(specs)
@@ -140,10 +141,15 @@ class SpieltischGym(gymnasium.Env[Array, np.int64]):
         return self.match.mask()
 
     def render(self) -> str | None:
-        """The table in plain text, in the game's words (``render_mode="ansi"``)."""
+        """The table in plain text, in the game's words: returned (``render_mode="ansi"``)
+        or printed in the terminal (``"human"``, with rich)."""
         if self.render_mode is None:
             return None
-        return self.match.render()
+        text = self.match.render()
+        if self.render_mode == "human":
+            show(text, self.game.info.name)
+            return None
+        return text
 
 
 def register_all() -> None:
@@ -154,5 +160,4 @@ def register_all() -> None:
                 id=gym_id,
                 entry_point="spieltisch.rl.gymnasium:SpieltischGym",
                 kwargs={"game_id": game_id},
-                disable_env_checker=True,
             )

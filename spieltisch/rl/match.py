@@ -45,6 +45,7 @@ class Reward(enum.Enum):
     """What a seat is paid at the end of a game."""
 
     RETURNS = "returns"
+    WIN_LOSS = "win_loss"
     SCORE_DIFF = "score_diff"
 
 
@@ -179,6 +180,8 @@ class Match:
         state = table.state_at()
         if self.reward is Reward.RETURNS:
             return state.returns()
+        if self.reward is Reward.WIN_LOSS:
+            return tuple(2.0 * share - 1.0 for share in state.returns())
         scores = state.scores()
         info = self.game.info
         span = max(1, info.max_score - info.min_score)
