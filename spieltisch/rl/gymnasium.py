@@ -13,7 +13,11 @@ and ``gymnasium.utils.env_checker.check_env`` can step random actions. Otherwise
 0 until the game ends and then the learner's reward of :mod:`spieltisch.rl.match`.
 
 Registered as ``spieltisch/AufDieEier-v0``, ``spieltisch/AufDieNuesse-v0``,
-``spieltisch/Auweier-v0`` and ``spieltisch/Awimbawe-v0`` when :mod:`spieltisch.rl` is imported.
+``spieltisch/Auweier-v0`` and ``spieltisch/Awimbawe-v0`` when :mod:`spieltisch.rl` is imported,
+with Gymnasium's environment checker on, and the batched engine as their vector entry point:
+``gymnasium.make_vec(id, num_envs=64, vectorization_mode="vector_entry_point")`` is
+:class:`spieltisch.rl.batch.SpieltischVectorEnv` (the same games as a ``SyncVectorEnv`` of
+this environment in same-step autoreset, stepped by one loop).
 """
 
 from __future__ import annotations
@@ -160,4 +164,5 @@ def register_all() -> None:
                 id=gym_id,
                 entry_point="spieltisch.rl.gymnasium:SpieltischGym",
                 kwargs={"game_id": game_id},
+                vector_entry_point="spieltisch.rl.batch:SpieltischVectorEnv",
             )
