@@ -36,7 +36,7 @@ The arrays are the engine's own, overwritten at the next step: copy what must be
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -243,7 +243,9 @@ class ParallelBatch:
         self.batch.reset(seed)
         return self._outputs()
 
-    def step(self, actions: dict[str, npt.NDArray[np.integer[Any]]]) -> tuple[
+    def step(
+        self, actions: Mapping[str, npt.NDArray[np.integer[Any]]]
+    ) -> tuple[
         dict[str, Floats],
         dict[str, npt.NDArray[np.float32]],
         dict[str, npt.NDArray[np.bool_]],

@@ -12,10 +12,10 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from spieltisch.core.errors import IllegalActionError  # noqa: E402
-from spieltisch.rl import GYM_IDS, SpieltischGym  # noqa: E402
-from spieltisch.rl import pettingzoo as pz  # noqa: E402
-from spieltisch.rl.batch import BatchedGames, ParallelBatch, SpieltischVectorEnv  # noqa: E402
+from spieltisch.core.errors import IllegalActionError
+from spieltisch.rl import GYM_IDS, SpieltischGym
+from spieltisch.rl import pettingzoo as pz
+from spieltisch.rl.batch import BatchedGames, ParallelBatch, SpieltischVectorEnv
 
 BATCH_CASES = (
     ("auf-die-eier", 2),
@@ -128,7 +128,7 @@ def test_the_registered_ids_make_the_batched_vector_env() -> None:
     assert isinstance(envs.unwrapped, SpieltischVectorEnv)
     observations, info = envs.reset(seed=3)
     assert envs.observation_space.contains(observations)
-    assert info["action_mask"].shape == (4, envs.unwrapped.single_action_space.n)
+    assert info["action_mask"].shape == (4, envs.unwrapped.game.num_distinct_actions)
     actions = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
     observations, *_ = envs.step(actions)
     assert envs.observation_space.contains(observations)
