@@ -665,6 +665,42 @@ def lab_run(
         _lab_outputs(folder, experiment, cells)
 
 
+@lab_app.command("dataset")
+def lab_dataset(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    agents: Annotated[
+        str, typer.Option(help="One agent for every seat, or one per seat; " + AGENT_SPECS)
+    ] = "random",
+    games: Annotated[int, typer.Option(min=1, max=10_000_000, help="Games to play.")] = 100,
+    out: Annotated[Path, typer.Option(help="Folder for decisions.parquet and dataset.json.")] = (
+        Path("dataset")
+    ),
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
+) -> None:
+    """Play games and write every decision as a Parquet row: the seat's observation, the
+    legal mask, the action, the agent's probabilities where it has them, the final returns
+    (docs/rl/README.md, 'Datasets'; seats 0-based)."""
+    with one_line_errors():
+        the_game = spieltisch.load(game, players, **parse_options(game, option or []))
+        names = split_names(agents)
+        if not names:
+            fail("--agents names no agent")
+        if out.exists() and not out.is_dir():
+            fail(f"--out {out} is a file, not a folder")
+        try:
+            from spieltisch.rl.dataset import write_dataset  # noqa: PLC0415 - lazy: data extra
+        except ModuleNotFoundError as missing:
+            fail(
+                f"datasets need the data extra ({missing.name} is missing): "
+                'pip install "spieltisch[data]"'
+            )
+        with progress_reporter(f"{the_game.info.name} dataset", games) as progress:
+            summary = write_dataset(the_game, names, games, out, seed, progress)
+        print(f"{summary.rows} decisions of {summary.games} games written to {summary.path}")
+
+
 @lab_app.command("report")
 def lab_report(
     folder: Annotated[Path, typer.Argument(help="An experiment's output folder.")],
