@@ -42,6 +42,9 @@ MAX_BUDGET = 3600.0
 """The longest time budget a decision may have, in seconds."""
 PROBE = 8
 """Simulations of the first timed decision that measure how many a second the bot runs."""
+MIN_SIMULATIONS = 4
+"""The fewest simulations a timed decision runs, whatever the budget (OpenSpiel's ISMCTS
+needs a visited root)."""
 
 
 class RulesRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
@@ -170,7 +173,7 @@ class OpenSpielAgent(Agent[Any]):
             spent = time.perf_counter() - start
             self._rate = PROBE / max(spent, 1e-6)
             budget = max(0.0, budget - spent)
-        count = max(1, int(self._rate * budget))
+        count = max(MIN_SIMULATIONS, int(self._rate * budget))
         self._set_simulations(count)
         start = time.perf_counter()
         action = int(self.bot.step(state))
