@@ -6,8 +6,8 @@ Every module of the package is rendered (a package's ``__all__`` would hide its 
 from pdoc's own walk, so the modules are listed here, the web's Alembic migrations left out),
 docstrings read as reStructuredText (``:class:`` and ``:func:`` references become links).
 A warning while importing or rendering fails the build (but for an annotation pdoc cannot
-evaluate, shown as written), so CI (``.ci/run``) catches a module that no longer imports. The output is not committed:
-``docs/api.md`` says how to build and open it.
+evaluate, shown as written), so CI (``.ci/run``) catches a module that no longer imports.
+The output is not committed: ``docs/api.md`` says how to build and open it.
 """
 
 from __future__ import annotations
