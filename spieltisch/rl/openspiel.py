@@ -57,6 +57,7 @@ from spieltisch.games import REGISTRY, kit_of
 from spieltisch.rl.chance import SPLITTERS, Splitter
 from spieltisch.rl.encode import Encoder, encoder_for
 from spieltisch.rl.encode.base import Out
+from spieltisch.rl.match import ActionIds
 from spieltisch.rl.text import compact as compact_text
 from spieltisch.rl.text import lines as text_lines
 from spieltisch.rl.text import plain as plain_data
@@ -110,7 +111,7 @@ class _Setup:
         self.initial: State = self.rules.initial_state()
         self.max_length = _max_length(self.rules)
         self.history_slots = HISTORY_PER_DECISION * self.max_length
-        self._ids = {id(action): i for i, action in enumerate(self.actions)}
+        self._ids = ActionIds(self.rules)
         self._legal: dict[int, tuple[Sequence[Move], list[int]]] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Setup:
@@ -126,12 +127,7 @@ class _Setup:
         known = self._legal.get(id(legal))
         if known is not None and known[0] is legal:
             return list(known[1])
-        by_object = self._ids
-        id_of = self.rules.action_id
-        ids = sorted(
-            found if (found := by_object.get(id(move))) is not None else id_of(move)
-            for move in legal
-        )
+        ids = sorted(self._ids.ids_of(legal))
         if len(self._legal) >= LEGAL_CACHE:
             self._legal.clear()
         self._legal[id(legal)] = (legal, ids)
