@@ -1,6 +1,6 @@
 """Self-play in a league: a policy trained against its own past snapshots and the bots.
 
-    python examples/self_play.py auf-die-eier          # 10 minutes of training
+    python examples/self_play.py auf-die-eier          # 10 minutes of training (CPU time)
     python examples/self_play.py awimbawe --minutes 12 --reward win_loss
 
 Needs the ``train`` extra. The learner is the masked PPO of ``examples/train.py`` (its
@@ -13,7 +13,9 @@ seats: at every game the opponents are drawn from a **league**,
 * the game's bots by name from the agent catalogue (``--bots heuristic,random``), sharing
   the rest of the weight equally.
 
-Every snapshot is also measured, training paused, against the heuristic in the lab's arena
+Training time is CPU time (this process's, one torch thread), so a busy machine stretches
+the run instead of shortening what it learns. Every snapshot is also measured, training
+paused, against the heuristic in the lab's arena
 (seats rotated on shared deals, 95% intervals) and against random: the curve. Written to
 ``--out``: ``policy.npz``, ``snapshots/``, ``curve.json``, ``curve.png``.
 
@@ -115,13 +117,13 @@ class Snapshots(BaseCallback):
         self.game, self.league, self.out, self.args = game, league, out, args
         self.budget = args.minutes * 60
         self.trained = 0.0
-        self._since = time.perf_counter()
+        self._since = time.process_time()
         self._next = args.snapshot_every
         self.points: list[dict[str, Any]] = []
 
     def snapshot(self) -> None:
         """Export, add to the league, measure against the heuristic and random."""
-        self.trained += time.perf_counter() - self._since
+        self.trained += time.process_time() - self._since
         folder = self.out / "snapshots"
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"step-{self.num_timesteps:09d}.npz"
@@ -139,7 +141,7 @@ class Snapshots(BaseCallback):
             f"  league {len(self.league.snapshots)} snapshots",
             flush=True,
         )
-        self._since = time.perf_counter()
+        self._since = time.process_time()
 
     def _on_step(self) -> bool:
         if self.num_timesteps >= self._next:
@@ -149,7 +151,7 @@ class Snapshots(BaseCallback):
 
     def left(self) -> float:
         """The share of the training time still to go (the learning rate decays with it)."""
-        return max(0.0, 1.0 - (self.trained + time.perf_counter() - self._since) / self.budget)
+        return max(0.0, 1.0 - (self.trained + time.process_time() - self._since) / self.budget)
 
 
 def plot(points: list[dict[str, Any]], title: str, path: Path) -> None:

@@ -52,7 +52,7 @@ from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, Move, OptionValue, State
 from spieltisch.rl.encode import Encoder, encoder_for
 from spieltisch.rl.encode.base import HIGH, LOW, Out
-from spieltisch.rl.gymnasium import MAX_OPPONENT_MOVES, ROTATE
+from spieltisch.rl.gymnasium import MAX_OPPONENT_MOVES, ROTATE, opponent_specs
 from spieltisch.rl.match import ActionIds, Reward, final_rewards, game_of
 
 Floats = npt.NDArray[np.float32]
@@ -293,14 +293,7 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
         **options: OptionValue,
     ) -> None:
         game = game_of(game_id, players, dict(options))
-        count = game.players
-        if seat != ROTATE and (isinstance(seat, bool) or seat not in range(count)):
-            raise OptionError(f"seat must be {ROTATE!r} or a seat from 0 to {count - 1}")
-        specs = [opponents] * (count - 1) if isinstance(opponents, str) else list(opponents)
-        if len(specs) != count - 1:
-            raise OptionError(f"{count} players need {count - 1} opponents, not {len(specs)}")
-        for spec in specs:
-            make_agent(spec, game, 0)  # refuses an unknown name or setting now
+        specs = opponent_specs(game, seat, opponents)
         if num_envs < 1:
             raise OptionError("a batch needs at least one game")
         self.game = game

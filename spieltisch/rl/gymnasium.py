@@ -32,7 +32,7 @@ from gymnasium import spaces
 from spieltisch.agents import make_agent
 from spieltisch.core.agent import Agent
 from spieltisch.core.errors import OptionError
-from spieltisch.core.game import OptionValue
+from spieltisch.core.game import Game, OptionValue
 from spieltisch.rl.encode import Array
 from spieltisch.rl.encode.base import HIGH, LOW
 from spieltisch.rl.match import Mask, Match, Reward, game_of
@@ -48,6 +48,20 @@ GYM_IDS = {
 """The registered Gymnasium id of each game."""
 MAX_OPPONENT_MOVES = 100_000
 """Opponent moves one step may make before the environment gives up (a runaway agent)."""
+
+
+def opponent_specs(game: Game, seat: int | str, opponents: str | Sequence[str]) -> list[str]:
+    """The agent string of every seat but the learner's (one string for all, or one per
+    other seat), each tried now: an unknown name or setting, or a bad seat, is refused."""
+    count = game.players
+    if seat != ROTATE and (isinstance(seat, bool) or seat not in range(count)):
+        raise OptionError(f"seat must be {ROTATE!r} or a seat from 0 to {count - 1}")
+    specs = [opponents] * (count - 1) if isinstance(opponents, str) else list(opponents)
+    if len(specs) != count - 1:
+        raise OptionError(f"{count} players need {count - 1} opponents, not {len(specs)}")
+    for spec in specs:
+        make_agent(spec, game, 0)
+    return specs
 
 
 class SpieltischGym(gymnasium.Env[Array, np.int64]):
@@ -68,14 +82,7 @@ class SpieltischGym(gymnasium.Env[Array, np.int64]):
     ) -> None:
         self.game = game = game_of(game_id, players, dict(options))
         self.match = Match(game, reward)
-        count = game.players
-        if seat != ROTATE and (isinstance(seat, bool) or seat not in range(count)):
-            raise OptionError(f"seat must be {ROTATE!r} or a seat from 0 to {count - 1}")
-        specs = [opponents] * (count - 1) if isinstance(opponents, str) else list(opponents)
-        if len(specs) != count - 1:
-            raise OptionError(f"{count} players need {count - 1} opponents, not {len(specs)}")
-        for spec in specs:
-            make_agent(spec, game, 0)  # refuses an unknown name or setting now
+        specs = opponent_specs(game, seat, opponents)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError("render_mode must be 'human', 'ansi' or None")
         self.render_mode = render_mode

@@ -29,15 +29,10 @@ _FACES = [(face, _SIXTH) for face in range(SIDES)]
 _FLOAT_FACES = [(face, 1.0 / SIDES) for face in range(SIDES)]
 
 
-class EierDiceSplitter(Splitter):
-    """Auf die Eier's throws (and the re-throw of Rotten Eggs), one die at a time; item ids
-    are faces in the rules' face order (``W C R P F H``)."""
+class _DieByDie(Splitter):
+    """A throw, one six-sided die at a time: every step six items of 1/6."""
 
     items = SIDES
-
-    def applies(self, state: State) -> bool:
-        """True at every throw (Auf die Eier's only chance events)."""
-        return isinstance(state, EierState) and state.is_chance()
 
     def next_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, Fraction]]:
         """Each face, 1/6."""
@@ -48,6 +43,15 @@ class EierDiceSplitter(Splitter):
         """Each face, 1/6 as a float (one list, built once)."""
         del state, drawn
         return _FLOAT_FACES
+
+
+class EierDiceSplitter(_DieByDie):
+    """Auf die Eier's throws (and the re-throw of Rotten Eggs), one die at a time; item ids
+    are faces in the rules' face order (``W C R P F H``)."""
+
+    def applies(self, state: State) -> bool:
+        """True at every throw (Auf die Eier's only chance events)."""
+        return isinstance(state, EierState) and state.is_chance()
 
     def outcome(self, state: State, drawn: Sequence[int]) -> Move | None:
         """The throw once as many dice as the hand holds are drawn: the faces counted."""
@@ -63,25 +67,13 @@ class EierDiceSplitter(Splitter):
         return f"die {LETTERS[item]}"
 
 
-class NuesseDiceSplitter(Splitter):
+class NuesseDiceSplitter(_DieByDie):
     """Auf die Nüsse's throw: the green die, then the two white dice; item ``i`` is the pip
     count ``i + 1``."""
-
-    items = SIDES
 
     def applies(self, state: State) -> bool:
         """True at a throw of the dice (not at a draw from the nut bag, listed as it is)."""
         return isinstance(state, NuesseState) and state.stage is Stage.ROLL
-
-    def next_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, Fraction]]:
-        """Each number of pips, 1/6."""
-        del state, drawn
-        return list(_FACES)
-
-    def float_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, float]]:
-        """Each number of pips, 1/6 as a float (one list, built once)."""
-        del state, drawn
-        return _FLOAT_FACES
 
     def outcome(self, state: State, drawn: Sequence[int]) -> Move | None:
         """The throw once all three dice are drawn."""
