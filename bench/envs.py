@@ -1,6 +1,17 @@
 """Environment steps per second: spieltisch's games beside PettingZoo's and OpenSpiel's own.
 
-    python bench/envs.py [--steps 20000] [--repeats 3]
+    python bench/envs.py [--steps 20000] [--repeats 3] [--parts aec,batch,pyspiel,costs]
+
+``--parts batch``: the batched engine (``spieltisch.rl.batch``: N games a step, ``--batch``
+of them) and its Gymnasium ``VectorEnv`` face, beside Leduc and Texas Hold'em under PettingZoo's
+own ``performance_benchmark`` loop (the same loop, timed in CPU time instead of wall time), all
+in this process; each row's share of Leduc. The batch's loop picks each game's action as that
+benchmark does (``random.choice`` over the mask's ids).
+
+``--parts pyspiel``: random playouts through pyspiel (every action counted, chance steps
+included, as ``apply_action`` calls), the spieltisch OpenSpiel games beside OpenSpiel's C++
+hearts and pig driven from the same Python loop, each as a share of hearts measured in the
+same round (rounds interleaved, medians).
 
 Every environment is run with random masked actions (chance resolved inside the step) for
 ``--steps`` player steps, the median of ``--repeats`` runs, in one process, timed in CPU time
@@ -26,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -37,6 +49,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 import spieltisch.rl.openspiel  # noqa: F401 - registers the spieltisch games with OpenSpiel
 from spieltisch.rl import pettingzoo as spieltisch_pz
+from spieltisch.rl.batch import BatchedGames, SpieltischVectorEnv
 from spieltisch.rl.match import Match
 
 try:  # PettingZoo's classic card environments need rlcard (and pygame)
@@ -111,6 +124,127 @@ def openspiel_rate(name: str, steps: int) -> float:
     return done / (time.process_time() - start)
 
 
+def benchmark_rate(make: Callable[[], Any], seconds: float) -> float:
+    """Player turns per CPU second of PettingZoo's ``performance_benchmark`` loop (cycles of
+    ``agent_iter(num_agents)``, a random id from the mask, reset when every agent is done)."""
+    env = make()
+    env.reset(seed=0)
+    turns = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for _agent in env.agent_iter(env.num_agents):
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                action = None
+            else:
+                action = random.choice(np.flatnonzero(observation["action_mask"]).tolist())
+            env.step(action)
+            turns += 1
+            if all(env.terminations.values()) or all(env.truncations.values()):
+                env.reset()
+    return turns / (time.process_time() - start)
+
+
+def batch_rate(game_id: str, num: int, seconds: float) -> float:
+    """Steps (one decision of one game) per CPU second of :class:`BatchedGames`."""
+    batch = BatchedGames(game_id, num)
+    batch.reset(0)
+    masks = batch.action_mask
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        batch.step([random.choice(np.flatnonzero(row).tolist()) for row in masks])
+        steps += num
+    return steps / (time.process_time() - start)
+
+
+def vector_rate(game_id: str, num: int, seconds: float) -> float:
+    """Learner steps per CPU second of :class:`SpieltischVectorEnv` against random opponents
+    (whose moves happen inside a step and are not counted)."""
+    envs = SpieltischVectorEnv(game_id, num, opponents="random")
+    _, info = envs.reset(seed=0)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        masks = info["action_mask"]
+        actions = [random.choice(np.flatnonzero(row).tolist()) for row in masks]
+        _, _, _, _, info = envs.step(actions)
+        steps += num
+    return steps / (time.process_time() - start)
+
+
+def batch_table(args: argparse.Namespace) -> None:
+    """The batched engine beside Leduc and Texas Hold'em (see the module docstring)."""
+    seconds, repeats, num = args.seconds, args.repeats, args.batch
+    rows: list[tuple[str, list[float]]] = []
+    for name, make_classic in CLASSIC[:2]:
+        rows.append((name, [benchmark_rate(make_classic, seconds) for _ in range(repeats)]))
+    for game_id in GAMES:
+        rates = [batch_rate(game_id, num, seconds) for _ in range(repeats)]
+        rows.append((f"spieltisch {game_id} BatchedGames ({num} games)", rates))
+        rates = [vector_rate(game_id, num, seconds) for _ in range(repeats)]
+        rows.append((f"spieltisch {game_id} VectorEnv ({num}, learner steps)", rates))
+    leduc = statistics.median(rows[0][1]) if CLASSIC else None
+    print("| environment | steps/s (median) | vs Leduc |")
+    print("|---|---:|---:|")
+    for name, rates in rows:
+        rate = statistics.median(rates)
+        share = f"{rate / leduc:.2f}x" if leduc else "-"
+        print(f"| {name} | {rate:,.0f} | {share} |")
+
+
+PYSPIEL_GAMES = (
+    "spieltisch_auf_die_eier",
+    "spieltisch_auf_die_eier(players=4)",
+    "spieltisch_auf_die_nuesse",
+    "spieltisch_auweier(players=2)",
+    "spieltisch_auweier(players=4)",
+    "spieltisch_awimbawe",
+    "pig",
+)
+
+
+def playout_rate(name: str, seconds: float, seed: int) -> float:
+    """Actions (chance steps included) per CPU second of random playouts through pyspiel."""
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    actions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(ids, chances)[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            actions += 1
+    return actions / (time.process_time() - start)
+
+
+def pyspiel_table(args: argparse.Namespace) -> None:
+    """Random playouts through pyspiel, as shares of C++ hearts (see the module docstring)."""
+    shares: dict[str, list[float]] = {name: [] for name in ("hearts", *PYSPIEL_GAMES)}
+    rates: dict[str, list[float]] = {name: [] for name in shares}
+    for round_ in range(args.repeats):
+        hearts = playout_rate("hearts", args.seconds, round_)
+        rates["hearts"].append(hearts)
+        shares["hearts"].append(1.0)
+        turn = round_ % len(PYSPIEL_GAMES)
+        order = PYSPIEL_GAMES[turn:] + PYSPIEL_GAMES[:turn]
+        for name in order:
+            rate = playout_rate(name, args.seconds, round_)
+            rates[name].append(rate)
+            shares[name].append(rate / hearts)
+    print("| game through pyspiel | actions/s (median) | share of C++ hearts (median [min-max]) |")
+    print("|---|---:|---:|")
+    for name, found in shares.items():
+        rate = statistics.median(rates[name])
+        low, mid, high = min(found), statistics.median(found), max(found)
+        print(f"| {name} | {rate:,.0f} | {mid:.3f} [{low:.3f}-{high:.3f}] |")
+
+
 def median(rate: Callable[[], float], repeats: int) -> float:
     """The median of ``repeats`` runs."""
     return statistics.median(rate() for _ in range(repeats))
@@ -173,7 +307,19 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=20_000)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--openspiel-steps", type=int, default=3_000)
+    parser.add_argument("--parts", default="aec,costs", help="aec, costs, batch, pyspiel")
+    parser.add_argument("--batch", type=int, default=64, help="games a batched step")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds a window")
     args = parser.parse_args()
+    parts = set(args.parts.split(","))
+    if "batch" in parts:
+        batch_table(args)
+        print()
+    if "pyspiel" in parts:
+        pyspiel_table(args)
+        print()
+    if not parts & {"aec", "costs"}:
+        return
     steps, repeats = args.steps, args.repeats
     rows: list[tuple[str, float]] = []
     for game_id in GAMES:

@@ -3,10 +3,10 @@
     python examples/openspiel_arena.py [--games 20] [--workers 1] [--simulations 50]
 
 Each pairing is an arena run (seats rotated on shared deals, see ``spieltisch.lab.arena``)
-with two agents registered for it: ``openspiel-ismcts:N`` and ``openspiel-mcts:N`` are
-:class:`spieltisch.rl.bots.OpenSpielAgent` with ``N`` simulations a decision; every other name
-is one of the game's own agents. Prints each pairing's win rates with 95% intervals as a
-Markdown table.
+seated from the agent catalogue: ``openspiel-ismcts:N`` and ``openspiel-mcts:N`` are
+:class:`spieltisch.rl.bots.OpenSpielAgent` with ``N`` simulations a decision (``:2s`` for a
+time budget); every other name is one of the game's own agents. Prints each pairing's win
+rates with 95% intervals as a Markdown table.
 """
 
 from __future__ import annotations
@@ -15,13 +15,8 @@ import argparse
 import time
 
 import spieltisch
-from spieltisch.agents import register_agent
 from spieltisch.lab import arena
 from spieltisch.lab.summary import summarise
-from spieltisch.rl.bots import OpenSpielAgent
-
-register_agent("openspiel-ismcts", lambda game, seed: OpenSpielAgent(game, seed, "ismcts"))
-register_agent("openspiel-mcts", lambda game, seed: OpenSpielAgent(game, seed, "mcts"))
 
 
 def main() -> None:

@@ -25,7 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 import spieltisch
-from spieltisch.agents import Agent, agent_names, make_agent, register_agent, strongest_agent
+from spieltisch.agents import Agent, agent_names, make_agent, strongest_agent
 from spieltisch.core.errors import RecordError, SpieltischError
 from spieltisch.core.game import Game, OptionValue
 from spieltisch.core.record import Record, replay
@@ -41,6 +41,12 @@ from spieltisch.session import verify as verify_dice
 from spieltisch.terminal.draw.base import TableInfo
 from spieltisch.terminal.drawers import drawer_for
 from spieltisch.terminal.loop import Outcome, Seat, TerminalGame, kinds_from_names, seats_for
+
+AGENT_SPECS = (
+    "an agent is a name from 'spieltisch agents GAME' (ismcts:2s, ismcts:5000 for a budget), "
+    "policy:FILE (a trained policy), or openspiel-ismcts:2s / openspiel-mcts:200 (OpenSpiel's "
+    "bots; docs/rl/README.md, 'Seating agents')"
+)
 
 app = typer.Typer(
     help="spieltisch: play, study and train on four tabletop games.",
@@ -153,7 +159,8 @@ def play(
     ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     seats: Annotated[
-        str | None, typer.Option(help="Who sits where: human or an agent name, e.g. human,random.")
+        str | None,
+        typer.Option(help="Who sits where: human or an agent, e.g. human,random; " + AGENT_SPECS),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the dice and cards.")] = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
@@ -204,7 +211,6 @@ def play(
             board = None
         if len(kinds) != the_game.players:
             fail(f"--seats names {len(kinds)} seats for {the_game.players} players")
-        offer_surface_agents(kinds)
         table = seats_for(kinds, _bot_maker(the_game, run_seed))
         if board is not None:
             table = [Seat(name, seat.agent) for name, seat in zip(board.seats, table, strict=True)]
@@ -317,19 +323,6 @@ def _default_pace(game: Game, console: Console) -> float:
     return 1.0 if game.info.hidden_information and console.is_terminal else 0.0
 
 
-def offer_surface_agents(names: list[str]) -> None:
-    """Offer the agents a surface adds, where a name asks for one: ``policy:FILE`` (a trained
-    policy, from the RL surface's extra)."""
-    if not any(name.partition(":")[0] == "policy" for name in names):
-        return
-    try:
-        from spieltisch.rl.policy import PolicyAgent  # noqa: PLC0415 - lazy: the rl extra
-    except ModuleNotFoundError as missing:
-        extra = 'pip install "spieltisch[rl]"'
-        fail(f"a policy agent needs the rl extra ({missing.name} is missing): {extra}")
-    register_agent("policy", PolicyAgent)
-
-
 def _bot_maker(game: Game, seed: int) -> Callable[[str, int], Agent[Any]]:
     def make(name: str, seat: int) -> Agent[Any]:
         return make_agent(name, game, derive_seed(seed, "seat", seat))
@@ -359,7 +352,10 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
     agents: Annotated[
-        str | None, typer.Option(help="Agent per seat, e.g. random,random (one name: every seat).")
+        str | None,
+        typer.Option(
+            help="Agent per seat, e.g. random,random (one name: every seat); " + AGENT_SPECS
+        ),
     ] = None,
     option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
     records: Annotated[Path | None, typer.Option(help="Write every game's record here.")] = None,
@@ -373,7 +369,6 @@ def simulate(
             names = names * the_game.players
         if len(names) != the_game.players:
             fail(f"--agents names {len(names)} agents for {the_game.players} players")
-        offer_surface_agents(names)
         for name in set(names):
             make_agent(name, the_game, 0)
         if records is not None:
@@ -468,9 +463,9 @@ def replay_command(
 def arena(
     game: Annotated[str, typer.Argument(help="Game id.")],
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    agents: Annotated[str, typer.Option(help="Agents to compare, e.g. ismcts,heuristic.")] = (
-        "random"
-    ),
+    agents: Annotated[
+        str, typer.Option(help="Agents to compare, e.g. ismcts,heuristic; " + AGENT_SPECS)
+    ] = "random",
     games: Annotated[int, typer.Option(min=1, help="Games (rounded up to whole rotations).")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
     workers: Annotated[int, typer.Option(min=1, help="Parallel worker processes.")] = 1,
@@ -491,7 +486,6 @@ def arena(
         names = split_names(agents)
         if not names:
             fail("--agents names no agent")
-        offer_surface_agents(names)
         for name in set(names):
             make_agent(name, the_game, 0)
         if plot is not None:
@@ -697,6 +691,42 @@ def lab_run(
         }
         (folder / "run.json").write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
         _lab_outputs(folder, experiment, cells)
+
+
+@lab_app.command("dataset")
+def lab_dataset(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    agents: Annotated[
+        str, typer.Option(help="One agent for every seat, or one per seat; " + AGENT_SPECS)
+    ] = "random",
+    games: Annotated[int, typer.Option(min=1, max=10_000_000, help="Games to play.")] = 100,
+    out: Annotated[Path, typer.Option(help="Folder for decisions.parquet and dataset.json.")] = (
+        Path("dataset")
+    ),
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
+) -> None:
+    """Play games and write every decision as a Parquet row: the seat's observation, the
+    legal mask, the action, the agent's probabilities where it has them, the final returns
+    (docs/rl/README.md, 'Datasets'; seats 0-based)."""
+    with one_line_errors():
+        the_game = spieltisch.load(game, players, **parse_options(game, option or []))
+        names = split_names(agents)
+        if not names:
+            fail("--agents names no agent")
+        if out.exists() and not out.is_dir():
+            fail(f"--out {out} is a file, not a folder")
+        try:
+            from spieltisch.rl.dataset import write_dataset  # noqa: PLC0415 - lazy: data extra
+        except ModuleNotFoundError as missing:
+            fail(
+                f"datasets need the data extra ({missing.name} is missing): "
+                'pip install "spieltisch[data]"'
+            )
+        with progress_reporter(f"{the_game.info.name} dataset", games) as progress:
+            summary = write_dataset(the_game, names, games, out, seed, progress)
+        print(f"{summary.rows} decisions of {summary.games} games written to {summary.path}")
 
 
 @lab_app.command("report")

@@ -7,12 +7,25 @@ offers, strongest first. A game adds agents, and tells search about itself, thro
 otherwise than :data:`STRENGTH_ORDER`) and ``search`` (book, book reason, evaluation, playout
 policy, exploration, tree depth). ``ismcts`` is offered for every game whose kit has a belief
 sampler.
+
+**One catalogue for every surface.** Besides a game's levels, :func:`make_agent` builds the
+agents installed packages declare under the ``spieltisch.agents`` entry-point group
+(:data:`ENTRY_POINTS`): spieltisch's own RL surface declares ``policy`` (``policy:FILE``, a
+trained policy) and ``openspiel-ismcts`` / ``openspiel-mcts`` (OpenSpiel's bots,
+``openspiel-ismcts:2s`` for a time budget, ``:200`` for simulations). An entry point is
+loaded only when its name is asked for, so the rules core imports no RL library; when its
+extra is not installed, the error says which to install. So ``play``, ``arena``, the
+Gymnasium opponents and the PettingZoo helpers (and the web, which lists its bot levels from
+:func:`agent_names`) all read agents from the same strings. A surface may still add one by
+hand with :func:`register_agent`.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Any
+from importlib import metadata
+from typing import Any, cast
 
 from spieltisch.agents.base import Agent, RandomAgent
 from spieltisch.agents.ismcts import IsmctsAgent
@@ -27,6 +40,54 @@ REGISTERED: dict[str, AgentFactory] = {}
 STRENGTH_ORDER = ("expert", "ismcts", "heuristic", "random")
 """How agents rank when listed, strongest first, unless the game's kit says otherwise; names
 not listed come after."""
+
+
+ENTRY_POINTS = "spieltisch.agents"
+"""The entry-point group of agents that installed packages add to the catalogue."""
+EXTRA_OF_MODULE = {
+    "numpy": "rl",
+    "gymnasium": "rl",
+    "pettingzoo": "rl",
+    "pyspiel": "rl,openspiel",
+    "open_spiel": "rl,openspiel",
+}
+"""Which extra of spieltisch brings a module an entry-point agent needs (for the error)."""
+
+
+@functools.cache
+def _declared() -> dict[str, metadata.EntryPoint]:
+    """The agents installed packages declare, by name (read once: it scans every package)."""
+    return {e.name: e for e in metadata.entry_points(group=ENTRY_POINTS)}
+
+
+_LOADED: dict[str, AgentFactory] = {}
+
+
+def _entry_point(name: str) -> AgentFactory | None:
+    """The factory an installed package declares for ``name`` (loaded once); ``None`` if no
+    package declares one."""
+    known = _LOADED.get(name)
+    if known is not None:
+        return known
+    declared = _declared().get(name)
+    if declared is None:
+        return None
+    try:
+        factory = declared.load()
+    except ModuleNotFoundError as missing:
+        top = (missing.name or "").split(".")[0]
+        extra = EXTRA_OF_MODULE.get(top, "rl")
+        raise OptionError(
+            f"the agent {name!r} needs {top or 'a module that is missing'}: "
+            f'pip install "spieltisch[{extra}]"'
+        ) from None
+    _LOADED[name] = cast(AgentFactory, factory)
+    return _LOADED[name]
+
+
+def entry_point_agents() -> tuple[str, ...]:
+    """The names of the agents installed packages declare (``policy``, ...), sorted."""
+    return tuple(sorted(_declared()))
 
 
 def register_agent(name: str, factory: AgentFactory) -> None:
@@ -47,7 +108,7 @@ def _factories(game: Game) -> dict[str, AgentFactory]:
 def _factory(game: Game, name: str) -> AgentFactory | None:
     """The factory of agent ``name`` in ``game``: the game's levels before a surface's (one
     small table, not the three merged per call the lab used to pay for every seat)."""
-    return _factories(game).get(name) or REGISTERED.get(name)
+    return _factories(game).get(name) or REGISTERED.get(name) or _entry_point(name)
 
 
 def _strength_order(game: Game) -> Sequence[str]:
@@ -72,7 +133,9 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent[Any]:
     factory = _factory(game, name)
     if factory is None:
         known = ", ".join(agent_names(game))
-        raise OptionError(f"unknown agent {name!r} for {game.info.id} (agents: {known})")
+        more = ", ".join(f"{n}:..." for n in entry_point_agents())
+        also = f"; with a setting: {more}" if more else ""
+        raise OptionError(f"unknown agent {name!r} for {game.info.id} (agents: {known}{also})")
     agent = factory(game, seed)
     if setting:
         agent.configure(setting)
@@ -109,6 +172,7 @@ __all__ = [
     "IsmctsAgent",
     "RandomAgent",
     "agent_names",
+    "entry_point_agents",
     "game_book",
     "game_evaluator",
     "game_playout_policy",

@@ -37,7 +37,9 @@ REPORT_FILE = "report.md"
 
 
 def write_csv(path: Path, experiment: Experiment, cells: Sequence[CellResults]) -> int:
-    """One row per game and seat; returns the rows written."""
+    """One row per game and seat; returns the rows written. ``seat_index`` is 0-based, as in
+    every environment and dataset (files written before it have ``seat``, 1-based:
+    :func:`read_csv` reads both)."""
     names = experiment.varying()
     header = [
         "cell",
@@ -45,7 +47,7 @@ def write_csv(path: Path, experiment: Experiment, cells: Sequence[CellResults]) 
         *names,
         "deal",
         "rotation",
-        "seat",
+        "seat_index",
         "agent",
         "score",
         "win",
@@ -72,7 +74,7 @@ def write_csv(path: Path, experiment: Experiment, cells: Sequence[CellResults]) 
                             *values,
                             r.deal,
                             r.rotation,
-                            seat + 1,
+                            seat,
                             agent,
                             r.scores[seat],
                             r.returns[seat],
@@ -117,7 +119,8 @@ def read_csv(path: Path, experiment: Experiment) -> list[CellResults]:
                 if number > MAX_CSV_ROWS:
                     raise ExperimentError(f"{path} has more than {MAX_CSV_ROWS} rows")
                 key = (int(row["cell"]), int(row["deal"]), int(row["rotation"]))
-                games.setdefault(key, {})[int(row["seat"]) - 1] = row
+                seat = int(row["seat_index"]) if "seat_index" in row else int(row["seat"]) - 1
+                games.setdefault(key, {})[seat] = row
         cells = []
         for cell, tasks in plan:
             results: list[GameResult | None] = []

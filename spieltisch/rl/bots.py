@@ -21,6 +21,7 @@ bots cannot be used: in open_spiel 2.0.2 they crash on every Python game.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,6 +38,13 @@ from spieltisch.rl.openspiel import SpieltischGame, SpieltischState, openspiel_n
 
 KINDS = ("ismcts", "mcts")
 EVALUATORS = ("rules", "openspiel")
+MAX_BUDGET = 3600.0
+"""The longest time budget a decision may have, in seconds."""
+PROBE = 8
+"""Simulations of the first timed decision that measure how many a second the bot runs."""
+MIN_SIMULATIONS = 4
+"""The fewest simulations a timed decision runs, whatever the budget (OpenSpiel's ISMCTS
+needs a visited root)."""
 
 
 class RulesRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
@@ -120,23 +128,77 @@ class OpenSpielAgent(Agent[Any]):
             self.bot = mcts.MCTSBot(self.spiel, uct_c, simulations, leaf, random_state=numpy_rng)
         self.label = f"openspiel-{kind}:{simulations}"
         """The agent as the arena names it."""
+        self.budget: float | None = None
+        """Seconds a decision may take (``None``: a fixed number of simulations)."""
+        self._rate: float | None = None
 
     def configure(self, setting: str) -> None:
-        """``openspiel-KIND:N`` asks for ``N`` simulations a decision."""
+        """``openspiel-KIND:N`` asks for ``N`` simulations a decision, ``openspiel-KIND:2s``
+        (or ``0.5s``) for a time budget: the bot then runs as many simulations as fit, from
+        the rate it measured at the decisions before (the first starts with a short probe)."""
         text = setting.strip()
+        if text.endswith("s") and len(text) <= 8:
+            try:
+                budget = float(text[:-1])
+            except ValueError:
+                budget = 0.0
+            if 0.0 < budget <= MAX_BUDGET:
+                self.budget = budget
+                self.label = f"openspiel-{self.kind}:{text}"
+                return
         if not (text.isascii() and text.isdigit() and len(text) <= 7):
-            raise OptionError(f"an OpenSpiel bot takes a number of simulations, not {setting!r}")
+            raise OptionError(
+                "an OpenSpiel bot takes a number of simulations (200) or seconds a decision "
+                f"(2s), not {setting!r}"
+            )
         OpenSpielAgent.__init__(
             self, self.game, self.seed, self.kind, int(text), self.uct_c, self.evaluator
         )
+
+    def _set_simulations(self, count: int) -> None:
+        if self.kind == "ismcts":
+            self.bot._max_simulations = count
+        else:
+            self.bot.max_simulations = count
+
+    def _search(self, state: SpieltischState) -> int:
+        """The bot's action: a fixed number of simulations, or as many as the budget allows."""
+        if self.budget is None:
+            return int(self.bot.step(state))
+        budget = self.budget
+        if self._rate is None:  # a short probe measures the rate
+            start = time.perf_counter()
+            self._set_simulations(PROBE)
+            self.bot.step(state.clone())
+            spent = time.perf_counter() - start
+            self._rate = PROBE / max(spent, 1e-6)
+            budget = max(0.0, budget - spent)
+        count = max(MIN_SIMULATIONS, int(self._rate * budget))
+        self._set_simulations(count)
+        start = time.perf_counter()
+        action = int(self.bot.step(state))
+        spent = time.perf_counter() - start
+        self._rate = 0.5 * self._rate + 0.5 * count / max(spent, 1e-6)
+        return action
 
     def act(self, view: object, legal: Sequence[Move]) -> Move:
         """The bot's choice in a world drawn from ``view``."""
         if len(legal) == 1:
             return legal[0]
         world = self.belief.sample(self.game, view, self.rng)
-        action = int(self.bot.step(self.spiel.state_of(world)))
+        action = self._search(self.spiel.state_of(world))
         move = self.game.action_from_id(action)
         if move not in legal:  # the drawn world offers what this view allows: never seen
             raise OptionError(f"the OpenSpiel bot chose {move}, which is not legal here")
         return move
+
+
+def ismcts_agent(game: Game, seed: int = 0) -> OpenSpielAgent:
+    """OpenSpiel's ISMCTS bot, 100 simulations a decision (the catalogue's
+    ``openspiel-ismcts``; ``openspiel-ismcts:2s`` for two seconds a decision)."""
+    return OpenSpielAgent(game, seed, "ismcts")
+
+
+def mcts_agent(game: Game, seed: int = 0) -> OpenSpielAgent:
+    """OpenSpiel's MCTS bot, 100 simulations a decision (the catalogue's ``openspiel-mcts``)."""
+    return OpenSpielAgent(game, seed, "mcts")

@@ -13,7 +13,11 @@ and ``gymnasium.utils.env_checker.check_env`` can step random actions. Otherwise
 0 until the game ends and then the learner's reward of :mod:`spieltisch.rl.match`.
 
 Registered as ``spieltisch/AufDieEier-v0``, ``spieltisch/AufDieNuesse-v0``,
-``spieltisch/Auweier-v0`` and ``spieltisch/Awimbawe-v0`` when :mod:`spieltisch.rl` is imported.
+``spieltisch/Auweier-v0`` and ``spieltisch/Awimbawe-v0`` when :mod:`spieltisch.rl` is imported,
+with Gymnasium's environment checker on, and the batched engine as their vector entry point:
+``gymnasium.make_vec(id, num_envs=64, vectorization_mode="vector_entry_point")`` is
+:class:`spieltisch.rl.batch.SpieltischVectorEnv` (the same games as a ``SyncVectorEnv`` of
+this environment in same-step autoreset, stepped by one loop).
 """
 
 from __future__ import annotations
@@ -28,10 +32,11 @@ from gymnasium import spaces
 from spieltisch.agents import make_agent
 from spieltisch.core.agent import Agent
 from spieltisch.core.errors import OptionError
-from spieltisch.core.game import OptionValue
+from spieltisch.core.game import Game, OptionValue
 from spieltisch.rl.encode import Array
 from spieltisch.rl.encode.base import HIGH, LOW
 from spieltisch.rl.match import Mask, Match, Reward, game_of
+from spieltisch.rl.text import show
 
 ROTATE = "rotate"
 GYM_IDS = {
@@ -45,10 +50,24 @@ MAX_OPPONENT_MOVES = 100_000
 """Opponent moves one step may make before the environment gives up (a runaway agent)."""
 
 
+def opponent_specs(game: Game, seat: int | str, opponents: str | Sequence[str]) -> list[str]:
+    """The agent string of every seat but the learner's (one string for all, or one per
+    other seat), each tried now: an unknown name or setting, or a bad seat, is refused."""
+    count = game.players
+    if seat != ROTATE and (isinstance(seat, bool) or seat not in range(count)):
+        raise OptionError(f"seat must be {ROTATE!r} or a seat from 0 to {count - 1}")
+    specs = [opponents] * (count - 1) if isinstance(opponents, str) else list(opponents)
+    if len(specs) != count - 1:
+        raise OptionError(f"{count} players need {count - 1} opponents, not {len(specs)}")
+    for spec in specs:
+        make_agent(spec, game, 0)
+    return specs
+
+
 class SpieltischGym(gymnasium.Env[Array, np.int64]):
     """One game for one learner against the game's agents (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -63,16 +82,9 @@ class SpieltischGym(gymnasium.Env[Array, np.int64]):
     ) -> None:
         self.game = game = game_of(game_id, players, dict(options))
         self.match = Match(game, reward)
-        count = game.players
-        if seat != ROTATE and (isinstance(seat, bool) or seat not in range(count)):
-            raise OptionError(f"seat must be {ROTATE!r} or a seat from 0 to {count - 1}")
-        specs = [opponents] * (count - 1) if isinstance(opponents, str) else list(opponents)
-        if len(specs) != count - 1:
-            raise OptionError(f"{count} players need {count - 1} opponents, not {len(specs)}")
-        for spec in specs:
-            make_agent(spec, game, 0)  # refuses an unknown name or setting now
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError("render_mode must be 'ansi' or None")
+        specs = opponent_specs(game, seat, opponents)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError("render_mode must be 'human', 'ansi' or None")
         self.render_mode = render_mode
         self.seat_option = seat
         self.opponent_specs = tuple(specs)
@@ -140,10 +152,15 @@ class SpieltischGym(gymnasium.Env[Array, np.int64]):
         return self.match.mask()
 
     def render(self) -> str | None:
-        """The table in plain text, in the game's words (``render_mode="ansi"``)."""
+        """The table in plain text, in the game's words: returned (``render_mode="ansi"``)
+        or printed in the terminal (``"human"``, with rich)."""
         if self.render_mode is None:
             return None
-        return self.match.render()
+        text = self.match.render()
+        if self.render_mode == "human":
+            show(text, self.game.info.name)
+            return None
+        return text
 
 
 def register_all() -> None:
@@ -154,5 +171,5 @@ def register_all() -> None:
                 id=gym_id,
                 entry_point="spieltisch.rl.gymnasium:SpieltischGym",
                 kwargs={"game_id": game_id},
-                disable_env_checker=True,
+                vector_entry_point="spieltisch.rl.batch:SpieltischVectorEnv",
             )

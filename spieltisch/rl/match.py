@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from spieltisch import load
 from spieltisch.core.errors import InvalidActionError
-from spieltisch.core.game import Game, Move, OptionValue, PlayerId
+from spieltisch.core.game import Game, Move, OptionValue, PlayerId, State
 from spieltisch.core.kit import GameKit
 from spieltisch.games import kit_of
 from spieltisch.rl.encode import Array, Encoder, encoder_for
@@ -45,12 +45,72 @@ class Reward(enum.Enum):
     """What a seat is paid at the end of a game."""
 
     RETURNS = "returns"
+    WIN_LOSS = "win_loss"
     SCORE_DIFF = "score_diff"
 
 
 def game_of(game_id: str, players: int | None, options: dict[str, OptionValue]) -> Game:
     """The game ``game_id`` with ``players`` and ``options`` (typed errors for bad ones)."""
     return load(game_id, players, **options)
+
+
+def final_rewards(state: State, reward: Reward) -> tuple[float, ...]:
+    """Each seat's reward at the end of a game (``state`` is terminal), as ``reward`` says."""
+    if reward is Reward.RETURNS:
+        return state.returns()
+    if reward is Reward.WIN_LOSS:
+        return tuple(2.0 * share - 1.0 for share in state.returns())
+    scores = state.scores()
+    players = len(scores)
+    info = state.game.info
+    span = max(1, info.max_score - info.min_score)
+    return tuple(
+        (scores[p] - max(scores[q] for q in range(players) if q != p)) / span
+        for p in range(players)
+    )
+
+
+class ActionIds:
+    """The action ids of a game's moves, found fast: by the object's identity first (the
+    rules hand out the action table's own objects in most games, and an ``id()`` is hashed far
+    faster than a move; the table keeps every listed object alive, so no other object has its
+    id), then by value. The ids of a legal-action sequence the rules hand out again and again
+    (the same object each time, as a game's legal-action cache does) are remembered by the
+    sequence's identity, the sequence kept so that its id cannot be reused meanwhile."""
+
+    def __init__(self, game: Game) -> None:
+        self.table = game.action_table()
+        self.actions: Sequence[Move] = self.table.actions
+        self._by_object = {id(action): i for i, action in enumerate(self.actions)}
+        self._by_value = {action: i for i, action in enumerate(self.actions)}
+        self._types = [type(action) for action in self.actions]
+        self._known: dict[int, tuple[Sequence[Move], list[int]]] = {}
+
+    def ids_of(self, moves: Sequence[Move]) -> list[int]:
+        """The action ids of ``moves`` (the typed error for a move without an id)."""
+        by_object = self._by_object
+        by_value = self._by_value
+        ids = []
+        for move in moves:
+            found = by_object.get(id(move))
+            if found is None:
+                found = by_value.get(move)
+                if found is None or type(move) is not self._types[found]:
+                    found = self.table.id_of(move)  # the typed error of a move without an id
+            ids.append(found)
+        return ids
+
+    def legal_ids(self, legal: Sequence[Move]) -> list[int]:
+        """:meth:`ids_of` a legal-action sequence, remembered by its identity (the caller must
+        not change the list it gets)."""
+        known = self._known.get(id(legal))
+        if known is not None and known[0] is legal:
+            return known[1]
+        ids = self.ids_of(legal)
+        if len(self._known) >= MASK_CACHE:
+            self._known.clear()
+        self._known[id(legal)] = (legal, ids)
+        return ids
 
 
 class Match:
@@ -63,13 +123,8 @@ class Match:
         self.reward = Reward(reward)
         self.num_actions = game.num_distinct_actions
         self._table = Table(game, seed=0)
-        self._ids = game.action_table()
-        self._id_by_object = {id(action): i for i, action in enumerate(self._ids.actions)}
-        """Each listed action's id by the object's identity: the rules hand out the listed
-        action objects themselves in most games, and an ``id()`` is hashed far faster than a
-        move. The table keeps every listed object alive, so no other object has its id."""
-        self._id_by_value = {action: i for i, action in enumerate(self._ids.actions)}
-        self._types = [type(action) for action in self._ids.actions]
+        self.action_ids = ActionIds(game)
+        self._ids = self.action_ids.table
         self._seen = 0
         self._masks: dict[int, tuple[Sequence[Move], Mask]] = {}
         """Masks of legal-action sequences the rules hand out again and again (the same
@@ -108,19 +163,7 @@ class Match:
         return self._ids_of(self._table.legal())
 
     def _ids_of(self, moves: Sequence[Move]) -> list[int]:
-        """The action ids of ``moves``: by identity for the table's own objects, else by
-        value (the typed error for a move without an id)."""
-        by_object = self._id_by_object
-        by_value = self._id_by_value
-        ids = []
-        for move in moves:
-            found = by_object.get(id(move))
-            if found is None:
-                found = by_value.get(move)
-                if found is None or type(move) is not self._types[found]:
-                    found = self._ids.id_of(move)  # the typed error of a move without an id
-            ids.append(found)
-        return ids
+        return self.action_ids.ids_of(moves)
 
     def mask(self) -> Mask:
         """An int8 mask over every action id: 1 for the legal ones of the seat to move (a
@@ -176,16 +219,7 @@ class Match:
         players = self.game.players
         if not table.over:
             return (0.0,) * players
-        state = table.state_at()
-        if self.reward is Reward.RETURNS:
-            return state.returns()
-        scores = state.scores()
-        info = self.game.info
-        span = max(1, info.max_score - info.min_score)
-        return tuple(
-            (scores[p] - max(scores[q] for q in range(players) if q != p)) / span
-            for p in range(players)
-        )
+        return final_rewards(table.state_at(), self.reward)
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's score so far."""

@@ -3,14 +3,35 @@
 Names: ``spieltisch_auf_die_eier``, ``spieltisch_auf_die_nuesse``, ``spieltisch_auweier`` and
 ``spieltisch_awimbawe``; the parameters are ``players`` and every option of the game
 (``pyspiel.load_game("spieltisch_awimbawe(tie_break=seat1)")``). Player actions are the
-game's stable action ids. Chance nodes are explicit: an event small enough to list is one
-node whose outcomes are numbered in the order the rules list them; a larger one (Awimbawé's
-deal, Auweier's shuffles) is dealt item by item by the game's splitter
-(:mod:`spieltisch.rl.chance`), each step with its exact probability. Information-state and
-observation tensors are the game's encoder (``docs/rl/<game>.md``), and the strings the
-seat's view as one line of JSON: a view holds what the seat knows, so they serve as both.
-Returns are the game's (1 split among the winners). ``resample_from_infostate`` draws from the
-game's belief sampler, so OpenSpiel's ISMCTS bot can play.
+game's stable action ids. The games keep OpenSpiel's own rules:
+
+* **Chance nodes are explicit and small.** A chance event small enough to list is one node
+  whose outcomes are numbered in the order the rules list them; a throw of dice is dealt one
+  die at a time (six outcomes of exactly 1/6 per node: Auf die Eier's nine dice and Auf die
+  Nüsse's three), a deal or a shuffle card by card (:mod:`spieltisch.rl.chance`), each step
+  with its exact probability, their product the rules' probability of the outcome.
+* **Constant-sum**: every return is a seat's share of the win (1 split among the winners), so
+  the returns of every finished game sum to 1 (``utility_sum`` 1).
+* **Perfect recall.** A seat's information state is everything it has seen, in order: every
+  move of the game as that seat saw it (its own moves and every public move in full, a secret
+  one as the rules show it to the seat, e.g. ``deal`` with only its own cards), then its
+  current view. No two different histories of what the seat saw share an information state
+  (tested over many random games). The tensor is the observation tensor followed by one value
+  per move seen, a 24-bit digest of that move's line of the string (the most recent
+  :attr:`SpieltischGame.history_slots` moves; far more than a game has).
+* **Observers** follow ``pyspiel.IIGObservationType``: public information and the seat's
+  private information (the default observation: the seat's current view), public only (a
+  spectator's view, the same for every seat), each with or without perfect recall (the
+  information state: the moves as the seat, or a spectator, saw them, then the view). A
+  private-only or all-players observer is refused with a ``ValueError``.
+* ``str(state)`` is the full state, hidden cards included (two different states never print
+  the same); it is for debugging and never shown to a player.
+* ``resample_from_infostate(player, sampler)`` draws a state the player cannot tell from
+  this one from the game's belief sampler, and keeps the history: the clone's ``history()``
+  and move number are this state's, and the player's information state (string and tensor)
+  is the same. What the other seats saw of the past is kept as a spectator saw it (their own
+  secrets in the drawn world are not known), so their information states there start from the
+  public record.
 
 ``max_game_length`` is a practical bound (the games have no hard one: a player may, say, keep
 scoring nothing): :data:`DECISIONS_PER_PLAYER` decisions per player, several times the longest
@@ -20,21 +41,23 @@ of thousands of random games.
 from __future__ import annotations
 
 import functools
+import hashlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from spieltisch import load
 from spieltisch.core.errors import NotEnumerableError
-from spieltisch.core.game import Game, Move, OptionValue, State
+from spieltisch.core.game import Game, Hidden, Move, OptionValue, State
 from spieltisch.games import REGISTRY, kit_of
 from spieltisch.rl.chance import SPLITTERS, Splitter
 from spieltisch.rl.encode import Encoder, encoder_for
+from spieltisch.rl.encode.base import Out
+from spieltisch.rl.match import ActionIds
 from spieltisch.rl.text import compact as compact_text
 from spieltisch.rl.text import lines as text_lines
 from spieltisch.rl.text import plain as plain_data
@@ -42,9 +65,19 @@ from spieltisch.rl.text import plain as plain_data
 DECISIONS_PER_PLAYER = {"auf-die-eier": 200, "auf-die-nuesse": 400, "auweier": 150}
 """The practical bound on decisions per player (Awimbawé: :data:`AWIMBAWE_DECISIONS`)."""
 AWIMBAWE_DECISIONS = 500
-MAX_LISTED_CHANCE = {"auf-die-eier": 2002, "auf-die-nuesse": 216, "awimbawe": 6, "auweier": 1}
-"""The most outcomes one listed chance node of each game has (a throw of nine dice: 2,002;
-three dice: 216; a blind pick: at most six hand cards)."""
+MAX_LISTED_CHANCE = {"auf-die-nuesse": 10, "awimbawe": 6}
+"""The most outcomes one listed (not split) chance node of each game has: a draw from Auf die
+Nüsse's nut bag, Awimbawé's blind pick among at most six hand cards."""
+CHANCE_NODES_PER_DECISION = 30
+"""A practical bound on chance nodes per decision (``max_chance_nodes_in_history``)."""
+HISTORY_PER_DECISION = 3
+"""Moves seen per decision the information-state tensor has room for."""
+DIGEST_BITS = 24
+"""A move's digest in the information-state tensor: exact in a float32."""
+LEGAL_CACHE = 4096
+
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def openspiel_name(game_id: str) -> str:
@@ -59,22 +92,180 @@ def _max_length(game: Game) -> int:
     return AWIMBAWE_DECISIONS
 
 
-_NUMBERED: dict[int, tuple[Sequence[tuple[Move, Fraction]], list[tuple[int, float]]]] = {}
-NUMBERED_CACHE = 1024
-"""Listed chance events whose numbered outcomes are remembered (a throw of nine dice has
-2,002: the rules hand out the same list object each time, and so does this cache)."""
+class _Setup:
+    """What every state of one game (players and options) shares: the rules, the splitter,
+    the encoder, the action table. Shared, never copied (OpenSpiel deep-copies a state's
+    attributes at every clone)."""
+
+    def __init__(self, game_id: str, params: tuple[tuple[str, OptionValue], ...]) -> None:
+        values = dict(params)
+        players = values.pop("players", None)
+        count = None if players is None else int(players)
+        self.key = (game_id, params)
+        self.rules: Game = load(game_id, count, **values)
+        self.splitter: Splitter | None = SPLITTERS.get(game_id)
+        self.encoder: Encoder = encoder_for(game_id)
+        self.actions: tuple[Move, ...] = tuple(self.rules.action_table().actions)
+        self.hidden = self.rules.info.hidden_information
+        self.players = self.rules.players
+        self.initial: State = self.rules.initial_state()
+        self.max_length = _max_length(self.rules)
+        self.history_slots = HISTORY_PER_DECISION * self.max_length
+        self._ids = ActionIds(self.rules)
+        self._legal: dict[int, tuple[Sequence[Move], list[int]]] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Setup:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., _Setup], tuple[str, Any]]:
+        return _setup_of, self.key
+
+    def legal_ids(self, state: State) -> list[int]:
+        """The sorted action ids of the legal moves (remembered per legal tuple: the rules
+        hand out the same tuple object again and again)."""
+        legal = state.legal_actions()
+        known = self._legal.get(id(legal))
+        if known is not None and known[0] is legal:
+            return list(known[1])
+        ids = sorted(self._ids.ids_of(legal))
+        if len(self._legal) >= LEGAL_CACHE:
+            self._legal.clear()
+        self._legal[id(legal)] = (legal, ids)
+        return list(ids)
 
 
-def _numbered(listed: Sequence[tuple[Move, Fraction]]) -> list[tuple[int, float]]:
-    """The outcomes as OpenSpiel wants them: their positions and float probabilities."""
-    known = _NUMBERED.get(id(listed))
-    if known is not None and known[0] is listed:
-        return list(known[1])
-    numbered = [(index, float(chance)) for index, (_, chance) in enumerate(listed)]
-    if len(_NUMBERED) >= NUMBERED_CACHE:
-        _NUMBERED.clear()
-    _NUMBERED[id(listed)] = (listed, numbered)
-    return list(numbered)
+@functools.cache
+def _setup_of(game_id: str, params: tuple[tuple[str, OptionValue], ...]) -> _Setup:
+    return _Setup(game_id, params)
+
+
+def _setup(game_id: str, params: dict[str, Any]) -> _Setup:
+    return _setup_of(game_id, tuple(sorted(params.items())))
+
+
+def _digest(line: str) -> float:
+    """A stable 24-bit digest of ``line`` in [0, 1), exact in a float32."""
+    number = int.from_bytes(hashlib.blake2b(line.encode(), digest_size=3).digest(), "big")
+    return number / (1 << DIGEST_BITS)
+
+
+class _Event:
+    """One move of the game (a finished chance event or a decision) and the state it was
+    applied to, linked to the move before: the history, shared by every later state. What each
+    seat saw of it is worked out when first asked, then kept."""
+
+    __slots__ = ("actor", "before", "move", "prev", "seen")
+
+    def __init__(self, prev: _Event | None, before: State, move: Move, actor: int | None) -> None:
+        self.prev = prev
+        self.before = before
+        self.move = move
+        self.actor = actor
+        self.seen: dict[int | None, tuple[str, float]] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Event:
+        return self
+
+    def line(self, viewer: int | None, hidden: bool) -> tuple[str, float]:
+        """The move as ``viewer`` saw it (``None``: a spectator), and its digest."""
+        known = self.seen.get(viewer)
+        if known is not None:
+            return known
+        shown: Move | Hidden = self.before.seen_move(self.move, viewer) if hidden else self.move
+        actor = "chance" if self.actor is None else f"p{self.actor}"
+        text = f"{actor} {shown}"
+        if isinstance(shown, Hidden) and shown.shown is not None:
+            text += f" {shown.shown!r}"
+        known = (text, _digest(text))
+        self.seen[viewer] = known
+        return known
+
+
+def _events(last: _Event | None) -> list[_Event]:
+    """The events from the first to ``last``."""
+    out: list[_Event] = []
+    while last is not None:
+        out.append(last)
+        last = last.prev
+    out.reverse()
+    return out
+
+
+Base = tuple[tuple[tuple[str, float], ...], ...]
+"""What each seat (and, last, a spectator) had seen before a resampled state's own events."""
+
+
+class _Position:
+    """Everything of one OpenSpiel state on the Python side, never changed once made (so a
+    clone shares it): the rules state, the items of a split chance event drawn so far, the
+    history of events, and who acts."""
+
+    __slots__ = ("base", "drawn", "events", "listed", "player", "setup", "split", "state")
+
+    def __init__(
+        self,
+        setup: _Setup,
+        state: State,
+        drawn: tuple[int, ...] = (),
+        events: _Event | None = None,
+        base: Base | None = None,
+    ) -> None:
+        self.setup = setup
+        self.state = state
+        self.drawn = drawn
+        self.events = events
+        self.base = base
+        self.listed: Sequence[tuple[Move, Fraction]] | None = None
+        splitter = setup.splitter
+        if state.is_terminal():
+            self.player = TERMINAL
+            self.split = False
+        elif state.is_chance():
+            self.player = CHANCE
+            self.split = splitter is not None and splitter.applies(state)
+        else:
+            mover = state.current_player()
+            self.player = TERMINAL if mover is None else int(mover)
+            self.split = False
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Position:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., _Position], tuple[Any, ...]]:
+        flat = [(e.before, e.move, e.actor) for e in _events(self.events)]
+        return _restore, (self.setup, self.state, self.drawn, flat, self.base)
+
+    def listed_outcomes(self) -> Sequence[tuple[Move, Fraction]]:
+        """The rules' outcomes of this (unsplit) chance node."""
+        if self.listed is None:
+            try:
+                self.listed = self.state.chance_outcomes()
+            except NotEnumerableError as error:
+                raise pyspiel.SpielError(
+                    f"{self.setup.rules.info.name} has no way to list this chance event: {error}"
+                ) from None
+        return self.listed
+
+    def lines(self, viewer: int | None) -> list[tuple[str, float]]:
+        """Every move as ``viewer`` saw it, in order (with digests)."""
+        hidden = self.setup.hidden
+        before: list[tuple[str, float]] = []
+        if self.base is not None:
+            before = list(self.base[self.setup.players if viewer is None else viewer])
+        return before + [event.line(viewer, hidden) for event in _events(self.events)]
+
+
+def _restore(
+    setup: _Setup,
+    state: State,
+    drawn: tuple[int, ...],
+    flat: list[tuple[State, Move, int | None]],
+    base: Base | None,
+) -> _Position:
+    events: _Event | None = None
+    for before, move, actor in flat:
+        events = _Event(events, before, move, actor)
+    return _Position(setup, state, drawn, events, base)
 
 
 class SpieltischState(pyspiel.State):  # type: ignore[misc]
@@ -82,152 +273,173 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SpieltischGame, state: State | None = None) -> None:
         super().__init__(game)
-        self._game = game
-        self._state: State = game.rules.initial_state() if state is None else state
-        self._drawn: list[int] = []
-        self._listed: Sequence[tuple[Move, Fraction]] | None = None
+        setup = game.setup
+        self._pos = _Position(setup, setup.initial if state is None else state)
 
     # --- who acts ----------------------------------------------------------------------------
 
     @property
     def rules_state(self) -> State:
         """The spieltisch state (a chance event being dealt item by item is not applied yet)."""
-        return self._state
+        return self._pos.state
+
+    @property
+    def drawn(self) -> tuple[int, ...]:
+        """The items of a split chance event drawn so far (empty elsewhere)."""
+        return self._pos.drawn
 
     def current_player(self) -> int:
         """The seat to act, or OpenSpiel's chance or terminal id."""
-        state = self._state
-        if state.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if state.is_chance():
-            return int(pyspiel.PlayerId.CHANCE)
-        player = state.current_player()
-        return int(player) if player is not None else int(pyspiel.PlayerId.TERMINAL)
+        return self._pos.player
 
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        return self._state.is_terminal()
+        return self._pos.player == TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action ids of ``player`` (the seat to act), in increasing order."""
         del player
-        id_of = self._game.rules.action_id
-        return sorted(id_of(move) for move in self._state.legal_actions())
+        pos = self._pos
+        return pos.setup.legal_ids(pos.state)
 
     # --- chance ------------------------------------------------------------------------------
 
-    def _splitter(self) -> Splitter | None:
-        splitter = self._game.splitter
-        if splitter is not None and splitter.applies(self._state):
-            return splitter
-        return None
-
-    def _listed_outcomes(self) -> Sequence[tuple[Move, Fraction]]:
-        if self._listed is None:
-            try:
-                self._listed = self._state.chance_outcomes()
-            except NotEnumerableError as error:
-                raise pyspiel.SpielError(
-                    f"{self._game.rules.info.name} has no way to list this chance event: {error}"
-                ) from None
-        return self._listed
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every outcome of this chance node (or of this step of one) and its probability."""
-        splitter = self._splitter()
-        if splitter is not None:
-            items = splitter.next_items(self._state, self._drawn)
-            return [(item, float(chance)) for item, chance in items]
-        return _numbered(self._listed_outcomes())
+        pos = self._pos
+        if pos.split:
+            return cast(Splitter, pos.setup.splitter).float_items(pos.state, pos.drawn)
+        return [(index, float(chance)) for index, (_, chance) in enumerate(pos.listed_outcomes())]
 
     # --- moving ------------------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
-        state = self._state
-        if state.is_chance():
-            splitter = self._splitter()
-            if splitter is not None:
-                self._drawn.append(int(action))
-                move = splitter.outcome(state, self._drawn)
-                if move is None:
+        pos = self._pos
+        setup = pos.setup
+        state = pos.state
+        actor: int | None = pos.player
+        if actor == CHANCE:
+            actor = None
+            if pos.split:
+                drawn = (*pos.drawn, int(action))
+                found = cast(Splitter, setup.splitter).outcome(state, drawn)
+                if found is None:
+                    self._pos = _Position(setup, state, drawn, pos.events, pos.base)
                     return
+                move = found
             else:
-                move = self._listed_outcomes()[int(action)][0]
+                move = pos.listed_outcomes()[int(action)][0]
         else:
-            move = self._game.rules.action_from_id(int(action))
-        self._state = state.apply(move)
-        self._drawn = []
-        self._listed = None
+            move = setup.actions[int(action)]
+        events = _Event(pos.events, state, move, actor)
+        self._pos = _Position(setup, state.apply(move), (), events, pos.base)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == int(pyspiel.PlayerId.CHANCE):
-            splitter = self._splitter()
-            if splitter is not None:
-                return splitter.item_text(int(action))
-            return str(self._listed_outcomes()[int(action)][0])
-        return str(self._game.rules.action_from_id(int(action)))
+        pos = self._pos
+        if player == CHANCE:
+            if pos.split:
+                return cast(Splitter, pos.setup.splitter).item_text(int(action))
+            return str(pos.listed_outcomes()[int(action)][0])
+        return str(pos.setup.actions[int(action)])
 
     def returns(self) -> list[float]:
-        """Each seat's share of the win once the game is over (zeros before)."""
-        if not self._state.is_terminal():
-            return [0.0] * self._game.rules.players
-        return list(self._state.returns())
+        """Each seat's share of the win once the game is over (zeros before): they sum to 1."""
+        pos = self._pos
+        if pos.player != TERMINAL:
+            return [0.0] * pos.setup.players
+        return list(pos.state.returns())
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> SpieltischState:
-        """A state ``player_id`` cannot tell from this one, from the game's belief sampler."""
-        belief = kit_of(self._game.rules).belief
+        """A state ``player_id`` cannot tell from this one, from the game's belief sampler,
+        with this state's history (see the module docstring)."""
+        pos = self._pos
+        setup = pos.setup
+        if pos.player == CHANCE:
+            raise pyspiel.SpielError("resample_from_infostate is for decision nodes")
+        belief = kit_of(setup.rules).belief
         if belief is None:
-            raise pyspiel.SpielError(f"{self._game.rules.info.name} has no belief sampler")
+            raise pyspiel.SpielError(f"{setup.rules.info.name} has no belief sampler")
         rng = random.Random(int(probability_sampler() * 2**53))
-        return SpieltischState(self._game, belief.redeal(self._state, player_id, rng))
+        drawn = belief.redeal(pos.state, player_id, rng)
+        public = tuple(pos.lines(None))
+        seats = [tuple(pos.lines(s)) if s == player_id else public for s in range(setup.players)]
+        base = (*seats, public)
+        sample = cast(SpieltischState, self.clone())
+        sample._pos = _Position(setup, drawn, (), None, base)
+        return sample
 
     def __str__(self) -> str:
-        drawn = ""
-        if self._drawn:
-            splitter = self._game.splitter
-            shown = [splitter.item_text(i) if splitter else str(i) for i in self._drawn]
-            drawn = "\ndrawn so far: " + ", ".join(shown)
-        return "\n".join(text_lines(plain_data(self._state.view(None)))) + drawn
+        """The full state (hidden cards included) and the items of a split chance event."""
+        pos = self._pos
+        text = "\n".join(text_lines(plain_data(pos.state)))
+        if pos.drawn:
+            splitter = cast(Splitter, pos.setup.splitter)
+            text += "\ndrawn so far: " + ", ".join(splitter.item_text(i) for i in pos.drawn)
+        return text
 
 
 class SpieltischObserver:
-    """Tensors from the game's encoder, strings from the seat's view (OpenSpiel's observer)."""
+    """OpenSpiel's observer of a spieltisch game (see the module docstring): ``tensor`` is the
+    encoder's observation of the seat's (or a spectator's) view, followed by the digests of
+    the moves seen when the observer has perfect recall; ``dict`` names the two parts."""
 
     def __init__(self, game: SpieltischGame, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        del iig_obs_type
-        self._encoder = game.encoder
-        self.tensor = np.zeros(self._encoder.shape, np.float32)
-        self.dict = {"observation": self.tensor}
+        kind = pyspiel.IIGObservationType() if iig_obs_type is None else iig_obs_type
+        private = kind.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("an observer of every player's private information is not offered")
+        self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if self.private and not kind.public_info:
+            raise ValueError("a private-only observer is not offered (public and private are)")
+        self.public = bool(kind.public_info)
+        self.recall = bool(kind.perfect_recall)
+        setup = game.setup
+        self._encoder = setup.encoder
+        size = self._encoder.shape[0] if self.public else 0
+        slots = setup.history_slots if self.recall and self.public else 0
+        self.tensor = np.zeros(size + slots, np.float32)
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        if size:
+            self.dict["observation"] = self.tensor[:size]
+        if slots:
+            self.dict["history"] = self.tensor[size:]
+        self._size = size
+
+    def _viewer(self, player: int) -> int | None:
+        return player if self.private else None
 
     def set_from(self, state: SpieltischState, player: int) -> None:
-        """Encode ``player``'s view of ``state``."""
-        self.tensor[:] = self._encoder.encode(state.rules_state.view(player))
+        """Encode what ``player`` (or a spectator, for a public observer) knows of ``state``."""
+        if not self.public:
+            return
+        pos = state._pos
+        viewer = self._viewer(player)
+        observation = self.tensor[: self._size]
+        observation.fill(0.0)
+        self._encoder.fill(pos.state.view(viewer), cast(Out, observation.data))
+        if self.recall:
+            history = self.tensor[self._size :]
+            history.fill(0.0)
+            digests = [digest for _, digest in pos.lines(viewer)][-len(history) :]
+            history[: len(digests)] = digests
 
     def string_from(self, state: SpieltischState, player: int) -> str:
-        """``player``'s view of ``state`` as one line."""
-        return compact_text(state.rules_state.view(player))
-
-
-@dataclass(frozen=True, slots=True)
-class _Setup:
-    rules: Game
-    splitter: Splitter | None
-
-
-@functools.cache
-def _setup_of(game_id: str, params: tuple[tuple[str, OptionValue], ...]) -> _Setup:
-    values = dict(params)
-    players = values.pop("players", None)
-    count = None if players is None else int(players)
-    return _Setup(load(game_id, count, **values), SPLITTERS.get(game_id))
-
-
-def _setup(game_id: str, params: dict[str, Any]) -> _Setup:
-    return _setup_of(game_id, tuple(sorted(params.items())))
+        """What ``player`` knows of ``state`` as text: the moves seen, one a line, if the
+        observer has perfect recall, then the view as one line of JSON."""
+        if not self.public:
+            return ""
+        pos = state._pos
+        viewer = self._viewer(player)
+        view = compact_text(pos.state.view(viewer))
+        if not self.recall:
+            return view
+        who = "spectator" if viewer is None else f"seat {viewer}"
+        seen = [line for line, _ in pos.lines(viewer)]
+        return "\n".join([who, *seen, f"view {view}"])
 
 
 class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
@@ -238,16 +450,15 @@ class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         setup = _setup(self.game_id, params or {})
         rules = setup.rules
-        listed = MAX_LISTED_CHANCE.get(self.game_id, 1)
-        chance = max(listed, setup.splitter.items if setup.splitter else 0)
+        split = setup.splitter.items if setup.splitter else 0
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.num_distinct_actions,
-            max_chance_outcomes=chance,
+            max_chance_outcomes=max(MAX_LISTED_CHANCE.get(self.game_id, 1), split),
             num_players=rules.players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=None,
-            max_game_length=_max_length(rules),
+            utility_sum=1.0,
+            max_game_length=setup.max_length,
         )
         super().__init__(_GAME_TYPES[self.game_id], info, params or {})
 
@@ -255,19 +466,38 @@ class SpieltischGame(pyspiel.Game):  # type: ignore[misc]
     # rebuilds unpickled games without calling __init__.
 
     @property
+    def setup(self) -> _Setup:
+        """What every state of this game shares (looked up once per game object)."""
+        try:
+            return cast(_Setup, self.__dict__["_setup"])
+        except KeyError:
+            setup = _setup(self.game_id, self.get_parameters())
+            self.__dict__["_setup"] = setup
+            return setup
+
+    @property
     def rules(self) -> Game:
         """The spieltisch game (players and options)."""
-        return _setup(self.game_id, self.get_parameters()).rules
+        return self.setup.rules
 
     @property
     def encoder(self) -> Encoder:
         """The game's observation encoder."""
-        return encoder_for(self.game_id)
+        return self.setup.encoder
 
     @property
     def splitter(self) -> Splitter | None:
         """The game's splitter of large chance events, if it has one."""
-        return SPLITTERS.get(self.game_id)
+        return self.setup.splitter
+
+    @property
+    def history_slots(self) -> int:
+        """Moves seen that the information-state tensor has room for."""
+        return self.setup.history_slots
+
+    def max_chance_nodes_in_history(self) -> int:
+        """A practical bound on the chance nodes of one game (see the module docstring)."""
+        return CHANCE_NODES_PER_DECISION * self.setup.max_length
 
     def new_initial_state(self) -> SpieltischState:
         """The state before the first move."""
@@ -303,7 +533,7 @@ def _game_type(game_id: str) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=information,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,

@@ -4,6 +4,10 @@
 environment of a game: agents ``player_0`` ... in seat order, each observation a dict of
 ``observation`` (the game's encoder, float32 in [-1, 1]; see ``docs/rl/<game>.md``) and
 ``action_mask`` (int8 over the game's stable action ids; all zeros for an agent not to move).
+:meth:`SpieltischAEC.state` is the global state (every seat's observation, for centralised
+critics); ``render_mode`` is ``"human"`` (printed with rich) or ``"ansi"`` (returned).
+:func:`seat_agents` seats agents of the catalogue (the strings ``play`` and ``arena`` take)
+in some of the environment's agents, e.g. the opponents of a learner.
 Chance is resolved inside :meth:`SpieltischAEC.step` from the table's generator, seeded by
 ``reset(seed=...)``, so a seeded reset replays exactly. Rewards come at the end (see
 :mod:`spieltisch.rl.match`). :meth:`SpieltischAEC.action_masks` serves masked learners
@@ -29,11 +33,13 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
+from spieltisch.agents import make_agent
 from spieltisch.core.game import OptionValue
 from spieltisch.rl.encode.base import HIGH, LOW
 from spieltisch.rl.match import Mask, Match, Reward, game_of
+from spieltisch.rl.text import show
 
-RENDER_MODES = ("ansi",)
+RENDER_MODES = ("human", "ansi")
 
 
 def env_name(game_id: str) -> str:
@@ -77,6 +83,7 @@ class SpieltischAEC(AECEnv):  # type: ignore[misc]
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {agent: spaces.Discrete(num) for agent in self.possible_agents}
+        self.state_space = spaces.Box(LOW, HIGH, (self.game.players * size[0],), np.float32)
         self._seeds = np.random.default_rng()
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -161,14 +168,58 @@ class SpieltischAEC(AECEnv):  # type: ignore[misc]
         if mover_next is not None:
             self.agent_selection = self.possible_agents[mover_next]
 
+    def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The global state, for centralised critics (never an agent's observation): every
+        seat's observation in seat order, one after the other (together they hold all the
+        game shows anyone: every hand, every public part), a Box of ``state_space``."""
+        match = self.match
+        return np.concatenate([match.observation(seat) for seat in range(self.game.players)])
+
     def render(self) -> str | None:
-        """The table in plain text, in the game's words (``render_mode="ansi"``)."""
+        """The table in plain text, in the game's words: returned (``render_mode="ansi"``)
+        or printed in the terminal (``"human"``, with rich)."""
         if self.render_mode is None:
             return None
-        return self.match.render()
+        text = self.match.render()
+        if self.render_mode == "human":
+            show(text, self.game.info.name)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class SeatedAgent:
+    """An agent of the catalogue (any string ``play`` and ``arena`` take: ``heuristic``,
+    ``ismcts:0.5s``, ``policy:FILE``, ``openspiel-mcts:2s``) playing one PettingZoo agent of
+    a spieltisch environment: call it when that agent is to move; it answers an action id
+    from its seat's view and legal moves only, never the true state."""
+
+    def __init__(self, env: Any, agent: str, spec: str, seed: int = 0) -> None:
+        inner: SpieltischAEC = env.unwrapped
+        self.env = inner
+        self.seat = inner.possible_agents.index(agent)
+        self.spec = spec
+        self.agent = make_agent(spec, inner.game, seed)
+
+    def __call__(self) -> int:
+        """The agent's action id now (it must be its turn)."""
+        match = self.env.match
+        if match.to_act() != self.seat:
+            raise ValueError(f"{self.env.possible_agents[self.seat]} is not to move")
+        table = match.table
+        view = table.view(self.seat) if self.agent.reads_views else None
+        return self.env.game.action_id(self.agent.act(view, table.legal()))
+
+
+def seat_agents(env: Any, specs: dict[str, str], seed: int = 0) -> dict[str, SeatedAgent]:
+    """:class:`SeatedAgent` for each PettingZoo agent named in ``specs`` (agent -> spec),
+    e.g. ``seat_agents(env, {"player_1": "heuristic"})``; each seat its own seed."""
+    return {
+        agent: SeatedAgent(env, agent, spec, seed + index)
+        for index, (agent, spec) in enumerate(specs.items())
+    }
 
 
 def raw_env(game_id: str, **kwargs: Any) -> SpieltischAEC:

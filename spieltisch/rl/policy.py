@@ -91,11 +91,19 @@ class PolicyAgent(Agent[Any]):
         except (OSError, ValueError, KeyError) as error:
             raise OptionError(f"{setting[:200]!r} is not a policy file: {error}") from None
 
-    def act(self, view: object, legal: Sequence[Move]) -> Move:
-        """The legal action with the highest logit."""
+    def _legal_logits(self, view: object, legal: Sequence[Move]) -> Matrix:
         if self.policy is None:
             raise OptionError("a policy agent needs its file: policy:FILE")
         logits = self.policy.logits(self.encoder.encode(view))
-        ids = [self._ids.id_of(move) for move in legal]
-        best = max(range(len(ids)), key=lambda i: float(logits[ids[i]]))
-        return legal[best]
+        return logits[[self._ids.id_of(move) for move in legal]]
+
+    def act(self, view: object, legal: Sequence[Move]) -> Move:
+        """The legal action with the highest logit."""
+        return legal[int(np.argmax(self._legal_logits(view, legal)))]
+
+    def probabilities(self, view: object, legal: Sequence[Move]) -> list[float]:
+        """The policy's probabilities of ``legal`` (in their order): the softmax of their
+        logits, the illegal ids masked out (the agent plays the most likely one)."""
+        logits = self._legal_logits(view, legal).astype(np.float64)
+        weights = np.exp(logits - logits.max())
+        return [float(w) for w in weights / weights.sum()]

@@ -2,7 +2,8 @@
 
 :func:`plain` turns a view into nested dicts and lists of plain values (cards, dice and moves
 by their notation, enums by their value); :func:`lines` lays that out as indented
-``key: value`` lines; :func:`compact` gives one canonical line (for OpenSpiel's strings).
+``key: value`` lines; :func:`compact` gives one canonical line (for OpenSpiel's strings);
+:func:`show` prints a rendering in the terminal (the environments' ``human`` render mode).
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+
+from rich.console import Console
+from rich.panel import Panel
 
 
 def plain(value: object) -> object:
@@ -68,3 +72,9 @@ def _flat(value: object) -> str:
     if value is None:
         return "-"
     return str(value)
+
+
+def show(text: str, title: str = "") -> None:
+    """Print a rendering to the terminal (the ``human`` render mode): in a rich panel, the
+    text as it is (no markup read from it)."""
+    Console(highlight=False).print(Panel(text, title=title or None, expand=False), markup=False)

@@ -44,6 +44,7 @@ def test_the_outputs_hold_every_game_and_redraw_the_same(tmp_path: Path) -> None
     with (tmp_path / "results.csv").open() as file:
         rows = list(csv.DictReader(file))
     assert len(rows) == 2 * 12 * 2
+    assert {r["seat_index"] for r in rows} == {"0", "1"}  # 0-based, as in the environments
     played = [r for c in cells for r in c.played]
     assert sum(float(r["win"]) for r in rows) == sum(sum(r.returns) for r in played)
     report = (tmp_path / "report.md").read_text()
@@ -55,6 +56,15 @@ def test_the_outputs_hold_every_game_and_redraw_the_same(tmp_path: Path) -> None
     (tmp_path / "journal.jsonl").unlink()
     assert redraw(tmp_path) == analysis
     assert (tmp_path / "report.md").read_text() == report
+    # A file written before seats were 0-based (``seat``, 1-based) still reads the same.
+    text = (tmp_path / "results.csv").read_text().splitlines()
+    header, body = text[0].split(","), [line.split(",") for line in text[1:]]
+    column = header.index("seat_index")
+    header[column] = "seat"
+    for line in body:
+        line[column] = str(int(line[column]) + 1)
+    (tmp_path / "results.csv").write_text("\n".join(",".join(x) for x in [header, *body]) + "\n")
+    assert redraw(tmp_path) == analysis
 
 
 def test_a_results_file_of_another_experiment_is_refused(tmp_path: Path) -> None:

@@ -16,7 +16,9 @@ from spieltisch import agents, load
 from spieltisch.agents import agent_names, make_agent
 from spieltisch.cli import app
 from spieltisch.core.errors import OptionError
+from spieltisch.rl import pettingzoo as pz
 from spieltisch.rl.encode import encoder_for
+from spieltisch.rl.gymnasium import SpieltischGym
 from spieltisch.rl.policy import Policy, PolicyAgent, save_policy
 from spieltisch.session import Table, play_out
 
@@ -124,10 +126,7 @@ def test_the_shipped_policy_beats_random_more_often_than_not(game_id: str) -> No
     assert wins > 12
 
 
-def test_play_and_arena_seat_the_shipped_policy_by_its_file(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(agents, "REGISTERED", {})  # what the CLI registers stays in this test
+def test_play_and_arena_seat_the_shipped_policy_by_its_file() -> None:
     policy = Path(__file__).parents[2] / "examples" / "policies" / "awimbawe.npz"
     runner = CliRunner()
     spec = f"policy:{policy}"
@@ -144,13 +143,57 @@ def test_play_and_arena_seat_the_shipped_policy_by_its_file(
     assert missing.exit_code == 2 and "no policy file" in missing.output
 
 
-def test_an_openspiel_bot_takes_its_simulations_as_its_setting() -> None:
+SHIPPED = Path(__file__).parents[2] / "examples" / "policies" / "awimbawe.npz"
+
+
+def test_the_catalogue_seats_a_policy_file_and_openspiel_bots_by_their_strings() -> None:
+    """No ``register_agent``: the RL surface declares its agents as entry points, and every
+    surface reads the same catalogue."""
     game = load("awimbawe")
-    agents.register_agent("openspiel-ismcts", lambda g, s: OpenSpielAgent(g, s, "ismcts"))
-    try:
-        bot = make_agent("openspiel-ismcts:7", game, 3)
-        assert isinstance(bot, OpenSpielAgent) and bot.kind == "ismcts"
-        with pytest.raises(OptionError, match="number of simulations"):
-            make_agent("openspiel-ismcts:many", game, 3)
-    finally:
-        agents.REGISTERED.pop("openspiel-ismcts", None)
+    assert {"policy", "openspiel-ismcts", "openspiel-mcts"} <= set(agents.entry_point_agents())
+    assert isinstance(make_agent(f"policy:{SHIPPED}", game, 1), PolicyAgent)
+    bot = make_agent("openspiel-ismcts:0.05s", game, 1)
+    assert isinstance(bot, OpenSpielAgent) and bot.budget == 0.05
+    assert bot.label == "openspiel-ismcts:0.05s"
+    fixed = make_agent("openspiel-mcts:7", game, 1)
+    assert isinstance(fixed, OpenSpielAgent) and fixed.kind == "mcts" and fixed.budget is None
+    for bad in ("openspiel-ismcts:many", "openspiel-ismcts:0s", "openspiel-ismcts:nans"):
+        with pytest.raises(OptionError, match="seconds a decision"):
+            make_agent(bad, game, 3)
+    with pytest.raises(OptionError, match="policy:"):
+        make_agent("nobody", game, 3)
+
+
+def test_a_time_budgeted_openspiel_bot_plays_a_whole_game() -> None:
+    game = load("awimbawe")
+    bot = make_agent("openspiel-ismcts:0.02s", game, 1)
+    table = Table(game, seed=4)
+    play_out(table, [bot, make_agent("random", game, 2)])
+    assert table.over
+    assert isinstance(bot, OpenSpielAgent) and bot._rate is not None and bot._rate > 0
+
+
+def test_a_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Missing:
+        name = "ghost"
+
+        def load(self) -> object:
+            raise ModuleNotFoundError("No module named 'pyspiel'", name="pyspiel")
+
+    monkeypatch.setattr(agents, "_declared", lambda: {"ghost": Missing()})
+    monkeypatch.setattr(agents, "_LOADED", {})
+    with pytest.raises(OptionError, match=r"spieltisch\[rl,openspiel\]"):
+        make_agent("ghost", load("awimbawe"), 0)
+
+
+def test_gymnasium_and_pettingzoo_take_the_same_strings() -> None:
+    env = SpieltischGym("awimbawe", opponents=f"policy:{SHIPPED}")
+    _, info = env.reset(seed=1)
+    assert info["action_mask"].any()
+    aec = pz.env("awimbawe")
+    aec.reset(seed=2)
+    seated = pz.seat_agents(aec, {"player_0": f"policy:{SHIPPED}", "player_1": "heuristic"})
+    for agent in aec.agent_iter():
+        _, _, termination, truncation, _ = aec.last()
+        aec.step(None if termination or truncation else seated[agent]())
+    assert sum(aec.unwrapped.match.rewards()) == pytest.approx(1.0)

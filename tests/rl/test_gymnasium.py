@@ -99,3 +99,35 @@ def test_vector_environments(vector: str) -> None:
         assert envs.single_observation_space.contains(observations[0])
     finally:
         envs.close()
+
+
+def test_registration_keeps_gymnasiums_env_checker_on() -> None:
+    env = gym.make(GYM_IDS["awimbawe"])
+    assert "PassiveEnvChecker" in str(env)
+
+
+def test_same_step_autoreset_hands_out_the_new_games_mask() -> None:
+    """With ``autoreset_mode=SAME_STEP`` the step that ends a game already returns the next
+    game's observation and mask (the final ones in ``info``), so every mask has a legal id."""
+    envs = gym.make_vec(
+        GYM_IDS["awimbawe"],
+        num_envs=2,
+        vectorization_mode="sync",
+        vector_kwargs={"autoreset_mode": gym.vector.AutoresetMode.SAME_STEP},
+    )
+    _, info = envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(200):
+        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in info["action_mask"]])
+        _, _, terminated, _, info = envs.step(actions)
+        assert all(mask.any() for mask in info["action_mask"])
+        ended += int(terminated.sum())
+    assert ended > 0
+
+
+def test_human_rendering_prints_and_returns_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    env = SpieltischGym("awimbawe", render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None
+    assert "to move" in capsys.readouterr().out

@@ -13,6 +13,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from spieltisch import load  # noqa: E402
+from spieltisch.games.auf_die_eier import EierState  # noqa: E402
 from spieltisch.games.auweier import Arrange, AuweierState, AuweierView, Card  # noqa: E402
 from spieltisch.rl import openspiel  # noqa: E402
 from spieltisch.rl.chance import SPLITTERS  # noqa: E402
@@ -54,12 +55,104 @@ def test_parameters_reach_the_rules_and_tensors_are_the_encoders() -> None:
         state.apply_action(outcomes[0][0])
     player = state.current_player()
     expected = encoder_for("auf-die-eier").encode(state.rules_state.view(player))
-    np.testing.assert_array_equal(np.array(state.information_state_tensor(player)), expected)
+    size = expected.shape[0]
+    info = np.array(state.information_state_tensor(player))
+    assert info.shape == (size + game.history_slots,)
+    np.testing.assert_array_equal(info[:size], expected)
     np.testing.assert_array_equal(np.array(state.observation_tensor(player)), expected)
-    assert state.information_state_string(player) == state.observation_string(player)
+    assert state.observation_string(player) in state.information_state_string(player)
     legal = state.legal_actions()
     ids = sorted(game.rules.action_id(m) for m in state.rules_state.legal_actions())
     assert legal == ids
+
+
+def test_the_games_are_constant_sum_and_their_returns_sum_to_one() -> None:
+    for game_id in GAMES:
+        game = pyspiel.load_game(openspiel.openspiel_name(game_id))
+        assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+        assert game.utility_sum() == 1.0
+        state = game.new_initial_state()
+        rng = random.Random(1)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, chances)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert sum(state.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("dice", range(1, 10))
+def test_eier_throws_die_by_die_equal_the_rules_throw_in_distribution(dice: int) -> None:
+    """Die by die, each face 1/6: the probability of every throw (a multiset of faces) is the
+    rules' exactly. The orders are merged by multiset as they are drawn, which is exact since
+    the next die does not depend on the order of the ones before."""
+    state = next(s for s in _eier_throws() if s.to_throw == dice)
+    splitter = SPLITTERS["auf-die-eier"]
+    assert splitter.applies(state)
+    frontier: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
+    for _ in range(dice):
+        assert all(splitter.outcome(state, drawn) is None for drawn in frontier)
+        grown: dict[tuple[int, ...], Fraction] = {}
+        for drawn, chance in frontier.items():
+            items = splitter.next_items(state, drawn)
+            assert [p for _, p in items] == [Fraction(1, 6)] * 6
+            for item, p in items:
+                key = tuple(sorted((*drawn, item)))
+                grown[key] = grown.get(key, Fraction(0)) + chance * p
+        frontier = grown
+    found = {splitter.outcome(state, drawn): chance for drawn, chance in frontier.items()}
+    assert found == dict(state.chance_outcomes())
+
+
+def _eier_throws() -> list[EierState]:
+    """Chance nodes of random Auf die Eier games, throws of every size from one to nine."""
+    game = load("auf-die-eier", 2)
+    rng = random.Random(5)
+    found: dict[int, EierState] = {}
+    state = game.initial_state()
+    while len(found) < 9:
+        if state.is_terminal():
+            state = game.initial_state()
+        if state.is_chance():
+            assert isinstance(state, EierState)
+            found.setdefault(state.to_throw, state)
+            state = state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+    return [found[n] for n in sorted(found)]
+
+
+def test_eier_chance_nodes_are_single_dice_in_the_openspiel_game() -> None:
+    game = pyspiel.load_game("spieltisch_auf_die_eier")
+    assert game.max_chance_outcomes() == 6
+    state = game.new_initial_state()
+    for step in range(9):
+        assert state.is_chance_node()
+        assert state.chance_outcomes() == [(face, 1 / 6) for face in range(6)]
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "die R"
+        state.apply_action(step % 6)
+    assert not state.is_chance_node()
+    assert state.rules_state.view(0).dice == (2, 2, 2, 1, 1, 1)
+
+
+def test_nuesse_throws_die_by_die_equal_the_rules_throw() -> None:
+    game = load("auf-die-nuesse", 2)
+    state = game.initial_state()
+    rng = random.Random(2)
+    splitter = SPLITTERS["auf-die-nuesse"]
+    while not splitter.applies(state):
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(list(state.legal_actions())))
+    found: dict[object, Fraction] = {}
+    for drawn in itertools.product(range(6), repeat=3):
+        for size in range(3):
+            assert splitter.outcome(state, drawn[:size]) is None
+        found[splitter.outcome(state, drawn)] = Fraction(1, 216)
+    assert found == dict(state.chance_outcomes())
 
 
 def test_awimbawe_is_dealt_card_by_card() -> None:
@@ -137,3 +230,29 @@ def test_action_strings_name_the_moves() -> None:
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, first) == "card G1"
     texts = [str(game.rules.action_from_id(i)) for i in range(game.num_distinct_actions())]
     assert all(a != b for a, b in itertools.pairwise(texts))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_float_probabilities_are_the_exact_ones(game_id: str) -> None:
+    """What OpenSpiel is handed (floats, some worked out in floats directly) is each split
+    chance step's exact probability, at every step of random games."""
+    game = pyspiel.load_game(openspiel.openspiel_name(game_id))
+    splitter = SPLITTERS[game_id]
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                rules, drawn = state.rules_state, state.drawn
+                if splitter.applies(rules):
+                    exact = splitter.next_items(rules, drawn)
+                    floats = splitter.float_items(rules, drawn)
+                    assert [i for i, _ in floats] == [i for i, _ in exact]
+                    assert [p for _, p in floats] == pytest.approx([float(p) for _, p in exact])
+                    checked += 1
+                actions, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, chances)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 0

@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+from pettingzoo.test import api_test, render_test, seed_test  # type: ignore[import-untyped]
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from spieltisch.core.errors import IllegalActionError, InvalidActionError
@@ -148,3 +148,36 @@ def test_the_wrapper_keeps_pettingzoos_order_checks(caplog: pytest.LogCaptureFix
     assert not env.agents
     env.step(None)  # a step after the end only warns, as PettingZoo's wrapper does
     assert "after all agents are terminated" in caplog.text
+
+
+@pytest.mark.parametrize("game_id", ["auf-die-eier", "auweier", "awimbawe", "auf-die-nuesse"])
+def test_pettingzoo_render_test_in_every_mode(
+    game_id: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    render_test(lambda render_mode=None: pz.env(game_id, render_mode=render_mode))
+    assert "to move" in capsys.readouterr().out  # the human mode printed the table
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("awimbawe", 2), ("auweier", 3)])
+def test_state_is_every_seats_observation(game_id: str, players: int) -> None:
+    env = pz.env(game_id, players=players)
+    env.reset(seed=4)
+    inner = env.unwrapped
+    for _ in range(10):
+        state = env.state()
+        assert inner.state_space.contains(state)
+        parts = np.split(state, players)
+        for seat, agent in enumerate(env.possible_agents):
+            np.testing.assert_array_equal(parts[seat], env.observe(agent)["observation"])
+        legal = np.flatnonzero(env.last()[0]["action_mask"])
+        env.step(int(legal[0]))
+
+
+def test_win_loss_rewards_are_plus_and_minus_one() -> None:
+    for players in (2, 3):
+        env = pz.env("auf-die-eier", players=players, reward="win_loss")
+        rewards, _ = _play_to_end(env, seed=2)
+        returns = env.unwrapped.match.table.state.returns()
+        assert [rewards[a] for a in env.possible_agents] == [2 * r - 1 for r in returns]
+        assert sorted(rewards.values())[-1] == 1.0
+        assert sorted(rewards.values())[0] == -1.0

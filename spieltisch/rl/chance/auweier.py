@@ -12,8 +12,9 @@ its Wedding, no other Wedding can come in it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 from spieltisch.core.game import Move, State
 from spieltisch.games.auweier import AuweierState, Card, Shuffled, Stage
@@ -22,6 +23,7 @@ from spieltisch.games.auweier.notation import CARD_TEXT, KINDS
 from spieltisch.rl.chance.base import Splitter
 
 WEDDING = int(Card.WEDDING)
+N = TypeVar("N", Fraction, float)
 
 
 def _auweier(state: State) -> AuweierState:
@@ -36,6 +38,42 @@ def _to_place(state: AuweierState) -> tuple[int, ...]:
     return counts
 
 
+def _ratio(numerator: int, denominator: int) -> float:
+    return numerator / denominator
+
+
+def _items(
+    state: AuweierState, drawn: Sequence[int], ratio: Callable[[int, int], N]
+) -> list[tuple[int, N]]:
+    """The kinds the next card may be, each with its probability as ``ratio`` makes it (exact
+    fractions, or floats)."""
+    left = list(_to_place(state))
+    for kind in drawn:
+        left[kind] -= 1
+    total = sum(left)
+    if state.stage is not Stage.SPREAD:
+        return [(k, ratio(n, total)) for k, n in enumerate(left) if n]
+    cards = len(drawn) + total
+    weddings = _to_place(state)[WEDDING]
+    place = len(drawn)
+    start = 0
+    for size in spread_parts(cards, weddings):
+        if place < start + size:
+            break
+        start += size
+    end = start + size
+    others = total - left[WEDDING]
+    if WEDDING in drawn[start:place]:
+        return [(k, ratio(n, others)) for k, n in enumerate(left) if n and k != WEDDING]
+    wedding = ratio(1, end - place)
+    rest = ratio(end - place - 1, end - place)
+    items = [
+        (k, rest * ratio(n, others)) for k, n in enumerate(left) if n and k != WEDDING and rest
+    ]
+    items.append((WEDDING, wedding))
+    return sorted(items)
+
+
 class ShuffleSplitter(Splitter):
     """A shuffle or a spread of the cards a player has not placed yet, card by card."""
 
@@ -47,34 +85,11 @@ class ShuffleSplitter(Splitter):
 
     def next_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, Fraction]]:
         """The kinds the next card may be, with their exact probabilities."""
-        state = _auweier(state)
-        left = list(_to_place(state))
-        for kind in drawn:
-            left[kind] -= 1
-        total = sum(left)
-        if state.stage is not Stage.SPREAD:
-            return [(k, Fraction(n, total)) for k, n in enumerate(left) if n]
-        cards = len(drawn) + total
-        weddings = _to_place(state)[WEDDING]
-        place = len(drawn)
-        start = 0
-        for size in spread_parts(cards, weddings):
-            if place < start + size:
-                break
-            start += size
-        end = start + size
-        if WEDDING in drawn[start:place]:
-            others = total - left[WEDDING]
-            return [(k, Fraction(n, others)) for k, n in enumerate(left) if n and k != WEDDING]
-        wedding = Fraction(1, end - place)
-        others = total - left[WEDDING]
-        items = [
-            (k, (1 - wedding) * Fraction(n, others))
-            for k, n in enumerate(left)
-            if n and k != WEDDING and wedding < 1
-        ]
-        items.append((WEDDING, wedding))
-        return sorted(items)
+        return _items(_auweier(state), drawn, Fraction)
+
+    def float_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        """:meth:`next_items` worked out in floats (the same arithmetic, no fractions)."""
+        return _items(_auweier(state), drawn, _ratio)
 
     def outcome(self, state: State, drawn: Sequence[int]) -> Move | None:
         """The shuffle once every card to place is drawn."""

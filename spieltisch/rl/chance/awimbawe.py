@@ -27,6 +27,14 @@ class DealSplitter(Splitter):
         left = [code for code in range(len(DECK)) if code not in taken]
         return [(code, Fraction(1, len(left))) for code in left]
 
+    def float_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        """Every card not dealt yet, each with the same float probability."""
+        del state
+        taken = set(drawn)
+        left = [code for code in range(len(DECK)) if code not in taken]
+        chance = 1.0 / len(left)
+        return [(code, chance) for code in left]
+
     def outcome(self, state: State, drawn: Sequence[int]) -> Move | None:
         """The deal once all 28 cards are drawn."""
         if len(drawn) < len(DECK):

@@ -23,6 +23,10 @@ class Splitter(ABC):
     def next_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, Fraction]]:
         """The items that may come after ``drawn``, each with its exact probability."""
 
+    def float_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        """:meth:`next_items` with float probabilities, as OpenSpiel takes them."""
+        return [(item, float(chance)) for item, chance in self.next_items(state, drawn)]
+
     @abstractmethod
     def outcome(self, state: State, drawn: Sequence[int]) -> Move | None:
         """The game's chance outcome once ``drawn`` is complete; ``None`` before."""

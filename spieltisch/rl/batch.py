@@ -1,0 +1,469 @@
+"""A batched engine: N games of one game stepped together, for training loops.
+
+Three faces over one loop:
+
+* :class:`BatchedGames`, the engine (as pgx's ``step`` over a batch): every game's seat to
+  move, its observation and action mask are written into preallocated arrays
+  (``observation[N, size]``, ``action_mask[N, actions]``, ``current_player[N]``), the
+  rewards of the games that ended at this step into ``rewards[N, players]``; a game that ends
+  starts again in the same step (its last state kept in ``final_*``), so every row always
+  holds a decision with at least one legal action.
+* :class:`SpieltischVectorEnv`, Gymnasium's ``VectorEnv``: one learner per game against the
+  game's agents (any string of the agent catalogue), ``autoreset_mode`` ``SAME_STEP``.
+* :class:`ParallelBatch`, PettingZoo's parallel API over a batch: dicts by agent of arrays
+  over the games; every agent's observation each step, the mask of the agent to move (zeros
+  for the others), the action of the agent to move used.
+
+**The same games as the single-game engine.** Game ``i`` of a batch reset with ``seed`` is the
+game the single-game environment plays when reset with ``seed + i`` (as Gymnasium's vector
+environments seed their copies): :class:`BatchedGames` and :class:`ParallelBatch` play
+PettingZoo's AEC environment's games (:mod:`spieltisch.rl.pettingzoo`), every later game of a
+row the AEC environment's next unseeded reset; :class:`SpieltischVectorEnv` plays Gymnasium's
+``SyncVectorEnv`` of :class:`~spieltisch.rl.gymnasium.SpieltischGym` (same-step autoreset).
+Tested step by step for every game: observations, masks, rewards, seats.
+
+What makes it faster than N single environments: the rules' states are stepped directly with
+each game's own chance generator (what a session table draws, without its version checks,
+event log and record), an observation is encoded straight into its row, a mask row is set
+from the legal ids (remembered per legal tuple) and only its last ids are cleared. What it
+cannot remove is the rules' own work per step: applying the move, chance, building the
+seat's view, encoding it (``bench/envs.py`` prints the split).
+
+The arrays are the engine's own, overwritten at the next step: copy what must be kept
+(:class:`SpieltischVectorEnv` copies unless made with ``copy=False``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from spieltisch.agents import make_agent
+from spieltisch.core.agent import Agent
+from spieltisch.core.errors import OptionError
+from spieltisch.core.game import Game, Move, OptionValue, State
+from spieltisch.rl.encode import Encoder, encoder_for
+from spieltisch.rl.encode.base import HIGH, LOW, Out
+from spieltisch.rl.gymnasium import MAX_OPPONENT_MOVES, ROTATE, opponent_specs
+from spieltisch.rl.match import ActionIds, Reward, final_rewards, game_of
+
+Floats = npt.NDArray[np.float32]
+SEED_RANGE = 2**63 - 1
+"""Game seeds are drawn below this, as the single-game environments draw them."""
+
+
+class _Rows:
+    """The engine's arrays and how a row is written (shared by the three faces)."""
+
+    def __init__(self, game: Game, num_envs: int) -> None:
+        self.game = game
+        self.encoder: Encoder = encoder_for(game.info.id)
+        self.ids = ActionIds(game)
+        self.actions: Sequence[Move] = self.ids.actions
+        self.num_actions = game.num_distinct_actions
+        self.size = self.encoder.shape[0]
+        self.observation: Floats = np.zeros((num_envs, self.size), np.float32)
+        self.action_mask = np.zeros((num_envs, self.num_actions), np.int8)
+        self._set: list[list[int]] = [[] for _ in range(num_envs)]
+        self._arrays = list(self.observation)
+        self._views = [cast(Out, row.data) for row in self.observation]
+        self._masks = [row.data for row in self.action_mask]
+
+    def write(self, row: int, state: State, seat: int | None, moving: bool) -> None:
+        """Row ``row``: ``seat``'s observation of ``state`` and, if ``moving`` (``seat`` is to
+        move), the mask of its legal ids (else zeros)."""
+        self._arrays[row].fill(0.0)
+        self.encoder.fill(state.view(seat), self._views[row])
+        mask = self._masks[row]
+        for action_id in self._set[row]:
+            mask[action_id] = 0
+        if moving:
+            ids = self.ids.legal_ids(state.legal_actions())
+            for action_id in ids:
+                mask[action_id] = 1
+            self._set[row] = ids
+        else:
+            self._set[row] = []
+
+
+def _settle(state: State, rng: random.Random) -> State:
+    """Let chance act until a player must decide or the game is over (as a table does)."""
+    while state.is_chance():
+        state = state.apply(state.sample_chance(rng))
+    return state
+
+
+class BatchedGames:
+    """N games of one game stepped together (see the module docstring).
+
+    ``players`` and the game's options as for every environment; ``reward`` as
+    :mod:`spieltisch.rl.match` says (``returns``, ``win_loss``, ``score_diff``).
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        num_envs: int,
+        players: int | None = None,
+        reward: Reward | str = Reward.RETURNS,
+        **options: OptionValue,
+    ) -> None:
+        if num_envs < 1:
+            raise OptionError("a batch needs at least one game")
+        self.game = game_of(game_id, players, dict(options))
+        self.num_envs = num_envs
+        self.players = self.game.players
+        self.reward = Reward(reward)
+        self._rows = _Rows(self.game, num_envs)
+        self.observation = self._rows.observation
+        """The observation of the seat to move, one row per game."""
+        self.action_mask = self._rows.action_mask
+        """The legal action ids of the seat to move, one row per game."""
+        self.current_player = np.zeros(num_envs, np.int64)
+        self.rewards = np.zeros((num_envs, self.players), np.float32)
+        """Each seat's reward paid at the last step (only games that ended pay)."""
+        self.terminated = np.zeros(num_envs, np.bool_)
+        """Which games ended at the last step (and started again)."""
+        self.final_scores = np.zeros((num_envs, self.players), np.int64)
+        """The scores of the games that ended at the last step."""
+        self.final_states: list[State | None] = [None] * num_envs
+        """The last state of each game that ended at the last step."""
+        self.states: list[State] = [self.game.initial_state()] * num_envs
+        self._rngs = [random.Random(0) for _ in range(num_envs)]
+        self._seeders = [np.random.default_rng() for _ in range(num_envs)]
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start every game: game ``i`` from ``seed + i`` (see the module docstring)."""
+        for row in range(self.num_envs):
+            if seed is not None:
+                self._seeders[row] = np.random.default_rng(seed + row)
+            self._start(row)
+        self.rewards.fill(0.0)
+        self.terminated.fill(False)
+
+    def _start(self, row: int) -> None:
+        rng = random.Random(int(self._seeders[row].integers(SEED_RANGE)))
+        self._rngs[row] = rng
+        state = _settle(self.game.initial_state(), rng)
+        self.states[row] = state
+        self._show(row, state)
+
+    def _show(self, row: int, state: State) -> None:
+        seat = state.current_player()
+        self.current_player[row] = -1 if seat is None else seat
+        self._rows.write(row, state, seat, seat is not None)
+
+    def step(self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]) -> None:
+        """Play ``actions[i]`` (an action id) for the seat to move in game ``i``; chance then
+        acts; a game that ends pays its rewards and starts again. An action that is not legal
+        raises the rules' :class:`~spieltisch.core.errors.IllegalActionError` (the games
+        before it in the batch have moved)."""
+        table = self._rows.actions
+        rewards = self.rewards
+        rewards.fill(0.0)
+        self.terminated.fill(False)
+        states = self.states
+        for row in range(self.num_envs):
+            state = _settle(states[row].apply(table[int(actions[row])]), self._rngs[row])
+            if state.is_terminal():
+                rewards[row] = final_rewards(state, self.reward)
+                self.terminated[row] = True
+                self.final_scores[row] = state.scores()
+                self.final_states[row] = state
+                self._start(row)
+                continue
+            states[row] = state
+            self._show(row, state)
+
+    def observe(self, row: int, seat: int | None) -> Floats:
+        """``seat``'s observation of game ``row`` now (a new array)."""
+        return self._rows.encoder.encode(self.states[row].view(seat))
+
+
+class ParallelBatch:
+    """PettingZoo's parallel API over a batch of games (see the module docstring): agents
+    ``player_0`` ..., each value an array over the games."""
+
+    def __init__(
+        self,
+        game_id: str,
+        num_envs: int,
+        players: int | None = None,
+        reward: Reward | str = Reward.RETURNS,
+        **options: OptionValue,
+    ) -> None:
+        self.batch = BatchedGames(game_id, num_envs, players, reward, **options)
+        self.num_envs = num_envs
+        self.possible_agents = [f"player_{p}" for p in range(self.batch.players)]
+        self.agents = list(self.possible_agents)
+        rows = self.batch._rows
+        self._rows = rows
+        self._masks = np.zeros((self.batch.players, num_envs, rows.num_actions), np.int8)
+        space = spaces.Box(LOW, HIGH, (rows.size,), np.float32)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {a: spaces.Discrete(rows.num_actions) for a in self.possible_agents}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """One game's observation of ``agent``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """Discrete over the game's action ids."""
+        return self.action_spaces[agent]
+
+    def _outputs(self) -> tuple[dict[str, Floats], dict[str, dict[str, Any]]]:
+        batch = self.batch
+        observations: dict[str, Floats] = {}
+        infos: dict[str, dict[str, Any]] = {}
+        mover = batch.current_player
+        for seat, agent in enumerate(self.possible_agents):
+            observations[agent] = np.stack(
+                [batch.observe(row, seat) for row in range(self.num_envs)]
+            )
+            masks = self._masks[seat]
+            masks.fill(0)
+            moving = mover == seat
+            masks[moving] = batch.action_mask[moving]
+            infos[agent] = {"action_mask": masks.copy(), "to_move": moving}
+        return observations, infos
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Floats], dict[str, dict[str, Any]]]:
+        """Start every game (game ``i`` from ``seed + i``)."""
+        del options
+        self.batch.reset(seed)
+        return self._outputs()
+
+    def step(
+        self, actions: Mapping[str, npt.NDArray[np.integer[Any]]]
+    ) -> tuple[
+        dict[str, Floats],
+        dict[str, npt.NDArray[np.float32]],
+        dict[str, npt.NDArray[np.bool_]],
+        dict[str, npt.NDArray[np.bool_]],
+        dict[str, dict[str, Any]],
+    ]:
+        """Play, in each game, the action of the agent to move there (the others' entries are
+        not read); a game that ends pays and starts again in the same step."""
+        batch = self.batch
+        chosen = np.zeros(self.num_envs, np.int64)
+        for seat, agent in enumerate(self.possible_agents):
+            moving = batch.current_player == seat
+            chosen[moving] = np.asarray(actions[agent])[moving]
+        batch.step(chosen)
+        observations, infos = self._outputs()
+        rewards = {a: batch.rewards[:, p].copy() for p, a in enumerate(self.possible_agents)}
+        ended = batch.terminated.copy()
+        terminations = dict.fromkeys(self.possible_agents, ended)
+        truncations = {a: np.zeros(self.num_envs, np.bool_) for a in self.possible_agents}
+        return observations, rewards, terminations, truncations, infos
+
+
+class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
+    """Gymnasium's ``VectorEnv``: :class:`~spieltisch.rl.gymnasium.SpieltischGym`'s game, N at
+    once, stepped by one loop (see the module docstring). Same arguments as the single
+    environment, and ``copy`` (``False``: the arrays returned are the engine's own,
+    overwritten at the next step). ``info["action_mask"]`` is the learners' masks, int8
+    ``(N, actions)``; ``info["seat"]`` their seats."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "autoreset_mode": AutoresetMode.SAME_STEP,
+        "render_modes": [],
+    }
+
+    def __init__(
+        self,
+        game_id: str,
+        num_envs: int,
+        players: int | None = None,
+        seat: int | str = ROTATE,
+        opponents: str | Sequence[str] = "random",
+        reward: Reward | str = Reward.RETURNS,
+        illegal_penalty: float = -1.0,
+        copy: bool = True,
+        **options: OptionValue,
+    ) -> None:
+        game = game_of(game_id, players, dict(options))
+        specs = opponent_specs(game, seat, opponents)
+        if num_envs < 1:
+            raise OptionError("a batch needs at least one game")
+        self.game = game
+        self.num_envs = num_envs
+        self.reward = Reward(reward)
+        self.illegal_penalty = float(illegal_penalty)
+        self.seat_option = seat
+        self.opponent_specs = tuple(specs)
+        self.copy = copy
+        self._rows = _Rows(game, num_envs)
+        self.single_observation_space = spaces.Box(LOW, HIGH, (self._rows.size,), np.float32)
+        self.single_action_space = spaces.Discrete(self._rows.num_actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.states: list[State] = [game.initial_state()] * num_envs
+        self.seats = np.zeros(num_envs, np.int64)
+        self._rngs = [random.Random(0) for _ in range(num_envs)]
+        self._np_randoms: list[np.random.Generator] = [
+            seeding.np_random()[0] for _ in range(num_envs)
+        ]
+        self._agents: list[list[Agent[Any] | None]] = [[] for _ in range(num_envs)]
+        self._rewards = np.zeros(num_envs, np.float64)
+        self._terminated = np.zeros(num_envs, np.bool_)
+        self._truncated = np.zeros(num_envs, np.bool_)
+
+    # --- one game of the batch, as SpieltischGym plays it ----------------------------------
+
+    def _start(self, row: int) -> None:
+        rng = self._np_randoms[row]
+        count = self.game.players
+        option = self.seat_option
+        seat = int(rng.integers(count)) if option == ROTATE else int(option)
+        specs = iter(self.opponent_specs)
+        self._agents[row] = [
+            None if p == seat else make_agent(next(specs), self.game, int(rng.integers(2**31)))
+            for p in range(count)
+        ]
+        self.seats[row] = seat
+        self._rngs[row] = random.Random(int(rng.integers(SEED_RANGE)))
+        first = _settle(self.game.initial_state(), self._rngs[row])
+        self.states[row] = self._play_others(row, first)
+
+    def _play_others(self, row: int, state: State) -> State:
+        seat = int(self.seats[row])
+        agents = self._agents[row]
+        rng = self._rngs[row]
+        for _ in range(MAX_OPPONENT_MOVES):
+            player = state.current_player()
+            if player is None or player == seat:
+                return state
+            agent = cast(Agent[Any], agents[player])
+            view = state.view(player) if agent.reads_views else None
+            state = _settle(state.apply(agent.act(view, state.legal_actions())), rng)
+        raise OptionError(f"the opponents made {MAX_OPPONENT_MOVES} moves in one step")
+
+    def _final(self, row: int, state: State) -> dict[str, Any]:
+        """The last observation and info of a game, as the single environment gives them (the
+        mask of a finished game is all zeros; after an illegal action it is the last one)."""
+        seat = int(self.seats[row])
+        mask = self._rows.action_mask[row].copy()
+        if state.is_terminal():
+            mask.fill(0)
+        return {
+            "observation": self._rows.encoder.encode(state.view(seat)),
+            "action_mask": mask,
+            "seat": seat,
+        }
+
+    # --- the vector API ---------------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Floats, dict[str, Any]]:
+        """Start every game: game ``i`` from ``seed + i`` (or ``seed[i]``)."""
+        del options
+        if isinstance(seed, list):
+            seeds = list(seed)
+        else:
+            seeds = [None if seed is None else seed + i for i in range(self.num_envs)]
+        for row, row_seed in enumerate(seeds):
+            if row_seed is not None:
+                self._np_randoms[row] = seeding.np_random(row_seed)[0]
+            self._start(row)
+            self._rows.write(row, self.states[row], int(self.seats[row]), True)
+        return self._out(self._rows.observation), self._info()
+
+    def step(self, actions: Any) -> tuple[Floats, Any, Any, Any, dict[str, Any]]:
+        """Play each learner's action; the others then play up to its next decision; a game
+        that ends (or an action that is not legal, which ends it with ``illegal_penalty``)
+        starts again in the same step, its last observation in ``info["final_obs"]``."""
+        rewards = self._rewards
+        rewards.fill(0.0)
+        ended = self._terminated
+        ended.fill(False)
+        finals: dict[int, dict[str, Any]] = {}
+        illegal: list[int] = []
+        table = self._rows.actions
+        mask = self._rows.action_mask
+        for row in range(self.num_envs):
+            action = int(actions[row])
+            state = self.states[row]
+            if not (0 <= action < len(table)) or not mask[row, action]:
+                rewards[row] = self.illegal_penalty
+                finals[row] = self._final(row, state)
+                illegal.append(row)
+            else:
+                state = _settle(state.apply(table[action]), self._rngs[row])
+                state = self._play_others(row, state)
+                if not state.is_terminal():
+                    self.states[row] = state
+                    self._rows.write(row, state, int(self.seats[row]), True)
+                    continue
+                rewards[row] = final_rewards(state, self.reward)[int(self.seats[row])]
+                finals[row] = self._final(row, state)
+            ended[row] = True
+            self._start(row)
+            self._rows.write(row, self.states[row], int(self.seats[row]), True)
+        info = self._info()
+        if finals:
+            info.update(self._finals(finals, illegal, ended.copy()))
+        return (
+            self._out(self._rows.observation),
+            self._out(rewards),
+            self._out(ended),
+            self._out(self._truncated),
+            info,
+        )
+
+    def _finals(
+        self, finals: dict[int, dict[str, Any]], illegal: list[int], ended: npt.NDArray[np.bool_]
+    ) -> dict[str, Any]:
+        """``final_obs`` and ``final_info`` as Gymnasium's same-step autoreset lays them out:
+        an object array of the last observations, a dict of arrays over the games, each with
+        its ``_key`` array of the games it holds."""
+        final_obs = np.empty(self.num_envs, object)
+        masks = np.zeros((self.num_envs, self._rows.num_actions), np.int8)
+        seats = np.zeros(self.num_envs, np.int64)
+        for row, final in finals.items():
+            final_obs[row] = final["observation"]
+            masks[row] = final["action_mask"]
+            seats[row] = final["seat"]
+        final_info: dict[str, Any] = {
+            "action_mask": masks,
+            "_action_mask": ended,
+            "seat": seats,
+            "_seat": ended,
+        }
+        if illegal:
+            flags = np.zeros(self.num_envs, np.bool_)
+            flags[illegal] = True
+            final_info["illegal"], final_info["_illegal"] = flags, flags.copy()
+        return {
+            "final_obs": final_obs,
+            "_final_obs": ended,
+            "final_info": final_info,
+            "_final_info": ended,
+        }
+
+    def _out(self, array: npt.NDArray[Any]) -> Any:
+        return array.copy() if self.copy else array
+
+    def _info(self) -> dict[str, Any]:
+        every = np.ones(self.num_envs, np.bool_)
+        return {
+            "action_mask": self._out(self._rows.action_mask),
+            "_action_mask": every,
+            "seat": self._out(self.seats),
+            "_seat": every.copy(),
+        }
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The learners' masks, int8 ``(N, actions)``."""
+        return self._rows.action_mask.copy()
