@@ -9,13 +9,14 @@ names are normalised and unique; sockets are counted; the smaller items too.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import logging
 import threading
 import types
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 import sqlalchemy as sa
@@ -35,6 +36,7 @@ from spieltisch.web.text import TextError, display_name
 from . import jobs
 
 pytestmark = pytest.mark.timeout(120)
+Result = TypeVar("Result")
 
 
 @pytest.fixture
@@ -57,6 +59,13 @@ def make(client: TestClient, game: str = "awimbawe", **extra: Any) -> dict[str, 
     made["host"] = made["host_link"].split("#host=")[1]
     made["seat"] = {int(k): v.split("#seat=")[1] for k, v in made["seat_links"].items()}
     return made
+
+
+def run_apart(coroutine: Coroutine[Any, Any, Result]) -> Result:
+    """Run ``coroutine`` on a loop of its own in a thread of its own (the browser tests'
+    Playwright keeps a loop running in this thread)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as apart:
+        return apart.submit(asyncio.run, coroutine).result()
 
 
 def chunks(total: int, size: int = 65_536) -> Iterator[bytes]:
@@ -126,7 +135,7 @@ def test_a_slow_table_cannot_hold_the_pool_from_the_others() -> None:
         finally:
             pool.shutdown()
 
-    order = asyncio.run(scenario())
+    order = run_apart(scenario())
     assert order.index("quick") <= 1, order  # not behind every slow job
 
 
@@ -142,7 +151,7 @@ def test_a_killed_worker_is_replaced_and_its_job_run_again(
             pool.shutdown()
 
     with caplog.at_level(logging.WARNING, logger="spieltisch.web"):
-        assert asyncio.run(scenario()) == "answered"
+        assert run_apart(scenario()) == "answered"
     assert "bot worker died" in caplog.text
 
 
