@@ -598,6 +598,10 @@ def serve(
         bool, typer.Option("--open", help="Open the lobby in a browser once it is up.")
     ] = False,
     bot_workers: Annotated[int, typer.Option(min=1, max=64, help="Processes for bots.")] = 2,
+    trust_proxy: Annotated[
+        bool,
+        typer.Option(help="Behind a reverse proxy: read client addresses from X-Forwarded-For."),
+    ] = False,
 ) -> None:
     """Start the server for online tables: people and bots at one table, in the browser."""
     with one_line_errors():
@@ -608,7 +612,30 @@ def serve(
                 f"the server needs the web extra ({missing.name} is missing): "
                 'pip install "spieltisch[web]"'
             )
-        run(host, port, db or "", open_browser, bot_workers)
+        run(host, port, db or "", open_browser, bot_workers, trust_proxy=trust_proxy)
+
+
+@app.command()
+def backup(
+    target: Annotated[Path, typer.Argument(help="The backup file to write (must not exist).")],
+    db: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy database URL (default: SQLite under $SPIELTISCH_HOME)."),
+    ] = None,
+) -> None:
+    """Back up the server's database, safely while it runs (SQLite's online backup; for
+    PostgreSQL, the pg_dump command to use)."""
+    with one_line_errors():
+        try:
+            from spieltisch.web.backup import BackupError  # noqa: PLC0415 - lazy: web extra
+            from spieltisch.web.backup import backup as make_backup  # noqa: PLC0415
+        except ModuleNotFoundError as missing:
+            extra = 'pip install "spieltisch[web]"'
+            fail(f"backups need the web extra ({missing.name} is missing): {extra}")
+        try:
+            print(make_backup(db or "", target))
+        except BackupError as error:
+            fail(str(error))
 
 
 lab_app = typer.Typer(

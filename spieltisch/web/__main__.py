@@ -15,8 +15,9 @@ def main() -> None:
     parser.add_argument("--db", default="", help="SQLAlchemy URL (default: SQLite under home)")
     parser.add_argument("--bot-workers", type=int, default=2)
     parser.add_argument("--bot-pause", type=float, default=0.8)
+    parser.add_argument("--trust-proxy", action="store_true", help="addresses from X-Forwarded-For")
     args = parser.parse_args()
-    serve(args.host, args.port, args.db, False, args.bot_workers, args.bot_pause)
+    serve(args.host, args.port, args.db, False, args.bot_workers, args.bot_pause, args.trust_proxy)
 
 
 if __name__ == "__main__":

@@ -218,6 +218,17 @@ def _api(app: FastAPI) -> None:
     async def games() -> list[dict[str, Any]]:
         return _games()
 
+    @app.get("/api/about")
+    async def about_server() -> dict[str, Any]:
+        """This server's version and build (compiled or pure Python)."""
+        facts = spieltisch.about()
+        return {
+            "version": facts["version"],
+            "compiled": facts["compiled"],
+            "build": facts["build"],
+            "compiled_modules": len(facts["compiled_modules"] or []),  # type: ignore[arg-type]
+        }
+
     @app.get("/api/tables")
     async def tables(request: Request) -> dict[str, list[dict[str, Any]]]:
         return await _hub(request).lobby.current()

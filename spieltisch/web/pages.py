@@ -37,6 +37,7 @@ def _shell(title: str, script: str, body: str, data: str = "") -> str:
 <main id="main">
 {body}
 </main>
+<footer class="about"><a href="/api/about" id="about">spieltisch</a></footer>
 </body>
 </html>
 """

@@ -27,9 +27,12 @@ def serve(
     open_browser: bool = False,
     bot_workers: int = 2,
     bot_pause: float = 0.8,
+    trust_proxy: bool = False,
 ) -> None:
     """Run the server until it is stopped (Ctrl-C)."""
-    settings = Settings(database=database, bot_workers=bot_workers, bot_pause=bot_pause)
+    settings = Settings(
+        database=database, bot_workers=bot_workers, bot_pause=bot_pause, trust_proxy=trust_proxy
+    )
     app = create_app(settings)
     url = address(host, port)
     print(f"spieltisch is serving at {url} (database: {settings.database_url()})", flush=True)
@@ -42,4 +45,5 @@ def serve(
         ws_max_size=MAX_SOCKET_MESSAGE,
         log_level="warning",
         access_log=False,
+        proxy_headers=trust_proxy,
     )

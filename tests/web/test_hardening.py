@@ -510,3 +510,10 @@ def test_seat_0_is_sent_the_same_whatever_way_seat_1_builds_its_deck(client: Tes
     }
     assert len(set(map(tuple, streams.values()))) == 1, streams
     assert streams["at once"][-1][0] == 2  # one version per deck, however it was built
+
+
+def test_the_server_says_which_build_runs(client: TestClient) -> None:
+    about = client.get("/api/about").json()
+    assert about["version"] == spieltisch.__version__
+    assert about["compiled"] is spieltisch.about()["compiled"]
+    assert about["build"].startswith("compiled with mypyc" if about["compiled"] else "pure Python")

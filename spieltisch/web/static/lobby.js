@@ -160,6 +160,8 @@ async function main() {
   drawLists();
   drawForm();
   follow();
+  const about = await api("/api/about");
+  document.getElementById("about").textContent = `spieltisch ${about.version} · ${about.build}`;
 }
 
 main();
