@@ -628,7 +628,7 @@ def backup(
     with one_line_errors():
         try:
             from spieltisch.web.backup import BackupError  # noqa: PLC0415 - lazy: web extra
-            from spieltisch.web.backup import backup as make_backup  # noqa: PLC0415
+            from spieltisch.web.backup import backup as make_backup  # noqa: PLC0415 - lazy: web extra
         except ModuleNotFoundError as missing:
             extra = 'pip install "spieltisch[web]"'
             fail(f"backups need the web extra ({missing.name} is missing): {extra}")

@@ -148,7 +148,7 @@ def test_pip_install_fails_loudly_without_mypyc_unless_auto(tmp_path: Path) -> N
     assert "filename=spieltisch-0.1.0-py3-none-any.whl" in fallback.stdout
 
 
-SNIPPET = '''
+SNIPPET = """
 from __future__ import annotations
 
 from dataclasses import field
@@ -197,7 +197,7 @@ class Cached(LegalCache):
 class Options:
     players: int
     fast: bool = option(False, "a default made by a call: left to value")
-'''
+"""
 
 
 def test_written_methods_behave_as_value_generates_them() -> None:
