@@ -109,6 +109,25 @@ def outcome(ws: ClientConnection, version: int) -> dict[str, Any]:
         assert message["type"] == "update", message
 
 
+def settled(ws: ClientConnection, version: int) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """What became of a move sent at ``version`` on a connection that may also hear of the
+    other server's move first: a ping sent after the move is answered after it, so everything
+    up to the pong tells. Its ``rejected`` if it had one, else the last update after it; and
+    the last update heard."""
+    ws.send(json.dumps({"type": "ping"}))
+    deadline = time.monotonic() + WAIT
+    rejected: dict[str, Any] | None = None
+    heard: dict[str, Any] | None = None
+    while (message := receive(ws, deadline))["type"] != "pong":
+        if message["type"] == "rejected":
+            rejected = rejected or message
+        elif message["type"] == "update" and message["version"] > version:
+            heard = message
+    result = rejected or heard
+    assert result is not None, "the move was neither applied nor refused"
+    return result, heard
+
+
 def play_first(ws: ClientConnection, update: dict[str, Any]) -> dict[str, Any]:
     """Play the first legal move of ``update`` (after a pause) and return what became of it."""
     time.sleep(PACE)
@@ -240,15 +259,16 @@ def race(engine: sa.engine.Engine, one: Server, two: Server, game: str) -> list[
             )
             for ws in sockets[seat] if sum(wins) % 2 == 0 else sockets[seat][::-1]:
                 ws.send(move)
-            results = [outcome(ws, version) for ws in sockets[seat]]
+            settles = [settled(ws, version) for ws in sockets[seat]]
+            results = [result for result, _ in settles]
             assert sorted(r["type"] for r in results) == ["rejected", "update"], results
             won = [r["type"] for r in results].index("update")
             applied, refused = results[won], results[1 - won]
             assert refused["version"] == applied["version"]  # the loser reloaded the winner's
-            assert (
-                update_at(sockets[seat][1 - won], applied["version"])["version"]
-                == applied["version"]
-            )
+            heard = settles[1 - won][1]  # it may have heard of the winner's move already
+            if heard is None or heard["version"] < applied["version"]:
+                heard = update_at(sockets[seat][1 - won], applied["version"])
+            assert heard["version"] == applied["version"]
             wins[won] += 1
             for other in sockets:
                 latest[other] = (
