@@ -30,7 +30,7 @@ from starlette.requests import HTTPConnection
 
 import spieltisch
 from spieltisch.agents import agent_names
-from spieltisch.core.codec import to_jsonable
+from spieltisch.core.codec import JSON, to_jsonable
 from spieltisch.core.errors import RecordError, SpieltischError
 from spieltisch.core.record import Record
 from spieltisch.core.words import Words
@@ -376,10 +376,7 @@ def _finished_api(app: FastAPI) -> None:
         if live.status != "finished":
             raise HTTPException(403, "a replay opens once the game is over")
         _heavy(request, replay=True)
-        step: dict[str, Any] = await asyncio.to_thread(
-            _replay_step, live.table, live.kit.words, at, seat
-        )
-        return step
+        return await _finished_step(live, at, seat)
 
 
 def client_address(connection: HTTPConnection, settings: Settings) -> str:
@@ -400,11 +397,31 @@ def _heavy(request: Request, replay: bool = False) -> None:
         raise HTTPException(429, "too many replays and checks from here: slow down")
 
 
-def _replay_step(table: Table, words: Words[Any], at: int, seat: int) -> dict[str, Any]:
+async def _finished_step(live: LiveTable, at: int, seat: int) -> dict[str, Any]:
+    """A replay step of a finished live table, off the event loop; a finished game never
+    changes, so each side's whole log is worked out once and kept with the table."""
+    viewer = seat if 0 <= seat < live.game.players else None
+    said = live.finished_events.get(viewer)
+    if said is None:
+        worked: list[Any] = await asyncio.to_thread(
+            events_for, live.table, live.kit.words, viewer, 0
+        )
+        live.finished_events[viewer] = said = worked
+    step: dict[str, Any] = await asyncio.to_thread(
+        _replay_step, live.table, live.kit.words, at, seat, said
+    )
+    return step
+
+
+def _replay_step(
+    table: Table, words: Words[Any], at: int, seat: int, events: list[JSON] | None = None
+) -> dict[str, Any]:
     """Version ``at`` of a finished table from ``seat``'s side (a spectator's, if no seat):
-    that seat's view then, and the log as that seat saw it up to then."""
+    that seat's view then, and the log as that seat saw it up to then (``events``: the whole
+    log from that side, if worked out already)."""
     viewer = seat if 0 <= seat < table.game.players else None
     version = max(0, min(at, table.version))
+    said = events if events is not None else events_for(table, words, viewer, 0, until=version)
     return {
         "game": table.game.info.id,
         "version": version,
@@ -412,7 +429,7 @@ def _replay_step(table: Table, words: Words[Any], at: int, seat: int) -> dict[st
         "viewer": viewer,
         "names": list(table.seats),
         "view": to_jsonable(table.view(viewer, at=version)),
-        "events": events_for(table, words, viewer, 0)[:version],
+        "events": said[:version],
     }
 
 
@@ -448,7 +465,9 @@ def _socket(app: FastAPI, config: Settings) -> None:
             return
         too_many = hub.limits.too_many_sockets(live, token)
         address = client_address(websocket, config)
-        if too_many is None and not hub.limits.sockets.acquire(address):
+        if too_many is None and not hub.limits.opens.take(address):
+            too_many = "too many pages opened from here: wait a moment"
+        elif too_many is None and not hub.limits.sockets.acquire(address):
             too_many = "too many open pages from here"
         if too_many is not None:
             await websocket.send_text(json.dumps(error_message(too_many)))

@@ -79,6 +79,7 @@ class ServerLimits:
         self.heavy = Buckets(settings.heavy_per_second, settings.heavy_burst)
         self.replays = Buckets(settings.replay_per_second, settings.replay_burst)
         self.sockets = Counter(settings.sockets_per_address)
+        self.opens = Buckets(settings.opens_per_second, settings.opens_burst)
 
     def too_many_sockets(self, live: LiveTable, token: object) -> str | None:
         """Why one more page with ``token`` may not open at ``live`` (``None``: it may)."""

@@ -521,9 +521,15 @@ class Hub:
 
         async def run() -> None:
             try:
-                early = await asyncio.to_thread(
-                    step_events, live.table, words, viewer, steps, since, until
-                )
+                kept = live.finished_steps.get(viewer) if live.status == "finished" else None
+                if kept is not None:  # a finished game never changes: worked out once a side
+                    early = kept[since:until]
+                else:
+                    early = await asyncio.to_thread(
+                        step_events, live.table, words, viewer, steps, since, until
+                    )
+                    if live.status == "finished" and since == 0 and until == steps.public:
+                        live.finished_steps[viewer] = early
                 async with live.lock:
                     connection.sent_version = until
                     connection.held = early

@@ -41,6 +41,9 @@ class Settings:
     """Pages one seat's link may have open at a table at once."""
     sockets_per_address: int = 48
     """Sockets one address may have open at once."""
+    opens_per_second: float = 5.0
+    opens_burst: int = 30
+    """Sockets one address may open at once, and a second after (a page loads one)."""
     tables_per_minute: float = 6.0
     tables_burst: int = 12
     """An address may make ``tables_burst`` tables at once and ``tables_per_minute`` after."""

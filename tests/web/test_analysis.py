@@ -97,3 +97,39 @@ def test_a_dropped_record_file_replays_from_any_side(client: TestClient) -> None
     broken = record.replace(moves[3], "play X9", 1)
     refused = client.post("/api/replay", content=broken, headers=headers)
     assert refused.status_code == 422 and "move 3" in refused.json()["detail"]
+
+
+def test_a_finished_tables_replay_steps_match_its_record_replayed_afresh(
+    client: TestClient,
+) -> None:
+    """The live table keeps each side's finished log once worked out; every step it answers
+    from that must equal the same step worked out afresh from the record file, asked twice."""
+    table = finished(client, "awimbawe", ("random", "random"))
+    record = client.get(f"/api/tables/{table}/record").text
+    last = len(Record.loads(record).moves)
+    headers = {"Content-Type": "application/json"}
+    for seat in (0, 1, -1):
+        for at in (0, 1, last // 2, last, last + 5):
+            params = {"at": at, "seat": seat}
+            fresh = client.post("/api/replay", params=params, content=record, headers=headers)
+            for _ in range(2):
+                kept = client.get(f"/api/tables/{table}/replay", params=params).json()
+                assert kept["version"] == fresh.json()["version"] == min(at, last)
+                assert kept["view"] == fresh.json()["view"]
+                assert kept["events"] == fresh.json()["events"]
+
+
+def test_a_finished_table_tells_each_page_opened_on_it_the_same_log(client: TestClient) -> None:
+    """The catch-up of a finished table is kept once worked out: a second page opened on it,
+    from the same side, hears exactly what the first heard."""
+    table = finished(client, "awimbawe", ("random", "random"))
+    heard = []
+    for _ in range(2):
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "token": None, "since": 0})
+            message = ws.receive_json()
+            while message["type"] != "update":
+                message = ws.receive_json()
+            heard.append(message)
+    assert heard[0]["status"] == "finished" and heard[0]["events"]
+    assert heard[0]["events"] == heard[1]["events"] and heard[0]["view"] == heard[1]["view"]

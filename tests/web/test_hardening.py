@@ -336,6 +336,22 @@ def test_one_link_opens_a_bounded_number_of_pages(client: TestClient) -> None:
             ws.__exit__(None, None, None)
 
 
+def test_an_address_opens_pages_at_a_bounded_rate(tmp_path: Path) -> None:
+    settings = Settings(
+        database=f"sqlite:///{tmp_path / 'db.sqlite'}", bot_workers=1, bot_pause=0,
+        opens_per_second=0.01, opens_burst=3,
+    )  # fmt: skip
+    with TestClient(create_app(settings)) as limited:
+        made = make(limited)
+        first: list[dict[str, Any]] = []
+        for _ in range(4):  # each page is closed again: only the rate of opening counts
+            with limited.websocket_connect(f"/ws/{made['id']}") as ws:
+                ws.send_text(json.dumps({"type": "hello", "token": None, "since": 0}))
+                first.append(ws.receive_json())
+    assert [m["type"] == "error" for m in first] == [False, False, False, True]
+    assert "too many pages opened from here" in first[3]["reason"]
+
+
 def test_an_address_makes_a_bounded_number_of_tables(client: TestClient) -> None:
     seats = [{"kind": "person"}] * 2
     answers = [
