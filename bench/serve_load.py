@@ -11,7 +11,20 @@ latency and the server's CPU time per move; ``--profile FILE`` runs the server u
 and prints where its time went. Every phase is bounded in time and every wait has a timeout;
 it stops by itself and binds loopback only.
 
+The server runs behind a pretend proxy (``--trust-proxy``): each table's people come from an
+address of their own (``X-Forwarded-For``), as friends at their own homes would.
+
+``--abuse`` measures the paced phase twice, without and then with an abusive client beside the
+tables, from one address: floods of replays of a long finished game, of ``hello`` with
+``since: 0`` at it, of dice checks of its record, of new tables, of bodies sent chunked past
+the limit, and of sockets on one seat's link. It reports the paced tables' latency both ways
+and what the abuser got back. ``--memory SECONDS`` plays paced for that long with games
+finishing and new tables made, sampling the server's resident memory every ``--sample``
+seconds.
+
     .venv/bin/python bench/serve_load.py --tables 200 --paced 30 --unpaced 20
+    .venv/bin/python bench/serve_load.py --tables 200 --paced 60 --unpaced 0 --abuse
+    .venv/bin/python bench/serve_load.py --tables 200 --paced 0 --unpaced 0 --memory 1800
 """
 
 from __future__ import annotations
@@ -19,7 +32,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
+import multiprocessing
 import os
 import pstats
 import random
@@ -132,6 +147,7 @@ class Bench:
 
     def __init__(self, base: str, game: str, rng: random.Random, compression: bool) -> None:
         self.base = base
+        self.addresses = itertools.count(1)
         self.ws_base = base.replace("http://", "ws://")
         self.game = game
         self.compression: str | None = "deflate" if compression else None
@@ -153,20 +169,27 @@ class Bench:
 
     async def _new_table(self) -> LiveTable:
         async with self.setup:
+            number = next(self.addresses)
+            octets = (number // 65536 % 256, number // 256 % 256, number % 256)
+            home = {"X-Forwarded-For": "10." + ".".join(map(str, octets))}
             seats = [{"kind": "person"}, {"kind": "person"}]
-            made = await self.http.post("/api/tables", json={"game": self.game, "seats": seats})
+            made = await self.http.post(
+                "/api/tables", json={"game": self.game, "seats": seats}, headers=home
+            )
             made.raise_for_status()
             data = made.json()
             table_id = data["id"]
             tokens = [data["seat_links"][str(s)].split("#seat=", 1)[1] for s in (0, 1)]
             for seat, token in enumerate(tokens):
                 joined = await self.http.post(
-                    f"/api/tables/{table_id}/join", json={"token": token, "name": f"P{seat}"}
+                    f"/api/tables/{table_id}/join",
+                    json={"token": token, "name": f"P{seat}"},
+                    headers=home,
                 )
                 joined.raise_for_status()
             host = data["host_link"].split("#host=", 1)[1]
             started = await self.http.post(
-                f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"}
+                f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}", **home}
             )
             started.raise_for_status()
             watchers = []
@@ -178,6 +201,7 @@ class Bench:
                     max_size=2**22,
                     proxy=None,
                     compression=self.compression,
+                    additional_headers=home,
                 )
                 await ws.send(json.dumps({"type": "hello", "token": secret, "since": 0}))
                 watchers.append(Watcher(ws, viewer))
@@ -278,12 +302,163 @@ async def phase(
     }
 
 
+ABUSER = {"X-Forwarded-For": "203.0.113.66"}
+"""The one address every flood comes from."""
+FLOOD_CONCURRENCY = 8
+"""Requests each kind of flood keeps in flight at once."""
+
+
+@dataclass
+class Abuse:
+    """What the abuser sent and got back, per kind of flood."""
+
+    sent: dict[str, int] = field(default_factory=dict)
+    answers: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def count(self, kind: str, answer: str) -> None:
+        self.sent[kind] = self.sent.get(kind, 0) + 1
+        table = self.answers.setdefault(kind, {})
+        table[answer] = table.get(answer, 0) + 1
+
+
+async def finished_game(base: str) -> tuple[str, str]:
+    """A finished game of bots (a long one: Auf die Nüsse! for four) to flood with replays and
+    dice checks; its id and its seat-free spectator path."""
+    async with httpx.AsyncClient(base_url=base, timeout=60.0, trust_env=False) as http:
+        seats = [{"kind": "bot", "level": "random"}] * 4
+        made = (
+            await http.post(
+                "/api/tables",
+                json={"game": "auf-die-nuesse", "players": 4, "seats": seats},
+                headers={"X-Forwarded-For": "198.51.100.1"},
+            )
+        ).json()
+        host = made["host_link"].split("#host=", 1)[1]
+        await http.post(
+            f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {host}"}
+        )
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            about = (await http.get(f"/api/tables/{made['id']}")).json()
+            if about["status"] == "finished":
+                return made["id"], made["seat_links"].get("0", "")
+            await asyncio.sleep(0.5)
+    raise RuntimeError("the game to flood did not finish")
+
+
+async def abuse(base: str, table_id: str, until: float, report: Abuse) -> None:
+    """Every flood at once until ``until`` (each bounded to a few requests in flight)."""
+    http = httpx.AsyncClient(base_url=base, timeout=30.0, trust_env=False, headers=ABUSER)
+    ws_base = base.replace("http://", "ws://")
+    record = (await http.get(f"/api/tables/{table_id}/record")).content
+
+    async def answer(kind: str, request: Any) -> None:
+        try:
+            response = await request
+            report.count(kind, str(response.status_code))
+        except (httpx.HTTPError, OSError) as error:
+            report.count(kind, type(error).__name__)
+
+    def big_body() -> Any:
+        async def chunks() -> Any:
+            for _ in range(64):
+                yield b" " * 65_536
+
+        return chunks()
+
+    floods = {
+        "replay": lambda: http.get(f"/api/tables/{table_id}/replay", params={"at": 200}),
+        "verify": lambda: http.post("/api/verify", content=record),
+        "new table": lambda: http.post(
+            "/api/tables", json={"game": "awimbawe", "seats": [{"kind": "person"}] * 2}
+        ),
+        "chunked 4 MB": lambda: http.post(
+            "/api/tables", content=big_body(), headers={"Content-Type": "application/json"}
+        ),
+    }
+
+    async def flood(kind: str) -> None:
+        while time.monotonic() < until:
+            await answer(kind, floods[kind]())
+
+    async def hello_flood() -> None:
+        while time.monotonic() < until:
+            try:
+                async with connect(
+                    f"{ws_base}/ws/{table_id}", open_timeout=10, proxy=None,
+                    additional_headers=ABUSER, max_size=2**24,
+                ) as ws:  # fmt: skip
+                    await ws.send(json.dumps({"type": "hello", "token": None, "since": 0}))
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                    report.count("hello since 0", message.get("type", "?"))
+            except (OSError, TimeoutError, Exception) as error:
+                report.count("hello since 0", type(error).__name__)
+
+    tasks = [asyncio.create_task(flood(kind)) for kind in floods for _ in range(FLOOD_CONCURRENCY)]
+    tasks += [asyncio.create_task(hello_flood()) for _ in range(FLOOD_CONCURRENCY)]
+    await asyncio.gather(*tasks)
+    await http.aclose()
+
+
+def abuse_process(base: str, table_id: str, seconds: float, answers: Any) -> None:
+    """The abuser's process: every flood for ``seconds``, then what it got back."""
+    report = Abuse()
+    asyncio.run(abuse(base, table_id, time.monotonic() + seconds, report))
+    answers.put(report)
+
+
+def _rss_mib(pid: int) -> float:
+    """The resident memory of a process and its children (bot workers), in MiB."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if int(entry.name) == pid or int(fields[1]) == pid:
+                for line in (entry / "status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+    return total / 1024
+
+
+async def memory_run(
+    bench: Bench, count: int, interval: float, seconds: float, pid: int, every: float
+) -> None:
+    """Play paced for ``seconds``, printing the server's memory every ``every`` seconds."""
+    tables = await asyncio.gather(*(bench.new_table() for _ in range(count)))
+    stats = Stats()
+    start = time.monotonic()
+    until = start + seconds
+    players = [asyncio.create_task(bench.play(t, stats, interval, until, start)) for t in tables]
+    samples: list[float] = []
+    while time.monotonic() < until:
+        samples.append(_rss_mib(pid))
+        print(
+            f"memory t={time.monotonic() - start:7.0f}s rss={samples[-1]:7.1f} MiB "
+            f"moves={len(stats.latencies)} games={stats.games}",
+            flush=True,
+        )
+        await asyncio.sleep(every)
+    await asyncio.wait(players, timeout=MOVE_TIMEOUT + 30)
+    settled = samples[len(samples) // 10 :] or samples
+    print(
+        f"memory: first {samples[0]:.1f} MiB, after warm-up {settled[0]:.1f}, "
+        f"last {samples[-1]:.1f}, "
+        f"max {max(settled):.1f} (last/after warm-up {samples[-1] / settled[0]:.3f}); "
+        f"p50 {1000 * _percentile(stats.latencies, 0.5):.1f} ms, p99 "
+        f"{1000 * _percentile(stats.latencies, 0.99):.1f} ms, games {stats.games}",
+        flush=True,
+    )
+
+
 def start_server(database: Path, profile: Path | None) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     prefix = [sys.executable] + (["-m", "cProfile", "-o", str(profile)] if profile else [])
     command = [
         *prefix, "-m", "spieltisch.web", "--host", "127.0.0.1", "--port", str(port),
         "--db", f"sqlite:///{database}", "--bot-workers", "1", "--bot-pause", "0",
+        "--trust-proxy",
     ]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
@@ -318,7 +493,25 @@ def _show(name: str, figures: dict[str, float]) -> None:
 
 async def run(args: argparse.Namespace, base: str, pid: int | None) -> None:
     bench = Bench(base, args.game, random.Random(args.seed), not args.no_compression)
-    if args.paced > 0:
+    if args.memory > 0 and pid is not None:
+        await memory_run(bench, args.tables, args.interval, args.memory, pid, args.sample)
+    if args.abuse and args.paced > 0:
+        target, _ = await finished_game(base)
+        _show("paced, no abuse", await phase(bench, args.tables, args.interval, args.paced, pid))
+        # the abuser is a process of its own, as an attacker's client would be
+        context = multiprocessing.get_context("spawn")
+        answers: multiprocessing.Queue[Abuse] = context.Queue()
+        abuser = context.Process(
+            target=abuse_process, args=(base, target, args.paced + 15, answers), daemon=True
+        )
+        abuser.start()
+        _show("paced, under abuse", await phase(bench, args.tables, args.interval, args.paced, pid))
+        report = await asyncio.to_thread(answers.get, True, args.paced + 120)
+        abuser.join(30)
+        for kind in report.sent:
+            answers = " ".join(f"{k}:{v}" for k, v in sorted(report.answers[kind].items()))
+            print(f"abuse {kind}: {report.sent[kind]} sent; answers {answers}", flush=True)
+    elif args.paced > 0:
         _show("paced", await phase(bench, args.tables, args.interval, args.paced, pid))
     if args.unpaced > 0:
         count = args.unpaced_tables or args.tables
@@ -341,9 +534,14 @@ def main() -> None:
     parser.add_argument("--url", default="", help="an already running server (else one starts)")
     parser.add_argument("--pid", type=int, help="with --url: the server's pid, to read its CPU")
     parser.add_argument("--profile", type=Path, help="cProfile the server into this file")
+    parser.add_argument("--abuse", action="store_true", help="paced twice: without, with floods")
+    parser.add_argument("--memory", type=float, default=0.0, help="seconds of paced play, RSS")
+    parser.add_argument("--sample", type=float, default=60.0, help="--memory: seconds a sample")
     args = parser.parse_args()
     if not 1 <= args.tables <= 2000 or args.paced > 600 or args.unpaced > 600:
         parser.error("at most 2000 tables and 600 seconds a phase")
+    if args.memory > 7200:
+        parser.error("--memory: at most two hours")
     if args.url:
         asyncio.run(run(args, args.url.rstrip("/"), args.pid))
         return
