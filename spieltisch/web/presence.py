@@ -24,6 +24,8 @@ from spieltisch.web.tables import LiveTable
 STALE_AFTER = 20.0
 """Seconds after which another server's word that a seat is connected no longer counts (a
 server killed without closing its sockets keeps no seat connected for longer)."""
+PRESENCE_BATCH = 100
+"""Tables whose presence one write transaction stores."""
 
 Seen = dict[int, tuple[int, float]]
 """Per seat: connections open, and when last seen connected."""
@@ -109,30 +111,27 @@ class Presence:
 def write_presence(
     engine: Engine, server: str, tables: dict[str, dict[int, int]], at: float
 ) -> None:
-    """Store this server's open connections per seat of each table (seen now where open)."""
-    if not tables:
-        return
-    with engine.begin() as db:
-        for table_id, counts in tables.items():
+    """Store this server's open connections per seat of each table (seen now where open), in
+    a few statements whatever the number of tables (the writer serves moves too)."""
+    ids = list(tables)
+    for start in range(0, len(ids), PRESENCE_BATCH):
+        chunk = ids[start : start + PRESENCE_BATCH]
+        mine = (PRESENCE.c.table_id.in_(chunk)) & (PRESENCE.c.server == server)
+        with engine.begin() as db:
             old = {
-                r[0]: float(r[1])
+                (r.table_id, r.seat): float(r.seen_at)
                 for r in db.execute(
-                    sa.select(PRESENCE.c.seat, PRESENCE.c.seen_at).where(
-                        PRESENCE.c.table_id == table_id, PRESENCE.c.server == server
-                    )
+                    sa.select(PRESENCE.c.table_id, PRESENCE.c.seat, PRESENCE.c.seen_at).where(mine)
                 )
             }
-            db.execute(
-                PRESENCE.delete().where(
-                    PRESENCE.c.table_id == table_id, PRESENCE.c.server == server
-                )
-            )
+            db.execute(PRESENCE.delete().where(mine))
             rows = [
                 {
-                    "table_id": table_id, "seat": seat, "server": server,
-                    "connections": count, "seen_at": at if count else old.get(seat, at),
+                    "table_id": table_id, "seat": seat, "server": server, "connections": count,
+                    "seen_at": at if count else old.get((table_id, seat), at),
                 }
-                for seat, count in counts.items()
+                for table_id in chunk
+                for seat, count in tables[table_id].items()
             ]  # fmt: skip
             if rows:
                 db.execute(PRESENCE.insert(), rows)
