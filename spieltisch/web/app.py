@@ -26,23 +26,20 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from sqlalchemy.exc import OperationalError
-from starlette.requests import HTTPConnection
 
 import spieltisch
 from spieltisch.agents import agent_names
-from spieltisch.core.codec import JSON, to_jsonable
-from spieltisch.core.errors import RecordError, SpieltischError
-from spieltisch.core.record import Record
-from spieltisch.core.words import Words
-from spieltisch.games import REGISTRY, kit_of
-from spieltisch.session import Table, verify
+from spieltisch.core.errors import SpieltischError
+from spieltisch.games import REGISTRY
 from spieltisch.web import guard, pages
+from spieltisch.web.checks import Answer, StepJob
 from spieltisch.web.clock import Clock
 from spieltisch.web.db import migrate
+from spieltisch.web.gate import Gate, client_address
 from spieltisch.web.guard import Guard
 from spieltisch.web.limits import TokenBucket
 from spieltisch.web.live import Hub
-from spieltisch.web.payload import error_message, events_for, rejected_message
+from spieltisch.web.payload import error_message, rejected_message
 from spieltisch.web.pool import STRENGTHS
 from spieltisch.web.seat_api import hub_of, live_of, refusal, seat_api
 from spieltisch.web.settings import Settings
@@ -162,6 +159,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    app.add_middleware(Gate)  # inside the guard: its refusals get the security headers too
     app.add_middleware(Guard)
 
     @app.exception_handler(OperationalError)
@@ -244,9 +242,6 @@ def _api(app: FastAPI) -> None:
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request, body: CreateIn) -> dict[str, Any]:
-        hub = _hub(request)
-        if not hub.limits.tables.take(client_address(request, hub.settings)):
-            raise HTTPException(429, "too many new tables from here: wait a minute")
         plans = [SeatPlan(s.kind, s.level) for s in body.seats]
         try:
             rules = TableRules.of(body.rules.model_dump())
@@ -301,38 +296,19 @@ def _finished_api(app: FastAPI) -> None:
     any record's dice."""
 
     @app.post("/api/replay")
-    async def replay_file(request: Request, at: int = 0, seat: int = -1) -> dict[str, Any]:
+    async def replay_file(request: Request, at: int = 0, seat: int = -1) -> Response:
         """A step of any record sent (a file dropped on the replay page)."""
-        _heavy(request)
-        body = await request.body()
-        try:
-            record = Record.loads(body.decode("utf-8", errors="replace"))
-            game = spieltisch.load_record(record)
-            table = await asyncio.to_thread(Table.from_record, game, record)
-        except (RecordError, RecursionError) as error:
-            raise HTTPException(422, f"not a record that replays: {error}") from None
-        return await asyncio.to_thread(_replay_step, table, kit_of(game).words, at, seat)
+        text = (await request.body()).decode("utf-8", errors="replace")
+        job = StepJob(text, at, seat)
+        return answered(await _hub(request).checks.step(_address(request), job))
 
     @app.post("/api/verify")
-    async def verify_record(request: Request) -> dict[str, Any]:
-        _heavy(request)
+    async def verify_record(request: Request) -> Response:
         body = await request.body()
         if len(body) > guard.MAX_RECORD:
             raise HTTPException(413, "the record is too large")
-        try:
-            record = Record.loads(body.decode("utf-8", errors="replace"))
-            checked = await asyncio.to_thread(verify, spieltisch.load_record(record), record)
-        except (RecordError, RecursionError) as error:
-            raise HTTPException(422, f"the dice do not check out: {error}") from None
-        return {
-            "ok": True,
-            "table": checked.table,
-            "commitment": checked.commitment,
-            "seed": checked.seed,
-            "moves": checked.moves,
-            "chance_steps": checked.chance_steps,
-            "finished": checked.finished,
-        }
+        text = body.decode("utf-8", errors="replace")
+        return answered(await _hub(request).checks.verify(_address(request), text))
 
     @app.post("/api/tables/{table_id}/analysis/{seat}", status_code=202)
     async def analyse(request: Request, table_id: str, seat: int) -> dict[str, Any]:
@@ -361,76 +337,28 @@ def _finished_api(app: FastAPI) -> None:
         live = await _live(request, table_id)
         if live.status != "finished":
             raise HTTPException(403, "a game's record is served once the game is over")
-        _heavy(request)
         return Response(
-            await asyncio.to_thread(lambda: live.record().dumps()),
+            await _hub(request).finished_record(live),
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{live.id}.json"'},
         )
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(
-        request: Request, table_id: str, at: int = 0, seat: int = -1
-    ) -> dict[str, Any]:
+    async def replay(request: Request, table_id: str, at: int = 0, seat: int = -1) -> Response:
         live = await _live(request, table_id)
         if live.status != "finished":
             raise HTTPException(403, "a replay opens once the game is over")
-        _heavy(request, replay=True)
-        return await _finished_step(live, at, seat)
+        job = StepJob(await _hub(request).finished_record(live), at, seat, live.id)
+        return answered(await _hub(request).checks.step(_address(request), job))
 
 
-def client_address(connection: HTTPConnection, settings: Settings) -> str:
-    """The address a request or socket comes from (behind a trusted proxy: the first one it
-    names)."""
-    if settings.trust_proxy:
-        forwarded = connection.headers.get("x-forwarded-for")
-        if forwarded:
-            return forwarded.split(",")[0].strip()[:64]
-    return connection.client.host if connection.client else "unknown"
+def answered(answer: Answer) -> Response:
+    """The response for a check's answer (worked out and encoded in the checks' worker)."""
+    return Response(answer.body, answer.status, media_type="application/json")
 
 
-def _heavy(request: Request, replay: bool = False) -> None:
-    """Count a request for a replay step, a record or a dice check against its address."""
-    hub = _hub(request)
-    buckets = hub.limits.replays if replay else hub.limits.heavy
-    if not buckets.take(client_address(request, hub.settings)):
-        raise HTTPException(429, "too many replays and checks from here: slow down")
-
-
-async def _finished_step(live: LiveTable, at: int, seat: int) -> dict[str, Any]:
-    """A replay step of a finished live table, off the event loop; a finished game never
-    changes, so each side's whole log is worked out once and kept with the table."""
-    viewer = seat if 0 <= seat < live.game.players else None
-    said = live.finished_events.get(viewer)
-    if said is None:
-        worked: list[Any] = await asyncio.to_thread(
-            events_for, live.table, live.kit.words, viewer, 0
-        )
-        live.finished_events[viewer] = said = worked
-    step: dict[str, Any] = await asyncio.to_thread(
-        _replay_step, live.table, live.kit.words, at, seat, said
-    )
-    return step
-
-
-def _replay_step(
-    table: Table, words: Words[Any], at: int, seat: int, events: list[JSON] | None = None
-) -> dict[str, Any]:
-    """Version ``at`` of a finished table from ``seat``'s side (a spectator's, if no seat):
-    that seat's view then, and the log as that seat saw it up to then (``events``: the whole
-    log from that side, if worked out already)."""
-    viewer = seat if 0 <= seat < table.game.players else None
-    version = max(0, min(at, table.version))
-    said = events if events is not None else events_for(table, words, viewer, 0, until=version)
-    return {
-        "game": table.game.info.id,
-        "version": version,
-        "last": table.version,
-        "viewer": viewer,
-        "names": list(table.seats),
-        "view": to_jsonable(table.view(viewer, at=version)),
-        "events": said[:version],
-    }
+def _address(request: Request) -> str:
+    return client_address(request, _hub(request).settings)
 
 
 def _socket(app: FastAPI, config: Settings) -> None:
@@ -465,9 +393,7 @@ def _socket(app: FastAPI, config: Settings) -> None:
             return
         too_many = hub.limits.too_many_sockets(live, token)
         address = client_address(websocket, config)
-        if too_many is None and not hub.limits.opens.take(address):
-            too_many = "too many pages opened from here: wait a moment"
-        elif too_many is None and not hub.limits.sockets.acquire(address):
+        if too_many is None and not hub.limits.sockets.acquire(address):
             too_many = "too many open pages from here"
         if too_many is not None:
             await websocket.send_text(json.dumps(error_message(too_many)))

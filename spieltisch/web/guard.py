@@ -64,7 +64,7 @@ class Guard:
         limit = limit_of(scope.get("path", ""))
         declared = _header(scope, b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > limit):
-            await _answer(send, 413, "the request is too large")
+            await answer(send, 413, "the request is too large", close=True)
             return
         started = False
         too_large = False
@@ -97,9 +97,9 @@ class Guard:
             method, path = scope.get("method"), scope.get("path")
             LOG.error("%s %s failed: %s", method, path, type(error).__name__)
             if not started and not too_large:
-                await _answer(send, 500, "the server could not do that; try again")
+                await answer(send, 500, "the server could not do that; try again")
         if too_large and not started:
-            await _answer(send, 413, "the request is too large")
+            await answer(send, 413, "the request is too large", close=True)
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -109,8 +109,14 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-async def _answer(send: Send, status: int, detail: str) -> None:
+async def answer(
+    send: Send, status: int, detail: str, *, inside: bool = False, close: bool = False
+) -> None:
+    """Answer a request with ``status`` and ``detail`` in JSON, with the security headers
+    (``inside`` the guard, it adds them). ``close``: the connection ends with the answer, so
+    that a body still on its way is not read and thrown away, however long it is."""
     body = json.dumps({"detail": detail}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": status, "headers": headers + _HEADERS})
+    extra = ([(b"connection", b"close")] if close else []) + ([] if inside else _HEADERS)
+    await send({"type": "http.response.start", "status": status, "headers": headers + extra})
     await send({"type": "http.response.body", "body": body})

@@ -44,6 +44,7 @@ from spieltisch.web import clock as timing
 from spieltisch.web.analysis import Analyses
 from spieltisch.web.bots import BotJob, choose
 from spieltisch.web.bots import hint as hint_move
+from spieltisch.web.checks import Checks
 from spieltisch.web.clock import Clock, SystemClock
 from spieltisch.web.db import make_engine
 from spieltisch.web.limits import ServerLimits
@@ -96,6 +97,7 @@ class Hub:
         self.reader = make_engine(settings.database_url(), writer=False)
         self.writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db-writer")
         self.pool = FairPool(settings.bot_workers)
+        self.checks = Checks()
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self.presence = Presence(self.server, self.clock)
@@ -121,6 +123,12 @@ class Hub:
     async def read(self, function: Callable[..., Any], *args: Any) -> Any:
         """Run a database read in a worker thread."""
         return await asyncio.to_thread(function, *args)
+
+    async def finished_record(self, live: LiveTable) -> str:
+        """A finished table's record as a file holds it (worked out once: it never changes)."""
+        if live.finished_record is None:
+            live.finished_record = await asyncio.to_thread(lambda: live.record().dumps())
+        return live.finished_record
 
     async def resume(self) -> None:
         """Take up every table being played (after a restart): replay it, finish it if its
@@ -153,6 +161,7 @@ class Hub:
         with contextlib.suppress(Exception):
             await self.write(clear_presence, self.engine, self.server)
         self.pool.shutdown()
+        self.checks.shutdown()
         self.writer.shutdown(wait=True)
         self.engine.dispose()
         self.reader.dispose()

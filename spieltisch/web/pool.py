@@ -66,8 +66,10 @@ def level_pace(level: str, pause: float) -> float:
 class FairPool:
     """Worker processes shared round robin among tables (see the module docstring)."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, kind: str = "bot") -> None:
         self.workers = workers
+        self.kind = kind
+        """What the workers do, as the log names them."""
         self.executor = self._executor()
         self.queues: collections.OrderedDict[str, collections.deque[asyncio.Future[None]]] = (
             collections.OrderedDict()
@@ -135,7 +137,9 @@ class FairPool:
         except concurrent.futures.process.BrokenProcessPool:
             if self.executor is executor:
                 self.rebuilt += 1
-                LOG.warning("a bot worker died: the pool is built again and the job retried")
+                LOG.warning(
+                    "a %s worker died: the pool is built again and the job retried", self.kind
+                )
                 executor.shutdown(wait=False, cancel_futures=True)
                 self.executor = self._executor()
             return await loop.run_in_executor(self.executor, function, job)

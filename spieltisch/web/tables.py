@@ -137,9 +137,8 @@ class LiveTable:
     """Seats the others may vote to hand to a bot, and why (``time`` or ``away``)."""
     votes: dict[int, dict[int, bool]] = field(default_factory=dict)
     """The running votes: for each seat, each voter's yes or no."""
-    finished_events: dict[int | None, list[Any]] = field(default_factory=dict)
-    """A finished game's whole log, move by move, from each side asked for so far (it never
-    changes; a replay steps through it)."""
+    finished_record: str | None = None
+    """A finished game's record as a file holds it, once asked for (it never changes)."""
     finished_steps: dict[int | None, list[Any]] = field(default_factory=dict)
     """The same in public steps (what a page opened on it is sent)."""
     steps: Steps = field(default_factory=Steps)

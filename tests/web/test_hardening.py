@@ -12,6 +12,7 @@ import asyncio
 import concurrent.futures
 import json
 import logging
+import socket
 import threading
 import types
 from collections.abc import Coroutine, Iterator
@@ -25,8 +26,8 @@ from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 
 import spieltisch
+from spieltisch.web import guard, store
 from spieltisch.web import live as live_module
-from spieltisch.web import store
 from spieltisch.web.app import create_app, same_origin
 from spieltisch.web.live import Hub
 from spieltisch.web.pool import FairPool, level_menu, level_pace
@@ -34,6 +35,7 @@ from spieltisch.web.settings import Settings
 from spieltisch.web.text import TextError, display_name
 
 from . import jobs
+from .conftest import ThreadServer
 
 pytestmark = pytest.mark.timeout(120)
 Result = TypeVar("Result")
@@ -90,6 +92,31 @@ def test_a_chunked_body_past_the_limit_is_refused_as_it_is_read(
     assert answer.status_code == 413
     assert "too large" in answer.json()["detail"]
     assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+def sizes_past(limit: int, size: int = 65_536) -> list[int]:
+    """Chunk sizes that add up to one byte past ``limit`` (all read before the refusal)."""
+    whole, rest = divmod(limit + 1, size)
+    return [size] * whole + ([rest] if rest else [])
+
+
+@pytest.mark.parametrize("path", ["/api/tables", "/api/verify"])
+def test_a_refused_body_is_not_read_to_its_end(clocked: ThreadServer, path: str) -> None:
+    """Past the limit, the answer ends the connection: the rest of a body (however long it
+    says it is) is never read and thrown away, which would cost the server as much as reading
+    it. Checked on a real server over a raw socket."""
+    with socket.create_connection(("127.0.0.1", clocked.port), timeout=10) as raw:
+        raw.sendall(
+            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n".encode()
+        )
+        for size in sizes_past(guard.limit_of(path)):  # a byte past; the body would go on
+            raw.sendall(f"{size:x}\r\n".encode() + b" " * size + b"\r\n")
+        received = b""
+        while piece := raw.recv(65_536):  # a connection kept open would time out here
+            received += piece
+    head = received.split(b"\r\n\r\n", 1)[0].lower()
+    assert head.startswith(b"http/1.1 413") and b"connection: close" in head
 
 
 # --- 3. a fixed menu of bot levels, a fair pool --------------------------------------------
@@ -337,19 +364,31 @@ def test_one_link_opens_a_bounded_number_of_pages(client: TestClient) -> None:
 
 
 def test_an_address_opens_pages_at_a_bounded_rate(tmp_path: Path) -> None:
+    """A reconnect storm is refused at the door: the socket is closed before it is accepted,
+    saying why, and nothing of the table is read for it."""
     settings = Settings(
         database=f"sqlite:///{tmp_path / 'db.sqlite'}", bot_workers=1, bot_pause=0,
         opens_per_second=0.01, opens_burst=3,
     )  # fmt: skip
     with TestClient(create_app(settings)) as limited:
         made = make(limited)
-        first: list[dict[str, Any]] = []
-        for _ in range(4):  # each page is closed again: only the rate of opening counts
+        for _ in range(3):  # each page is closed again: only the rate of opening counts
             with limited.websocket_connect(f"/ws/{made['id']}") as ws:
                 ws.send_text(json.dumps({"type": "hello", "token": None, "since": 0}))
-                first.append(ws.receive_json())
-    assert [m["type"] == "error" for m in first] == [False, False, False, True]
-    assert "too many pages opened from here" in first[3]["reason"]
+                assert ws.receive_json()["type"] != "error"
+        with pytest.raises(WebSocketDisconnect) as refused:
+            limited.websocket_connect(f"/ws/{made['id']}").__enter__()
+    assert refused.value.code == 4429 and "too many pages opened" in refused.value.reason
+
+
+def test_floods_are_refused_at_the_door_with_the_security_headers(client: TestClient) -> None:
+    """Each allowance is taken before routing: a flood gets a 429 naming the allowance (and
+    the headers every answer carries) whatever the body, even one that would not parse."""
+    answers = [client.post("/api/replay", content=b"not a record") for _ in range(22)]
+    assert [a.status_code for a in answers[:20]] == [422] * 20
+    assert answers[-1].status_code == 429 and "records and dice checks" in answers[-1].text
+    assert answers[-1].headers["x-frame-options"] == "DENY"
+    assert client.get("/api/tables/nosuch/replay").status_code == 404  # others uncounted
 
 
 def test_an_address_makes_a_bounded_number_of_tables(client: TestClient) -> None:
