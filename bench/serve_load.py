@@ -15,11 +15,13 @@ The server runs behind a pretend proxy (``--trust-proxy``): each table's people 
 address of their own (``X-Forwarded-For``), as friends at their own homes would.
 
 ``--abuse`` measures the paced phase twice, without and then with an abusive client beside the
-tables, from one address: floods of replays of a long finished game, of ``hello`` with
-``since: 0`` at it, of dice checks of its record, of new tables, of bodies sent chunked past
-the limit, and of sockets on one seat's link. It reports the paced tables' latency both ways
-and what the abuser got back. ``--memory SECONDS`` plays paced for that long with games
-finishing and new tables made, sampling the server's resident memory every ``--sample``
+tables, from one address: floods of replay steps of a long finished game, of ``hello`` with
+``since: 0`` at it, of dice checks of its record, of new tables, and of bodies sent chunked
+past the limit. It reports the paced tables' latency both ways and what the abuser got back.
+Each flood sends at most ``--flood-rate`` requests a second (100 by default; 0: as fast as it
+can), ``--floods`` picks some; the abuser runs at the lowest CPU priority, since an attacker's
+client would not share the server's cores. ``--memory SECONDS`` plays paced for that long with
+games finishing and new tables made, sampling the server's resident memory every ``--sample``
 seconds.
 
     .venv/bin/python bench/serve_load.py --tables 200 --paced 30 --unpaced 20
@@ -314,6 +316,8 @@ class Abuse:
 
     sent: dict[str, int] = field(default_factory=dict)
     answers: dict[str, dict[str, int]] = field(default_factory=dict)
+    cpu_seconds: float = 0.0
+    """The abuser's own CPU time (on a machine it shares with the server, it takes from it)."""
 
     def count(self, kind: str, answer: str) -> None:
         self.sent[kind] = self.sent.get(kind, 0) + 1
@@ -346,8 +350,17 @@ async def finished_game(base: str) -> tuple[str, str]:
     raise RuntimeError("the game to flood did not finish")
 
 
-async def abuse(base: str, table_id: str, until: float, report: Abuse) -> None:
-    """Every flood at once until ``until`` (each bounded to a few requests in flight)."""
+FLOODS = ("replay", "verify", "new table", "chunked 4 MB", "hello since 0")
+"""Every kind of flood the abuser knows."""
+
+
+async def abuse(
+    base: str, table_id: str, until: float, report: Abuse, kinds: tuple[str, ...] = FLOODS,
+    rate: float = 0.0,
+) -> None:  # fmt: skip
+    """The floods ``kinds`` at once until ``until``, each with a few requests in flight and
+    (if ``rate`` > 0) at most ``rate`` requests a second."""
+    gap = FLOOD_CONCURRENCY / rate if rate > 0 else 0.0  # seconds between one worker's sends
     http = httpx.AsyncClient(base_url=base, timeout=30.0, trust_env=False, headers=ABUSER)
     ws_base = base.replace("http://", "ws://")
     record = (await http.get(f"/api/tables/{table_id}/record")).content
@@ -377,33 +390,50 @@ async def abuse(base: str, table_id: str, until: float, report: Abuse) -> None:
         ),
     }
 
+    async def paced(send: Any) -> None:
+        next_at = time.monotonic()
+        while (now := time.monotonic()) < until:
+            if next_at > now:
+                await asyncio.sleep(next_at - now)
+            next_at = max(next_at + gap, time.monotonic() - gap)
+            await send()
+
     async def flood(kind: str) -> None:
-        while time.monotonic() < until:
-            await answer(kind, floods[kind]())
+        await paced(lambda: answer(kind, floods[kind]()))
 
     async def hello_flood() -> None:
-        while time.monotonic() < until:
-            try:
-                async with connect(
-                    f"{ws_base}/ws/{table_id}", open_timeout=10, proxy=None,
-                    additional_headers=ABUSER, max_size=2**24,
-                ) as ws:  # fmt: skip
-                    await ws.send(json.dumps({"type": "hello", "token": None, "since": 0}))
-                    message = json.loads(await asyncio.wait_for(ws.recv(), 10))
-                    report.count("hello since 0", message.get("type", "?"))
-            except (OSError, TimeoutError, Exception) as error:
-                report.count("hello since 0", type(error).__name__)
+        await paced(hello)
 
-    tasks = [asyncio.create_task(flood(kind)) for kind in floods for _ in range(FLOOD_CONCURRENCY)]
-    tasks += [asyncio.create_task(hello_flood()) for _ in range(FLOOD_CONCURRENCY)]
+    async def hello() -> None:
+        try:
+            async with connect(
+                f"{ws_base}/ws/{table_id}", open_timeout=10, proxy=None,
+                additional_headers=ABUSER, max_size=2**24,
+            ) as ws:  # fmt: skip
+                await ws.send(json.dumps({"type": "hello", "token": None, "since": 0}))
+                message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                report.count("hello since 0", message.get("type", "?"))
+        except (OSError, TimeoutError, Exception) as error:
+            report.count("hello since 0", type(error).__name__)
+
+    tasks = [
+        asyncio.create_task(flood(kind) if kind in floods else hello_flood())
+        for kind in kinds
+        for _ in range(FLOOD_CONCURRENCY)
+    ]
     await asyncio.gather(*tasks)
     await http.aclose()
 
 
-def abuse_process(base: str, table_id: str, seconds: float, answers: Any) -> None:
-    """The abuser's process: every flood for ``seconds``, then what it got back."""
+def abuse_process(
+    base: str, table_id: str, seconds: float, answers: Any, kinds: tuple[str, ...], rate: float
+) -> None:
+    """The abuser's process: the floods ``kinds`` for ``seconds`` (each at most ``rate``
+    requests a second), then what it got back."""
+    os.nice(19)  # an attacker's client runs on a machine of its own: here it takes what is spare
     report = Abuse()
-    asyncio.run(abuse(base, table_id, time.monotonic() + seconds, report))
+    asyncio.run(abuse(base, table_id, time.monotonic() + seconds, report, kinds, rate))
+    report.cpu_seconds = time.process_time()
     answers.put(report)
 
 
@@ -502,15 +532,27 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> None:
         context = multiprocessing.get_context("spawn")
         answers: multiprocessing.Queue[Abuse] = context.Queue()
         abuser = context.Process(
-            target=abuse_process, args=(base, target, args.paced + 15, answers), daemon=True
+            target=abuse_process,
+            args=(
+                base,
+                target,
+                args.paced + 15,
+                answers,
+                tuple(args.floods.split(",")),
+                args.flood_rate,
+            ),
+            daemon=True,
         )
         abuser.start()
         _show("paced, under abuse", await phase(bench, args.tables, args.interval, args.paced, pid))
         report = await asyncio.to_thread(answers.get, True, args.paced + 120)
         abuser.join(30)
         for kind in report.sent:
-            answers = " ".join(f"{k}:{v}" for k, v in sorted(report.answers[kind].items()))
-            print(f"abuse {kind}: {report.sent[kind]} sent; answers {answers}", flush=True)
+            got = " ".join(f"{k}:{v}" for k, v in sorted(report.answers[kind].items()))
+            print(f"abuse {kind}: {report.sent[kind]} sent; answers {got}", flush=True)
+        seconds = args.paced + 15
+        print(f"abuser: {sum(report.sent.values()) / seconds:.0f} requests/s, "
+              f"{report.cpu_seconds / seconds:.2f} cores of its own", flush=True)  # fmt: skip
     elif args.paced > 0:
         _show("paced", await phase(bench, args.tables, args.interval, args.paced, pid))
     if args.unpaced > 0:
@@ -535,9 +577,18 @@ def main() -> None:
     parser.add_argument("--pid", type=int, help="with --url: the server's pid, to read its CPU")
     parser.add_argument("--profile", type=Path, help="cProfile the server into this file")
     parser.add_argument("--abuse", action="store_true", help="paced twice: without, with floods")
+    parser.add_argument(
+        "--floods", default=",".join(FLOODS), help=f"--abuse: which ({', '.join(FLOODS)})"
+    )
+    parser.add_argument(
+        "--flood-rate", type=float, default=100.0,
+        help="--abuse: requests a second of each flood at most (0: as fast as it can)",
+    )  # fmt: skip
     parser.add_argument("--memory", type=float, default=0.0, help="seconds of paced play, RSS")
     parser.add_argument("--sample", type=float, default=60.0, help="--memory: seconds a sample")
     args = parser.parse_args()
+    if unknown := set(args.floods.split(",")) - set(FLOODS):
+        parser.error(f"no such flood: {', '.join(sorted(unknown))}")
     if not 1 <= args.tables <= 2000 or args.paced > 600 or args.unpaced > 600:
         parser.error("at most 2000 tables and 600 seconds a phase")
     if args.memory > 7200:
