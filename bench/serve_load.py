@@ -482,9 +482,23 @@ async def memory_run(
     )
 
 
-def start_server(database: Path, profile: Path | None) -> tuple[subprocess.Popen[bytes], str]:
+def parse_cpus(cpus: str) -> set[int]:
+    """The cores named as taskset takes them (``0``, ``0,2``, ``1-3``)."""
+    found: set[int] = set()
+    for part in cpus.split(","):
+        first, _, last = part.partition("-")
+        found.update(range(int(first), int(last or first) + 1))
+    return found
+
+
+def start_server(
+    database: Path, profile: Path | None, cpus: str = ""
+) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     prefix = [sys.executable] + (["-m", "cProfile", "-o", str(profile)] if profile else [])
+    if cpus:  # the server (and its workers) on cores of their own, the clients on the others
+        os.sched_setaffinity(0, set(range(os.cpu_count() or 1)) - parse_cpus(cpus) or {0})
+        prefix = ["taskset", "-c", cpus, *prefix]
     command = [
         *prefix, "-m", "spieltisch.web", "--host", "127.0.0.1", "--port", str(port),
         "--db", f"sqlite:///{database}", "--bot-workers", "1", "--bot-pause", "0",
@@ -576,6 +590,11 @@ def main() -> None:
     parser.add_argument("--url", default="", help="an already running server (else one starts)")
     parser.add_argument("--pid", type=int, help="with --url: the server's pid, to read its CPU")
     parser.add_argument("--profile", type=Path, help="cProfile the server into this file")
+    parser.add_argument(
+        "--server-cpus", default="",
+        help="cores for the server alone, as taskset takes them (e.g. 0): the clients and the "
+        "abuser run on the others, as they would on machines of their own",
+    )  # fmt: skip
     parser.add_argument("--abuse", action="store_true", help="paced twice: without, with floods")
     parser.add_argument(
         "--floods", default=",".join(FLOODS), help=f"--abuse: which ({', '.join(FLOODS)})"
@@ -597,7 +616,7 @@ def main() -> None:
         asyncio.run(run(args, args.url.rstrip("/"), args.pid))
         return
     with tempfile.TemporaryDirectory(prefix="serve_load_") as folder:
-        process, base = start_server(Path(folder) / "bench.sqlite", args.profile)
+        process, base = start_server(Path(folder) / "bench.sqlite", args.profile, args.server_cpus)
         print(f"server {base} (pid {process.pid}), game {args.game}", flush=True)
         try:
             asyncio.run(run(args, base, process.pid))
