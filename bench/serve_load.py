@@ -492,7 +492,7 @@ def parse_cpus(cpus: str) -> set[int]:
 
 
 def start_server(
-    database: Path, profile: Path | None, cpus: str = ""
+    database: Path, profile: Path | None, cpus: str = "", stall_ms: float = 0.0
 ) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     prefix = [sys.executable] + (["-m", "cProfile", "-o", str(profile)] if profile else [])
@@ -502,7 +502,7 @@ def start_server(
     command = [
         *prefix, "-m", "spieltisch.web", "--host", "127.0.0.1", "--port", str(port),
         "--db", f"sqlite:///{database}", "--bot-workers", "1", "--bot-pause", "0",
-        "--trust-proxy",
+        "--trust-proxy", "--stall-ms", str(stall_ms),
     ]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
@@ -595,6 +595,7 @@ def main() -> None:
         help="cores for the server alone, as taskset takes them (e.g. 0): the clients and the "
         "abuser run on the others, as they would on machines of their own",
     )  # fmt: skip
+    parser.add_argument("--stall-ms", type=float, default=0.0, help="the server logs loop stalls")
     parser.add_argument("--abuse", action="store_true", help="paced twice: without, with floods")
     parser.add_argument(
         "--floods", default=",".join(FLOODS), help=f"--abuse: which ({', '.join(FLOODS)})"
@@ -616,7 +617,9 @@ def main() -> None:
         asyncio.run(run(args, args.url.rstrip("/"), args.pid))
         return
     with tempfile.TemporaryDirectory(prefix="serve_load_") as folder:
-        process, base = start_server(Path(folder) / "bench.sqlite", args.profile, args.server_cpus)
+        process, base = start_server(
+            Path(folder) / "bench.sqlite", args.profile, args.server_cpus, args.stall_ms
+        )
         print(f"server {base} (pid {process.pid}), game {args.game}", flush=True)
         try:
             asyncio.run(run(args, base, process.pid))

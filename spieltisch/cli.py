@@ -602,6 +602,10 @@ def serve(
         bool,
         typer.Option(help="Behind a reverse proxy: read client addresses from X-Forwarded-For."),
     ] = False,
+    stall_ms: Annotated[
+        float,
+        typer.Option(min=0, help="Log where the event loop was when held this long (0: off)."),
+    ] = 0.0,
 ) -> None:
     """Start the server for online tables: people and bots at one table, in the browser."""
     with one_line_errors():
@@ -612,7 +616,8 @@ def serve(
                 f"the server needs the web extra ({missing.name} is missing): "
                 'pip install "spieltisch[web]"'
             )
-        run(host, port, db or "", open_browser, bot_workers, trust_proxy=trust_proxy)
+        run(host, port, db or "", open_browser, bot_workers, trust_proxy=trust_proxy,
+            stall_ms=stall_ms)  # fmt: skip
 
 
 @app.command()

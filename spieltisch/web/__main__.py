@@ -16,8 +16,10 @@ def main() -> None:
     parser.add_argument("--bot-workers", type=int, default=2)
     parser.add_argument("--bot-pause", type=float, default=0.8)
     parser.add_argument("--trust-proxy", action="store_true", help="addresses from X-Forwarded-For")
+    parser.add_argument("--stall-ms", type=float, default=0.0, help="log event loop stalls")
     args = parser.parse_args()
-    serve(args.host, args.port, args.db, False, args.bot_workers, args.bot_pause, args.trust_proxy)
+    serve(args.host, args.port, args.db, False, args.bot_workers, args.bot_pause, args.trust_proxy,
+          args.stall_ms)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ from spieltisch.web.payload import error_message, rejected_message
 from spieltisch.web.pool import STRENGTHS
 from spieltisch.web.seat_api import hub_of, live_of, refusal, seat_api
 from spieltisch.web.settings import Settings
+from spieltisch.web.stalls import watched
 from spieltisch.web.table_rules import ChatMode, ClockMode, TableRules, Takeover
 from spieltisch.web.tables import Connection, LiveTable, RefusedError, SeatPlan
 from spieltisch.web.text import Field as Text
@@ -146,11 +147,14 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(migrate, config.database_url())
+        for game_id in REGISTRY.implemented():  # imported now, not on the loop at a first table
+            REGISTRY.kit(game_id)
         hub = Hub(config, clock)
         app.state.hub = hub
         await hub.resume()
         try:
-            yield
+            async with watched(config.stall_ms):
+                yield
         finally:
             await hub.close()
 

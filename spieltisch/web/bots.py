@@ -97,9 +97,18 @@ def choose(job: BotJob) -> str:
     return str(agent.act(table.view(job.seat), table.legal()))
 
 
+def start_worker(parent: int, niceness: int) -> None:
+    """Run in each worker as it starts: yield the processor to the server's event loop by
+    ``niceness`` (a move waits on the loop, never on a worker's search or replay) and end
+    with the server."""
+    if niceness:
+        os.nice(niceness)
+    watch_parent(parent)
+
+
 def watch_parent(parent: int) -> None:
-    """Run in each bot worker as it starts: end the worker as soon as the server that made it
-    is gone (a server killed with SIGKILL cannot stop its pool)."""
+    """End this worker as soon as the server that made it is gone (a server killed with
+    SIGKILL cannot stop its pool)."""
 
     def watch() -> None:
         while os.getppid() == parent:

@@ -115,11 +115,16 @@ def replay_step(table: Table, logs: dict[int | None, list[Any]], at: int, seat: 
     }
 
 
+CHECK_NICENESS = 10
+"""Anyone's checks and replays run below the bots and far below the server's loop: a flood of
+them slows its own answers, never a table's moves."""
+
+
 class Checks:
     """The server's side of the checks: a fair pool of one worker (see the module docstring)."""
 
     def __init__(self, workers: int = WORKERS) -> None:
-        self.pool = FairPool(workers, kind="check")
+        self.pool = FairPool(workers, kind="check", niceness=CHECK_NICENESS)
 
     async def verify(self, address: str, text: str) -> Answer:
         """A record's dice checked, for a caller at ``address``."""

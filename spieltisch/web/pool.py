@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from spieltisch.agents import agent_names
 from spieltisch.core.game import Game
-from spieltisch.web.bots import watch_parent
+from spieltisch.web.bots import start_worker
 
 LOG = logging.getLogger("spieltisch.web")
 _Result = TypeVar("_Result")
@@ -37,6 +37,9 @@ MAX_REMEMBERED = 4_096
 """Tables whose last turn the pool remembers (a forgotten one counts as never served)."""
 ITERATION_PACE = 1.0
 """Seconds a move of an iteration-budget search is padded to."""
+BOT_NICENESS = 5
+"""Bots think at a lower priority than the server's loop: on a busy machine a search gets a
+little less time, and no table's move waits behind one."""
 
 
 def level_menu(game: Game) -> list[str]:
@@ -66,10 +69,12 @@ def level_pace(level: str, pause: float) -> float:
 class FairPool:
     """Worker processes shared round robin among tables (see the module docstring)."""
 
-    def __init__(self, workers: int, kind: str = "bot") -> None:
+    def __init__(self, workers: int, kind: str = "bot", niceness: int = BOT_NICENESS) -> None:
         self.workers = workers
         self.kind = kind
         """What the workers do, as the log names them."""
+        self.niceness = niceness
+        """How far the workers yield the processor to the server (``os.nice``)."""
         self.executor = self._executor()
         self.queues: collections.OrderedDict[str, collections.deque[asyncio.Future[None]]] = (
             collections.OrderedDict()
@@ -82,7 +87,9 @@ class FairPool:
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         return concurrent.futures.ProcessPoolExecutor(
-            max_workers=self.workers, initializer=watch_parent, initargs=(os.getpid(),)
+            max_workers=self.workers,
+            initializer=start_worker,
+            initargs=(os.getpid(), self.niceness),
         )
 
     async def run(self, table: str, function: Callable[[Any], _Result], job: Any) -> _Result:

@@ -55,6 +55,8 @@ class Settings:
     """Replay steps an address may ask for (a person stepping through a game is quick)."""
     trust_proxy: bool = False
     """Read a client's address from ``X-Forwarded-For`` (only behind a proxy that sets it)."""
+    stall_ms: float = 0.0
+    """Log where the event loop was when it was held longer than this (0: not watched)."""
 
     def database_url(self) -> str:
         """The database to use."""

@@ -1,0 +1,68 @@
+"""How the server's heap is collected: rarely in full, at a time of the server's choosing.
+
+CPython's collector walks every tracked object in a full collection, and nothing else runs
+meanwhile. Under load (200 tables, floods of requests) a full collection took 100-300 ms and
+came every few seconds, so one move in twenty waited that long. Here:
+
+- everything the server holds once it has imported what it runs (modules, classes, the
+  games' tables of moves: about 110,000 objects) is set aside for good (``gc.freeze``);
+- the young generations are collected as CPython always does (each takes a millisecond or
+  two), but a full collection never starts on its own;
+- a full collection runs every :data:`FULL_EVERY` seconds instead, so cyclic garbage that
+  lived long enough to reach the old generation waits at most that long.
+
+``spieltisch serve`` manages its process's heap this way (:func:`manage_heap`); an app made
+by a test or another host keeps CPython's defaults (the collector is the process's, not the
+app's).
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import threading
+import time
+
+from spieltisch.games import REGISTRY
+
+LOG = logging.getLogger("spieltisch.web")
+FULL_EVERY = 300.0
+"""Seconds between two full collections."""
+NEVER = 1 << 30
+"""A threshold the old generation's count does not reach (collections of the middle
+generation between two full collections)."""
+
+
+def settle_heap() -> None:
+    """Once the server has imported what it runs: freeze what it holds so far, and leave full
+    collections to :func:`collect_in_full`."""
+    gc.collect()
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, NEVER)
+
+
+def collect_in_full() -> float:
+    """A full collection now; the seconds it took."""
+    started = time.perf_counter()
+    gc.collect()
+    took = time.perf_counter() - started
+    LOG.debug("a full garbage collection took %.0f ms", took * 1000)
+    return took
+
+
+def manage_heap(every: float = FULL_EVERY) -> threading.Event:
+    """The server process's collection, from now on (see the module docstring): import the
+    games, settle the heap, and start the thread that collects in full every ``every``
+    seconds. Set the returned event to stop that thread."""
+    for game_id in REGISTRY.implemented():
+        REGISTRY.kit(game_id)
+    settle_heap()
+    stop = threading.Event()
+
+    def collect() -> None:
+        while not stop.wait(every):
+            collect_in_full()
+
+    threading.Thread(target=collect, name="full-collections", daemon=True).start()
+    return stop
