@@ -37,6 +37,7 @@ from spieltisch.web.clock import Clock
 from spieltisch.web.db import migrate
 from spieltisch.web.gate import Gate, client_address
 from spieltisch.web.guard import Guard
+from spieltisch.web.language import language_api
 from spieltisch.web.limits import TokenBucket
 from spieltisch.web.live import Hub
 from spieltisch.web.payload import error_message, rejected_message
@@ -186,6 +187,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     _pages(app)
     _api(app)
     seat_api(app)
+    language_api(app)
     _finished_api(app)
     _socket(app, config)
     return app

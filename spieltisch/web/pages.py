@@ -13,6 +13,7 @@ from markdown_it import MarkdownIt
 
 import spieltisch
 from spieltisch.games import REGISTRY
+from spieltisch.locale import N_
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -45,12 +46,13 @@ def _shell(title: str, script: str, body: str, data: str = "") -> str:
 
 def lobby() -> str:
     """The lobby: open tables, games being played, finished games, and a new table."""
-    body = """<section>
-  <h1 data-t="lobby.title">Tables</h1>
+    heading, new = N_("Tables"), N_("New table")  # marked outside the f-string: Babel reads
+    body = f"""<section>
+  <h1 data-t>{heading}</h1>
   <div id="lists" aria-live="polite"></div>
 </section>
 <section>
-  <h2 data-t="lobby.new">New table</h2>
+  <h2 data-t>{new}</h2>
   <form id="create" class="panel"></form>
   <div id="created" aria-live="polite"></div>
 </section>"""

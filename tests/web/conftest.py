@@ -32,7 +32,7 @@ from spieltisch.web.clock import ManualClock
 from spieltisch.web.settings import Settings
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, sync_playwright
+    from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 except ImportError:  # the browser tests skip without playwright
     HAVE_PLAYWRIGHT = False
 else:
@@ -279,3 +279,12 @@ def screens() -> Path:
     """Where the browser tests save their screenshots."""
     SCREENS.mkdir(parents=True, exist_ok=True)
     return SCREENS
+
+
+def switch_language(page: Page) -> str:
+    """Click the page's language button and wait until the page speaks the other language
+    (its words arrive from the server first); the language it speaks now."""
+    before = page.evaluate("() => document.documentElement.lang")
+    page.click("#language")
+    page.wait_for_function("(before) => document.documentElement.lang !== before", arg=before)
+    return str(page.evaluate("() => document.documentElement.lang"))

@@ -21,7 +21,7 @@ from playwright.sync_api import BrowserContext, Page, WebSocket
 from spieltisch.core.codec import to_jsonable
 from spieltisch.games.auf_die_eier.notation import LETTERS, Reroll, Stop, parse_dice
 
-from .conftest import LiveServer, docs_screens
+from .conftest import LiveServer, docs_screens, switch_language
 from .test_browser import check_result, create, join, start, version_of
 
 pytestmark = pytest.mark.browser
@@ -199,7 +199,7 @@ def test_whole_game_by_clicking_the_board(server: LiveServer, new_context: NewCo
     check_sheet(page, final)
     assert page.locator("#ade-over").text_content() == "The game is over"
     screenshot(page, "end")
-    page.click("#language")
+    switch_language(page)
     assert page.locator("#ade-over").text_content() == "Das Spiel ist aus"
     assert "Punkteblatt" in (page.locator("#board").text_content() or "")
-    page.click("#language")
+    switch_language(page)

@@ -21,7 +21,7 @@ from spieltisch.core.record import Record
 from spieltisch.games.auf_die_nuesse import Rule
 from spieltisch.session import Table
 
-from .conftest import LiveServer, docs_screens, require_browser
+from .conftest import LiveServer, docs_screens, require_browser, switch_language
 
 require_browser()
 
@@ -209,8 +209,8 @@ def test_whole_game_by_clicking_the_board(server: LiveServer, new_context: NewCo
     shot(page, "end")
 
     english = page.locator("#board .nd-piles").text_content() or ""
-    page.click("#language")
+    switch_language(page)
     german = page.locator("#board .nd-piles").text_content() or ""
     assert german != english
     assert page.evaluate("() => document.documentElement.lang") == "de"
-    page.click("#language")
+    switch_language(page)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .conftest import LiveServer, docs_screens
+from .conftest import LiveServer, docs_screens, switch_language
 from .test_browser import check_result, create, join, start, updates_of, version_of
 
 if TYPE_CHECKING:  # test_browser skips the module cleanly where playwright is missing
@@ -140,9 +140,9 @@ def test_auweier_whole_game_by_clicking_the_board(
     assert page.locator('#aw-stage[data-stage="order"]').count() == 1
     assert page.locator("#aw-starter button[data-starter]").count() == 6
     page.screenshot(path=str(docs / "auweier-start.png"), full_page=True)
-    page.click("#language")  # the board's own texts follow the page's language
+    switch_language(page)  # the board's own texts follow the page's language
     assert page.locator("#aw-order h3").text_content() == "Sortiere dein Deck"
-    page.click("#language")
+    switch_language(page)
     assert page.locator("#aw-order h3").text_content() == "Arrange your deck"
     arrange_deck(page)
 

@@ -26,7 +26,7 @@ from spieltisch.games import kit_of
 from spieltisch.session import Steps, Table
 from spieltisch.web.payload import events_for, step_events
 
-from .conftest import PHONE, LiveServer, require_browser
+from .conftest import PHONE, LiveServer, require_browser, switch_language
 
 require_browser()
 
@@ -482,7 +482,7 @@ def test_phone_screen_in_german(server: LiveServer, new_context: NewContext, scr
     page.goto(server.url + "/")
     page.wait_for_selector("#game")
     assert no_overflow(page)
-    page.click("#language")
+    switch_language(page)
     assert page.evaluate("() => document.documentElement.lang") == "de"
     assert page.locator("h1").text_content() == "Tische"
     shot(page, screens, "phone-lobby-de")
@@ -514,7 +514,7 @@ def test_phone_screen_in_german(server: LiveServer, new_context: NewContext, scr
     assert no_overflow(page)
     assert page.locator("#result h2").text_content() == "Das Spiel ist aus"
     check_result(page, server, made["id"])
-    page.click("#language")
+    switch_language(page)
     assert page.locator("#result h2").text_content() == "The game is over"
     shot(page, screens, "phone-result")
 

@@ -1,21 +1,27 @@
 // The lobby: lists of tables, kept current by the server's feed, and a form to make a new one.
 import { api, el } from "./common.js";
-import { setupLanguage, t, tn } from "./i18n.js";
+import { N_, setupLanguage, t, tn } from "./i18n.js";
+
+const KINDS = {
+  open: N_("Open tables"),
+  playing: N_("Being played"),
+  finished: N_("Finished"),
+};
 
 let games = [];
 let lists = { open: [], playing: [], finished: [] };
 
 function tableList(kind, rows) {
-  const section = el("section", { "aria-label": t(`lobby.${kind}`) }, el("h2", {}, t(`lobby.${kind}`)));
-  if (!rows.length) return section.appendChild(el("p", {}, t("lobby.none"))) && section;
+  const section = el("section", { "aria-label": t(KINDS[kind]) }, el("h2", {}, t(KINDS[kind])));
+  if (!rows.length) return section.appendChild(el("p", {}, t("none"))) && section;
   const body = el("tbody");
   for (const row of rows) {
     const link = kind === "finished" ? `/replay/${row.id}` : `/t/${row.id}`;
-    const label = kind === "finished" ? t("lobby.replay") : t("lobby.watch");
+    const label = kind === "finished" ? t("replay") : t("watch");
     body.append(el("tr", {},
       el("td", {}, row.name), el("td", {}, `${row.players}`),
       el("td", {}, row.names.join(", ")),
-      el("td", {}, kind === "open" ? tn("lobby.free", row.seats_free) : ""),
+      el("td", {}, kind === "open" ? tn("{n} free seat", "{n} free seats", row.seats_free) : ""),
       el("td", {}, el("a", { href: link }, label))));
   }
   section.append(el("div", { class: "scroll" }, el("table", { class: "list" }, body)));
@@ -42,24 +48,25 @@ function optionInput(option) {
 function seatRows(game, players) {
   const rows = [];
   for (let seat = 0; seat < players; seat++) {
-    const level = el("select", { name: `level-${seat}`, "aria-label": `${t("create.level")} ${seat + 1}`, hidden: seat === 0 },
+    const level = el("select", { name: `level-${seat}`, "aria-label": `${t("Bot level")} ${seat + 1}`, hidden: seat === 0 },
       game.levels.flatMap((name) => [el("option", { value: name }, name),
         ...(game.strengths[name] ?? []).map((s) => el("option", { value: `${name}:${s}` }, `${name}:${s}`))]));
     // A level belongs to a bot seat only: it is hidden beside a person's seat.
-    const kind = el("select", { name: `seat-${seat}`, "aria-label": `${t("create.seat")} ${seat + 1}`,
+    const kind = el("select", { name: `seat-${seat}`, "aria-label": `${t("Seat")} ${seat + 1}`,
       on: { change: (event) => { level.hidden = event.target.value !== "bot"; } } },
-    el("option", { value: "person", selected: seat === 0 }, t("create.person")),
-    el("option", { value: "bot", selected: seat !== 0 }, t("create.bot")));
-    rows.push(el("div", { class: "seat-row" }, el("span", {}, `${t("create.seat")} ${seat + 1}`), kind, level));
+    el("option", { value: "person", selected: seat === 0 }, t("a person")),
+    el("option", { value: "bot", selected: seat !== 0 }, t("a bot")));
+    rows.push(el("div", { class: "seat-row" }, el("span", {}, `${t("Seat")} ${seat + 1}`), kind, level));
   }
   return rows;
 }
 
+// values: each value and the msgid that names it.
 function choice(name, label, values, chosen) {
   const id = `rules-${name}`;
   return el("div", { class: "seat-row" }, el("label", { for: id }, t(label)),
     el("select", { id, name: `rules-${name}` },
-      values.map((value) => el("option", { value, selected: value === chosen }, t(`${label}.${value}`)))));
+      Object.entries(values).map(([value, text]) => el("option", { value, selected: value === chosen }, t(text)))));
 }
 
 function number(name, label, value, min, max) {
@@ -70,11 +77,12 @@ function number(name, label, value, min, max) {
 
 // The house rules: the clock, what happens to an absent seat, and who reads the chat.
 function houseRules() {
-  return el("fieldset", { class: "rules-box" }, el("legend", {}, t("create.clock")),
-    choice("clock", "create.clock", ["none", "relaxed", "live"], "none"),
-    number("bank", "create.bank", 5, 1, 10080), number("increment", "create.increment", 10, 0, 3600),
-    choice("takeover", "create.takeover", ["bot", "vote"], "bot"),
-    choice("chat", "create.chat", ["players", "everyone", "off"], "players"));
+  return el("fieldset", { class: "rules-box" }, el("legend", {}, t("Clock")),
+    choice("clock", N_("Clock"), { none: N_("none (friends together)"), relaxed: N_("relaxed (a day for each move)"), live: N_("live (a time bank and an increment)") }, "none"),
+    number("bank", N_("Time bank, minutes"), 5, 1, 10080),
+    number("increment", N_("Increment per move, seconds"), 10, 0, 3600),
+    choice("takeover", N_("When someone runs out of time or stays away"), { bot: N_("a bot plays for them until they return"), vote: N_("the others vote on handing the seat to a bot") }, "bot"),
+    choice("chat", N_("Chat"), { players: N_("for the players"), everyone: N_("for players and spectators"), off: N_("off") }, "players"));
 }
 
 function readRules(form) {
@@ -97,16 +105,16 @@ function drawForm() {
     Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i)
       .map((n) => el("option", { value: n, selected: n === count }, String(n))));
   form.replaceChildren(
-    el("div", { class: "seat-row" }, el("label", { for: "game" }, t("create.game")), gameSelect,
-       el("a", { href: `/rules/${game.id}`, target: "_blank" }, t("create.rules"))),
+    el("div", { class: "seat-row" }, el("label", { for: "game" }, t("Game")), gameSelect,
+       el("a", { href: `/rules/${game.id}`, target: "_blank" }, t("rules"))),
     el("p", {}, game.summary),
-    el("div", { class: "seat-row" }, el("label", { for: "players" }, t("create.players")), playerSelect),
+    el("div", { class: "seat-row" }, el("label", { for: "players" }, t("Players")), playerSelect),
     ...game.options.map(optionInput),
     ...seatRows(game, count),
     houseRules(),
     el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "hints", name: "hints" }),
-      el("label", { for: "hints" }, t("create.hints"))),
-    el("button", { type: "submit", class: "primary" }, t("create.go")));
+      el("label", { for: "hints" }, t("Allow hints (the strongest bot's advice, on request)"))),
+    el("button", { type: "submit", class: "primary" }, t("Create the table")));
 }
 
 async function create(event) {
@@ -131,13 +139,13 @@ async function create(event) {
     const base = location.origin;
     const host = new URLSearchParams(made.host_link.split("#")[1] ?? "").get("host");
     const [first, firstLink] = Object.entries(made.seat_links)[0] ?? [];
-    const sit = firstLink === undefined ? null : el("p", {}, t("create.sit").replace("{n}", String(Number(first) + 1)), " ",
+    const sit = firstLink === undefined ? null : el("p", {}, t("Sit at seat {n} yourself (with the host's rights):").replace("{n}", String(Number(first) + 1)), " ",
       el("a", { class: "link-box", href: `${firstLink}&host=${host}`, id: "sit-link" }, `${base}${firstLink}&host=${host}`));
     out.replaceChildren(el("div", { class: "panel" },
-      el("p", {}, t("create.host")), el("p", {}, el("a", { class: "link-box", href: made.host_link, id: "host-link" }, base + made.host_link)),
+      el("p", {}, t("Your host link (keep it; it starts the game and manages seats):")), el("p", {}, el("a", { class: "link-box", href: made.host_link, id: "host-link" }, base + made.host_link)),
       sit,
       ...Object.entries(made.seat_links).map(([seat, link]) => el("p", {},
-        `${t("create.seatlink")} ${Number(seat) + 1}: `, el("a", { class: "link-box seat-link", href: link }, base + link)))));
+        `${t("Join link for seat")} ${Number(seat) + 1}: `, el("a", { class: "link-box seat-link", href: link }, base + link)))));
   } catch (error) {
     out.replaceChildren(el("p", { class: "error" }, error.message));
   }

@@ -56,7 +56,7 @@ function beep() {
 function notify(game) {
   if (localStorage.getItem(NOTIFY) !== "on" || !("Notification" in window)) return;
   if (Notification.permission !== "granted" || !document.hidden) return;
-  const note = new Notification(t("notify.turn"), { body: t("notify.body", { game }), tag: "spieltisch-turn" });
+  const note = new Notification(t("Your turn"), { body: t("It is your turn at {game}.", { game }), tag: "spieltisch-turn" });
   note.addEventListener("click", () => { window.focus(); note.close(); });
 }
 
@@ -77,14 +77,14 @@ async function toggleNotify(box, status) {
   }
   if (!("Notification" in window)) {
     box.checked = false;
-    status.textContent = t("notify.denied");
+    status.textContent = t("This browser blocks notifications.");
     return;
   }
   const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
   const granted = answer === "granted";
   box.checked = granted;
   localStorage.setItem(NOTIFY, granted ? "on" : "off");
-  status.textContent = granted ? "" : t("notify.denied");
+  status.textContent = granted ? "" : t("This browser blocks notifications.");
 }
 
 export function drawNotify(node, seated) {
@@ -99,6 +99,6 @@ export function drawNotify(node, seated) {
     && "Notification" in window && Notification.permission === "granted",
   on: { change: (event) => toggleNotify(event.target, status) } });
   node.replaceChildren(
-    el("div", { class: "seat-row" }, sound, el("label", { for: "notify-sound" }, t("notify.sound"))),
-    el("div", { class: "seat-row" }, browser, el("label", { for: "notify-browser" }, t("notify.browser")), status));
+    el("div", { class: "seat-row" }, sound, el("label", { for: "notify-sound" }, t("Sound on my turn"))),
+    el("div", { class: "seat-row" }, browser, el("label", { for: "notify-browser" }, t("Notify me on my turn")), status));
 }

@@ -48,8 +48,8 @@ function drawBoard(node, data) {
 
 function dropZone() {
   const input = el("input", { type: "file", id: "record-file", accept: ".json,application/json",
-    "aria-label": t("replay.file"), on: { change: (e) => openFile(e.target.files[0]) } });
-  const zone = el("div", { class: "panel drop", id: "drop" }, t("replay.drop"), " ", input);
+    "aria-label": t("record file"), on: { change: (e) => openFile(e.target.files[0]) } });
+  const zone = el("div", { class: "panel drop", id: "drop" }, t("Drop a record file here to replay it, or choose one:"), " ", input);
   zone.addEventListener("dragover", (e) => e.preventDefault());
   zone.addEventListener("drop", (e) => { e.preventDefault(); openFile(e.dataTransfer.files[0]); });
   return zone;
@@ -64,15 +64,15 @@ async function openFile(file) {
 }
 
 function drawAnalysis() {
-  const node = el("section", { class: "panel", id: "analysis", "aria-live": "polite" }, el("h2", {}, t("analysis.title")));
+  const node = el("section", { class: "panel", id: "analysis", "aria-live": "polite" }, el("h2", {}, t("Analysis")));
   if (state.file) return node;
   const data = state.data;
   const choose = el("div", { class: "seat-row" }, data.names.map((name, seat) =>
-    el("button", { type: "button", class: "analyse", "data-seat": seat, on: { click: () => analyse(seat) } }, `${t("analysis.of")} ${name}`)));
+    el("button", { type: "button", class: "analyse", "data-seat": seat, on: { click: () => analyse(seat) } }, `${t("Analyse")} ${name}`)));
   node.append(choose);
   const found = state.analysis;
   if (!found) return node;
-  if (found.status === "running") node.append(el("p", { id: "analysis-progress" }, `${t("analysis.running")} ${found.done} / ${found.total}`),
+  if (found.status === "running") node.append(el("p", { id: "analysis-progress" }, `${t("Analysing decisions:")} ${found.done} / ${found.total}`),
     el("progress", { max: found.total || 1, value: found.done }));
   if (found.status === "failed") node.append(el("p", { class: "error" }, found.error));
   if (found.decisions.length) {
@@ -80,14 +80,14 @@ function drawAnalysis() {
       el("td", {}, el("button", { type: "button", class: "link", on: { click: () => go(d.version - 1) } }, String(d.version))),
       el("td", {}, d.made), el("td", {}, d.preferred),
       el("td", {}, d.unit === "win chance" ? `${(100 * d.loss).toFixed(1)} %` : d.loss.toFixed(2)),
-      el("td", {}, d.samples === null ? t("analysis.exact") : `${d.samples}`),
-      el("td", {}, d.costly ? `⚠ ${t("analysis.costly")}` : "")));
+      el("td", {}, d.samples === null ? t("exact") : `${d.samples}`),
+      el("td", {}, d.costly ? `⚠ ${t("costly")}` : "")));
     node.append(el("table", { class: "list", id: "analysis-table" },
-      el("thead", {}, el("tr", {}, [t("analysis.move"), t("analysis.made"), t("analysis.preferred"),
-        `${t("analysis.loss")} (${found.decisions[0].unit})`, t("analysis.samples"), ""].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, [t("Move"), t("Played"), t("Preferred"),
+        `${t("Lost")} (${found.decisions[0].unit})`, t("Games simulated"), ""].map((h) => el("th", {}, h)))),
       el("tbody", {}, rows)));
   }
-  if (found.status === "done") node.append(el("p", { id: "analysis-done" }, `${t("analysis.done")}: ${found.decisions.filter((d) => d.costly).length} ${t("analysis.flagged")}`));
+  if (found.status === "done") node.append(el("p", { id: "analysis-done" }, `${t("Analysis done")}: ${found.decisions.filter((d) => d.costly).length} ${t("costly decisions")}`));
   return node;
 }
 
@@ -104,18 +104,18 @@ async function analyse(seat) {
 function draw() {
   const data = state.data;
   if (!data) return;
-  const side = el("select", { id: "side", "aria-label": t("replay.side"), on: { change: (e) => { state.seat = Number(e.target.value); load(); } } },
-    el("option", { value: -1, selected: state.seat === -1 }, t("replay.spectator")),
+  const side = el("select", { id: "side", "aria-label": t("Seen from"), on: { change: (e) => { state.seat = Number(e.target.value); load(); } } },
+    el("option", { value: -1, selected: state.seat === -1 }, t("spectator")),
     data.names.map((name, seat) => el("option", { value: seat, selected: state.seat === seat }, name)));
   const slider = el("input", { type: "range", min: 0, max: data.last, value: data.version, id: "at",
-    "aria-label": t("replay.position"), on: { change: (e) => go(Number(e.target.value)) } });
+    "aria-label": t("move"), on: { change: (e) => go(Number(e.target.value)) } });
   document.getElementById("controls").replaceChildren(el("div", { class: "seat-row" },
-    el("button", { type: "button", id: "first", on: { click: () => go(0) } }, t("replay.first")),
-    el("button", { type: "button", id: "back", on: { click: () => go(state.at - 1) } }, t("replay.back")),
-    el("button", { type: "button", id: "next", on: { click: () => go(state.at + 1) } }, t("replay.next")),
-    el("button", { type: "button", id: "last", on: { click: () => go(data.last) } }, t("replay.last")),
+    el("button", { type: "button", id: "first", on: { click: () => go(0) } }, t("Start")),
+    el("button", { type: "button", id: "back", on: { click: () => go(state.at - 1) } }, t("Back")),
+    el("button", { type: "button", id: "next", on: { click: () => go(state.at + 1) } }, t("Next")),
+    el("button", { type: "button", id: "last", on: { click: () => go(data.last) } }, t("End")),
     slider, el("span", { id: "position" }, `${data.version} / ${data.last}`),
-    el("label", { for: "side" }, t("replay.side")), side), dropZone(), drawAnalysis());
+    el("label", { for: "side" }, t("Seen from")), side), dropZone(), drawAnalysis());
   drawBoard(document.getElementById("board"), data);
   document.getElementById("log").replaceChildren(drawLog(data.events));
 }

@@ -2,7 +2,7 @@
 // runs, the votes on an absent seat, one's own seat (leave, concede), the host's seat links
 // (copy, QR code), and the page a link shows once its seat changed hands.
 import { api, el } from "./common.js";
-import { t, tn } from "./i18n.js";
+import { N_, t, tn } from "./i18n.js";
 import { qrcode } from "./vendor/qrcode.js";
 
 // "3:07", "1 h 05 min", "2 d 4 h": a duration as a person reads it.
@@ -21,17 +21,17 @@ function timeLeft(seats, seat, now) {
 }
 
 function seatLine(seats, seat, mine, now) {
-  const parts = [el("strong", {}, seat.name), mine ? ` (${t("seats.you")})` : ""];
+  const parts = [el("strong", {}, seat.name), mine ? ` (${t("you")})` : ""];
   const notes = [];
-  if (seat.kind === "bot") notes.push(seat.conceded ? t("seats.conceded") : t("seats.bot"));
-  else if (!seat.joined) notes.push(t("seats.open"));
-  else if (seat.connected) notes.push(t("seats.here"));
-  else if (seat.away_since) notes.push(t("seats.away", { t: duration(now - seat.away_since) }));
-  else notes.push(t("seats.never"));
-  if (seat.stand_in) notes.push(t("seats.standin"));
+  if (seat.kind === "bot") notes.push(seat.conceded ? t("conceded") : t("bot"));
+  else if (!seat.joined) notes.push(t("free seat"));
+  else if (seat.connected) notes.push(t("here"));
+  else if (seat.away_since) notes.push(t("away for {t}", { t: duration(now - seat.away_since) }));
+  else notes.push(t("not here yet"));
+  if (seat.stand_in) notes.push(t("a bot plays for them until they return"));
   const left = timeLeft(seats, seat, now);
   const clock = left === null ? null : el("span", { class: `clock${seats.clock_running === seat.seat ? " running" : ""}`,
-    "aria-label": `${t("seats.timeleft")} ${duration(left)}` }, duration(left));
+    "aria-label": `${t("time left")} ${duration(left)}` }, duration(left));
   const dot = el("span", { class: `presence ${seat.kind === "bot" ? "bot" : seat.connected ? "here" : "away"}`, "aria-hidden": "true" });
   return el("li", { "data-seat": seat.seat, class: seats.clock_running === seat.seat ? "to-act" : "" },
     dot, ...parts, " · ", notes.join(" · "), clock ? " · " : null, clock);
@@ -41,7 +41,7 @@ export function drawSeats(node, ctx) {
   const seats = ctx.seats;
   if (!seats) return node.replaceChildren();
   const now = ctx.now();
-  node.replaceChildren(el("h2", {}, t("seats.title")),
+  node.replaceChildren(el("h2", {}, t("At the table")),
     el("ul", { class: "people", id: "people" }, seats.seats.map((seat) => seatLine(seats, seat, seat.seat === ctx.mySeat, now))));
 }
 
@@ -55,13 +55,13 @@ export function drawVotes(node, ctx) {
     const cast = (yes) => ctx.action(`votes/${vote.seat}`, { yes });
     const running = vote.yes.length > 0;
     return el("div", { class: "vote", "data-seat": vote.seat },
-      el("p", {}, t(vote.why === "time" ? "vote.time" : "vote.away", { name })),
-      running ? el("p", {}, t("vote.tally", { yes: vote.yes.length, voters: vote.voters.length })) : null,
-      said ? el("p", {}, t("vote.voted"))
+      el("p", {}, vote.why === "time" ? t("{name}'s time is up.", { name }) : t("{name} has been away on their turn too long.", { name })),
+      running ? el("p", {}, t("{yes} of {voters} said yes so far.", { yes: vote.yes.length, voters: vote.voters.length })) : null,
+      said ? el("p", {}, t("You voted."))
         : running ? el("div", { class: "seat-row" },
-          el("button", { type: "button", class: "vote-yes", on: { click: () => cast(true) } }, t("vote.yes")),
-          el("button", { type: "button", class: "vote-no", on: { click: () => cast(false) } }, t("vote.no")))
-        : el("button", { type: "button", class: "vote-start", on: { click: () => cast(true) } }, t("vote.start", { name })));
+          el("button", { type: "button", class: "vote-yes", on: { click: () => cast(true) } }, t("Yes, a bot plays for them")),
+          el("button", { type: "button", class: "vote-no", on: { click: () => cast(false) } }, t("No, let us wait")))
+        : el("button", { type: "button", class: "vote-start", on: { click: () => cast(true) } }, t("Hand {name}'s seat to a bot", { name })));
   });
   node.replaceChildren(...rows);
 }
@@ -73,22 +73,22 @@ export function drawOwn(node, ctx) {
     return node.replaceChildren();
   }
   const leave = el("button", { type: "button", id: "leave", on: { click: () => {
-    if (confirm(t("own.leave.sure"))) ctx.action("leave");
-  } } }, t("own.leave"));
+    if (confirm(t("Leave for good? A bot takes your seat (before the start, the seat is free again)."))) ctx.action("leave");
+  } } }, t("Leave the table"));
   const two = (ctx.seats?.seats ?? []).length === 2;
   const concede = status === "playing" ? el("button", { type: "button", id: "concede", on: { click: () => {
-    if (confirm(t(two ? "own.concede.two" : "own.concede.more"))) ctx.action("concede");
-  } } }, t("own.concede")) : null;
+    if (confirm(two ? t("Concede the game? The other player wins.") : t("Concede? You leave the game and a bot plays your seat on."))) ctx.action("concede");
+  } } }, t("Concede")) : null;
   node.replaceChildren(el("div", { class: "seat-row" }, concede, leave));
 }
 
 // What keeps an open table from starting, in words.
 export function missingText(about, mySeat) {
   const free = about.seats.filter((s) => s.kind === "person" && !s.joined).map((s) => s.seat + 1);
-  if (!free.length) return t("host.ready");
+  if (!free.length) return t("Everyone is here: start when you like.");
   const list = free.join(", ");
-  const lines = [tn("host.waiting", free.length, { list })];
-  if (mySeat !== null && mySeat !== undefined && free.includes(mySeat + 1)) lines.push(t("host.yours", { n: mySeat + 1 }));
+  const lines = [tn("Waiting for seat {list} to join.", "Waiting for seats {list} to join.", free.length, { list })];
+  if (mySeat !== null && mySeat !== undefined && free.includes(mySeat + 1)) lines.push(t("Your own seat ({n}) is one of them: open its link to sit down.", { n: mySeat + 1 }));
   return lines.join(" ");
 }
 
@@ -103,7 +103,7 @@ export function qrSvg(text) {
   svg.setAttribute("viewBox", `-2 -2 ${count + 4} ${count + 4}`);
   svg.setAttribute("class", "qr");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t("host.qr"));
+  svg.setAttribute("aria-label", t("QR code"));
   let path = "";
   for (let row = 0; row < count; row++) {
     for (let col = 0; col < count; col++) if (code.isDark(row, col)) path += `M${col} ${row}h1v1h-1z`;
@@ -127,8 +127,8 @@ async function copyText(text, button) {
     document.execCommand("copy");
     field.remove();
   }
-  button.textContent = t("host.copied");
-  setTimeout(() => { button.textContent = t("host.copy"); }, 2000);
+  button.textContent = t("Copied");
+  setTimeout(() => { button.textContent = t("Copy"); }, 2000);
 }
 
 // Each seat's row for the host: a person's join link with a copy button and a QR code on
@@ -138,13 +138,13 @@ export function linkRows(about, links, shownQr, toggleQr, control) {
     const link = seat.kind === "person" ? links?.[String(seat.seat)] : null;
     const url = link ? `${location.origin}${link}` : null;
     const copy = url ? el("button", { type: "button", class: "copy", "data-seat": seat.seat,
-      on: { click: (event) => copyText(url, event.currentTarget) } }, t("host.copy")) : null;
+      on: { click: (event) => copyText(url, event.currentTarget) } }, t("Copy")) : null;
     const qr = url ? el("button", { type: "button", class: "qr-toggle", "aria-expanded": String(shownQr === seat.seat),
-      on: { click: () => toggleQr(seat.seat) } }, shownQr === seat.seat ? t("host.noqr") : t("host.qr")) : null;
-    const state = seat.kind === "bot" ? ` (${t("seats.bot")})` : seat.joined ? "" : ` (${t("seats.open")})`;
+      on: { click: () => toggleQr(seat.seat) } }, shownQr === seat.seat ? t("Hide the QR code") : t("QR code")) : null;
+    const state = seat.kind === "bot" ? ` (${t("bot")})` : seat.joined ? "" : ` (${t("free seat")})`;
     const field = url ? el("input", { type: "text", readonly: true, class: "link-box seat-link", value: url,
-      "aria-label": `${t("create.seatlink")} ${seat.seat + 1}` })
-      : seat.kind === "person" ? el("span", {}, t("host.nolink")) : null;
+      "aria-label": `${t("Join link for seat")} ${seat.seat + 1}` })
+      : seat.kind === "person" ? el("span", {}, t("(made before links could be shown again)")) : null;
     return el("div", { class: "link-row", "data-seat": seat.seat },
       el("span", {}, `${seat.seat + 1}. ${seat.name}${state}`), field, copy, qr, control(seat),
       shownQr === seat.seat && url ? qrSvg(url) : null);
@@ -153,12 +153,12 @@ export function linkRows(about, links, shownQr, toggleQr, control) {
 
 // The page a link shows when its seat changed hands (or it never held one here).
 export function staleText(message) {
-  if (message.seat === null || message.seat === undefined) return [t("stale.never")];
+  if (message.seat === null || message.seat === undefined) return [t("This link holds no seat at this table.")];
   const name = message.name;
-  const lines = [t("stale.was", { name, n: message.seat + 1 })];
-  const why = { bot: "stale.bot", person: "stale.person", left: "stale.left", conceded: "stale.conceded" }[message.reason];
+  const lines = [t("This link held {name}'s seat (seat {n}).", { name, n: message.seat + 1 })];
+  const why = { bot: N_("The host handed that seat to a bot."), person: N_("The host gave that seat to someone else."), left: N_("{name} left the table."), conceded: N_("{name} conceded, so the seat is a bot's now.") }[message.reason];
   if (why) lines.push(t(why, { name }));
-  if (message.at) lines.push(t("stale.since", { when: new Date(message.at * 1000).toLocaleString() }));
+  if (message.at) lines.push(t("since {when}", { when: new Date(message.at * 1000).toLocaleString() }));
   return lines;
 }
 

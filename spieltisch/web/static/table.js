@@ -69,9 +69,9 @@ function drawOffer() {
       }
     }
     location.assign(target);  // another path: the new table's page loads
-  } } }, seated ? t("rematch.join") : t("rematch.watch"));
-  node.replaceChildren(el("p", {}, t("rematch.ready")), el("div", { class: "seat-row" }, go,
-    el("button", { type: "button", id: "rematch-no", on: { click: () => { state.declined = true; drawOffer(); } } }, t("rematch.no"))));
+  } } }, seated ? t("Join the rematch") : t("Watch the rematch"));
+  node.replaceChildren(el("p", {}, t("A rematch is ready.")), el("div", { class: "seat-row" }, go,
+    el("button", { type: "button", id: "rematch-no", on: { click: () => { state.declined = true; drawOffer(); } } }, t("Not this time"))));
 }
 
 function banner(text, ...extra) {
@@ -81,7 +81,7 @@ function banner(text, ...extra) {
 }
 
 function nameOf(seat) {
-  return seat === null || seat === undefined ? t("table.chance") : state.update?.names?.[seat] ?? `#${seat + 1}`;
+  return seat === null || seat === undefined ? t("chance") : state.update?.names?.[seat] ?? `#${seat + 1}`;
 }
 
 function drawTurn() {
@@ -91,23 +91,23 @@ function drawTurn() {
   node.dataset.updates = String(state.updates ?? 0);  // every update counts: a deck step too
   node.dataset.status = update?.status ?? "";
   if (!update) return node.replaceChildren(el("p", {}, "…"));
-  const who = update.seat === null ? t("table.spectator") : `${t("table.seatof")} ${update.seat + 1} (${nameOf(update.seat)}).`;
+  const who = update.seat === null ? t("You are watching.") : `${t("You play seat")} ${update.seat + 1} (${nameOf(update.seat)}).`;
   const parts = [el("p", {}, who),
-    el("p", {}, `${state.about?.name ?? ""} · ${t("table.version")} `, el("span", { id: "version" }, String(state.version)),
-      " · ", el("a", { href: `/rules/${state.about?.game}`, target: "_blank" }, t("table.rules")))];
-  if (update.status === "open") parts.push(el("p", {}, t("table.open")));
-  if (update.status === "expired") parts.push(el("p", { class: "error" }, t("table.expired")));
+    el("p", {}, `${state.about?.name ?? ""} · ${t("move")} `, el("span", { id: "version" }, String(state.version)),
+      " · ", el("a", { href: `/rules/${state.about?.game}`, target: "_blank" }, t("Rules")))];
+  if (update.status === "open") parts.push(el("p", {}, t("Waiting for players to join.")));
+  if (update.status === "expired") parts.push(el("p", { class: "error" }, t("This table expired before it started.")));
   if (update.status === "playing") {
     const mine = update.seat !== null && update.to_act === update.seat;
-    parts.push(el("p", { class: mine ? "ok" : "", id: "to-act" }, `${t("table.turn")}: `,
-      el("strong", {}, mine ? t("table.you") : nameOf(update.to_act))));
+    parts.push(el("p", { class: mine ? "ok" : "", id: "to-act" }, `${t("To move")}: `,
+      el("strong", {}, mine ? t("your turn") : nameOf(update.to_act))));
   }
   if (update.result) parts.push(drawResult(update));
   const fairBox = drawFair(update);
   if (fairBox) parts.push(fairBox);
   node.replaceChildren(...parts);
   const myTurn = update.status === "playing" && update.seat !== null && update.to_act === update.seat;
-  document.title = (myTurn ? `(${t("table.yourturn")}) ` : "") + `${state.about?.name ?? ""} · spieltisch`;
+  document.title = (myTurn ? `(${t("Your turn")}) ` : "") + `${state.about?.name ?? ""} · spieltisch`;
   turnChanged(myTurn, state.about?.name ?? "");
 }
 
@@ -121,14 +121,14 @@ function drawFair(update) {
   const shown = update.fair;
   if (!shown) return null;
   const box = el("details", { class: "fair", id: "fair" },
-    el("summary", {}, t("fair.title")),
-    el("p", {}, `${t("fair.commitment")}: `, el("code", { id: "commitment" }, shown.commitment)));
+    el("summary", {}, t("Dice anyone can verify")),
+    el("p", {}, `${t("Commitment shown before the first move")}: `, el("code", { id: "commitment" }, shown.commitment)));
   if (shown.secret) {
-    box.append(el("p", {}, `${t("fair.secret")}: `, el("code", {}, shown.secret)),
-      el("p", {}, `${t("fair.seed")}: `, el("code", { id: "seed" }, String(shown.seed))),
-      el("button", { type: "button", id: "verify", on: { click: verifyDice } }, t("fair.verify")),
+    box.append(el("p", {}, `${t("Revealed secret")}: `, el("code", {}, shown.secret)),
+      el("p", {}, `${t("Seed")}: `, el("code", { id: "seed" }, String(shown.seed))),
+      el("button", { type: "button", id: "verify", on: { click: verifyDice } }, t("Verify the dice")),
       el("p", { id: "verified", role: "status" }));
-  } else box.append(el("p", {}, t("fair.later")));
+  } else box.append(el("p", {}, t("The secret behind the dice is revealed when the game is over.")));
   return box;
 }
 
@@ -138,7 +138,7 @@ async function verifyDice() {
     const record = await fetch(`/api/tables/${tableId}/record`).then((r) => r.text());
     const answer = await fetch("/api/verify", { method: "POST", headers: { "Content-Type": "application/json" }, body: record });
     const data = await answer.json();
-    out.textContent = answer.ok ? `✓ ${t("fair.ok")} (${data.chance_steps})` : `✗ ${data.detail}`;
+    out.textContent = answer.ok ? `✓ ${t("every roll, shuffle and deal is the one the committed seed draws")} (${data.chance_steps})` : `✗ ${data.detail}`;
     out.className = answer.ok ? "ok" : "error";
   } catch (error) {
     out.textContent = `✗ ${error.message}`;
@@ -149,15 +149,15 @@ function drawResult(update) {
   const winners = update.result.winners.map(nameOf).join(", ") || "–";
   const scores = update.names.map((name, seat) => `${name} ${update.result.scores[seat]}`).join(" · ");
   const box = el("div", { class: "result", id: "result", role: "status" },
-    el("h2", {}, t("table.over")),
-    el("p", {}, `${t("table.winners")}: `, el("strong", { id: "winners" }, winners)),
-    el("p", {}, `${t("table.scores")}: `, el("span", { id: "scores" }, scores)),
-    el("p", {}, el("a", { href: `/replay/${tableId}`, id: "replay-link" }, t("table.replay")), " · ",
-      el("a", { href: `/api/tables/${tableId}/record`, id: "record-link" }, t("table.record"))));
+    el("h2", {}, t("The game is over")),
+    el("p", {}, `${t("Winners")}: `, el("strong", { id: "winners" }, winners)),
+    el("p", {}, `${t("Scores")}: `, el("span", { id: "scores" }, scores)),
+    el("p", {}, el("a", { href: `/replay/${tableId}`, id: "replay-link" }, t("Watch the replay")), " · ",
+      el("a", { href: `/api/tables/${tableId}/record`, id: "record-link" }, t("Download the record"))));
   if (update.rematch) {
-    box.append(el("p", {}, `${t("rematch.at")} `, el("a", { href: `/t/${update.rematch}`, id: "rematch-link" }, update.rematch)));
+    box.append(el("p", {}, `${t("The rematch:")} `, el("a", { href: `/t/${update.rematch}`, id: "rematch-link" }, update.rematch)));
   } else if (tokens.host || (tokens.seat && update.seat !== null)) {
-    box.append(el("button", { type: "button", id: "rematch", on: { click: rematch } }, t("table.rematch")));
+    box.append(el("button", { type: "button", id: "rematch", on: { click: rematch } }, t("Rematch")));
   }
   return box;
 }
@@ -187,7 +187,7 @@ function drawMoves() {
   const typed = focus?.kind === "notation" ? focus.value : document.getElementById("notation")?.value ?? "";
   const input = el("input", { type: "text", id: "notation", maxlength: "200", autocomplete: "off",
     autocapitalize: "off", spellcheck: "false", enterkeyhint: "send",
-    "aria-label": t("table.notation"), placeholder: t("table.notation"), disabled: state.pending || state.offline });
+    "aria-label": t("Move in notation"), placeholder: t("Move in notation"), disabled: state.pending || state.offline });
   input.value = typed;
   const form = el("form", { class: "seat-row", id: "notation-form", on: { submit: (event) => {
     event.preventDefault();
@@ -195,18 +195,18 @@ function drawMoves() {
     if (!text) return;
     input.value = "";
     sendMove({ type: "move", text, version: state.version });
-  } } }, input, el("button", { type: "submit", disabled: state.pending || state.offline }, t("table.play")));
-  const buttons = el("div", { class: "moves", role: "group", "aria-label": t("table.moves") }, legal.map((move) => el("button", {
+  } } }, input, el("button", { type: "submit", disabled: state.pending || state.offline }, t("Play")));
+  const buttons = el("div", { class: "moves", role: "group", "aria-label": t("Your moves") }, legal.map((move) => el("button", {
     type: "button", class: "move", title: move.text, "data-id": move.id, "data-text": move.text, disabled: state.pending || state.offline,
     on: { click: () => sendMove({ type: "move", id: move.id, version: state.version }) },
   }, move.label)));
   const hint = state.update?.hints
     ? el("div", { class: "seat-row" },
       el("button", { type: "button", id: "hint", disabled: state.pending || state.offline,
-        on: { click: () => { state.hint = "…"; drawMoves(); state.socket?.send(JSON.stringify({ type: "hint" })); } } }, t("table.hint")),
+        on: { click: () => { state.hint = "…"; drawMoves(); state.socket?.send(JSON.stringify({ type: "hint" })); } } }, t("Hint")),
       el("span", { id: "hint-text", role: "status" }, state.hint ?? ""))
     : null;
-  node.replaceChildren(el("h2", {}, t("table.moves")), form, buttons, hint, notice);
+  node.replaceChildren(el("h2", {}, t("Your moves")), form, buttons, hint, notice);
   if (state.pending || state.offline || !focus) return;
   // Focus stays where it was in a redraw of the same moves; on a new turn it goes to the first.
   const all = buttons.querySelectorAll("button.move");
@@ -248,7 +248,7 @@ function draw() {
 function drawLogPanel() {
   const notices = state.notes.filter((n) => n.kind === "notice")
     .map((n) => ({ version: n.version, notice: true, sentence: noticeText(n.notice), outcome: null }));
-  document.getElementById("log").replaceChildren(el("h2", {}, t("table.log")), drawLog(state.events, notices));
+  document.getElementById("log").replaceChildren(el("h2", {}, t("What happened")), drawLog(state.events, notices));
 }
 
 function receive(message) {
@@ -267,7 +267,7 @@ function receive(message) {
     refreshSeats(message);
   } else if (message.type === "rejected") {
     state.pending = false;
-    state.notice = `${t("table.rejected")}: ${message.reason}`;
+    state.notice = `${t("Refused")}: ${message.reason}`;
     drawMoves();
   } else if (message.type === "hint") {
     state.hint = message.text;
@@ -302,7 +302,7 @@ function drawStale() {
   node.hidden = !state.stale;
   if (!state.stale) return node.replaceChildren();
   node.replaceChildren(...staleText(state.stale).map((line) => el("p", {}, line)),
-    el("button", { type: "button", class: "primary", id: "watch", on: { click: watchInstead } }, t("stale.watch")));
+    el("button", { type: "button", class: "primary", id: "watch", on: { click: watchInstead } }, t("Watch instead")));
   banner("");
 }
 
@@ -341,8 +341,8 @@ function scheduleReconnect() {
   state.retryAt = Date.now() + delay;
   const show = () => {
     const seconds = Math.max(0, Math.ceil((state.retryAt - Date.now()) / 1000));
-    banner(`${t("table.reconnect")} ${t("table.retryin")} ${seconds} s (${t("table.attempt")} ${state.retry}).`,
-      " ", el("button", { type: "button", id: "retry-now", class: "link", on: { click: reconnectNow } }, t("table.retrynow")));
+    banner(`${t("Connection lost.")} ${t("Reconnecting in")} ${seconds} s (${t("attempt")} ${state.retry}).`,
+      " ", el("button", { type: "button", id: "retry-now", class: "link", on: { click: reconnectNow } }, t("Try now")));
   };
   show();
   state.tick = setInterval(show, 1000);
@@ -352,7 +352,7 @@ function scheduleReconnect() {
 function reconnectNow() {
   clearTimeout(state.retryTimer);
   clearInterval(state.tick);
-  banner(t("table.connecting"));
+  banner(t("Connecting…"));
   connect();
 }
 
@@ -379,7 +379,7 @@ function connect() {
     if (event.code === 4403 || event.code === 4404) {
       state.closedForGood = true;
       if (state.stale) return drawStale();
-      return banner(state.notice || t("table.nosuch"));
+      return banner(state.notice || t("This link opens no table here."));
     }
     if (state.stale) return drawStale();  // told why, then closed: nothing to reconnect to
     scheduleReconnect();
@@ -409,9 +409,9 @@ function drawJoin(mine) {
   }
   node.hidden = false;
   node.replaceChildren(el("form", { class: "panel seat-row", id: "join-form", on: { submit: join } },
-    el("label", { for: "name" }, t("table.join")),
+    el("label", { for: "name" }, t("Your name at this table")),
     el("input", { id: "name", name: "name", required: true, maxlength: "40", autocomplete: "nickname" }),
-    el("button", { type: "submit", class: "primary" }, t("table.take")),
+    el("button", { type: "submit", class: "primary" }, t("Take the seat")),
     el("span", { class: "error", role: "alert" })));
 }
 
@@ -448,16 +448,16 @@ function drawHost() {
   const hadFocus = node.contains(document.activeElement) ? document.activeElement.id : null;
   const over = status === "finished" || status === "expired";
   const control = (seat) => over ? null : seat.kind === "person"
-    ? el("button", { type: "button", id: `tobot-${seat.seat}`, on: { click: () => hostAction(`seats/${seat.seat}/bot`, { level: levels[0] }) } }, t("table.tobot"))
-    : el("button", { type: "button", id: `toperson-${seat.seat}`, on: { click: () => hostAction(`seats/${seat.seat}/person`) } }, t("table.toperson"));
+    ? el("button", { type: "button", id: `tobot-${seat.seat}`, on: { click: () => hostAction(`seats/${seat.seat}/bot`, { level: levels[0] }) } }, t("Hand to a bot"))
+    : el("button", { type: "button", id: `toperson-${seat.seat}`, on: { click: () => hostAction(`seats/${seat.seat}/person`) } }, t("Give back to a person"));
   const ready = status === "open" && about.seats.every((s) => s.kind !== "person" || s.joined);
   const start = status === "open" ? [el("p", { id: "start-why", role: "status" }, missingText(about, mySeat())),
     el("button", { type: "button", class: "primary", id: "start", "aria-describedby": "start-why", disabled: !ready,
-      on: { click: () => hostAction("start") } }, t("table.start"))] : [];
-  const rows = over ? [] : [el("h3", {}, t("host.links")),
+      on: { click: () => hostAction("start") } }, t("Start the game"))] : [];
+  const rows = over ? [] : [el("h3", {}, t("Join links")),
     ...linkRows(about, state.links, state.qr, (seat) => { state.qr = state.qr === seat ? null : seat; drawHost(); }, control)];
   // Open while people gather; folded away once the game is on (a click opens it again).
-  const summary = el("summary", { on: { click: () => { state.hostOpen = !box.open; } } }, el("h2", {}, t("table.hosting")));
+  const summary = el("summary", { on: { click: () => { state.hostOpen = !box.open; } } }, el("h2", {}, t("You host this table")));
   const box = el("details", { class: "panel host-box", open: state.hostOpen ?? status === "open" }, summary, ...start, ...rows,
     state.hostNote ? el("p", { class: "error", id: "host-note", role: "alert" }, state.hostNote) : null);
   node.replaceChildren(box);

@@ -346,8 +346,8 @@ function tray(table, view, tr, current, animate) {
     throwPips(view, tr), who ? h("span", { class: "ade-badge" }, who) : null);
   if (view.stage === "over") {
     const winners = (view.winners ?? []).map((seat) => h("span", { class: "ade-turn" }, chip(table, seat), " ", nameOf(table, seat)));
-    const over = h("div", { class: "ade-tray-head" }, h("strong", { id: "ade-over" }, table.t("table.over")),
-      winners.length ? h("span", {}, `${table.t("table.winners")}: `) : null, ...winners);
+    const over = h("div", { class: "ade-tray-head" }, h("strong", { id: "ade-over" }, table.t("The game is over")),
+      winners.length ? h("span", {}, `${table.t("Winners")}: `) : null, ...winners);
     return h("section", { class: "ade-tray", "aria-label": tr("turnOf") }, over);
   }
   const controls = mine ? decisionControls(table, view, tr) : null;
