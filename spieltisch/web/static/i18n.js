@@ -30,6 +30,25 @@ export function t(msgid, args = {}) {
   return fill(typeof text === "string" && text ? text : msgid, args);
 }
 
+// A board's words (msgids, in lists and objects as the board keeps them) in the page's
+// language; kept until the language changes. Placeholders stay for the board to fill.
+let translatedFor = null;
+const translations = new Map();
+function translate(texts) {
+  if (typeof texts === "string") return t(texts);
+  if (Array.isArray(texts)) return texts.map(translate);
+  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, translate(text)]));
+}
+
+export function translated(texts) {
+  if (translatedFor !== catalog) {
+    translations.clear();
+    translatedFor = catalog;
+  }
+  if (!translations.has(texts)) translations.set(texts, translate(texts));
+  return translations.get(texts);
+}
+
 // A text that depends on a count: the catalog's form for n (English and German have two:
 // one, and every other count).
 export function tn(one, other, n, args = {}) {

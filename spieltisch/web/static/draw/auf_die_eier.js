@@ -7,6 +7,7 @@
 // the re-roll with it by its notation, so the engine's refusal (its rule, in words) is shown.
 // The log's move texts tell which dice the last throw brought and what the rotten eggs'
 // re-throw showed; the view's `last` gives the turn's score, broken down.
+import { N_, translated } from "../i18n.js";
 const CSS = "/static/draw/auf_die_eier.css";
 const SVG = "http://www.w3.org/2000/svg";
 const LETTERS = "WCRPFH";
@@ -15,43 +16,60 @@ const LADDER = [1, 2, 3, 4, 5, 4, 3, 2, 1];
 const DICE = 9;
 const THROWS = 3;
 
+// The board's words: English msgids of the catalogs (spieltisch/locale), in the page's
+// language through translated().
 const TEXTS = {
-  en: {
-    faces: ["whole egg", "cracked egg", "rotten egg", "pot", "frying pan", "chicken"],
-    sheet: "Score sheet", ladder: "Chicken ladder", shared: "shared ladder", points: "points",
-    goal: "goal", you: "you", turnOf: "Turn of", throwOf: "Throw {n} of 3", noThrow: "not thrown yet",
-    rotten: "Rotten eggs: stay aside (forced)", aside: "Set aside", cup: "To throw again",
-    hand: "In the hand, being thrown", none: "none", prompt: "Click the dice to throw again, then Throw.",
-    throwN: "Throw {n}", stop: "Stop and score", clear: "Put all back", all: "Pick up all",
-    rottenBy: "{thrower} throws the rotten eggs for {player}", last: "Last turn: {player}",
-    rerolled: "{thrower} re-threw {player}'s {n} rotten egg(s)", spoiler: "spoiler",
-    fried: "Fried eggs", breakfast: "Breakfast", chickens: "Chickens", spoilers: "Spoilers",
-    total: "Total", noLast: "No turn scored yet.", pairs: "{n} pair(s) × 5",
-    spoiledPairs: "{n} spoiled", noBreakfast: "no pot with a whole egg", breakfastDice: "pot + {n} whole egg(s)",
-    spoiledIt: "spoiled", hens: "{n} chicken(s), ladder asked for {need}", hensNone: "no chickens",
-    ladderDone: "ladder used up", spoilNone: "none", spoilSome: "{n}: ruined {ruined}",
-    spoilIdle: "{n}: nothing left to ruin", scored: "Dice scored", forcedLabel: "forced aside",
-    finalRound: "Final round", tieTurns: "Tie turns", fresh: "just thrown", picked: "to throw",
-    need: "needs {n}", done: "done", crossed: "crossed off", next: "next",
-  },
-  de: {
-    faces: ["ganzes Ei", "angeknackstes Ei", "faules Ei", "Topf", "Pfanne", "Huhn"],
-    sheet: "Punkteblatt", ladder: "Hühnerleiter", shared: "gemeinsame Leiter", points: "Punkte",
-    goal: "Ziel", you: "du", turnOf: "Am Zug", throwOf: "Wurf {n} von 3", noThrow: "noch nicht geworfen",
-    rotten: "Faule Eier: bleiben liegen (Pflicht)", aside: "Beiseitegelegt", cup: "Noch einmal werfen",
-    hand: "In der Hand, wird geworfen", none: "keine", prompt: "Klicke die Würfel, die du neu werfen willst, dann Werfen.",
-    throwN: "{n} werfen", stop: "Aufhören und werten", clear: "Alle zurücklegen", all: "Alle aufnehmen",
-    rottenBy: "{thrower} wirft die faulen Eier für {player}", last: "Letzter Zug: {player}",
-    rerolled: "{thrower} warf {n} faule(s) Ei(er) von {player} neu", spoiler: "Verderber",
-    fried: "Spiegeleier", breakfast: "Frühstücksei", chickens: "Hühner", spoilers: "Verderber",
-    total: "Summe", noLast: "Noch kein Zug gewertet.", pairs: "{n} Paar(e) × 5",
-    spoiledPairs: "{n} verdorben", noBreakfast: "kein Topf mit ganzem Ei", breakfastDice: "Topf + {n} ganze(s) Ei(er)",
-    spoiledIt: "verdorben", hens: "{n} Huhn/Hühner, die Leiter verlangte {need}", hensNone: "keine Hühner",
-    ladderDone: "Leiter aufgebraucht", spoilNone: "keine", spoilSome: "{n}: verdarb {ruined}",
-    spoilIdle: "{n}: nichts mehr zu verderben", scored: "Gewertete Würfel", forcedLabel: "muss liegen bleiben",
-    finalRound: "Letzte Runde", tieTurns: "Stechen", fresh: "gerade geworfen", picked: "wird geworfen",
-    need: "braucht {n}", done: "fertig", crossed: "gestrichen", next: "als Nächstes",
-  },
+  faces: [N_("whole egg"), N_("cracked egg"), N_("rotten egg"), N_("pot"), N_("frying pan"), N_("chicken")],
+  sheet: N_("Score sheet"),
+  ladder: N_("Chicken ladder"),
+  shared: N_("shared ladder"),
+  points: N_("points"),
+  goal: N_("goal"),
+  you: N_("you"),
+  turnOf: N_("Turn of"),
+  throwOf: N_("Throw {n} of 3"),
+  noThrow: N_("not thrown yet"),
+  rotten: N_("Rotten eggs: stay aside (forced)"),
+  aside: N_("Set aside"),
+  cup: N_("To throw again"),
+  hand: N_("In the hand, being thrown"),
+  none: N_("none"),
+  prompt: N_("Click the dice to throw again, then Throw."),
+  throwN: N_("Throw {n}"),
+  stop: N_("Stop and score"),
+  clear: N_("Put all back"),
+  all: N_("Pick up all"),
+  rottenBy: N_("{thrower} throws the rotten eggs for {player}"),
+  last: N_("Last turn: {player}"),
+  rerolled: N_("{thrower} re-threw {player}'s {n} rotten egg(s)"),
+  spoiler: N_("spoiler"),
+  fried: N_("Fried eggs"),
+  breakfast: N_("Breakfast"),
+  chickens: N_("Chickens"),
+  spoilers: N_("Spoilers"),
+  total: N_("Total"),
+  noLast: N_("No turn scored yet."),
+  pairs: N_("{n} pair(s) × 5"),
+  spoiledPairs: N_("{n} spoiled"),
+  noBreakfast: N_("no pot with a whole egg"),
+  breakfastDice: N_("pot + {n} whole egg(s)"),
+  spoiledIt: N_("spoiled"),
+  hens: N_("{n} chicken(s), ladder asked for {need}"),
+  hensNone: N_("no chickens"),
+  ladderDone: N_("ladder used up"),
+  spoilNone: N_("none"),
+  spoilSome: N_("{n}: ruined {ruined}"),
+  spoilIdle: N_("{n}: nothing left to ruin"),
+  scored: N_("Dice scored"),
+  forcedLabel: N_("forced aside"),
+  finalRound: N_("Final round"),
+  tieTurns: N_("Tie turns"),
+  fresh: N_("just thrown"),
+  picked: N_("to throw"),
+  need: N_("needs {n}"),
+  done: N_("done"),
+  crossed: N_("crossed off"),
+  next: N_("next"),
 };
 
 // What the board remembers between draws: the dice picked up at the current decision, what was
@@ -59,13 +77,13 @@ const TEXTS = {
 const memo = { key: null, picked: new Set(), animated: null, rottenSeen: null, focus: null, first: true };
 
 function words(table) {
-  const texts = TEXTS[table.lang] ?? TEXTS.en;
-  return (key, values = {}) => String(texts[key] ?? TEXTS.en[key] ?? key)
+  const texts = translated(TEXTS);
+  return (key, values = {}) => String(texts[key] ?? key)
     .replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 }
 
 function faceName(table, face) {
-  return (TEXTS[table.lang] ?? TEXTS.en).faces[face];
+  return translated(TEXTS).faces[face];
 }
 
 function loadCss() {

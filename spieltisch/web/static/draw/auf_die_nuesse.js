@@ -4,6 +4,7 @@
 // kept jokers and David the raccoon. A click on a space, a die, a nut or a store plays the
 // matching legal move; a click that matches none is sent by its notation (table.try), so the
 // engine's refusal is shown. A joker that can count as either of its kinds asks which.
+import { N_, translated } from "../i18n.js";
 const CSS = "/static/draw/auf_die_nuesse.css";
 const NUTS = ["walnut", "hazelnut", "beechnut", "acorn"];
 const SIZES = [2, 2, 3, 3, 4, 4, 5, 6];
@@ -25,66 +26,82 @@ const SVG = "http://www.w3.org/2000/svg";
 // A player's squirrels on one space are drawn one by one up to this many; beyond, one with a count.
 const MANY = 6;
 
+// The board's words: English msgids of the catalogs (spieltisch/locale), in the page's
+// language through translated().
 const TEXT = {
-  en: {
-    walnut: "walnut", hazelnut: "hazelnut", beechnut: "beechnut", acorn: "acorn",
-    walnuts: "walnuts", hazelnuts: "hazelnuts", beechnuts: "beechnuts", acorns: "acorns",
-    letters: { walnut: "W", hazelnut: "H", beechnut: "B", acorn: "A" },
-    joker: "joker", board: "The board", area4: "4-area", area3: "3-area", area2: "2-area",
-    raccoon: "raccoon", track: "start track", space: "space", need: "pays with",
-    faceUp: "face-up nut under", noCard: "no nut lies here", squirrels: "squirrels", squirrel: "squirrel",
-    of: "of", green: "green die", white: "white die", dice: "The dice", notRolled: "not rolled yet",
-    roll: "Roll again", fails: "fails", stop: "Stop", moveUp: "move up",
-    passTake: "Take no nut", passSteal: "Steal nothing", passSetup: "Place no more", keep: "Keep the joker",
-    as: "Count the joker as", cancel: "Cancel", pile: "Draw pile", reserve: "Set aside",
-    cards: "cards", unseen: "Not seen yet", end: "The end has come: the set-aside cards are the pile.",
-    supply: "in supply", points: "points", point: "point", david: "David the raccoon sits here: nothing can be stolen",
-    davidShort: "David", inHand: "In hand", from: "from under", theft: "the raccoon's theft is still owed",
-    store: "Store", full: "full, turned over", empty: "empty", worth: "worth", whenFull: "when full",
-    holds: "holds", kept: "Kept jokers", none: "none", you: "you", toMove: "to move",
-    collecting: "pays out now",
-    prompt: {
-      setup: "Before the first turn: click a 2-area space for your squirrel.",
-      place: "Click a white die (or its space on the start track) for your squirrel.",
-      again: "Click the dice to roll again, or Stop to move your squirrels up.",
-      againJoker: "A kept joker: click it, then one of your stores.",
-      take: "Click one of the highlighted face-up nuts.",
-      put: "Click one of your stores for the nut in hand.",
-      steal: "Your raccoon may steal: click another player's store.",
-      pick: "Now click one of your stores for the joker.",
-      wait: "Waiting for", over: "The game is over.", chance: "The dice are rolled or a card is drawn.",
-      watch: "You are watching.",
-    },
-  },
-  de: {
-    walnut: "Walnuss", hazelnut: "Haselnuss", beechnut: "Buchecker", acorn: "Eichel",
-    walnuts: "Walnüsse", hazelnuts: "Haselnüsse", beechnuts: "Bucheckern", acorns: "Eicheln",
-    letters: { walnut: "W", hazelnut: "H", beechnut: "B", acorn: "E" },
-    joker: "Joker", board: "Der Spielplan", area4: "4er-Bereich", area3: "3er-Bereich", area2: "2er-Bereich",
-    raccoon: "Waschbär", track: "Startleiste", space: "Feld", need: "zahlt aus mit",
-    faceUp: "offene Nuss unter", noCard: "hier liegt keine Nuss", squirrels: "Eichhörnchen", squirrel: "Eichhörnchen",
-    of: "von", green: "grüner Würfel", white: "weißer Würfel", dice: "Die Würfel", notRolled: "noch nicht gewürfelt",
-    roll: "Noch einmal würfeln", fails: "scheitert", stop: "Aufhören", moveUp: "rücken auf",
-    passTake: "Keine Nuss nehmen", passSteal: "Nichts stehlen", passSetup: "Keine mehr setzen", keep: "Joker behalten",
-    as: "Der Joker zählt als", cancel: "Abbrechen", pile: "Nachziehstapel", reserve: "Beiseitegelegt",
-    cards: "Karten", unseen: "Noch nicht gesehen", end: "Das Ende ist da: die beiseitegelegten Karten sind der Stapel.",
-    supply: "im Vorrat", points: "Punkte", point: "Punkt", david: "Waschbär David sitzt hier: nichts kann gestohlen werden",
-    davidShort: "David", inHand: "Auf der Hand", from: "von unter", theft: "der Diebstahl des Waschbären steht noch aus",
-    store: "Lager", full: "voll, umgedreht", empty: "leer", worth: "wert", whenFull: "wenn voll",
-    holds: "fasst", kept: "Behaltene Joker", none: "keine", you: "du", toMove: "am Zug",
-    collecting: "zahlt jetzt aus",
-    prompt: {
-      setup: "Vor dem ersten Zug: klicke ein Feld des 2er-Bereichs für dein Eichhörnchen.",
-      place: "Klicke einen weißen Würfel (oder sein Feld der Startleiste) für dein Eichhörnchen.",
-      again: "Klicke die Würfel, um noch einmal zu würfeln, oder Aufhören, damit deine Eichhörnchen aufrücken.",
-      againJoker: "Ein behaltener Joker: klicke ihn, dann eines deiner Lager.",
-      take: "Klicke eine der hervorgehobenen offenen Nüsse.",
-      put: "Klicke eines deiner Lager für die Nuss auf der Hand.",
-      steal: "Dein Waschbär darf stehlen: klicke ein Lager eines Mitspielers.",
-      pick: "Klicke nun eines deiner Lager für den Joker.",
-      wait: "Warte auf", over: "Das Spiel ist aus.", chance: "Es wird gewürfelt oder eine Karte gezogen.",
-      watch: "Du schaust zu.",
-    },
+  walnut: N_("walnut"),
+  hazelnut: N_("hazelnut"),
+  beechnut: N_("beechnut"),
+  acorn: N_("acorn"),
+  walnuts: N_("walnuts"),
+  hazelnuts: N_("hazelnuts"),
+  beechnuts: N_("beechnuts"),
+  acorns: N_("acorns"),
+  joker: N_("joker"),
+  board: N_("The board"),
+  area4: N_("4-area"),
+  area3: N_("3-area"),
+  area2: N_("2-area"),
+  raccoon: N_("raccoon"),
+  track: N_("start track"),
+  space: N_("space"),
+  need: N_("pays with"),
+  faceUp: N_("face-up nut under"),
+  noCard: N_("no nut lies here"),
+  squirrels: N_("squirrels"),
+  squirrel: N_("squirrel"),
+  of: N_("of"),
+  green: N_("green die"),
+  white: N_("white die"),
+  dice: N_("The dice"),
+  notRolled: N_("not rolled yet"),
+  roll: N_("Roll again"),
+  fails: N_("fails"),
+  stop: N_("Stop"),
+  moveUp: N_("move up"),
+  passTake: N_("Take no nut"),
+  passSteal: N_("Steal nothing"),
+  passSetup: N_("Place no more"),
+  keep: N_("Keep the joker"),
+  as: N_("Count the joker as"),
+  cancel: N_("Cancel"),
+  pile: N_("Draw pile"),
+  reserve: N_("Set aside"),
+  cards: N_("cards"),
+  unseen: N_("Not seen yet"),
+  end: N_("The end has come: the set-aside cards are the pile."),
+  supply: N_("in supply"),
+  points: N_("points"),
+  point: N_("point"),
+  david: N_("David the raccoon sits here: nothing can be stolen"),
+  davidShort: N_("David"),
+  inHand: N_("In hand"),
+  from: N_("from under"),
+  theft: N_("the raccoon's theft is still owed"),
+  store: N_("Store"),
+  full: N_("full, turned over"),
+  empty: N_("empty"),
+  worth: N_("worth"),
+  whenFull: N_("when full"),
+  holds: N_("holds"),
+  kept: N_("Kept jokers"),
+  none: N_("none"),
+  you: N_("you"),
+  toMove: N_("to move"),
+  collecting: N_("pays out now"),
+  prompt: {
+    setup: N_("Before the first turn: click a 2-area space for your squirrel."),
+    place: N_("Click a white die (or its space on the start track) for your squirrel."),
+    again: N_("Click the dice to roll again, or Stop to move your squirrels up."),
+    againJoker: N_("A kept joker: click it, then one of your stores."),
+    take: N_("Click one of the highlighted face-up nuts."),
+    put: N_("Click one of your stores for the nut in hand."),
+    steal: N_("Your raccoon may steal: click another player's store."),
+    pick: N_("Now click one of your stores for the joker."),
+    wait: N_("Waiting for"),
+    over: N_("The game is over."),
+    chance: N_("The dice are rolled or a card is drawn."),
+    watch: N_("You are watching."),
   },
 };
 
@@ -93,7 +110,10 @@ const TEXT = {
 const ui = { view: null, version: 0, joker: null, choice: null, container: null, table: null };
 
 function words(table) {
-  return TEXT[table.lang === "de" ? "de" : "en"];
+  const words = translated(TEXT);
+  // A nut's letter is its name's first (W, H, B, A; in German W, H, B, E for Eichel).
+  words.letters ??= Object.fromEntries(NUTS.map((kind) => [kind, words[kind][0].toUpperCase()]));
+  return words;
 }
 
 function h(tag, attrs = {}, ...children) {

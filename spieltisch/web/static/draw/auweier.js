@@ -11,6 +11,7 @@
 // Colours: the game names its players and females red, blue, green and yellow (seat 1 red...),
 // and the notation uses those letters, so the board keeps them, drawn in the colour-blind-safe
 // shades of the same palette as table.colours (Okabe and Ito), each with its letter.
+import { N_, tn, translated } from "../i18n.js";
 
 const CSS = "/static/draw/auweier.css";
 const CARD_TEXT = ["1", "2", "2*", "3", "4", "5*", "6", "7", "F", "K", "H"];
@@ -27,89 +28,96 @@ const COLOURS = [
 ];
 const SVG = "http://www.w3.org/2000/svg";
 
+// The board's words: English msgids of the catalogs (spieltisch/locale), in the page's
+// language through translated().
 const TEXTS = {
-  en: {
-    colour: ["red", "blue", "green", "yellow"],
-    card: ["worm 1", "worm 2", "worm 2* (crow-proof)", "worm 3", "worm 4", "worm 5* (crow-proof)",
-      "worm 6", "worm 7", "False Worm (worth 0)", "Crow", "Wedding"],
-    stage: { order: "Arranging the decks", shuffle: "Shuffling a deck", spread: "Shuffling a deck",
-      play: "Normal turn", weddings: "Wedding phase", worms: "Wedding phase", over: "Game over" },
-    steps: ["Normal turns", "Wedding stage", "Worm stage", "Mating"],
-    stepHelp: {
-      play: "play a worm, a Crow, a False Worm exchange, or open a wedding phase with a Wedding where you lead",
-      weddings: "each go: a Wedding before a female where you have none yet, or a final pass",
-      worms: "players with a Wedding: a worm or a False Worm exchange per go, or a final pass",
-    },
-    female: "female", neutral: "neutral", eggsLeft: "egg cards left", noEggs: "no eggs left",
-    closed: "closed", you: "you", hand: "Your hand", handOf: "hand", pile: "pile",
-    pileMine: "Your draw pile", next: "next", unknownOrder: "shuffled", score: "points",
-    eggsWon: "eggs won", startCard: "start player", passed: "passed", inPhase: "in the phase",
-    notInPhase: "takes no part", ready: "deck ready", settingUp: "arranging (secret)",
-    total: "total", top: "top", place: "place", wedding: "Wedding", stackOf: "stack of",
-    before: "before", discarded: "discarded", toAct: "to act", turnOf: "turn",
-    choose: "Choose a card from your hand.",
-    chosen: "Chosen", chooseWorm: "click a female to lay it before her, or your card in a stack to exchange it",
-    chooseF: "click a female to lay it there, or one of your worms in a stack to exchange it for the False Worm",
-    chooseK: "click the stack whose top worm the Crow should eat",
-    chooseH: "click a female to lay the Wedding before her",
-    allowed: "outlined: allowed", noUse: "this card has no legal use now",
-    notYourTurn: "It is not your turn: wait for {who}.", watching: "You are watching.",
-    pickCardFirst: "First choose the card from your hand that this should be.",
-    crowWhich: "Click the stack (the row of a player) the Crow should eat from.",
-    passBtn: "Pass (final)", lastMating: "Last mating", wins: "{who} wins {female}'s egg card {n}",
-    noEgg: "no egg", cleared: "cleared", opener: "opened by",
-    orderTitle: "Arrange your deck", orderHelp: "Places 1 to 6 are your starting hand; place 7 is the first card you draw. Click cards in the tray (or drag them) to put them in order; drag or use the arrow keys to move them; click one in your order to take it back.",
-    tray: "Cards not placed", order: "Your order", placed: "placed", handZone: "starting hand",
-    pileZone: "draw pile", placeBtn: "Place these {n} cards", shuffleBtn: "Shuffle the rest",
-    spreadBtn: "Shuffle the rest, Weddings spread", clearBtn: "Take all back",
-    starterTitle: "First-game hand (Crow, Wedding, False Worm and:)", starterBtn: "Use this hand",
-    dropHere: "drop here", waitDeck: "{who} is arranging their deck in secret.",
-    myDeckDone: "Your deck is ready: {known} placed, {unknown} shuffled.",
-    left: "left", empty: "empty", lane: "{who}'s cards before the {female} female: total {total}",
-    remove: "take back", moveHint: "position {n}",
-    over: "Final scores", breakdown: "{eggs} eggs + {own} own colour + {bonus} colours",
+  colour: [N_("red"), N_("blue"), N_("green"), N_("yellow")],
+  card: [N_("worm 1"), N_("worm 2"), N_("worm 2* (crow-proof)"), N_("worm 3"), N_("worm 4"), N_("worm 5* (crow-proof)"), N_("worm 6"), N_("worm 7"), N_("False Worm (worth 0)"), N_("Crow"), N_("Wedding")],
+  stage: {
+    order: N_("Arranging the decks"),
+    shuffle: N_("Shuffling a deck"),
+    spread: N_("Shuffling a deck"),
+    play: N_("Normal turn"),
+    weddings: N_("Wedding phase"),
+    worms: N_("Wedding phase"),
+    over: N_("Game over"),
   },
-  de: {
-    colour: ["rot", "blau", "grün", "gelb"],
-    card: ["Wurm 1", "Wurm 2", "Wurm 2* (krähensicher)", "Wurm 3", "Wurm 4", "Wurm 5* (krähensicher)",
-      "Wurm 6", "Wurm 7", "Falscher Wurm (0 wert)", "Krähe", "Hochzeit"],
-    stage: { order: "Die Decks werden sortiert", shuffle: "Ein Deck wird gemischt", spread: "Ein Deck wird gemischt",
-      play: "Normaler Zug", weddings: "Hochzeitsphase", worms: "Hochzeitsphase", over: "Spielende" },
-    steps: ["Normale Züge", "Hochzeitsrunde", "Wurmrunde", "Paarung"],
-    stepHelp: {
-      play: "einen Wurm, eine Krähe, einen Tausch mit dem Falschen Wurm, oder mit einer Hochzeit dort, wo du vorn liegst, eine Hochzeitsphase eröffnen",
-      weddings: "pro Zug: eine Hochzeit vor ein Weibchen, wo du noch keine hast, oder endgültig passen",
-      worms: "wer eine Hochzeit liegen hat: pro Zug ein Wurm oder ein Tausch mit dem Falschen Wurm, oder endgültig passen",
-    },
-    female: "Weibchen", neutral: "neutral", eggsLeft: "Eierkarten übrig", noEggs: "keine Eier mehr",
-    closed: "geschlossen", you: "du", hand: "Deine Hand", handOf: "Hand", pile: "Stapel",
-    pileMine: "Dein Nachziehstapel", next: "als Nächstes", unknownOrder: "gemischt", score: "Punkte",
-    eggsWon: "gewonnene Eier", startCard: "Startspieler", passed: "gepasst", inPhase: "dabei",
-    notInPhase: "nicht dabei", ready: "Deck fertig", settingUp: "sortiert (geheim)",
-    total: "Summe", top: "oben", place: "Platz", wedding: "Hochzeit", stackOf: "Stapel von",
-    before: "vor", discarded: "abgelegt", toAct: "am Zug", turnOf: "Zug",
-    choose: "Wähle eine Karte aus deiner Hand.",
-    chosen: "Gewählt", chooseWorm: "klicke ein Weibchen, um sie vor sie zu legen, oder deine Karte in einem Stapel zum Tauschen",
-    chooseF: "klicke ein Weibchen, um ihn dort zu legen, oder einen deiner Würmer in einem Stapel, um ihn gegen den Falschen Wurm zu tauschen",
-    chooseK: "klicke den Stapel, dessen obersten Wurm die Krähe fressen soll",
-    chooseH: "klicke ein Weibchen, um die Hochzeit vor sie zu legen",
-    allowed: "umrandet: erlaubt", noUse: "diese Karte kann gerade nicht gespielt werden",
-    notYourTurn: "Du bist nicht am Zug: warte auf {who}.", watching: "Du schaust zu.",
-    pickCardFirst: "Wähle zuerst die Karte aus deiner Hand, um die es gehen soll.",
-    crowWhich: "Klicke den Stapel (die Reihe eines Spielers), von dem die Krähe fressen soll.",
-    passBtn: "Passen (endgültig)", lastMating: "Letzte Paarung", wins: "{who} gewinnt {female}s Eierkarte {n}",
-    noEgg: "kein Ei", cleared: "abgeräumt", opener: "eröffnet von",
-    orderTitle: "Sortiere dein Deck", orderHelp: "Plätze 1 bis 6 sind deine Starthand; Platz 7 ziehst du als erste Karte. Klicke Karten in der Ablage (oder ziehe sie), um sie einzureihen; verschiebe sie durch Ziehen oder mit den Pfeiltasten; ein Klick auf eine eingereihte Karte nimmt sie zurück.",
-    tray: "Noch nicht eingereiht", order: "Deine Reihenfolge", placed: "festgelegt", handZone: "Starthand",
-    pileZone: "Nachziehstapel", placeBtn: "Diese {n} Karten festlegen", shuffleBtn: "Den Rest mischen",
-    spreadBtn: "Den Rest mischen, Hochzeiten verteilt", clearBtn: "Alle zurücknehmen",
-    starterTitle: "Hand fürs erste Spiel (Krähe, Hochzeit, Falscher Wurm und:)", starterBtn: "Diese Hand nehmen",
-    dropHere: "hier ablegen", waitDeck: "{who} sortiert das eigene Deck geheim.",
-    myDeckDone: "Dein Deck ist fertig: {known} festgelegt, {unknown} gemischt.",
-    left: "übrig", empty: "leer", lane: "Karten von {who} vor dem Weibchen {female}: Summe {total}",
-    remove: "zurücknehmen", moveHint: "Platz {n}",
-    over: "Endstand", breakdown: "{eggs} Eier + {own} eigene Farbe + {bonus} Farben",
+  steps: [N_("Normal turns"), N_("Wedding stage"), N_("Worm stage"), N_("Mating")],
+  stepHelp: {
+    play: N_("play a worm, a Crow, a False Worm exchange, or open a wedding phase with a Wedding where you lead"),
+    weddings: N_("each go: a Wedding before a female where you have none yet, or a final pass"),
+    worms: N_("players with a Wedding: a worm or a False Worm exchange per go, or a final pass"),
   },
+  female: N_("female"),
+  neutral: N_("neutral"),
+  eggsLeft: N_("egg cards left"),
+  noEggs: N_("no eggs left"),
+  closed: N_("closed"),
+  you: N_("you"),
+  hand: N_("Your hand"),
+  handOf: N_("hand"),
+  pile: N_("pile"),
+  pileMine: N_("Your draw pile"),
+  next: N_("next"),
+  unknownOrder: N_("shuffled"),
+  score: N_("points"),
+  eggsWon: N_("eggs won"),
+  startCard: N_("start player"),
+  passed: N_("passed"),
+  inPhase: N_("in the phase"),
+  notInPhase: N_("takes no part"),
+  ready: N_("deck ready"),
+  settingUp: N_("arranging (secret)"),
+  total: N_("total"),
+  top: N_("top"),
+  place: N_("place"),
+  wedding: N_("Wedding"),
+  stackOf: N_("stack of"),
+  before: N_("before"),
+  discarded: N_("discarded"),
+  toAct: N_("to act"),
+  turnOf: N_("turn"),
+  choose: N_("Choose a card from your hand."),
+  chosen: N_("Chosen"),
+  chooseWorm: N_("click a female to lay it before her, or your card in a stack to exchange it"),
+  chooseF: N_("click a female to lay it there, or one of your worms in a stack to exchange it for the False Worm"),
+  chooseK: N_("click the stack whose top worm the Crow should eat"),
+  chooseH: N_("click a female to lay the Wedding before her"),
+  allowed: N_("outlined: allowed"),
+  noUse: N_("this card has no legal use now"),
+  notYourTurn: N_("It is not your turn: wait for {who}."),
+  watching: N_("You are watching."),
+  pickCardFirst: N_("First choose the card from your hand that this should be."),
+  crowWhich: N_("Click the stack (the row of a player) the Crow should eat from."),
+  passBtn: N_("Pass (final)"),
+  lastMating: N_("Last mating"),
+  wins: N_("{who} wins {female}'s egg card {n}"),
+  noEgg: N_("no egg"),
+  cleared: N_("cleared"),
+  opener: N_("opened by"),
+  orderTitle: N_("Arrange your deck"),
+  orderHelp: N_("Places 1 to 6 are your starting hand; place 7 is the first card you draw. Click cards in the tray (or drag them) to put them in order; drag or use the arrow keys to move them; click one in your order to take it back."),
+  tray: N_("Cards not placed"),
+  order: N_("Your order"),
+  placed: N_("placed"),
+  handZone: N_("starting hand"),
+  pileZone: N_("draw pile"),
+  placeBtn: N_("Place these {n} cards"),
+  shuffleBtn: N_("Shuffle the rest"),
+  spreadBtn: N_("Shuffle the rest, Weddings spread"),
+  clearBtn: N_("Take all back"),
+  starterTitle: N_("First-game hand (Crow, Wedding, False Worm and:)"),
+  starterBtn: N_("Use this hand"),
+  dropHere: N_("drop here"),
+  waitDeck: N_("{who} is arranging their deck in secret."),
+  myDeckDone: N_("Your deck is ready: {known} placed, {unknown} shuffled."),
+  left: N_("left"),
+  empty: N_("empty"),
+  lane: N_("{who}'s cards before the {female} female: total {total}"),
+  remove: N_("take back"),
+  moveHint: N_("position {n}"),
+  over: N_("Final scores"),
+  breakdown: N_("{eggs} eggs + {own} own colour + {bonus} colours"),
 };
 
 // What the board remembers between redraws (the page redraws it after every update).
@@ -137,7 +145,7 @@ function loadCss() {
 }
 
 function words(table) {
-  return TEXTS[table.lang === "de" ? "de" : "en"];
+  return translated(TEXTS);
 }
 
 function fill(template, values) {
@@ -258,8 +266,7 @@ function bird(colour, neutral) {
 function eggCard(table, female, eggs, classes = "") {
   const w = words(table);
   const c = COLOURS[female];
-  const unit = table.lang === "de" ? (eggs === 1 ? "Ei" : "Eier") : (eggs === 1 ? "egg" : "eggs");
-  const label = `${w.colour[female]}: ${eggs} ${unit}`;
+  const label = `${w.colour[female]}: ${tn("{n} egg", "{n} eggs", eggs)}`;
   const svg = s("svg", { viewBox: "0 0 36 24", class: "aw-eggsvg", "aria-hidden": "true" });
   for (let i = 0; i < eggs; i += 1) {
     svg.append(s("ellipse", { cx: 18 + (i - (eggs - 1) / 2) * 10, cy: 13, rx: 4.5, ry: 6, fill: "#fffdf2", stroke: "#555", "stroke-width": 1 }));

@@ -4,68 +4,80 @@
 // Moves are clicks on the card or pile they act on; the eagle's flee/fight, the rhinoceros,
 // the snake and the cheetah (or a round loser's) choice get a small prompt in the middle.
 // Reads the viewer's view and legal moves only (see ./index.js for the interface).
+import { N_, t, translated } from "../i18n.js";
 
 const STYLESHEET = "/static/draw/awimbawe.css";
 const LANDS = { grassland: "G", desert: "D", mountain: "M", plain: "P", sky: "S" };
 const ANIMALS = [null, "mouse", "rhinoceros", "cheetah", "hyena", "snake", "elephant"];
 const CROWNS = [0, 3, 2, 2, 3, 1, 1, 0, 0, -1, -2];
 
+// The board's words: English msgids of the catalogs (spieltisch/locale), in the page's
+// language through translated().
 const TEXTS = {
-  en: {
-    grassland: "grassland", desert: "desert", mountain: "mountain", plain: "plain", sky: "sky",
-    mouse: "mouse", rhinoceros: "rhinoceros", cheetah: "cheetah", hyena: "hyena", snake: "snake",
-    elephant: "elephant", eagle: "eagle",
-    crown: "crown", crowns: "crowns", facedown: "face-down card", blocked: "blocked",
-    hand: "hand", handOf: "hand of", cards: "cards", pile: "pile", score: "scoring pile",
-    hyenas: "hyenas", heir: "heir card", silver: "silver", gold: "gold", wins: "rounds won",
-    round: "Round", match: "Match", trick: "Trick", last: "Last trick", you: "you",
-    leads: "leads", played: "Played this round", none: "none", fight: "Fight", flee: "Flee",
-    fightWhy: "you take the trick", fleeWhy: "the leader takes the trick, the eagle goes to your pile",
-    cancel: "Cancel", decline: "Decline", leadMe: "I lead", leadThem: "leads",
-    eagleAsk: "How is your eagle played?",
-    rhinoAsk: "Rhinoceros: click a top card of your opponent's piles to move it, or decline.",
-    rhinoDest: "Now click the pile it goes under.",
-    snakeAsk: "Snake: click a face-up top card of your opponent's piles, or their hand (a card picked blind), or decline.",
-    blindHand: "Block a hand card (blind)",
-    cheetahAsk: "Cheetah: who leads the next trick?",
-    chooseAsk: "You lost the round: who leads the first trick of round",
-    waitPower: "is using the power of the", waitLeader: "names who leads next",
-    faceDownRule: "A face-down card is not available: it turns face up at the end of the trick that uncovers it.",
-    ownRule: "The rhinoceros and the snake act on your opponent's cards, not on your own.",
-    fought: "fought", fled: "fled", won: "won", fourth: "took the fourth hyena",
-    nextLead: "leads the next trick", known: "known",
-    noLand: "no", inHand: "in hand", shown: "shown",
-    champion: "wins the match: long live the king!",
-    otherHand: "Only your own hand and your own face-up pile tops can be played.",
-  },
-  de: {
-    grassland: "Grasland", desert: "Wüste", mountain: "Gebirge", plain: "Ebene", sky: "Himmel",
-    mouse: "Maus", rhinoceros: "Nashorn", cheetah: "Gepard", hyena: "Hyäne", snake: "Schlange",
-    elephant: "Elefant", eagle: "Adler",
-    crown: "Krone", crowns: "Kronen", facedown: "verdeckte Karte", blocked: "blockiert",
-    hand: "Hand", handOf: "Hand von", cards: "Karten", pile: "Stapel", score: "Punktestapel",
-    hyenas: "Hyänen", heir: "Erbenkarte", silver: "Silber", gold: "Gold", wins: "gewonnene Runden",
-    round: "Runde", match: "Partie", trick: "Stich", last: "Letzter Stich", you: "du",
-    leads: "spielt aus", played: "In dieser Runde gespielt", none: "keine", fight: "Kämpfen",
-    flee: "Fliehen", fightWhy: "du gewinnst den Stich",
-    fleeWhy: "der Ausspielende gewinnt den Stich, der Adler kommt auf deinen Stapel",
-    cancel: "Abbrechen", decline: "Verzichten", leadMe: "Ich spiele aus", leadThem: "spielt aus",
-    eagleAsk: "Wie spielst du deinen Adler?",
-    rhinoAsk: "Nashorn: klicke eine oberste Karte eines gegnerischen Stapels an, um sie zu verschieben, oder verzichte.",
-    rhinoDest: "Klicke jetzt den Stapel an, unter den sie kommt.",
-    snakeAsk: "Schlange: klicke eine offene oberste Karte eines gegnerischen Stapels an oder die gegnerische Hand (blind gezogen), oder verzichte.",
-    blindHand: "Eine Handkarte blockieren (blind)",
-    cheetahAsk: "Gepard: wer spielt den nächsten Stich aus?",
-    chooseAsk: "Du hast die Runde verloren: wer spielt den ersten Stich aus in Runde",
-    waitPower: "nutzt die Kraft des Tiers:", waitLeader: "bestimmt, wer als Nächstes ausspielt",
-    faceDownRule: "Eine verdeckte Karte ist nicht verfügbar: sie wird erst am Ende des Stichs aufgedeckt, der sie freilegt.",
-    ownRule: "Nashorn und Schlange wirken auf die Karten des Gegners, nicht auf deine eigenen.",
-    fought: "kämpfte", fled: "floh", won: "gewann", fourth: "nahm die vierte Hyäne",
-    nextLead: "spielt den nächsten Stich aus", known: "bekannt",
-    noLand: "kein", inHand: "auf der Hand", shown: "gezeigt",
-    champion: "gewinnt die Partie: lang lebe der König!",
-    otherHand: "Spielen kannst du nur deine eigene Hand und die offenen obersten Karten deiner Stapel.",
-  },
+  grassland: N_("grassland"),
+  desert: N_("desert"),
+  mountain: N_("mountain"),
+  plain: N_("plain"),
+  sky: N_("sky"),
+  mouse: N_("mouse"),
+  rhinoceros: N_("rhinoceros"),
+  cheetah: N_("cheetah"),
+  hyena: N_("hyena"),
+  snake: N_("snake"),
+  elephant: N_("elephant"),
+  eagle: N_("eagle"),
+  crown: N_("crown"),
+  crowns: N_("crowns"),
+  facedown: N_("face-down card"),
+  blocked: N_("blocked"),
+  hand: N_("hand"),
+  handOf: N_("hand of"),
+  cards: N_("cards"),
+  pile: N_("pile"),
+  score: N_("scoring pile"),
+  hyenas: N_("hyenas"),
+  heir: N_("heir card"),
+  silver: N_("silver"),
+  gold: N_("gold"),
+  wins: N_("rounds won"),
+  round: N_("Round"),
+  match: N_("Match"),
+  trick: N_("Trick"),
+  last: N_("Last trick"),
+  you: N_("you"),
+  leads: N_("leads"),
+  played: N_("Played this round"),
+  none: N_("none"),
+  fight: N_("Fight"),
+  flee: N_("Flee"),
+  fightWhy: N_("you take the trick"),
+  fleeWhy: N_("the leader takes the trick, the eagle goes to your pile"),
+  cancel: N_("Cancel"),
+  decline: N_("Decline"),
+  leadMe: N_("I lead"),
+  leadThem: N_("leads"),
+  eagleAsk: N_("How is your eagle played?"),
+  rhinoAsk: N_("Rhinoceros: click a top card of your opponent's piles to move it, or decline."),
+  rhinoDest: N_("Now click the pile it goes under."),
+  snakeAsk: N_("Snake: click a face-up top card of your opponent's piles, or their hand (a card picked blind), or decline."),
+  blindHand: N_("Block a hand card (blind)"),
+  cheetahAsk: N_("Cheetah: who leads the next trick?"),
+  chooseAsk: N_("You lost the round: who leads the first trick of round"),
+  waitPower: N_("is using the power of the"),
+  waitLeader: N_("names who leads next"),
+  faceDownRule: N_("A face-down card is not available: it turns face up at the end of the trick that uncovers it."),
+  ownRule: N_("The rhinoceros and the snake act on your opponent's cards, not on your own."),
+  fought: N_("fought"),
+  fled: N_("fled"),
+  won: N_("won"),
+  fourth: N_("took the fourth hyena"),
+  nextLead: N_("leads the next trick"),
+  known: N_("known"),
+  noLand: N_("no"),
+  inHand: N_("in hand"),
+  shown: N_("shown"),
+  champion: N_("wins the match: long live the king!"),
+  otherHand: N_("Only your own hand and your own face-up pile tops can be played."),
 };
 
 // What the viewer has started but not finished (an eagle waiting for flee/fight, a rhinoceros
@@ -103,9 +115,8 @@ const crownsOf = (card) => CROWNS[card.value];
 const marks = (n) => (n > 0 ? "♛".repeat(n) : n < 0 ? "✗".repeat(-n) : "·");
 
 function say(table) {
-  const texts = TEXTS[table.lang] ?? TEXTS.en;
-  const w = (key) => texts[key] ?? TEXTS.en[key] ?? key;
-  w.de = table.lang === "de";
+  const texts = translated(TEXTS);
+  const w = (key) => texts[key] ?? key;
   return w;
 }
 
@@ -115,7 +126,7 @@ function animalOf(card, w) {
 
 function cardName(card, w) {
   if (card.land === "sky") return `${w("eagle")} ${card.value}`;
-  return w.de ? `${w(ANIMALS[card.value])} (${w(card.land)})` : `${w(card.land)} ${w(ANIMALS[card.value])}`;
+  return t("{land} {animal}", { land: w(card.land), animal: w(ANIMALS[card.value]) });
 }
 
 function cardLabel(card, w, blocked) {
