@@ -160,7 +160,8 @@ class LiveTable:
         shown: dict[str, Any] = {"scheme": fair.SCHEME, "commitment": self.commitment}
         proof = self.proof()
         if proof is not None:
-            shown.update(secret=proof.secret, salts=list(proof.salts), seed=self.seed)
+            # the seed as text: 62 bits are more than a browser's numbers hold exactly
+            shown.update(secret=proof.secret, salts=list(proof.salts), seed=str(self.seed))
         return shown
 
     def record(self) -> Record:
