@@ -75,7 +75,7 @@ def table(table_id: str) -> str:
     <section id="seats" class="panel" aria-label="people"></section>
     <section id="own" class="panel"></section>
     <section id="chat" class="panel" aria-label="chat"></section>
-    <section id="log" class="panel" aria-label="log"></section>
+    <section id="log" class="panel" aria-labelledby="log-title"></section>
     <section id="notify" class="panel"></section>
   </aside>
 </div>"""
@@ -87,7 +87,7 @@ def replay(table_id: str) -> str:
     body = """<section class="panel" id="controls"></section>
 <div class="table-layout">
   <section id="board" class="panel" aria-label="table"></section>
-  <aside class="side"><section id="log" class="panel" aria-label="log"></section></aside>
+  <aside class="side"><section id="log" class="panel" aria-labelledby="log-title"></section></aside>
 </div>"""
     return _shell("Replay", "replay.js", body, f' data-table="{escape(table_id)}"')
 

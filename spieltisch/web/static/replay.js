@@ -117,7 +117,9 @@ function draw() {
     slider, el("span", { id: "position" }, `${data.version} / ${data.last}`),
     el("label", { for: "side" }, t("Seen from")), side), dropZone(), drawAnalysis());
   drawBoard(document.getElementById("board"), data);
-  document.getElementById("log").replaceChildren(drawLog(data.events));
+  const list = Object.assign(drawLog(data.events), { tabIndex: 0 });
+  list.setAttribute("aria-labelledby", "log-title");
+  document.getElementById("log").replaceChildren(el("h2", { id: "log-title" }, t("What happened")), list);
 }
 
 document.addEventListener("keydown", (event) => {

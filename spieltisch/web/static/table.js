@@ -221,7 +221,7 @@ function drawMoves() {
         on: { click: () => { state.hint = "…"; drawMoves(); state.socket?.send(JSON.stringify({ type: "hint" })); } } }, t("Hint")),
       el("span", { id: "hint-text", role: "status" }, state.hint ?? ""))
     : null;
-  node.replaceChildren(el("h2", {}, t("Your moves")), form, buttons, hint, notice);
+  node.replaceChildren(...[el("h2", {}, t("Your moves")), form, buttons, hint, notice].filter(Boolean));
   if (state.pending || state.offline || !focus) return;
   // Focus stays where it was in a redraw of the same moves; on a new turn it goes to the first.
   const all = buttons.querySelectorAll("button.move");
@@ -260,10 +260,20 @@ function draw() {
 }
 
 // The game's events and the table's notices, in the order they came.
+// The list follows the newest entry unless its reader scrolled back (then it stays put), and
+// takes focus so that a keyboard can scroll it.
 function drawLogPanel() {
   const notices = state.notes.filter((n) => n.kind === "notice")
     .map((n) => ({ version: n.version, notice: true, sentence: noticeText(n.notice), outcome: null }));
-  document.getElementById("log").replaceChildren(el("h2", {}, t("What happened")), drawLog(state.events, notices));
+  const old = document.querySelector("#log ol.log");
+  const following = !old || old.scrollHeight - old.scrollTop - old.clientHeight < 8;
+  const hadFocus = old !== null && document.activeElement === old;
+  const list = drawLog(state.events, notices);
+  Object.assign(list, { id: "log-list", tabIndex: 0 });
+  list.setAttribute("aria-labelledby", "log-title");
+  document.getElementById("log").replaceChildren(el("h2", { id: "log-title" }, t("What happened")), list);
+  list.scrollTop = following ? list.scrollHeight : old.scrollTop;
+  if (hadFocus) list.focus();
 }
 
 function receive(message) {

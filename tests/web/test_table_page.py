@@ -1,0 +1,78 @@
+"""The table page as a person reads it (issue 30): the log follows the newest entry unless its
+reader scrolled back, can be reached and scrolled by keyboard, and the moves panel says
+nothing it should not (no stray "null" when hints are off)."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Page
+
+from .conftest import LiveServer
+from .test_browser import NewContext, click_move, create, join, start, wait_ready
+
+PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
+SCROLL = """() => { const l = document.querySelector('#log ol.log');
+  return { top: l.scrollTop, bottom: l.scrollHeight - l.scrollTop - l.clientHeight,
+           overflows: l.scrollHeight > l.clientHeight + 8 }; }"""
+
+
+def entries_of(page: Page) -> int:
+    return int(page.evaluate("() => document.querySelectorAll('#log ol.log li').length"))
+
+
+def play_until_the_log_overflows(page: Page, rng: random.Random) -> None:
+    for _ in range(400):
+        if page.evaluate(SCROLL)["overflows"]:
+            return
+        assert not wait_ready(page), "the game ended before its log filled the panel"
+        click_move(page, rng)
+    raise AssertionError("the log never filled its panel")
+
+
+def test_the_log_follows_the_newest_entry_unless_scrolled_back(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    made = create(
+        server, "auf-die-eier", [{"kind": "person"}, {"kind": "bot", "level": "random"}], 3
+    )
+    page = new_context().new_page()
+    join(page, server, made["seat_links"]["0"], "Lena")
+    start(server, made)
+    rng = random.Random(3)
+    play_until_the_log_overflows(page, rng)
+    assert page.evaluate(SCROLL)["bottom"] < 8  # at the newest entry
+    log = page.locator("#log ol.log")
+    assert log.get_attribute("tabindex") == "0"
+    assert page.get_by_role("list", name="What happened").count() == 1  # named by its heading
+
+    log.evaluate("(l) => { l.scrollTop = 0; }")
+    entries = entries_of(page)
+    wait_ready(page)
+    click_move(page, rng)  # new entries arrive while the reader is at the top
+    page.wait_for_function(f"() => document.querySelectorAll('#log ol.log li').length > {entries}")
+    assert page.evaluate(SCROLL)["top"] == 0  # left where the reader put it
+
+    log.evaluate("(l) => { l.scrollTop = l.scrollHeight; }")
+    entries = entries_of(page)
+    if not wait_ready(page):
+        click_move(page, rng)
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#log ol.log li').length > {entries}"
+        )
+        assert page.evaluate(SCROLL)["bottom"] < 8  # following again
+
+
+def test_no_stray_null_under_the_moves_when_hints_are_off(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    made = create(
+        server, "auf-die-eier", [{"kind": "person"}, {"kind": "bot", "level": "random"}], 5
+    )
+    page = new_context().new_page()
+    join(page, server, made["seat_links"]["0"], "Jonas")
+    start(server, made)
+    assert not wait_ready(page)
+    text = page.locator("#moves").text_content() or ""
+    assert "null" not in text and "undefined" not in text
+    assert page.locator("#hint").count() == 0
