@@ -27,11 +27,11 @@ TEMPLATE = LOCALE / "spieltisch.pot"
 SOURCES = ROOT / "spieltisch"
 METHODS: dict[str, tuple[str, Any]] = {
     "python": ("**.py", DEFAULT_KEYWORDS),
-    "javascript": ("web/static/**.js", {"t": None, "tn": (1, 2), "N_": None}),
+    "javascript": ("web/static/**.js", {"t": None, "tn": (1, 2), "N_": None, "Nn_": (1, 2)}),
 }
 """Where each extractor reads (under ``spieltisch/``) and the calls it takes msgids from:
-gettext's own in Python (``_``, ``ngettext``, ``N_`` ...), the client's ``t``, ``tn`` and
-``N_`` in its scripts."""
+gettext's own in Python (``_``, ``ngettext``, ``N_`` ...), the client's ``t``, ``tn``,
+``N_`` and ``Nn_`` (a marked plural) in its scripts."""
 TRANSLATED = ("de",)
 
 

@@ -7,7 +7,9 @@ them, plural forms included.
 
 from __future__ import annotations
 
+import gettext
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -20,6 +22,7 @@ from spieltisch.web.app import create_app
 from spieltisch.web.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
+HAND_COUNTED = re.compile(r"\w\((s|e|er|es|n)\)|Huhn/Hühner")
 
 
 def catalogs_script() -> ModuleType:
@@ -71,3 +74,13 @@ def test_the_browser_reads_its_words_from_the_same_catalog(tmp_path: Path) -> No
         assert client.get("/api/texts/en").json() == {}
         assert client.get("/api/texts/fr").status_code == 404
     assert set(LANGUAGES) == {"en", "de"}
+
+
+def test_no_word_counts_by_hand() -> None:
+    """A text that depends on a count is a plural entry, never "egg(s)" or "Ei(er)"."""
+    german = translation("de")
+    assert isinstance(german, gettext.GNUTranslations)
+    for key, text in getattr(german, "_catalog", {}).items():
+        msgid = key[0] if isinstance(key, tuple) else key
+        for said in (msgid, text):
+            assert HAND_COUNTED.search(said) is None, f"counted by hand: {said!r}"

@@ -2,10 +2,22 @@
 // (spieltisch/locale, the same catalogs as the server's words); the server hands the page its
 // language's translations at /api/texts/<language>, and a word without one stays English.
 const STORE = "spieltisch.lang";
-let catalog = await load(language());
+const LANGUAGES = ["en", "de"];
+// Every language's words are asked for as the page opens (the page's own awaited), so that a
+// switch later needs no request.
+const catalogs = Object.fromEntries(LANGUAGES.map((lang) => [lang, load(lang)]));
+let catalog = await catalogs[language()];
 
 // Marks a msgid where it is written (for extraction) and translates nothing: t() does, later.
 export const N_ = (msgid) => msgid;
+
+// Marks a text that depends on a count: translated(), it is a function of the count.
+class Plural {
+  constructor(one, other) {
+    Object.assign(this, { one, other });
+  }
+}
+export const Nn_ = (one, other) => new Plural(one, other);
 
 async function load(lang) {
   if (lang === "en") return {};
@@ -36,6 +48,7 @@ let translatedFor = null;
 const translations = new Map();
 function translate(texts) {
   if (typeof texts === "string") return t(texts);
+  if (texts instanceof Plural) return (n, args = {}) => tn(texts.one, texts.other, n, args);
   if (Array.isArray(texts)) return texts.map(translate);
   return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, translate(text)]));
 }
@@ -74,7 +87,7 @@ export function setupLanguage(redraw) {
   translatePage();
   button?.addEventListener("click", async () => {
     localStorage.setItem(STORE, language() === "de" ? "en" : "de");
-    catalog = await load(language());
+    catalog = await catalogs[language()];
     translatePage();
     redraw();
   });

@@ -7,7 +7,7 @@
 // the re-roll with it by its notation, so the engine's refusal (its rule, in words) is shown.
 // The log's move texts tell which dice the last throw brought and what the rotten eggs'
 // re-throw showed; the view's `last` gives the turn's score, broken down.
-import { N_, translated } from "../i18n.js";
+import { N_, Nn_, translated } from "../i18n.js";
 const CSS = "/static/draw/auf_die_eier.css";
 const SVG = "http://www.w3.org/2000/svg";
 const LETTERS = "WCRPFH";
@@ -41,7 +41,7 @@ const TEXTS = {
   all: N_("Pick up all"),
   rottenBy: N_("{thrower} throws the rotten eggs for {player}"),
   last: N_("Last turn: {player}"),
-  rerolled: N_("{thrower} re-threw {player}'s {n} rotten egg(s)"),
+  rerolled: Nn_("{thrower} re-threw {player}'s {n} rotten egg", "{thrower} re-threw {player}'s {n} rotten eggs"),
   spoiler: N_("spoiler"),
   fried: N_("Fried eggs"),
   breakfast: N_("Breakfast"),
@@ -49,12 +49,12 @@ const TEXTS = {
   spoilers: N_("Spoilers"),
   total: N_("Total"),
   noLast: N_("No turn scored yet."),
-  pairs: N_("{n} pair(s) × 5"),
+  pairs: Nn_("{n} pair × 5", "{n} pairs × 5"),
   spoiledPairs: N_("{n} spoiled"),
   noBreakfast: N_("no pot with a whole egg"),
-  breakfastDice: N_("pot + {n} whole egg(s)"),
+  breakfastDice: Nn_("pot + {n} whole egg", "pot + {n} whole eggs"),
   spoiledIt: N_("spoiled"),
-  hens: N_("{n} chicken(s), ladder asked for {need}"),
+  hens: Nn_("{n} chicken, the ladder asked for {need}", "{n} chickens, the ladder asked for {need}"),
   hensNone: N_("no chickens"),
   ladderDone: N_("ladder used up"),
   spoilNone: N_("none"),
@@ -78,7 +78,8 @@ const memo = { key: null, picked: new Set(), animated: null, rottenSeen: null, f
 
 function words(table) {
   const texts = translated(TEXTS);
-  return (key, values = {}) => String(texts[key] ?? key)
+  const said = (key, values) => (typeof texts[key] === "function" ? texts[key](values.n, values) : texts[key] ?? key);
+  return (key, values = {}) => String(said(key, values))
     .replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 }
 

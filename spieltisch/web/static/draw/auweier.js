@@ -11,7 +11,7 @@
 // Colours: the game names its players and females red, blue, green and yellow (seat 1 red...),
 // and the notation uses those letters, so the board keeps them, drawn in the colour-blind-safe
 // shades of the same palette as table.colours (Okabe and Ito), each with its letter.
-import { N_, tn, translated } from "../i18n.js";
+import { N_, Nn_, tn, translated } from "../i18n.js";
 
 const CSS = "/static/draw/auweier.css";
 const CARD_TEXT = ["1", "2", "2*", "3", "4", "5*", "6", "7", "F", "K", "H"];
@@ -102,7 +102,7 @@ const TEXTS = {
   placed: N_("placed"),
   handZone: N_("starting hand"),
   pileZone: N_("draw pile"),
-  placeBtn: N_("Place these {n} cards"),
+  placeBtn: Nn_("Place this card", "Place these {n} cards"),
   shuffleBtn: N_("Shuffle the rest"),
   spreadBtn: N_("Shuffle the rest, Weddings spread"),
   clearBtn: N_("Take all back"),
@@ -609,7 +609,7 @@ function orderPanel(table, view, legal) {
 
   const actions = h("div", { class: "aw-order-actions" });
   if (ui.draft.length) {
-    actions.append(h("button", { type: "button", class: "primary", id: "aw-place", on: { click: () => placeDraft(table, null) } }, fill(w.placeBtn, { n: ui.draft.length })));
+    actions.append(h("button", { type: "button", class: "primary", id: "aw-place", on: { click: () => placeDraft(table, null) } }, w.placeBtn(ui.draft.length)));
   }
   if (sum(left) > 0) {
     actions.append(h("button", { type: "button", id: "aw-shuffle", on: { click: () => placeDraft(table, "deck shuffle") } }, w.shuffleBtn));
