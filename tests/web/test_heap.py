@@ -18,6 +18,8 @@ from spieltisch.web import stalls
 from spieltisch.web.checks import CHECK_NICENESS
 from spieltisch.web.pool import BOT_NICENESS, FairPool
 
+from .test_hardening import run_apart
+
 pytestmark = pytest.mark.timeout(120)
 
 
@@ -37,7 +39,7 @@ def test_the_stall_watch_says_how_long_the_loop_was_held_and_where(
         return watch
 
     with caplog.at_level(logging.WARNING, logger="spieltisch.web.stalls"):
-        watch = asyncio.run(main())
+        watch = run_apart(main())
     assert watch is not None and watch.stalls == 1 and watch.worst >= 0.25
     text = caplog.text
     assert "the event loop was held" in text
@@ -50,7 +52,7 @@ def test_the_stall_watch_is_off_unless_asked() -> None:
         async with stalls.watched(threshold_ms=0) as watch:
             return watch
 
-    assert asyncio.run(main()) is None
+    assert run_apart(main()) is None
 
 
 def test_a_served_process_collects_in_full_only_on_its_schedule() -> None:
@@ -93,8 +95,8 @@ def test_workers_think_below_the_loop() -> None:
             pool.shutdown()
 
     own = os.nice(0)
-    bots = asyncio.run(niceness_of_a_worker(FairPool(1)))
-    checks = asyncio.run(niceness_of_a_worker(FairPool(1, kind="check", niceness=CHECK_NICENESS)))
+    bots = run_apart(niceness_of_a_worker(FairPool(1)))
+    checks = run_apart(niceness_of_a_worker(FairPool(1, kind="check", niceness=CHECK_NICENESS)))
     assert bots == min(own + BOT_NICENESS, 19)
     assert checks == min(own + CHECK_NICENESS, 19)
     assert checks > bots > own or own >= 19 - BOT_NICENESS
