@@ -26,7 +26,7 @@ import time
 from spieltisch.games import REGISTRY
 
 LOG = logging.getLogger("spieltisch.web")
-FULL_EVERY = 300.0
+FULL_EVERY = float(__import__("os").environ.get("XFULL", "300"))
 """Seconds between two full collections."""
 NEVER = 1 << 30
 """A threshold the old generation's count does not reach (collections of the middle
