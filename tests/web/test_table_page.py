@@ -21,6 +21,15 @@ def entries_of(page: Page) -> int:
     return int(page.evaluate("() => document.querySelectorAll('#log ol.log li').length"))
 
 
+def seated_against_a_bot(server: LiveServer, new_context: NewContext, seed: int, name: str) -> Page:
+    """A page seated as ``name`` at a started Auf die Eier table against a random bot."""
+    made = create(server, "auf-die-eier", PERSON_AND_BOT, seed)
+    page = new_context().new_page()
+    join(page, server, made["seat_links"]["0"], name)
+    start(server, made)
+    return page
+
+
 def play_until_the_log_overflows(page: Page, rng: random.Random) -> None:
     for _ in range(400):
         if page.evaluate(SCROLL)["overflows"]:
@@ -33,12 +42,7 @@ def play_until_the_log_overflows(page: Page, rng: random.Random) -> None:
 def test_the_log_follows_the_newest_entry_unless_scrolled_back(
     server: LiveServer, new_context: NewContext
 ) -> None:
-    made = create(
-        server, "auf-die-eier", [{"kind": "person"}, {"kind": "bot", "level": "random"}], 3
-    )
-    page = new_context().new_page()
-    join(page, server, made["seat_links"]["0"], "Lena")
-    start(server, made)
+    page = seated_against_a_bot(server, new_context, 3, "Lena")
     rng = random.Random(3)
     play_until_the_log_overflows(page, rng)
     assert page.evaluate(SCROLL)["bottom"] < 8  # at the newest entry
@@ -66,12 +70,7 @@ def test_the_log_follows_the_newest_entry_unless_scrolled_back(
 def test_no_stray_null_under_the_moves_when_hints_are_off(
     server: LiveServer, new_context: NewContext
 ) -> None:
-    made = create(
-        server, "auf-die-eier", [{"kind": "person"}, {"kind": "bot", "level": "random"}], 5
-    )
-    page = new_context().new_page()
-    join(page, server, made["seat_links"]["0"], "Jonas")
-    start(server, made)
+    page = seated_against_a_bot(server, new_context, 5, "Jonas")
     assert not wait_ready(page)
     text = page.locator("#moves").text_content() or ""
     assert "null" not in text and "undefined" not in text
