@@ -184,16 +184,24 @@ class Table:
     ) -> Iterator[tuple[int, State, Move, State]]:
         """Each move after version ``since`` (up to ``until``, or the end) with the true states
         before and after it: (version it made, before, move, after). One pass, however little
-        history the table keeps."""
+        history the table keeps.
+
+        The states of one walk come from one chain of moves: a walk that starts from a kept
+        state goes on through the kept ones, a walk that starts from a rebuilt state rebuilds
+        every later one too. Parts a move leaves alone are then the same objects before and
+        after it, in every walk (a game's words may tell what changed by identity)."""
         end = self.version if until is None else min(until, self.version)
-        state = self.state_at(max(since, 0))
-        for version in range(max(since, 0) + 1, end + 1):
+        start = max(since, 0)
+        state = self.state_at(start)
+        kept_chain = start == self.version or self._before[start] is not None
+        for version in range(start + 1, end + 1):
             move = self.moves[version - 1]
-            if version == self.version:
-                after = self.state
+            kept = self.state if version == self.version else self._before[version]
+            if kept_chain and kept is not None:
+                after = kept
             else:
-                kept = self._before[version]
-                after = kept if kept is not None else state.apply(move)
+                kept_chain = False
+                after = state.apply(move)
             yield version, state, move, after
             state = after
 

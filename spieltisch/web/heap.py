@@ -1,9 +1,10 @@
 """How the server's heap is collected: rarely in full, at a time of the server's choosing.
 
 CPython's collector walks every tracked object in a full collection, and nothing else runs
-meanwhile. With 200 tables in play the heap holds about 350,000 tracked objects and 1.8
-million references between them (mostly the games' states and views the tables keep), and
-a full collection takes 0.1-0.6 s. CPython starts one whenever the old generation has grown
+meanwhile. With 200 tables in play the heap held about 350,000 tracked objects and 1.8
+million references between them, most of them the games' states and views the tables kept
+(64 each; now 16, :data:`spieltisch.web.tables.HISTORY`), and a full collection took 0.1-0.6
+s (0.27 s with 16 kept). CPython starts one whenever the old generation has grown
 by a quarter: in paced play every half minute or so (the paced tables' p99 was 147 ms over
 four minutes), under floods of requests every few seconds (p99 200-255 ms). Here:
 
@@ -14,9 +15,10 @@ four minutes), under floods of requests every few seconds (p99 200-255 ms). Here
 - a full collection runs every :data:`FULL_EVERY` seconds instead, so cyclic garbage that
   lived long enough to reach the old generation waits at most that long.
 
-The price: that one collection holds the loop longer (0.6 s after five minutes of paced play
-on a quiet machine), and the process keeps more memory between two of them (244 MiB against
-203 after half an hour of 200 tables). Shorter collections need fewer objects kept per table.
+The price: that one collection holds the loop longer than CPython's own would (0.27 s after
+150 s of paced play with 200 tables on a quiet machine, more on a busy one), and the process
+keeps more memory between two of them. Shorter collections need fewer objects kept per
+table and per connection.
 
 ``spieltisch serve`` manages its process's heap this way (:func:`manage_heap`); an app made
 by a test or another host keeps CPython's defaults (the collector is the process's, not the

@@ -76,8 +76,9 @@ from spieltisch.web.tokens import (
 )
 from spieltisch.web.upkeep import Upkeep
 
-CATCH_UP = 64
-"""A page more moves behind than this is brought up to date off the event loop."""
+CATCH_UP = HISTORY
+"""A page more moves behind than this is brought up to date off the event loop (older states
+are rebuilt from a checkpoint, which is no work for the loop)."""
 HINT_ITERATIONS = 300
 """The search's budget for a hint (a budget, not a clock: the same position, the same hint)."""
 SAVE_BACKOFF_CAP = 30.0

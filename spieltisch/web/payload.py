@@ -54,8 +54,8 @@ def events_for(
     after = None
     for version, before_state, move, after_state in table.walk(since, until):
         before = after if after is not None else before_state.view(viewer)
-        last = version == table.version and current is not None
-        after = current if last else after_state.view(viewer)
+        now = after_state is table.state and current is not None
+        after = current if now else after_state.view(viewer)
         seen = before_state.seen_move(move, viewer)
         actor = before_state.current_player()
         items.append(event_item(words, before, after, seen, table.seats, version, actor))

@@ -75,7 +75,7 @@ class EierWords(Words[EierView]):
         return super().event(view, move, names, actor)
 
     def aftermath(self, before: EierView, after: EierView, names: Sequence[str]) -> str | None:
-        if after.last is None or after.last is before.last:
+        if after.last is None or after.last == before.last:  # one player never scores twice running
             return None
         return f"{names[after.last.player]} scores {score_text(after.last)}."
 
