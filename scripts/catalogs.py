@@ -2,6 +2,7 @@
 
     python scripts/catalogs.py update   # after changing words: extract, merge, compile
     python scripts/catalogs.py check    # CI: the catalogs are current, complete and compiled
+    python scripts/catalogs.py fill de words.json   # translations from a JSON object, then update
 
 ``update`` leaves new msgids untranslated in each ``.po`` (``check`` then names them);
 translate them and run ``update`` again. Needs Babel (the dev extra).
@@ -10,6 +11,7 @@ translate them and run ``update`` again. Needs Babel (the dev extra).
 from __future__ import annotations
 
 import io
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -84,6 +86,27 @@ def update() -> None:
         po_of(language).with_suffix(".mo").write_bytes(compiled(read(po_of(language))))
 
 
+def fill(language: str, source: Path) -> None:
+    """Take translations from ``source``, a JSON object of msgid to text (a msgid with a
+    plural: its singular to a list of forms), into ``language``'s catalog; then update."""
+    update()
+    given: dict[str, str | list[str]] = json.loads(source.read_text(encoding="utf-8"))
+    catalog = read(po_of(language))
+    unknown = []
+    for msgid, text in given.items():
+        message = catalog.get(msgid)
+        if message is None:
+            unknown.append(msgid)
+            continue
+        message.string = tuple(text) if isinstance(text, list) else text
+        message.flags.discard("fuzzy")
+    with po_of(language).open("wb") as handle:
+        write_po(handle, catalog, width=0, sort_output=True, ignore_obsolete=True)
+    po_of(language).with_suffix(".mo").write_bytes(compiled(read(po_of(language))))
+    for msgid in unknown:
+        print(f"{language}: no such msgid in the sources: {msgid!r}")
+
+
 def problems() -> list[str]:
     """What is not current, complete or compiled (empty when all is well)."""
     found = []
@@ -110,6 +133,8 @@ def main() -> None:
     command = sys.argv[1] if len(sys.argv) > 1 else "check"
     if command == "update":
         update()
+    elif command == "fill" and len(sys.argv) == 4:
+        fill(sys.argv[2], Path(sys.argv[3]))
     found = problems()
     for line in found:
         print(line)

@@ -29,7 +29,7 @@ def event_item(
 ) -> dict[str, JSON]:  # fmt: skip
     """One event as a viewer may read it, from their views before and after it: the move as
     they saw it, its sentence, and a sentence on what it brought about (or ``None``)."""
-    who = "chance" if actor is None else names[actor]
+    who = words._("chance") if actor is None else names[actor]
     return {
         "version": version,
         "actor": actor,
@@ -97,7 +97,7 @@ def _step_item(
             words, before, after, first_before.seen_move(first_move, viewer), names, step, actor
         )
     # the run's own seat: each of its moves, as it saw them, in one event
-    who = names[actor] if actor is not None else "chance"
+    who = names[actor] if actor is not None else words._("chance")
     seen = [b.seen_move(m, viewer) for b, m, _ in group]
     sentences = [
         words.event(b.view(viewer), s, names, who) for (b, _, _), s in zip(group, seen, strict=True)
