@@ -105,6 +105,12 @@ class Words(Generic[View]):
         del before, after, names
         return None
 
+    def ending(self, view: View, names: Sequence[str]) -> str | None:
+        """Why the game ended and who won, in a sentence, from a view of the finished game
+        (``None`` if the game's words do not say)."""
+        del view, names
+        return None
+
     def many_moves(self, view: View, legal: Sequence[Move]) -> str:
         """What to say instead of listing very many moves."""
         del view

@@ -31,13 +31,14 @@ import spieltisch
 from spieltisch.agents import agent_names
 from spieltisch.core.errors import SpieltischError
 from spieltisch.games import REGISTRY
+from spieltisch.locale import LANGUAGES, SOURCE
 from spieltisch.web import guard, pages
 from spieltisch.web.checks import Answer, StepJob
 from spieltisch.web.clock import Clock
 from spieltisch.web.db import migrate
 from spieltisch.web.gate import Gate, client_address
 from spieltisch.web.guard import Guard
-from spieltisch.web.language import language_api
+from spieltisch.web.language import language_api, read_language, refusal_in
 from spieltisch.web.limits import TokenBucket
 from spieltisch.web.live import Hub
 from spieltisch.web.payload import error_message, rejected_message
@@ -302,10 +303,12 @@ def _finished_api(app: FastAPI) -> None:
     any record's dice."""
 
     @app.post("/api/replay")
-    async def replay_file(request: Request, at: int = 0, seat: int = -1) -> Response:
+    async def replay_file(
+        request: Request, at: int = 0, seat: int = -1, lang: str = SOURCE
+    ) -> Response:
         """A step of any record sent (a file dropped on the replay page)."""
         text = (await request.body()).decode("utf-8", errors="replace")
-        job = StepJob(text, at, seat)
+        job = StepJob(text, at, seat, language=_language(lang))
         return answered(await _hub(request).checks.step(_address(request), job))
 
     @app.post("/api/verify")
@@ -350,12 +353,23 @@ def _finished_api(app: FastAPI) -> None:
         )
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(request: Request, table_id: str, at: int = 0, seat: int = -1) -> Response:
+    async def replay(
+        request: Request, table_id: str, at: int = 0, seat: int = -1, lang: str = SOURCE
+    ) -> Response:
         live = await _live(request, table_id)
         if live.status != "finished":
             raise HTTPException(403, "a replay opens once the game is over")
-        job = StepJob(await _hub(request).finished_record(live), at, seat, live.id)
+        record = await _hub(request).finished_record(live)
+        job = StepJob(record, at, seat, live.id, _language(lang))
         return answered(await _hub(request).checks.step(_address(request), job))
+
+
+def _language(value: str) -> str:
+    """The language a request names in its query, or a clear refusal."""
+    language = read_language(value)
+    if language is None:
+        raise HTTPException(422, f"the language must be one of {', '.join(LANGUAGES)}")
+    return language
 
 
 def answered(answer: Answer) -> Response:
@@ -387,7 +401,7 @@ def _socket(app: FastAPI, config: Settings) -> None:
                 await websocket.close(4400)
             return
         await hub.refresh(live)  # another server on the same database may have moved it on
-        token, since, problem = _read_hello(hello, config.max_message)
+        token, since, language, problem = _read_hello(hello, config.max_message)
         if problem is None and token is not None and live.seat_of(token) is None:
             # a link whose seat changed hands (or never had one): say whose it was
             await websocket.send_text(json.dumps(await hub.seating.stale(live, token)))
@@ -406,7 +420,7 @@ def _socket(app: FastAPI, config: Settings) -> None:
             await websocket.close(4429)
             return
         try:
-            connection = await hub.connect(live, token, since)
+            connection = await hub.connect(live, token, since, language)
             writer = asyncio.create_task(_write(websocket, connection))
             try:
                 await _listen(websocket, hub, live, connection, config)
@@ -442,25 +456,29 @@ def encodable(data: object) -> bool:
     return True
 
 
-def _read_hello(text: str, limit: int) -> tuple[str | None, int, str | None]:
-    """The token and version a connection's first message names, or the problem with it."""
+def _read_hello(text: str, limit: int) -> tuple[str | None, int, str, str | None]:
+    """The token, version and language a connection's first message names, or the problem
+    with it."""
     if len(text) > limit:
-        return None, 0, "the message is too long"
+        return None, 0, SOURCE, "the message is too long"
     try:
         hello = json.loads(text)
     except (ValueError, RecursionError):
-        return None, 0, "the first message must be a JSON hello"
+        return None, 0, SOURCE, "the first message must be a JSON hello"
     if not isinstance(hello, dict) or hello.get("type") != "hello":
-        return None, 0, "the first message must be a hello"
+        return None, 0, SOURCE, "the first message must be a hello"
     if not encodable(hello):
-        return None, 0, "messages must be valid Unicode"
+        return None, 0, SOURCE, "messages must be valid Unicode"
     since = hello.get("since", 0)
     if type(since) is not int or since < 0:
-        return None, 0, "since must be a version (a whole number)"
+        return None, 0, SOURCE, "since must be a version (a whole number)"
+    language = read_language(hello.get("language"))
+    if language is None:
+        return None, since, SOURCE, f"the language must be one of {', '.join(LANGUAGES)}"
     token = hello.get("token")
     if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 100):
-        return None, since, "a token is a short text"
-    return token, since, None
+        return None, since, language, "a token is a short text"
+    return token, since, language, None
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:
@@ -532,7 +550,7 @@ async def _handle(
     except RefusedError as refused:
         shown = live.shown if refused.version is None else refused.version
         if kind == "move":
-            connection.send(rejected_message(refused.reason, shown))
+            connection.send(rejected_message(refusal_in(refused, connection.language), shown))
             async with live.lock:
                 hub.push(live, connection)  # catch up, in case the move was stale
         else:

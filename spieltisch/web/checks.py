@@ -22,7 +22,9 @@ from spieltisch.core.codec import JSON, to_jsonable
 from spieltisch.core.errors import RecordError
 from spieltisch.core.record import Record
 from spieltisch.games import kit_of
+from spieltisch.locale import SOURCE
 from spieltisch.session import Table, verify
+from spieltisch.web.language import spoken
 from spieltisch.web.payload import events_for
 from spieltisch.web.pool import FairPool
 
@@ -50,6 +52,7 @@ class StepJob:
     at: int
     seat: int
     table: str | None = None
+    language: str = SOURCE
 
 
 def _encoded(status: int, data: JSON) -> Answer:
@@ -73,9 +76,8 @@ def check_job(text: str) -> Answer:
     )  # fmt: skip
 
 
-_kept: collections.OrderedDict[tuple[str, int], tuple[Table, dict[int | None, list[Any]]]] = (
-    collections.OrderedDict()
-)
+_Logs = dict[tuple[int | None, str], list[Any]]
+_kept: collections.OrderedDict[tuple[str, int], tuple[Table, _Logs]] = collections.OrderedDict()
 """A worker's finished tables, rebuilt, with each side's log (by table id and record length)."""
 
 
@@ -94,16 +96,20 @@ def step_job(job: StepJob) -> Answer:
         while len(_kept) > KEPT_TABLES:
             _kept.popitem(last=False)
     table, logs = kept
-    return _encoded(200, replay_step(table, logs, job.at, job.seat))
+    return _encoded(200, replay_step(table, logs, job.at, job.seat, job.language))
 
 
-def replay_step(table: Table, logs: dict[int | None, list[Any]], at: int, seat: int) -> JSON:
-    """Version ``at`` of a finished table from ``seat``'s side (a spectator's, if no seat);
-    each side's whole log is worked out once into ``logs``."""
+def replay_step(
+    table: Table, logs: _Logs, at: int, seat: int,
+    language: str = SOURCE,
+) -> JSON:  # fmt: skip
+    """Version ``at`` of a finished table from ``seat``'s side (a spectator's, if no seat),
+    its log in ``language``; each side's whole log is worked out once into ``logs``."""
     viewer = seat if 0 <= seat < table.game.players else None
     version = max(0, min(at, table.version))
-    if viewer not in logs:
-        logs[viewer] = events_for(table, kit_of(table.game).words, viewer, 0)
+    side = (viewer, language)
+    if side not in logs:
+        logs[side] = events_for(table, spoken(kit_of(table.game).words, language), viewer, 0)
     return {
         "game": table.game.info.id,
         "version": version,
@@ -111,7 +117,7 @@ def replay_step(table: Table, logs: dict[int | None, list[Any]], at: int, seat: 
         "viewer": viewer,
         "names": list(table.seats),
         "view": to_jsonable(table.view(viewer, at=version)),
-        "events": logs[viewer][:version],
+        "events": logs[side][:version],
     }
 
 

@@ -38,19 +38,21 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game, Move, OptionValue, PlayerId
 from spieltisch.core.record import Record
 from spieltisch.games import kit_of
+from spieltisch.locale import SOURCE
 from spieltisch.session import StaleVersionError, Steps, Table
 from spieltisch.web import chat, store
 from spieltisch.web import clock as timing
 from spieltisch.web.analysis import Analyses
-from spieltisch.web.bots import BotJob, choose
+from spieltisch.web.bots import choose
 from spieltisch.web.bots import hint as hint_move
 from spieltisch.web.checks import Checks
 from spieltisch.web.clock import Clock, SystemClock
 from spieltisch.web.db import make_engine
+from spieltisch.web.language import spoken
 from spieltisch.web.limits import ServerLimits
 from spieltisch.web.lobby import Lobby, lobby_rows
 from spieltisch.web.payload import step_events, update_message
-from spieltisch.web.pool import FairPool, level_menu, level_pace
+from spieltisch.web.pool import FairPool, check_level, level_pace
 from spieltisch.web.presence import Presence, clear_presence
 from spieltisch.web.rematch import Rematches
 from spieltisch.web.seats import Seating, close_revoked, revoked_since, stale_message
@@ -321,7 +323,7 @@ class Hub:
                 raise RefusedError(f"a move is at most 1000 characters, not {len(text)}", 413)
             return table.state.parse(text)
         except SpieltischError as error:
-            raise RefusedError(str(error), 422, live.shown) from None
+            raise RefusedError.of(error, 422, live.shown) from None
 
     async def _play(self, live: LiveTable, move: Move, seat: PlayerId, version: int) -> None:
         """Apply one player move and the chance after it, commit them, or refuse (the table
@@ -331,9 +333,9 @@ class Hub:
         try:
             table.play(move, version, by=seat)
         except StaleVersionError as error:
-            raise RefusedError(str(error), 409, live.shown) from None
+            raise RefusedError.of(error, 409, live.shown) from None
         except SpieltischError as error:
-            raise RefusedError(str(error), 422, live.shown) from None
+            raise RefusedError.of(error, 422, live.shown) from None
         await self.commit(live, start, seat)
 
     async def commit(self, live: LiveTable, start: int, mover: PlayerId | None = None) -> None:
@@ -423,7 +425,7 @@ class Hub:
             if level is None:
                 return
             version = table.version
-            text = await self.pool.run(live.id, choose, bot_job(live, seat, level))
+            text = await self.pool.run(live.id, choose, live.bot_job(seat, level))
             # The move arrives no sooner than its level's pace after the last move: how long
             # the bot thought must not tell how many moves it had to choose from.
             pace = level_pace(level, self.settings.bot_pause) if self.settings.bot_pause else 0
@@ -448,14 +450,17 @@ class Hub:
 
     # --- connections -----------------------------------------------------------------------
 
-    async def connect(self, live: LiveTable, token: object, since: int) -> Connection:
+    async def connect(
+        self, live: LiveTable, token: object, since: int, language: str = SOURCE
+    ) -> Connection:
         """A new connection for the seat ``token`` holds (``None``: a spectator) that has
-        seen the table up to version ``since``; its person is back if a bot stood in."""
+        seen the table up to version ``since`` and reads ``language``; its person is back if a
+        bot stood in."""
         viewer = None if token is None else live.seat_of(token)
         queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=self.settings.queue_limit)
         hashed = None if viewer is None or not isinstance(token, str) else token_hash(token)
         connection = Connection(viewer, queue, max(0, min(since, live.shown)), False, False,
-                                hashed)  # fmt: skip
+                                hashed, language=language)  # fmt: skip
         async with live.lock:
             if viewer is not None:
                 await self.takeovers.returned(live, viewer)
@@ -501,7 +506,8 @@ class Hub:
                 self._catch_up(live, connection)
                 return
             message = update_message(
-                live.id, live.status, live.table, live.kit.words, connection.viewer,
+                live.id, live.status, live.table, spoken(live.kit.words, connection.language),
+                connection.viewer,
                 connection.sent_version, live.steps,
             )  # fmt: skip
             fair = live.fairness()
@@ -527,11 +533,12 @@ class Hub:
         (the moves up to now never change), then the rest as usual."""
         connection.catching_up = True
         since, until = connection.sent_version, live.shown
-        words, viewer, steps = live.kit.words, connection.viewer, live.steps
+        viewer, language, steps = connection.viewer, connection.language, live.steps
+        words, side = spoken(live.kit.words, language), (viewer, language)
 
         async def run() -> None:
             try:
-                kept = live.finished_steps.get(viewer) if live.status == "finished" else None
+                kept = live.finished_steps.get(side) if live.status == "finished" else None
                 if kept is not None:  # a finished game never changes: worked out once a side
                     early = kept[since:until]
                 else:
@@ -539,7 +546,7 @@ class Hub:
                         step_events, live.table, words, viewer, steps, since, until
                     )
                     if live.status == "finished" and since == 0 and until == steps.public:
-                        live.finished_steps[viewer] = early
+                        live.finished_steps[side] = early
                 async with live.lock:
                     connection.sent_version = until
                     connection.held = early
@@ -603,7 +610,7 @@ class Hub:
             raise RefusedError("a hint is for the seat whose turn it is", 409, live.shown)
         name = agent_names(live.game)[0]
         level = f"{name}:{HINT_ITERATIONS}" if name == "ismcts" else name
-        job = replace(bot_job(live, viewer, level), salt=self.hint_secret)
+        job = replace(live.bot_job(viewer, level), salt=self.hint_secret)
         advice: str = await self.pool.run(live.id, hint_move, job)
         return advice
 
@@ -611,20 +618,3 @@ class Hub:
 def new_token_pair() -> tuple[str, str]:
     """A new host token and table id."""
     return new_token(), new_table_id()
-
-
-def bot_job(live: LiveTable, seat: PlayerId, level: str) -> BotJob:
-    """A worker's job for ``seat`` at the table as it stands: a bot's move, or a hint."""
-    record = live.table.record()
-    options = tuple(sorted(live.game.options.items()))
-    return BotJob(
-        live.id, live.game.info.id, live.game.players, options, live.seed, record.moves,
-        record.dictated, seat, level,
-    )  # fmt: skip
-
-
-def check_level(game: Game, level: str) -> None:
-    """Refuse a bot level that is not on the game's menu (with the menu)."""
-    menu = level_menu(game)
-    if not isinstance(level, str) or level not in menu:
-        raise RefusedError(f"no bot level {str(level)[:40]!r} here (levels: {', '.join(menu)})")

@@ -160,11 +160,25 @@ def update_message(
         "legal": legal,
     }
     if table.over:
-        scores: list[JSON] = list(table.state.scores())
-        winners: list[JSON] = [*sorted(table.winners())]
-        conceded: list[JSON] = [seat for seat, _ in table.conceded]
-        message["result"] = {"scores": scores, "winners": winners, "conceded": conceded}
+        message["result"] = result_item(table, words, view)
     return message
+
+
+def result_item(table: Table, words: Words[Any], view: object) -> dict[str, JSON]:
+    """A finished game's scores and winners, and why it ended, in the game's words (``view``:
+    the viewer's view of the final state)."""
+    scores: list[JSON] = list(table.state.scores())
+    winners: list[JSON] = [*sorted(table.winners())]
+    conceded: list[JSON] = [seat for seat, _ in table.conceded]
+    names = table.seats
+    why: str | None
+    if table.conceded_out:
+        why = words._("Everyone else conceded: {winner} wins.").format(
+            winner=words.names_list([names[seat] for seat in sorted(table.winners())])
+        )
+    else:
+        why = words.ending(view, names)
+    return {"scores": scores, "winners": winners, "conceded": conceded, "why": why}
 
 
 def rejected_message(reason: str, version: int) -> dict[str, JSON]:

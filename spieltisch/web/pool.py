@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from spieltisch.agents import agent_names
 from spieltisch.core.game import Game
 from spieltisch.web.bots import start_worker
+from spieltisch.web.tables import RefusedError
 
 LOG = logging.getLogger("spieltisch.web")
 _Result = TypeVar("_Result")
@@ -154,3 +155,10 @@ class FairPool:
     def shutdown(self) -> None:
         """Stop the workers."""
         self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def check_level(game: Game, level: str) -> None:
+    """Refuse a bot level that is not on the game's menu (with the menu)."""
+    menu = level_menu(game)
+    if not isinstance(level, str) or level not in menu:
+        raise RefusedError(f"no bot level {str(level)[:40]!r} here (levels: {', '.join(menu)})")

@@ -13,7 +13,8 @@ from fastapi import FastAPI, Header, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from spieltisch.web.chat import NOTICE, notice
-from spieltisch.web.live import Hub, check_level
+from spieltisch.web.live import Hub
+from spieltisch.web.pool import check_level
 from spieltisch.web.seats import missing_for_start
 from spieltisch.web.tables import LiveTable, RefusedError
 from spieltisch.web.text import Field as Text

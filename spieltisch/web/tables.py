@@ -15,10 +15,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from spieltisch.core import fair
+from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game, PlayerId
 from spieltisch.core.kit import GameKit
 from spieltisch.core.record import Record
 from spieltisch.session import Steps, Table
+from spieltisch.web.bots import BotJob
 from spieltisch.web.store import SeatRow
 from spieltisch.web.table_rules import TableRules
 from spieltisch.web.tokens import matches
@@ -32,13 +34,23 @@ moves (the last ``n`` and every ``n``-th)."""
 
 
 class RefusedError(Exception):
-    """A request the server will not carry out, with the reason to show."""
+    """A request the server will not carry out, with the reason to show (and the engine's
+    error behind it, if any: a page is told its rule in the page's language)."""
 
-    def __init__(self, reason: str, status: int = 400, version: int | None = None) -> None:
+    def __init__(
+        self, reason: str, status: int = 400, version: int | None = None,
+        cause: SpieltischError | None = None,
+    ) -> None:  # fmt: skip
         super().__init__(reason)
         self.reason = reason
         self.status = status
         self.version = version
+        self.cause = cause
+
+    @classmethod
+    def of(cls, error: SpieltischError, status: int, version: int) -> RefusedError:
+        """The engine's refusal of a move, with its reason."""
+        return cls(str(error), status, version, error)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +89,8 @@ class Connection:
     """Its older events are being worked out off the event loop (nothing is sent till then)."""
     held: list[Any] = field(default_factory=list)
     """Those events, once worked out, to go first in its next update."""
+    language: str = "en"
+    """The language the page reads the game's words in."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue one message; a connection that falls too far behind is closed instead: what
@@ -142,8 +156,9 @@ class LiveTable:
     """The running votes: for each seat, each voter's yes or no."""
     finished_record: str | None = None
     """A finished game's record as a file holds it, once asked for (it never changes)."""
-    finished_steps: dict[int | None, list[Any]] = field(default_factory=dict)
-    """The same in public steps (what a page opened on it is sent)."""
+    finished_steps: dict[tuple[int | None, str], list[Any]] = field(default_factory=dict)
+    """The same in public steps, for each side and language (what a page opened on it is
+    sent)."""
     steps: Steps = field(default_factory=Steps)
     """The table's moves counted in public steps (what pages are told as versions)."""
     touched: float = field(default_factory=time.monotonic)
@@ -202,6 +217,15 @@ class LiveTable:
         if version != self.committed or epoch != self.epoch:
             return version > self.committed or epoch > self.epoch
         return status != self.status
+
+    def bot_job(self, seat: PlayerId, level: str) -> BotJob:
+        """A worker's job for ``seat`` at the table as it stands: a bot's move, or a hint."""
+        record = self.table.record()
+        options = tuple(sorted(self.game.options.items()))
+        return BotJob(
+            self.id, self.game.info.id, self.game.players, options, self.seed, record.moves,
+            record.dictated, seat, level,
+        )  # fmt: skip
 
     def names(self) -> tuple[str, ...]:
         """The seats' names, as the record keeps them."""

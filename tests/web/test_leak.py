@@ -6,7 +6,8 @@ server would send that seat, built from each state, must be byte-identical: the 
 legal moves with their labels, the event for the next move (its text, sentence and outcome)
 whenever that move can be made in both, and the engine's refusal of moves the seat might try.
 The table-side payloads (presence, clocks, votes) are compared the same way; notes and the
-lobby's summaries take no game state at all.
+lobby's summaries take no game state at all. The words are compared in every language the
+server speaks: a translation must not tell more than the English.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from spieltisch.games import REGISTRY, kit_of
 from spieltisch.session import Steps, Table
 from spieltisch.session.steps import private_owner
 from spieltisch.web.clock import ManualClock
+from spieltisch.locale import LANGUAGES
+from spieltisch.web.language import spoken
 from spieltisch.web.live import Hub
 from spieltisch.web.payload import event_item, legal_items, update_message
 from spieltisch.web.settings import Settings
@@ -46,9 +49,11 @@ def _attempt(state: State, move: Move) -> str:
     return "accepted"
 
 
-def payload(game: Game, state: State, viewer: PlayerId, move: Move, tries: list[Move]) -> str:
+def payload(
+    game: Game, state: State, viewer: PlayerId, move: Move, tries: list[Move], language: str
+) -> str:
     """Everything of one position a seat's connection could receive, as JSON text."""
-    words = kit_of(game).words
+    words = spoken(kit_of(game).words, language)
     view = state.view(viewer)
     data: dict[str, object] = {"view": to_jsonable(view)}
     if state.current_player() == viewer:
@@ -100,9 +105,10 @@ def test_two_states_a_seat_cannot_tell_apart_send_it_identical_payloads(game_id:
                     twin.apply(move)
                 except SpieltischError:
                     continue  # the next move is not possible in the twin: no event to compare
-                assert payload(game, state, viewer, move, tries) == payload(
-                    game, twin, viewer, move, tries
-                )
+                for language in LANGUAGES:
+                    assert payload(game, state, viewer, move, tries, language) == payload(
+                        game, twin, viewer, move, tries, language
+                    )
                 differed += 1
             compared += 1
             if state.is_chance():

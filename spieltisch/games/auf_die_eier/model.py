@@ -12,6 +12,7 @@ import enum
 from spieltisch.core.chance import Counts
 from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId, option
+from spieltisch.core.words import N_
 
 GOAL = 100
 MAX_ROLLS = 3
@@ -29,13 +30,13 @@ MAX_SCORE = GOAL - 1 + 2 * MAX_TURN_POINTS
 class Rule(enum.Enum):
     """The rules an illegal move can break, in the words of the error message."""
 
-    GAME_OVER = "the game is over"
-    DICE_FIRST = "the dice must be thrown first"
-    PLAYER_DECIDES = "the player decides now; no dice are being thrown"
-    ROLL_SIZE = "a roll shows exactly the dice that were thrown"
-    ROTTEN_STAY = "Rotten Eggs stay set aside and are never re-rolled by the player"
-    REROLL_SOME = "a re-roll throws at least one die"
-    REROLL_OWN = "only dice lying on the table can be re-rolled"
+    GAME_OVER = N_("the game is over")
+    DICE_FIRST = N_("the dice must be thrown first")
+    PLAYER_DECIDES = N_("the player decides now; no dice are being thrown")
+    ROLL_SIZE = N_("a roll shows exactly the dice that were thrown")
+    ROTTEN_STAY = N_("Rotten Eggs stay set aside and are never re-rolled by the player")
+    REROLL_SOME = N_("a re-roll throws at least one die")
+    REROLL_OWN = N_("only dice lying on the table can be re-rolled")
 
 
 class Stage(enum.Enum):

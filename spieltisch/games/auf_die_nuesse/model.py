@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from spieltisch.core.fast import HashOnce, hash_once, value
 from spieltisch.core.game import PlayerId, option
+from spieltisch.core.words import N_
 from spieltisch.games.auf_die_nuesse.notation import (
     DICE,
     JOKERS,
@@ -91,40 +92,40 @@ COLLECT_ORDERS = (ACTIVE_FIRST, NEXT_FIRST)
 class Rule(enum.Enum):
     """The rules an illegal move can break, in the words of the error message."""
 
-    GAME_OVER = "the game is over"
-    CHANCE_ACTS = "chance acts now: the dice are rolled or a nut card is drawn"
-    PLAYER_ACTS = "a player decides now; no dice are rolled and no card is drawn"
-    OTHER_DECISION = "that move does not answer the decision at hand"
-    DIE_FACES = "each die shows a number from 1 to 6"
-    UNSEEN_ONLY = "only a card nobody has seen yet can be drawn"
-    GREEN_PLUS_WHITE = "a squirrel goes on the green die plus one of the white dice"
-    ONE_PER_TRACK_SPACE = "a start-track space holds at most one squirrel"
-    NO_SUPPLY = "a player with no squirrel left in supply cannot roll again"
-    RACCOON_MUST = (
+    GAME_OVER = N_("the game is over")
+    CHANCE_ACTS = N_("chance acts now: the dice are rolled or a nut card is drawn")
+    PLAYER_ACTS = N_("a player decides now; no dice are rolled and no card is drawn")
+    OTHER_DECISION = N_("that move does not answer the decision at hand")
+    DIE_FACES = N_("each die shows a number from 1 to 6")
+    UNSEEN_ONLY = N_("only a card nobody has seen yet can be drawn")
+    GREEN_PLUS_WHITE = N_("a squirrel goes on the green die plus one of the white dice")
+    ONE_PER_TRACK_SPACE = N_("a start-track space holds at most one squirrel")
+    NO_SUPPLY = N_("a player with no squirrel left in supply cannot roll again")
+    RACCOON_MUST = N_(
         "with raccoon_optional off, the raccoon's nut and its theft are taken whenever "
         "there is one to take"
     )
-    SETUP_TWO_AREA = "squirrels placed before the first turn go on the 2-area"
-    SETUP_NOT_RACCOON = "no squirrel may be placed on the raccoon space before the first turn"
-    SETUP_ONE_PER_SPACE = "before the first turn no player puts two squirrels on one space"
-    SETUP_ALL = "with optional_setup off, every squirrel due before the first turn is placed"
-    TAKE_OFFERED = "only the nuts lying under this space can be taken"
-    TAKE_THERE = "there is no nut lying in that place"
-    PASS_RACCOON = "only what a raccoon space offers may be refused"
-    ONE_KIND = "a nut store holds nuts of one kind only"
-    STORE_FULL = "a full nut store is turned over and takes no more nuts"
-    CARD_KIND = "a nut counts as its own kind, a joker as one of the two kinds it shows"
-    KEEP_JOKERS = "only jokers may be kept; every other nut is stored at once"
-    KEEP_AT_END = "at the end of the game every kept joker must be stored"
-    STEAL_OTHERS = "the raccoon steals from another player"
-    STEAL_DAVID = "nothing may be stolen from the player who has David the raccoon"
-    STEAL_FULL = "nothing may be stolen from a full nut store"
-    STEAL_JOKERS = "jokers may never be stolen"
-    STEAL_EMPTY = "an empty nut store has nothing to steal"
-    LAY_HELD = "only a joker the player keeps can be laid"
-    LAY_LATE_OFF = "with late_jokers off, kept jokers wait until the end of the game"
-    NO_SUCH_STORE = "every player has eight nut stores, S1 to S8"
-    NO_SUCH_PLAYER = "there is no such player at the table"
+    SETUP_TWO_AREA = N_("squirrels placed before the first turn go on the 2-area")
+    SETUP_NOT_RACCOON = N_("no squirrel may be placed on the raccoon space before the first turn")
+    SETUP_ONE_PER_SPACE = N_("before the first turn no player puts two squirrels on one space")
+    SETUP_ALL = N_("with optional_setup off, every squirrel due before the first turn is placed")
+    TAKE_OFFERED = N_("only the nuts lying under this space can be taken")
+    TAKE_THERE = N_("there is no nut lying in that place")
+    PASS_RACCOON = N_("only what a raccoon space offers may be refused")
+    ONE_KIND = N_("a nut store holds nuts of one kind only")
+    STORE_FULL = N_("a full nut store is turned over and takes no more nuts")
+    CARD_KIND = N_("a nut counts as its own kind, a joker as one of the two kinds it shows")
+    KEEP_JOKERS = N_("only jokers may be kept; every other nut is stored at once")
+    KEEP_AT_END = N_("at the end of the game every kept joker must be stored")
+    STEAL_OTHERS = N_("the raccoon steals from another player")
+    STEAL_DAVID = N_("nothing may be stolen from the player who has David the raccoon")
+    STEAL_FULL = N_("nothing may be stolen from a full nut store")
+    STEAL_JOKERS = N_("jokers may never be stolen")
+    STEAL_EMPTY = N_("an empty nut store has nothing to steal")
+    LAY_HELD = N_("only a joker the player keeps can be laid")
+    LAY_LATE_OFF = N_("with late_jokers off, kept jokers wait until the end of the game")
+    NO_SUCH_STORE = N_("every player has eight nut stores, S1 to S8")
+    NO_SUCH_PLAYER = N_("there is no such player at the table")
 
 
 class Stage(enum.Enum):

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId, option
+from spieltisch.core.words import N_
 from spieltisch.games.auweier.notation import CROW_FOOD, Card, Colour
 
 Counts = tuple[int, ...]
@@ -29,51 +30,53 @@ MAX_SCORE = 4 * (1 + 2 + 3) + 3 + 10
 class Rule(enum.Enum):
     """The rules an illegal move can break, in the words of the error message."""
 
-    GAME_OVER = "the game is over"
-    DECKS_FIRST = "the decks are being arranged; cards are played once every deck is ready"
-    DECK_STEPS = "deck steps are made only while the decks are being arranged"
-    DECK_CARDS = "a deck step places cards that the player has not placed yet"
-    STARTER_FIRST = "a ready order arranges the whole deck, so it comes before any card is placed"
-    SHUFFLE_SIZE = "a shuffle needs at least two cards still to be placed"
-    SPREAD_MIX = "spreading needs Weddings and other cards still to be placed"
-    CHANCE_NOW = "chance acts now: cards are being shuffled"
-    PLAYER_NOW = "a player acts now; no cards are being shuffled"
-    SHUFFLE_CARDS = "a shuffle puts exactly the cards still to be placed in some order"
-    SPREAD_EVEN = "this shuffle spreads the Weddings evenly: one in each part of the pile"
-    NO_FEMALE = "there is no female of that colour at this table"
-    NO_PLAYER = "there is no player of that colour at this table"
-    IN_HAND = "a card can only be played from the player's hand"
-    NOT_A_WORM = (
+    GAME_OVER = N_("the game is over")
+    DECKS_FIRST = N_("the decks are being arranged; cards are played once every deck is ready")
+    DECK_STEPS = N_("deck steps are made only while the decks are being arranged")
+    DECK_CARDS = N_("a deck step places cards that the player has not placed yet")
+    STARTER_FIRST = N_(
+        "a ready order arranges the whole deck, so it comes before any card is placed"
+    )
+    SHUFFLE_SIZE = N_("a shuffle needs at least two cards still to be placed")
+    SPREAD_MIX = N_("spreading needs Weddings and other cards still to be placed")
+    CHANCE_NOW = N_("chance acts now: cards are being shuffled")
+    PLAYER_NOW = N_("a player acts now; no cards are being shuffled")
+    SHUFFLE_CARDS = N_("a shuffle puts exactly the cards still to be placed in some order")
+    SPREAD_EVEN = N_("this shuffle spreads the Weddings evenly: one in each part of the pile")
+    NO_FEMALE = N_("there is no female of that colour at this table")
+    NO_PLAYER = N_("there is no player of that colour at this table")
+    IN_HAND = N_("a card can only be played from the player's hand")
+    NOT_A_WORM = N_(
         "only worm cards and the False Worm lie before a female as worms; "
         "Crows and Weddings have moves of their own"
     )
-    CLOSED_NEST = "with closed_nests, a female whose eggs are all gone takes no more cards"
-    OPENING = (
+    CLOSED_NEST = N_("with closed_nests, a female whose eggs are all gone takes no more cards")
+    OPENING = N_(
         "the opening Wedding goes only before a female where the player has a worm card "
         "and a higher worm total than every other player"
     )
-    OPENING_TIES = (
+    OPENING_TIES = N_(
         "the opening Wedding goes only before a female where the player has a worm card "
         "and no other player has a higher worm total (opening_ties)"
     )
-    ONE_WEDDING = "a player places at most one Wedding before each female in a wedding phase"
-    WEDDING_STAGE = "in the wedding stage a player places a Wedding or passes"
-    WORM_STAGE = "the worm stage has begun: no more Weddings in this wedding phase"
-    CROW_PHASE = "Crows cannot be played during a wedding phase (Lucky Eggs allows them)"
-    CROW_OPPONENT = "a Crow eats an opponent's worm, never the player's own"
-    CROW_NOTHING = "a Crow needs a worm to eat: that player has no card before that female"
-    CROW_TOP = (
+    ONE_WEDDING = N_("a player places at most one Wedding before each female in a wedding phase")
+    WEDDING_STAGE = N_("in the wedding stage a player places a Wedding or passes")
+    WORM_STAGE = N_("the worm stage has begun: no more Weddings in this wedding phase")
+    CROW_PHASE = N_("Crows cannot be played during a wedding phase (Lucky Eggs allows them)")
+    CROW_OPPONENT = N_("a Crow eats an opponent's worm, never the player's own")
+    CROW_NOTHING = N_("a Crow needs a worm to eat: that player has no card before that female")
+    CROW_TOP = N_(
         "a Crow eats the top card of a stack, and only a real worm without a star "
         "(never the False Worm, a 2* or a 5*)"
     )
-    CROW_DIG = (
+    CROW_DIG = N_(
         "a Crow eats the topmost real worm without a star in a stack (crow_digs), "
         "and there is none in this one"
     )
-    SWAP_PLACE = "an exchange names a place in the player's own stack before that female"
-    SWAP_PAIR = "an exchange swaps the player's False Worm with one of their real worms"
-    FALSE_WORM_ONCE = "in a wedding phase a False Worm lies before each female only once"
-    PASS_PHASE = "passing is only possible in a wedding phase; a normal turn plays a card"
+    SWAP_PLACE = N_("an exchange names a place in the player's own stack before that female")
+    SWAP_PAIR = N_("an exchange swaps the player's False Worm with one of their real worms")
+    FALSE_WORM_ONCE = N_("in a wedding phase a False Worm lies before each female only once")
+    PASS_PHASE = N_("passing is only possible in a wedding phase; a normal turn plays a card")
 
 
 class Stage(enum.Enum):

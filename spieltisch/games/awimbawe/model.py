@@ -12,6 +12,7 @@ import functools
 
 from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId, option
+from spieltisch.core.words import N_
 from spieltisch.games.awimbawe.notation import Card, Stance
 
 ROUNDS_TO_WIN = 2
@@ -21,39 +22,41 @@ HYENAS_TO_LOSE = 4
 class Rule(enum.Enum):
     """The rules an illegal move can break, in the words of the error message."""
 
-    GAME_OVER = "the game is over"
-    DEAL_NOW = "the cards must be dealt now"
-    TIE_BREAK_NOW = "chance decides who leads the first round now (the crowns tie)"
-    PICK_NOW = "chance picks the snake's blind card now"
-    PLAY_NOW = "a card must be played now"
-    RHINO_NOW = "the rhinoceros's power is used ('move N under M') or declined now"
-    SNAKE_NOW = "the snake's power is used ('block N', 'block hand') or declined now"
-    CHEETAH_NOW = "the player of the cheetah names who leads the next trick now"
-    CHOOSE_NOW = "the loser of the round names who leads the next round now"
-    DEAL_COMPLETE = (
+    GAME_OVER = N_("the game is over")
+    DEAL_NOW = N_("the cards must be dealt now")
+    TIE_BREAK_NOW = N_("chance decides who leads the first round now (the crowns tie)")
+    PICK_NOW = N_("chance picks the snake's blind card now")
+    PLAY_NOW = N_("a card must be played now")
+    RHINO_NOW = N_("the rhinoceros's power is used ('move N under M') or declined now")
+    SNAKE_NOW = N_("the snake's power is used ('block N', 'block hand') or declined now")
+    CHEETAH_NOW = N_("the player of the cheetah names who leads the next trick now")
+    CHOOSE_NOW = N_("the loser of the round names who leads the next round now")
+    DEAL_COMPLETE = N_(
         "a deal hands out all 28 cards: 4 face-down, 4 face-up and 6 in hand to each player"
     )
-    TIE_BREAK_SEAT = "the tie-break names seat 0 or seat 1"
-    PICK_HAND = "the blind pick falls on one of the opponent's unblocked hand cards"
-    AVAILABLE = (
+    TIE_BREAK_SEAT = N_("the tie-break names seat 0 or seat 1")
+    PICK_HAND = N_("the blind pick falls on one of the opponent's unblocked hand cards")
+    AVAILABLE = N_(
         "only an available card can be played: a hand card or the face-up top card of a pile"
     )
-    BLOCKED = "a card blocked by the snake cannot be played until its owner has played another card"
-    FOLLOW = "the led land must be followed if possible"
-    EAGLE_DUTY = "a player who cannot follow the led land must play an eagle if they have one"
-    EAGLE_CHOICE = "an eagle played on a land it cannot follow must flee or fight"
-    EAGLE_FIGHTS = (
+    BLOCKED = N_(
+        "a card blocked by the snake cannot be played until its owner has played another card"
+    )
+    FOLLOW = N_("the led land must be followed if possible")
+    EAGLE_DUTY = N_("a player who cannot follow the led land must play an eagle if they have one")
+    EAGLE_CHOICE = N_("an eagle played on a land it cannot follow must flee or fight")
+    EAGLE_FIGHTS = N_(
         "an eagle that leads, or answers an eagle lead, always fights: play it without "
         "'fight' or 'flee'"
     )
-    RHINO_SOURCE = "the rhinoceros moves the top card of one of the opponent's non-empty piles"
-    RHINO_DEST = "the card goes under another of the opponent's non-empty piles"
-    RHINO_DEST_ANY = "the card goes under (or onto) another of the opponent's pile places"
-    SNAKE_TARGET = (
+    RHINO_SOURCE = N_("the rhinoceros moves the top card of one of the opponent's non-empty piles")
+    RHINO_DEST = N_("the card goes under another of the opponent's non-empty piles")
+    RHINO_DEST_ANY = N_("the card goes under (or onto) another of the opponent's pile places")
+    SNAKE_TARGET = N_(
         "the snake blocks an available card of the opponent: the face-up top card of a pile, "
         "or a hand card picked blind"
     )
-    SNAKE_BLOCKED = "that card is blocked already"
+    SNAKE_BLOCKED = N_("that card is blocked already")
 
 
 class Stage(enum.Enum):

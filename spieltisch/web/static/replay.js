@@ -9,13 +9,13 @@ const state = { at: 0, seat: -1, data: null, file: null, board: null, game: null
 
 async function step() {
   if (state.file) {
-    const response = await fetch(`/api/replay?at=${state.at}&seat=${state.seat}`, {
+    const response = await fetch(`/api/replay?at=${state.at}&seat=${state.seat}&lang=${language()}`, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: state.file });
     const data = await response.json();
     if (!response.ok) throw new Error(data.detail);
     return data;
   }
-  return api(`/api/tables/${tableId}/replay?at=${state.at}&seat=${state.seat}`);
+  return api(`/api/tables/${tableId}/replay?at=${state.at}&seat=${state.seat}&lang=${language()}`);
 }
 
 async function load() {
@@ -127,5 +127,5 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowRight") go(state.at + 1);
   if (event.key === "ArrowLeft") go(state.at - 1);
 });
-setupLanguage(draw);
+setupLanguage(() => { draw(); if (state.data) load(); });  // the log is worded by the server
 load();
