@@ -93,8 +93,16 @@ def wait_ready(page: Page) -> bool:
     return page.locator("#result").count() > 0
 
 
+def show_moves(page: Page) -> None:
+    """Open the list of moves as text (it stays open from then on)."""
+    closed = page.locator("#move-list:not([open]) > summary")
+    if closed.count():
+        closed.click()
+
+
 def click_move(page: Page, rng: random.Random) -> None:
     """Click one of the page's move buttons (chosen by ``rng``) and wait for the move."""
+    show_moves(page)
     buttons = page.locator("#moves button.move")
     count = buttons.count()
     assert count > 0
@@ -402,6 +410,19 @@ def test_awimbawe_page_never_holds_the_other_hand(
 # --- the keyboard alone -----------------------------------------------------------------------
 
 
+ON_THE_BOARD = """() => { const a = document.activeElement;
+    return a !== null && document.getElementById('board').contains(a) && !a.dataset.endsTurn; }"""
+
+
+def tab_to(page: Page, reached: str, limit: int = 60) -> None:
+    """Press Tab until ``reached`` (a script) is true of the page."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(reached):
+            return
+    raise AssertionError(f"Tab never reached {reached}")
+
+
 def test_keyboard_alone(server: LiveServer, new_context: NewContext, screens: Path) -> None:
     made = create(server, "awimbawe", [{"kind": "person"}, {"kind": "bot", "level": "random"}], 6)
     page = new_context().new_page()
@@ -419,26 +440,21 @@ def test_keyboard_alone(server: LiveServer, new_context: NewContext, screens: Pa
     start(server, made)
     assert not wait_ready(page)
 
-    # Tab to a move button, Enter plays it.
-    for _ in range(60):
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement?.classList.contains('move')"):
-            break
-    else:
-        raise AssertionError("Tab never reached a move button")
+    # Tab to the moves as text, Enter opens them, Tab to a move, Enter plays it.
+    tab_to(page, "() => document.activeElement?.id === 'move-list-summary'")
+    page.keyboard.press("Enter")
+    tab_to(page, "() => document.activeElement?.classList.contains('move')")
     before = updates_of(page)
     page.keyboard.press("Enter")
     wait_version(page, before)
+
+    # The next turn's focus is on the board's first live target.
+    assert not wait_ready(page)
+    page.wait_for_function(ON_THE_BOARD)
     shot(page, screens, "keyboard-focus")
 
     # The notation box: a wrong move is refused with the engine's reason, a right one played.
-    assert not wait_ready(page)
-    for _ in range(60):
-        page.keyboard.press("Shift+Tab")
-        if page.evaluate("() => document.activeElement?.id") == "notation":
-            break
-    else:
-        raise AssertionError("Shift+Tab never reached the notation box")
+    tab_to(page, "() => document.activeElement?.id === 'notation'")
     before = updates_of(page)
     page.keyboard.type("fly away")
     page.keyboard.press("Enter")
@@ -453,19 +469,15 @@ def test_keyboard_alone(server: LiveServer, new_context: NewContext, screens: Pa
         "(v) => Number(document.querySelector('#turn').dataset.updates) > v", arg=before
     )
 
-    # To the end on the keyboard: on each turn, the focus is back on the moves.
+    # To the end on the keyboard: whoever types moves keeps the notation box from turn to turn.
     for _ in range(MOVE_LIMIT):
         if wait_ready(page):
             break
-        focused = page.evaluate(
-            "() => document.activeElement?.classList.contains('move')"
-            " || document.activeElement?.id === 'notation'"
-        )
-        assert focused, "the keyboard focus left the moves"
-        if page.evaluate("() => document.activeElement?.id") == "notation":
-            page.keyboard.press("Tab")
-            page.keyboard.press("Tab")
+        focused = page.evaluate("() => document.activeElement?.id")
+        assert focused == "notation", "the keyboard focus left the notation box"
+        text = page.locator("#moves button.move").first.get_attribute("data-text") or ""
         before = updates_of(page)
+        page.keyboard.type(text)
         page.keyboard.press("Enter")
         wait_version(page, before)
     else:
@@ -505,6 +517,8 @@ def test_phone_screen_in_german(server: LiveServer, new_context: NewContext, scr
     for _ in range(MOVE_LIMIT):
         if wait_ready(page):
             break
+        if page.locator("#move-list:not([open])").count():
+            page.tap("#move-list > summary")
         buttons = page.locator("#moves button.move")
         before = updates_of(page)
         buttons.nth(rng.randrange(buttons.count())).tap()

@@ -1,6 +1,8 @@
 """The table page as a person reads it (issue 30): the log follows the newest entry unless its
-reader scrolled back, can be reached and scrolled by keyboard, and the moves panel says
-nothing it should not (no stray "null" when hints are off)."""
+reader scrolled back, can be reached and scrolled by keyboard; the moves as text wait behind
+their summary, filtered by what is typed; a new turn's keyboard focus goes to the board, never
+to the move that ends the turn; the moves panel says nothing it should not (no stray "null"
+when hints are off)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,19 @@ import random
 from playwright.sync_api import Page
 
 from .conftest import LiveServer
-from .test_browser import NewContext, click_move, create, join, start, wait_ready
+from .test_browser import (
+    ON_THE_BOARD,
+    NewContext,
+    click_move,
+    create,
+    join,
+    show_moves,
+    start,
+    tab_to,
+    updates_of,
+    wait_ready,
+    wait_version,
+)
 
 PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
 SCROLL = """() => { const l = document.querySelector('#log ol.log');
@@ -75,3 +89,40 @@ def test_no_stray_null_under_the_moves_when_hints_are_off(
     text = page.locator("#moves").text_content() or ""
     assert "null" not in text and "undefined" not in text
     assert page.locator("#hint").count() == 0
+
+
+def test_the_moves_as_text_are_collapsed_and_filtered_by_what_is_typed(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    page = seated_against_a_bot(server, new_context, 9, "Mia")
+    assert not wait_ready(page)
+    assert page.locator("#move-list").get_attribute("open") is None
+    assert not page.locator("#moves button.move").first.is_visible()
+    everything = page.locator("#moves button.move").count()
+    assert everything > 1
+    show_moves(page)
+    page.fill("#notation", "stop")
+    page.wait_for_function("() => document.querySelectorAll('#moves button.move').length === 1")
+    assert page.locator("#moves button.move").get_attribute("data-text") == "stop"
+    assert f"(1 / {everything})" in (page.locator("#move-list-summary").text_content() or "")
+    page.fill("#notation", "")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#moves button.move').length === {everything}"
+    )
+
+
+def test_a_new_turn_puts_the_keyboard_on_the_board_not_on_stop(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    page = seated_against_a_bot(server, new_context, 11, "Noah")
+    assert not wait_ready(page)
+    tab_to(page, "() => document.activeElement?.id === 'move-list-summary'")
+    page.keyboard.press("Enter")
+    tab_to(page, "() => document.activeElement?.dataset.text === 'stop'")
+    before = updates_of(page)
+    page.keyboard.press("Enter")  # ends the turn; the bot plays; the turn comes back
+    wait_version(page, before)
+    assert not wait_ready(page)
+    page.wait_for_function(ON_THE_BOARD)
+    focused = page.evaluate("() => document.activeElement.outerHTML")
+    assert "ade-stop" not in focused and "ade-die" in focused, focused

@@ -165,6 +165,7 @@ function drawResult(update) {
   const scores = update.names.map((name, seat) => `${name} ${update.result.scores[seat]}`).join(" · ");
   const box = el("div", { class: "result", id: "result", role: "status" },
     el("h2", {}, t("The game is over")),
+    update.result.why ? el("p", { id: "why" }, update.result.why) : null,
     el("p", {}, `${t("Winners")}: `, el("strong", { id: "winners" }, winners)),
     el("p", {}, `${t("Scores")}: `, el("span", { id: "scores" }, scores)),
     el("p", {}, el("a", { href: `/replay/${tableId}`, id: "replay-link" }, t("Watch the replay")), " · ",
@@ -182,9 +183,28 @@ function focusInMoves() {
   const active = document.activeElement;
   const node = document.getElementById("moves");
   if (active?.id === "notation") return { kind: "notation", value: active.value };
+  if (active?.id === "move-list-summary") return { kind: "summary" };
   if (active && node.contains(active)) return { kind: "button", index: [...node.querySelectorAll("button.move")].indexOf(active) };
   if (!active || active === document.body) return { kind: "lost" };
   return null;
+}
+
+// The legal moves as text, behind "moves as text" (the board is the way to play; this list is
+// for a screen reader, a keyboard or a precise choice), filtered by what is typed in the box.
+function moveList(legal, typed) {
+  const disabled = state.pending || state.offline;
+  const words = typed.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = legal.filter((m) => words.every((w) => `${m.label} ${m.text}`.toLowerCase().includes(w)));
+  const buttons = el("div", { class: "moves", role: "group", "aria-label": t("Your moves") }, shown.map((move) => el("button", {
+    type: "button", class: "move", title: move.text, "data-id": move.id, "data-text": move.text, disabled,
+    on: { click: () => sendMove({ type: "move", id: move.id, version: state.version }) },
+  }, move.label)));
+  const count = shown.length === legal.length ? String(legal.length) : `${shown.length} / ${legal.length}`;
+  const list = el("details", { id: "move-list", class: "move-list", on: { toggle: (event) => {
+    state.movesOpen = event.target.open;
+  } } }, el("summary", { id: "move-list-summary" }, `${t("Moves as text")} (${count})`), buttons);
+  list.open = Boolean(state.movesOpen);
+  return list;
 }
 
 function drawMoves() {
@@ -198,12 +218,17 @@ function drawMoves() {
   else state.focusMemo = null;
   // Nothing to do and nothing to say: the panel keeps its (empty) notice but is not shown.
   node.classList.toggle("quiet", !legal.length && !state.notice);
+  state.focusBoard = false;
   if (!legal.length) return node.replaceChildren(notice);
   const typed = focus?.kind === "notation" ? focus.value : document.getElementById("notation")?.value ?? "";
   const input = el("input", { type: "text", id: "notation", maxlength: "200", autocomplete: "off",
     autocapitalize: "off", spellcheck: "false", enterkeyhint: "send",
     "aria-label": t("Move in notation"), placeholder: t("Move in notation"), disabled: state.pending || state.offline });
   input.value = typed;
+  input.addEventListener("input", () => {
+    const old = document.getElementById("move-list");
+    old?.replaceWith(moveList(legal, input.value));
+  });
   const form = el("form", { class: "seat-row", id: "notation-form", on: { submit: (event) => {
     event.preventDefault();
     const text = input.value.trim();
@@ -211,24 +236,33 @@ function drawMoves() {
     input.value = "";
     sendMove({ type: "move", text, version: state.version });
   } } }, input, el("button", { type: "submit", disabled: state.pending || state.offline }, t("Play")));
-  const buttons = el("div", { class: "moves", role: "group", "aria-label": t("Your moves") }, legal.map((move) => el("button", {
-    type: "button", class: "move", title: move.text, "data-id": move.id, "data-text": move.text, disabled: state.pending || state.offline,
-    on: { click: () => sendMove({ type: "move", id: move.id, version: state.version }) },
-  }, move.label)));
+  const list = moveList(legal, typed);
   const hint = state.update?.hints
     ? el("div", { class: "seat-row" },
       el("button", { type: "button", id: "hint", disabled: state.pending || state.offline,
         on: { click: () => { state.hint = "…"; drawMoves(); state.socket?.send(JSON.stringify({ type: "hint" })); } } }, t("Hint")),
       el("span", { id: "hint-text", role: "status" }, state.hint ?? ""))
     : null;
-  node.replaceChildren(...[el("h2", {}, t("Your moves")), form, buttons, hint, notice].filter(Boolean));
+  node.replaceChildren(...[el("h2", {}, t("Your moves")), form, list, hint, notice].filter(Boolean));
   if (state.pending || state.offline || !focus) return;
-  // Focus stays where it was in a redraw of the same moves; on a new turn it goes to the first.
-  const all = buttons.querySelectorAll("button.move");
+  // Focus stays where it was in a redraw of the same moves; on a new turn it goes to the
+  // board's first live target (once the board is drawn), never to a move that ends the turn.
+  const all = list.querySelectorAll("button.move");
   if (focus.kind === "notation") input.focus();
-  else if (focus.kind === "button" && focus.index >= 0) all[Math.min(focus.index, all.length - 1)]?.focus();
+  else if (focus.kind === "summary") list.querySelector("summary").focus();
+  else if (focus.kind === "button" && focus.index >= 0 && all.length) all[Math.min(focus.index, all.length - 1)].focus();
   else if (remembered?.kind === "notation") input.focus();
-  else if (state.keyboard) all[0]?.focus();
+  else if (state.keyboard) state.focusBoard = true;
+}
+
+// A new turn for a keyboard user: the board's first control that plays part of a move (a die to
+// pick, a card, a store), never one that ends the turn; else the notation box.
+function focusBoard() {
+  if (!state.focusBoard) return;
+  state.focusBoard = false;
+  const live = ":is(button, [role=button]):not([disabled]):not([tabindex='-1']):not([data-ends-turn])";
+  const target = document.querySelector(`#board ${live}`);
+  (target ?? document.getElementById("notation"))?.focus();
 }
 
 function drawBoard() {
@@ -254,6 +288,7 @@ function draw() {
     console.error("the board failed; showing the view's fields instead:", error);
     document.getElementById("board").replaceChildren(drawView(state.update?.view));
   }
+  focusBoard();
   drawLogPanel();
   drawHost();
   drawSide();
@@ -386,7 +421,7 @@ function connect() {
   const socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
   state.socket = socket;
   socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ type: "hello", token: tokens.seat, since: state.version }));
+    socket.send(JSON.stringify({ type: "hello", token: tokens.seat, since: state.version, language: language() }));
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
@@ -499,8 +534,22 @@ async function refreshSeats(update) {
   drawHost();
 }
 
+// The server words the log and the moves in the page's language: a new language asks for them
+// all again (the board and the rest of the page switch at once).
+function relanguage() {
+  draw();
+  if (state.closedForGood || !state.socket) return;
+  const old = state.socket;
+  state.socket = null;
+  old.close();
+  state.pending = false;
+  state.version = 0;
+  state.events = [];
+  connect();
+}
+
 async function main() {
-  setupLanguage(draw);
+  setupLanguage(relanguage);
   // A keyboard user's focus follows the moves from turn to turn; a pointer user's is left alone.
   document.addEventListener("keydown", (event) => { if (event.key === "Tab") state.keyboard = true; });
   document.addEventListener("pointerdown", () => { state.keyboard = false; });

@@ -398,7 +398,7 @@ function decisionControls(table, view, tr) {
     h("div", { class: "ade-buttons" },
       h("button", { type: "button", class: "primary", id: "ade-throw", disabled: n === 0,
         on: { click: () => send(table, `reroll ${letters(picked)}`) } }, tr("throwN", { n })),
-      h("button", { type: "button", id: "ade-stop", on: { click: () => send(table, "stop") } }, tr("stop")),
+      h("button", { type: "button", id: "ade-stop", "data-ends-turn": "1", on: { click: () => send(table, "stop") } }, tr("stop")),
       h("button", { type: "button", id: "ade-all", class: "link", disabled: everything,
         on: { click: () => { memo.picked = new Set(free); redraw(table); } } }, tr("all")),
       h("button", { type: "button", id: "ade-clear", class: "link", disabled: n === 0,

@@ -437,7 +437,9 @@ function actionsNode(table, w, view) {
   if (!canAct(table)) return null;
   const legal = legalMap(table);
   const buttons = [];
-  const button = (text, label, extra = "") => buttons.push(target(table, "span", { class: `nd-action ${extra}`, "aria-label": label }, text, null, label));
+  // "data-ends-turn": the page never puts a new turn's focus there
+  const button = (text, label, extra = "") => buttons.push(target(table, "span", { class: `nd-action ${extra}`, "aria-label": label,
+    "data-ends-turn": text === "stop" ? "1" : false }, text, null, label));
   if (legal.has("roll")) button("roll", `${w.roll} (${w.fails} ${failCount(view.track)}/216)`, "nd-roll");
   if (legal.has("stop")) button("stop", `${w.stop}: ${view.track.length} ${w.moveUp}`, "nd-stop");
   if (legal.has("keep")) button("keep", w.keep);

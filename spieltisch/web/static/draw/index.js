@@ -12,7 +12,8 @@
 //   table.try(text)    send a move by its notation (the server's refusal, in words, is shown)
 //   table.t(key), table.lang   the page's texts and language
 // Boards read views and the game's words (labels) only, and give every card and die a text
-// label for screen readers. Seat colours: table.colours[seat] = {fill, letter}.
+// label for screen readers. A control that ends the seat's turn at once (stop and score) is
+// marked data-ends-turn: a new turn's keyboard focus goes to the board's first other control. Seat colours: table.colours[seat] = {fill, letter}.
 export const BOARDS = {
   "auf-die-eier": () => import("./auf_die_eier.js"),
   "auf-die-nuesse": () => import("./auf_die_nuesse.js"),
