@@ -26,6 +26,7 @@ from spieltisch.core.fast import COMPILED_BUILD, reduce_compiled
 from spieltisch.core.game import Game, GameInfo, Move, NodeKind, OptionValue, PlayerId, State
 from spieltisch.core.record import Record, option_values, replay
 from spieltisch.games import REGISTRY
+from spieltisch.locale import LANGUAGES, LanguageError
 
 __all__ = [
     "Game",
@@ -75,13 +76,22 @@ def load(game_id: str, players: int | None = None, **options: OptionValue) -> Ga
 PACKAGE_DIR = Path(__file__).parent
 
 RULES_DIR = PACKAGE_DIR / "rules"
-"""The rules pages shipped with the package, one Markdown file per game id."""
+"""The rules pages shipped with the package, one Markdown file per game id and language:
+``<game>.md`` in English, ``<game>.<language>.md`` in each other language."""
 
 
-def rules_page(game_id: str) -> str:
-    """The rules page of ``game_id`` in Markdown, or an empty text if there is none."""
-    path = RULES_DIR / f"{game_id}.md"
-    return path.read_text(encoding="utf-8") if path.is_file() else ""
+def rules_page(game_id: str, language: str = "en") -> str:
+    """The rules page of ``game_id`` in Markdown, in ``language`` (one of
+    :data:`spieltisch.locale.LANGUAGES`); the English page if that language has none, and an
+    empty text if there is no page at all. :class:`~spieltisch.locale.LanguageError` (a
+    :class:`ValueError`) for a language spieltisch does not speak."""
+    if language not in LANGUAGES:
+        raise LanguageError(f"rules pages are in {', '.join(LANGUAGES)}, not {language[:20]!r}")
+    paths = [RULES_DIR / f"{game_id}.md"]  # English, the source language
+    if language != "en":
+        paths.insert(0, RULES_DIR / f"{game_id}.{language}.md")
+    path = next((path for path in paths if path.is_file()), None)
+    return path.read_text(encoding="utf-8") if path is not None else ""
 
 
 def load_record(record: Record) -> Game:

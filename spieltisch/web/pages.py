@@ -13,7 +13,7 @@ from markdown_it import MarkdownIt
 
 import spieltisch
 from spieltisch.games import REGISTRY
-from spieltisch.locale import N_
+from spieltisch.locale import LANGUAGES, N_
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -92,10 +92,21 @@ def replay(table_id: str) -> str:
     return _shell("Replay", "replay.js", body, f' data-table="{escape(table_id)}"')
 
 
+_NO_RULES = {"en": "No rules page found.", "de": "Keine Regelseite gefunden."}
+
+
 def rules(game_id: str) -> str:
-    """The game's rules page."""
+    """The game's rules page: one article for each language spieltisch speaks, the English
+    one shown; rules.js shows the article of the page's language instead (the language
+    switches on the client, without a request)."""
     info = REGISTRY.game_class(game_id).info
-    text = spieltisch.rules_page(game_id) or f"# {info.name}\n\nNo rules page found."
-    return _shell(
-        info.name, "rules.js", f'<article class="rules">{_MARKDOWN.render(text)}</article>'
-    )
+    articles = []
+    for language in LANGUAGES:
+        text = spieltisch.rules_page(game_id, language)
+        if not text:
+            text = f"# {info.name}\n\n{_NO_RULES.get(language, _NO_RULES['en'])}"
+        hidden = "" if language == "en" else " hidden"
+        articles.append(
+            f'<article class="rules" lang="{language}"{hidden}>\n{_MARKDOWN.render(text)}</article>'
+        )
+    return _shell(info.name, "rules.js", "\n".join(articles))
