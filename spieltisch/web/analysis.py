@@ -7,22 +7,33 @@ turn from Auf die Eier's exact expert, or a win chance estimated from simulated 
 their number, from the search). Costly decisions are flagged. Each decision is one job for the
 server's bot pool (:func:`rate_decision` runs in a worker process); :class:`Analyses` runs
 them for a server and keeps each finished analysis in the database.
+
+A searched estimate is noisy: each decision carries a rough 95 % interval of its loss (the
+normal approximation of two win rates, from the games each move was tried in). A loss that
+is large but whose interval reaches zero is marked "not sure", never flagged. Each decision
+names the two moves in the game's words, in every language the server speaks.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 import spieltisch
 from spieltisch.agents import IsmctsAgent, make_agent, strongest_agent
-from spieltisch.core.game import OptionValue
+from spieltisch.core.agent import Rated
+from spieltisch.core.game import Move, OptionValue
 from spieltisch.core.record import Record
 from spieltisch.core.seeds import derive_seed
+from spieltisch.core.words import Words
+from spieltisch.games import kit_of
+from spieltisch.locale import LANGUAGES
 from spieltisch.session import Table
 from spieltisch.web import store
+from spieltisch.web.language import spoken
 from spieltisch.web.pool import FairPool
 from spieltisch.web.services import Services
 from spieltisch.web.tables import LiveTable, RefusedError
@@ -33,6 +44,24 @@ COSTLY = {"expected points this turn": 1.0, "win chance": 0.10}
 """A decision is flagged when it cost at least this much (in its unit)."""
 MIN_SAMPLES = 20
 """A searched decision is flagged only when the move made was tried this often or more."""
+Z95 = 1.96
+"""Standard errors either side of a loss for its rough 95 % interval."""
+
+
+def loss_interval(best: Rated, mine: Rated | None, loss: float) -> tuple[float, float] | None:
+    """A rough 95 % interval of ``loss`` when it rests on simulated games (``None``: exact).
+    Each value is a win rate in [0, 1] over its samples; a move never tried has no bound."""
+    if best.samples is None and (mine is None or mine.samples is None):
+        return None
+    if mine is None or not mine.samples or not best.samples:
+        return (-1.0, 1.0)
+    spread = math.sqrt(_variance(best) + _variance(mine))
+    return (round(loss - Z95 * spread, 4), round(loss + Z95 * spread, 4))
+
+
+def _variance(rated: Rated) -> float:
+    rate = min(1.0, max(0.0, rated.value))
+    return rate * (1 - rate) / max(1, rated.samples or 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +118,9 @@ def rate_decision(job: DecisionJob) -> dict[str, Any] | None:
     value = best.value if mine is None else mine.value
     loss = max(0.0, best.value - value)
     tried = None if mine is None else mine.samples
-    costly = loss >= COSTLY.get(ratings.unit, 1.0) and (tried is None or tried >= MIN_SAMPLES)
+    interval = loss_interval(best, mine, loss)
+    large = loss >= COSTLY.get(ratings.unit, 1.0)
+    sure = interval is None or (interval[0] > 0 and (tried or 0) >= MIN_SAMPLES)
     return {
         "version": len(before) + 1,
         "made": made_text,
@@ -100,8 +131,22 @@ def rate_decision(job: DecisionJob) -> dict[str, Any] | None:
         "loss": round(loss, 4),
         "samples": tried,
         "best_samples": best.samples,
-        "costly": costly,
+        "costly": large and sure,
+        "unsure": large and not sure,
+        "interval": None if interval is None else list(interval),
+        "labels": _labels(kit_of(game).words, view, made, best.move),
         "analyst": rated_by,
+    }
+
+
+def _labels(words: Words[Any], view: object, made: Move, preferred: Move) -> dict[str, Any]:
+    """The two moves in the game's words, in each language (the seat's view before them)."""
+    return {
+        language: {
+            "made": spoken(words, language).move_label(view, made),
+            "preferred": spoken(words, language).move_label(view, preferred),
+        }
+        for language in LANGUAGES
     }
 
 

@@ -60,6 +60,11 @@ def test_a_random_players_dice_are_rated_in_expected_points_and_its_blunders_fla
     assert all(r["loss"] >= 0 and r["samples"] is None and r["analyst"] == "expert" for r in rows)
     assert any(r["costly"] for r in rows)  # a random player throws points away
     assert all(r["costly"] == (r["loss"] >= 1.0) for r in rows)
+    assert all(r["interval"] is None and not r["unsure"] for r in rows)  # exact: never unsure
+    for row in rows:  # each move in the game's words, in each language
+        assert set(row["labels"]) == {"en", "de"}
+        if row["made"] == "stop":
+            assert row["labels"]["en"]["made"] != row["labels"]["de"]["made"]
     expert = analysed(client, table, 1)["decisions"]
     assert expert and all(r["loss"] == 0 and r["made"] == r["preferred"] for r in expert)
     again = client.post(f"/api/tables/{table}/analysis/0").json()  # kept: not run twice
@@ -71,6 +76,25 @@ def test_a_card_game_is_rated_by_search_with_its_sample_sizes(client: TestClient
     rows = analysed(client, table, 0)["decisions"]
     assert rows and {r["unit"] for r in rows} == {"win chance"}
     assert all(0 <= r["value"] <= 1 and r["best_samples"] > 0 for r in rows)
+    for row in rows:  # a searched loss carries its interval; flagged only when it is sure
+        low, high = row["interval"]
+        assert low <= row["loss"] <= high
+        assert not (row["costly"] and row["unsure"])
+        if row["costly"]:
+            assert low > 0 and row["samples"] >= 20
+
+
+def test_a_loss_resting_on_few_games_is_not_sure() -> None:
+    from spieltisch.core.agent import Rated
+    from spieltisch.web.analysis import loss_interval
+
+    few = loss_interval(Rated("a", 0.8, 10), Rated("b", 0.5, 10), 0.3)
+    many = loss_interval(Rated("a", 0.8, 2000), Rated("b", 0.5, 2000), 0.3)
+    assert few is not None and many is not None
+    assert few[0] < 0 < 0.3 < few[1]  # 26 games cannot tell these apart
+    assert 0.25 < many[0] < 0.3 < many[1] < 0.35
+    assert loss_interval(Rated("a", 3.0), Rated("b", 2.0), 1.0) is None  # exact: no interval
+    assert loss_interval(Rated("a", 0.9, 50), None, 0.4) == (-1.0, 1.0)  # never tried
 
 
 def test_an_unfinished_game_cannot_be_analysed_and_a_bad_seat_is_refused(

@@ -76,19 +76,38 @@ function drawAnalysis() {
     el("progress", { max: found.total || 1, value: found.done }));
   if (found.status === "failed") node.append(el("p", { class: "error" }, found.error));
   if (found.decisions.length) {
-    const rows = found.decisions.map((d) => el("tr", { class: d.costly ? "costly" : "" },
-      el("td", {}, el("button", { type: "button", class: "link", on: { click: () => go(d.version - 1) } }, String(d.version))),
-      el("td", {}, d.made), el("td", {}, d.preferred),
-      el("td", {}, d.unit === "win chance" ? `${(100 * d.loss).toFixed(1)} %` : d.loss.toFixed(2)),
-      el("td", {}, d.samples === null ? t("exact") : `${d.samples}`),
-      el("td", {}, d.costly ? `⚠ ${t("costly")}` : "")));
+    const rows = found.decisions.map((d) => el("tr", { class: d.costly ? "costly" : d.unsure ? "unsure" : "" },
+      el("td", {}, el("button", { type: "button", class: "link", "aria-label": `${t("Go to move")} ${d.version}`,
+        on: { click: () => go(d.version - 1) } }, String(d.version))),
+      el("td", {}, decisionText(d)),
+      el("td", {}, lossText(d)),
+      el("td", {}, d.costly ? `⚠ ${t("costly")}` : d.unsure ? t("not sure") : "")));
     node.append(el("table", { class: "list", id: "analysis-table" },
-      el("thead", {}, el("tr", {}, [t("Move"), t("Played"), t("Preferred"),
-        `${t("Lost")} (${found.decisions[0].unit})`, t("Games simulated"), ""].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, [t("Move"), t("Decision"), t("Lost"), ""].map((h) => el("th", {}, h)))),
       el("tbody", {}, rows)));
   }
   if (found.status === "done") node.append(el("p", { id: "analysis-done" }, `${t("Analysis done")}: ${found.decisions.filter((d) => d.costly).length} ${t("costly decisions")}`));
   return node;
+}
+
+// One decision in words: what was played, what the strongest bot would have played, and why.
+function decisionText(d) {
+  const labels = d.labels?.[language()] ?? { made: d.made, preferred: d.preferred };
+  const percent = (x) => `${Math.round(100 * x)} %`;
+  if (d.made === d.preferred) return t("Played {made}, as the strongest bot would have.", { made: labels.made });
+  const said = t("Played {made}; the strongest bot would have played {preferred}.", labels);
+  const why = d.unit === "win chance"
+    ? t("It won {best} of the games simulated from here ({samples}), the move played {value}.",
+      { best: percent(d.best), value: percent(d.value), samples: d.best_samples ?? "?" })
+    : t("It expects {best} points this turn, the move played {value}.", { best: d.best.toFixed(2), value: d.value.toFixed(2) });
+  return `${said} ${why}`;
+}
+
+// The loss in its unit, with its rough 95 % interval when it rests on simulated games.
+function lossText(d) {
+  const show = (x) => (d.unit === "win chance" ? `${(100 * x).toFixed(1)} %` : x.toFixed(2));
+  if (!d.interval) return `${show(d.loss)} (${t("exact")})`;
+  return `${show(d.loss)} (${show(Math.max(-1, d.interval[0]))} … ${show(Math.min(1, d.interval[1]))})`;
 }
 
 async function analyse(seat) {
