@@ -42,7 +42,11 @@ def extract(target: Path) -> None:
     catalog = Catalog(project="spieltisch")
     for method, (pattern, keywords) in METHODS.items():
         found = extract_from_dir(
-            SOURCES, [(pattern, method)], keywords=keywords, comment_tags=("TRANSLATORS:",)
+            SOURCES,
+            [(pattern, method)],
+            options_map={pattern: {"parse_template_string": True}},  # t() inside `${...}` too
+            keywords=keywords,
+            comment_tags=("TRANSLATORS:",),
         )
         for _, _, message, comments, context in found:
             catalog.add(message, None, auto_comments=comments, context=context)

@@ -32,8 +32,9 @@ def spoken(words: Words[Any], language: str) -> Words[Any]:
 
 
 def refusal_in(refused: RefusedError, language: str) -> str:
-    """Why a move was refused, in ``language``: the rule the engine named is translated (its
-    detail, worked out from the position, stays as the engine said it)."""
+    """Why a move was refused, in ``language``: the rule the engine named is translated, and
+    its detail if that is a fixed text; a detail worked out from the position (in English
+    only) is left out, the rule says what matters."""
     error = refused.cause
     if language == SOURCE or not isinstance(error, IllegalActionError):
         return refused.reason
@@ -41,7 +42,8 @@ def refusal_in(refused: RefusedError, language: str) -> str:
     text = speech.gettext("illegal move {move}: {rule}").format(
         move=repr(error.action), rule=speech.gettext(error.rule)
     )
-    return f"{text} ({error.detail})" if error.detail else text
+    detail = speech.gettext(error.detail) if error.detail else ""
+    return f"{text} ({detail})" if detail and detail != error.detail else text
 
 
 def read_language(value: object) -> str | None:

@@ -91,7 +91,7 @@ def test_a_loss_resting_on_few_games_is_not_sure() -> None:
     few = loss_interval(Rated("a", 0.8, 10), Rated("b", 0.5, 10), 0.3)
     many = loss_interval(Rated("a", 0.8, 2000), Rated("b", 0.5, 2000), 0.3)
     assert few is not None and many is not None
-    assert few[0] < 0 < 0.3 < few[1]  # 26 games cannot tell these apart
+    assert few[0] < 0 and few[1] > 0.3  # ten games each cannot tell these apart
     assert 0.25 < many[0] < 0.3 < many[1] < 0.35
     assert loss_interval(Rated("a", 3.0), Rated("b", 2.0), 1.0) is None  # exact: no interval
     assert loss_interval(Rated("a", 0.9, 50), None, 0.4) == (-1.0, 1.0)  # never tried

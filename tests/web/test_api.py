@@ -18,6 +18,8 @@ from starlette.testclient import WebSocketTestSession
 
 import spieltisch
 from spieltisch.core.record import Record, replay
+from spieltisch.games.auf_die_eier.model import Rule as RotRule
+from spieltisch.locale import translation
 from spieltisch.web.app import create_app
 from spieltisch.web.live import Hub
 from spieltisch.web.settings import Settings
@@ -73,8 +75,13 @@ def receive(ws: WebSocketTestSession) -> dict[str, Any]:
             return message
 
 
-def hello(ws: WebSocketTestSession, token: str | None, since: int = 0) -> dict[str, Any]:
-    ws.send_text(json.dumps({"type": "hello", "token": token, "since": since}))
+def hello(
+    ws: WebSocketTestSession, token: str | None, since: int = 0, language: str | None = None
+) -> dict[str, Any]:
+    said: dict[str, Any] = {"type": "hello", "token": token, "since": since}
+    if language is not None:
+        said["language"] = language
+    ws.send_text(json.dumps(said))
     return receive(ws)
 
 
@@ -215,6 +222,30 @@ def test_a_seat_plays_over_its_socket_and_a_stale_or_illegal_move_is_rejected(
         after = receive(ws)
         assert after["type"] == "update" and after["version"] > version
         assert after["events"][0]["sentence"] == "Ann stops."
+
+
+def test_a_page_in_german_is_told_the_game_and_its_refusals_in_german(
+    client: TestClient,
+) -> None:
+    made = started(client)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        first = until_my_turn(ws, hello(ws, made["seat"][0], language="de"))
+        throws = [e["sentence"] for e in first["events"] if e["actor"] is None]
+        assert throws and all(s.startswith("Ann") and "throws" not in s for s in throws)
+        labels = {m["text"]: m["label"] for m in first["legal"]}
+        assert labels["stop"] != "stop and score"
+        ws.send_text(json.dumps({"type": "move", "text": "reroll R", "version": first["version"]}))
+        refused = receive(ws)["reason"]
+        rule = translation("de").gettext(RotRule.ROTTEN_STAY.value)
+        assert rule != RotRule.ROTTEN_STAY.value and rule in refused, refused
+        ws.send_text(json.dumps({"type": "move", "text": "stop", "version": first["version"]}))
+        after = receive(ws)
+        assert after["events"][0]["sentence"] == (
+            translation("de").gettext("{player} stops.").format(player="Ann")
+        )
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": None, "language": "fr"}))
+        assert "the language must be one of en, de" in receive(ws)["reason"]
 
 
 @pytest.mark.parametrize(

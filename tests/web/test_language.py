@@ -43,13 +43,14 @@ def test_the_check_names_a_word_the_catalog_lacks(tmp_path: Path) -> None:
     source = tmp_path / "spieltisch"
     (source / "web" / "static").mkdir(parents=True)
     (source / "web" / "static" / "new.js").write_text('t("A word nobody translated");\n')
-    (source / "words.py").write_text('N_("Another")\nngettext("{n} egg", "{n} eggs", 2)\n')
+    counted = 'ngettext("{n} unheard-of thing", "{n} unheard-of things", 2)'
+    (source / "words.py").write_text(f'N_("Another")\n{counted}\n')
     catalogs.__dict__["SOURCES"] = source  # the sources it extracts from
     found = catalogs.problems()
     assert "spieltisch.pot is not what the sources say: run scripts/catalogs.py update" in found
     assert "de: not in the catalog: 'A word nobody translated'" in found
     assert "de: not in the catalog: 'Another'" in found
-    assert "de: not in the catalog: \"('{n} egg', '{n} eggs')\"" in found
+    assert "de: not in the catalog: \"('{n} unheard-of thing', '{n} unheard-of things')\"" in found
 
 
 def test_german_plurals_come_from_the_catalog() -> None:

@@ -24,10 +24,10 @@ from spieltisch.core.codec import to_jsonable
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game, Move, PlayerId, State
 from spieltisch.games import REGISTRY, kit_of
+from spieltisch.locale import LANGUAGES
 from spieltisch.session import Steps, Table
 from spieltisch.session.steps import private_owner
 from spieltisch.web.clock import ManualClock
-from spieltisch.locale import LANGUAGES
 from spieltisch.web.language import spoken
 from spieltisch.web.live import Hub
 from spieltisch.web.payload import event_item, legal_items, update_message

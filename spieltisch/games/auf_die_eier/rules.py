@@ -28,6 +28,7 @@ from spieltisch.core.game import (
     not_a_move,
     options_of,
 )
+from spieltisch.core.words import N_
 from spieltisch.games.auf_die_eier.model import (
     BREAKFAST_POINTS_PER_DIE,
     CHICKEN_POINTS,
@@ -268,9 +269,9 @@ class EierState(LegalCache):
         kept = _without_rotten(kept)
         rest = tuple(n - k for n, k in zip(_without_rotten(self.dice), kept, strict=True))
         if min(rest) < 0:
-            raise illegal(text, Rule.REROLL_OWN.value, "those dice are not all on the table")
+            raise illegal(text, Rule.REROLL_OWN.value, N_("those dice are not all on the table"))
         if not any(rest):
-            raise illegal(text, Rule.REROLL_SOME.value, "keeping every die is 'stop'")
+            raise illegal(text, Rule.REROLL_SOME.value, N_("keeping every die is 'stop'"))
         return Reroll(rest)
 
     def apply(self, move: Move) -> EierState:

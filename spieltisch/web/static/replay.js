@@ -68,7 +68,7 @@ function drawAnalysis() {
   if (state.file) return node;
   const data = state.data;
   const choose = el("div", { class: "seat-row" }, data.names.map((name, seat) =>
-    el("button", { type: "button", class: "analyse", "data-seat": seat, on: { click: () => analyse(seat) } }, `${t("Analyse")} ${name}`)));
+    el("button", { type: "button", class: "analyse", "data-seat": seat, on: { click: () => analyse(seat) } }, t("Analyse {name}", { name }))));
   node.append(choose);
   const found = state.analysis;
   if (!found) return node;
