@@ -13,7 +13,7 @@ from markdown_it import MarkdownIt
 
 import spieltisch
 from spieltisch.games import REGISTRY
-from spieltisch.locale import LANGUAGES, N_
+from spieltisch.locale import LANGUAGES, N_, translation
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -33,7 +33,8 @@ def _shell(title: str, script: str, body: str, data: str = "") -> str:
 <header class="bar">
   <a href="/" class="brand">spieltisch</a>
   <span class="spacer"></span>
-  <button type="button" id="language" class="link" aria-label="Sprache / language">Deutsch</button>
+  <button type="button" id="language" class="link" lang="de"
+    title="Sprache / language">Deutsch</button>
 </header>
 <main id="main">
 {body}
@@ -59,22 +60,28 @@ def lobby() -> str:
     return _shell("Tables", "lobby.js", body)
 
 
+_BOARD = N_("The board")
+
+
 def table(table_id: str) -> str:
     """A table: the game from this viewer's side, the moves, the log."""
-    body = """<div id="banner" class="banner" role="status" aria-live="polite" hidden></div>
+    board = _BOARD
+    body = f"""<h1 id="page-title" class="visually-hidden">spieltisch</h1>
+<div id="banner" class="banner" role="status" aria-live="polite" hidden></div>
 <section id="stale" class="panel" role="alert" hidden></section>
 <section id="offer" class="panel" role="status" hidden></section>
 <section id="join" hidden></section>
 <section id="host" hidden></section>
 <div class="table-layout">
-  <section id="board" class="panel" aria-label="table"></section>
+  <h2 id="board-title" class="visually-hidden" data-t>{board}</h2>
+  <section id="board" class="panel" aria-labelledby="board-title"></section>
   <aside class="side">
     <section id="turn" class="panel" aria-live="polite"></section>
     <section id="votes" class="panel" aria-live="polite"></section>
-    <section id="moves" class="panel" aria-label="moves"></section>
-    <section id="seats" class="panel" aria-label="people"></section>
+    <section id="moves" class="panel"></section>
+    <section id="seats" class="panel"></section>
     <section id="own" class="panel"></section>
-    <section id="chat" class="panel" aria-label="chat"></section>
+    <section id="chat" class="panel"></section>
     <section id="log" class="panel" aria-labelledby="log-title"></section>
     <section id="notify" class="panel"></section>
   </aside>
@@ -84,15 +91,18 @@ def table(table_id: str) -> str:
 
 def replay(table_id: str) -> str:
     """A finished game, move by move, from any seat's side or a spectator's."""
-    body = """<section class="panel" id="controls"></section>
+    heading, board = N_("Replay"), _BOARD  # marked outside the f-string: Babel reads
+    body = f"""<h1 data-t id="page-title">{heading}</h1>
+<section class="panel" id="controls"></section>
 <div class="table-layout">
-  <section id="board" class="panel" aria-label="table"></section>
+  <h2 id="board-title" class="visually-hidden" data-t>{board}</h2>
+  <section id="board" class="panel" aria-labelledby="board-title"></section>
   <aside class="side"><section id="log" class="panel" aria-labelledby="log-title"></section></aside>
 </div>"""
     return _shell("Replay", "replay.js", body, f' data-table="{escape(table_id)}"')
 
 
-_NO_RULES = {"en": "No rules page found.", "de": "Keine Regelseite gefunden."}
+_NO_RULES = N_("No rules page found.")
 
 
 def rules(game_id: str) -> str:
@@ -104,7 +114,7 @@ def rules(game_id: str) -> str:
     for language in LANGUAGES:
         text = spieltisch.rules_page(game_id, language)
         if not text:
-            text = f"# {info.name}\n\n{_NO_RULES.get(language, _NO_RULES['en'])}"
+            text = f"# {info.name}\n\n{translation(language).gettext(_NO_RULES)}"
         hidden = "" if language == "en" else " hidden"
         articles.append(
             f'<article class="rules" lang="{language}"{hidden}>\n{_MARKDOWN.render(text)}</article>'

@@ -79,7 +79,10 @@ export function translatePage() {
     node.textContent = t(node.dataset.t);
   }
   const button = document.getElementById("language");
-  if (button) button.textContent = language() === "de" ? "English" : "Deutsch";
+  if (button) {  // named by its words, in their own language
+    button.textContent = language() === "de" ? "English" : "Deutsch";
+    button.lang = language() === "de" ? "en" : "de";
+  }
 }
 
 export function setupLanguage(redraw) {

@@ -90,6 +90,7 @@ function drawTurn() {
   node.dataset.version = String(state.version);
   node.dataset.updates = String(state.updates ?? 0);  // every update counts: a deck step too
   node.dataset.status = update?.status ?? "";
+  if (state.about) document.getElementById("page-title").textContent = state.about.name;
   if (!update) return node.replaceChildren(el("p", {}, "…"));
   const who = update.seat === null ? t("You are watching.") : `${t("You play seat")} ${update.seat + 1} (${nameOf(update.seat)}).`;
   const parts = [el("p", {}, who),

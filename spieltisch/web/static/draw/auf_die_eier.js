@@ -361,7 +361,7 @@ function tray(table, view, tr, current, animate) {
     ? tr("rottenBy", { thrower: nameOf(table, view.rotten_thrower), player: nameOf(table, view.player) })
     : null;
   const head = h("div", { class: "ade-tray-head" },
-    h("span", { class: "ade-turn" }, `${tr("turnOf")}: `, chip(table, view.player), " ", h("strong", {}, nameOf(table, view.player))),
+    h("h3", { class: "ade-turn" }, `${tr("turnOf")}: `, chip(table, view.player), " ", h("strong", {}, nameOf(table, view.player))),
     throwPips(view, tr), who ? h("span", { class: "ade-badge" }, who) : null);
   if (view.stage === "over") {
     const winners = (view.winners ?? []).map((seat) => h("span", { class: "ade-turn" }, chip(table, seat), " ", nameOf(table, seat)));

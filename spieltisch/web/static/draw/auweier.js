@@ -21,9 +21,9 @@ const K = 9;
 const H = 10;
 const LETTERS = "RBGY";
 const COLOURS = [
-  { fill: "#D55E00", ink: "#ffffff", letter: "R" },
+  { fill: "#D55E00", ink: "#000000", letter: "R" },  // inks read at 4.5:1 or better
   { fill: "#0072B2", ink: "#ffffff", letter: "B" },
-  { fill: "#009E73", ink: "#ffffff", letter: "G" },
+  { fill: "#009E73", ink: "#000000", letter: "G" },
   { fill: "#F0E442", ink: "#1b1b1b", letter: "Y" },
 ];
 const SVG = "http://www.w3.org/2000/svg";
@@ -396,11 +396,13 @@ function femaleColumn(table, view, female, f, targets, diff, interactive) {
     if (i === 0) eggs.append(eggCard(table, female.colour, n, `aw-egg-top${diff.eggs.has(f) ? " aw-in" : ""}`));
     else eggs.append(h("span", { class: "aw-egg-under", "aria-hidden": "true" }, `${COLOURS[female.colour].letter}${n}`));
   });
+  // Its name starts with the words it shows (the bird's letter, the colour), as a voice user says them.
+  const shown = `${COLOURS[female.colour].letter} ${w.colour[female.colour]}${female.neutral ? ` ${w.neutral}` : ""}`;
   const head = h("button", { type: "button", class: "aw-female-head", "data-female": LETTERS[f],
-    "aria-label": `${w.colour[female.colour]} ${w.female}${female.neutral ? ` (${w.neutral})` : ""}${female.closed ? `, ${w.closed}` : ""}`,
+    "aria-label": `${shown}: ${w.female}${female.closed ? `, ${w.closed}` : ""}`,
     disabled: !interactive,
     on: { click: () => clickFemale(table, view, f) } },
-  bird(female.colour, female.neutral),
+  bird(female.colour, female.neutral), " ",
   h("span", { class: "aw-female-name" }, `${w.colour[female.colour]}${female.neutral ? ` · ${w.neutral}` : ""}`));
   col.append(h("div", { class: "aw-female-top" }, head, eggs));
   female.stacks.forEach((stack, p) => col.append(lane(table, view, stack, f, p, targets, diff, interactive)));

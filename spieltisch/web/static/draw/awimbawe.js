@@ -129,10 +129,11 @@ function cardName(card, w) {
   return t("{land} {animal}", { land: w(card.land), animal: w(ANIMALS[card.value]) });
 }
 
+// A card's name starts with what it shows (its code and animal), then its land and crowns.
 function cardLabel(card, w, blocked) {
   const n = crownsOf(card);
   const crowns = `${n} ${Math.abs(n) === 1 ? w("crown") : w("crowns")}`;
-  return `${cardName(card, w)} (${code(card)}), ${crowns}${blocked ? `, ${w("blocked")}` : ""}`;
+  return `${code(card)} ${animalOf(card, w)}, ${cardName(card, w)}, ${crowns}${blocked ? `, ${w("blocked")}` : ""}`;
 }
 
 // One card face: its code, the animal, its crowns; land colour plus the letter as the cue.
@@ -142,9 +143,10 @@ function face(card, w, { blocked = false, extra = "", onClick = null, focus = fa
     "data-card": code(card), "aria-label": cardLabel(card, w, blocked), title: cardLabel(card, w, blocked),
     tabindex: focus ? null : "-1", on: onClick ? { click: onClick } : {},
   },
-  h("span", { class: "aw-code", "aria-hidden": "true" }, code(card)),
+  h("span", { class: "aw-code", "aria-hidden": "true" }, code(card)), " ",  // words apart, as read
   h("span", { class: "aw-animal", "aria-hidden": "true" }, animalOf(card, w)),
-  h("span", { class: "aw-crowns", "aria-hidden": "true" }, marks(crownsOf(card))));
+  // the crown marks are drawn by the style sheet: a picture, not words of the card's name
+  h("span", { class: "aw-crowns", "aria-hidden": "true", "data-marks": marks(crownsOf(card)) }));
 }
 
 function back(w, { blocked = false, extra = "", onClick = null, focus = false } = {}) {
@@ -273,7 +275,7 @@ function drawPile(ctx, seat, where, pile, index, before) {
   const selected = power && ui.source === index;
   const attrs = {
     class: `aw-pile${target ? " aw-target" : ""}${selected ? " aw-selected" : ""}`, "data-pile": index + 1,
-    "aria-label": `${w("pile")} ${index + 1}`,
+    "aria-label": `${w("pile")} ${index + 1}`, role: "group",
   };
   if (power) Object.assign(attrs, { role: "button", tabindex: target || selected ? "0" : "-1", on: {
     click: () => clickPile(ctx, index),
@@ -362,7 +364,7 @@ function drawMiddle(ctx) {
     return h("div", { class: "aw-slot", "data-seat": seat }, badge(table, seat),
       card ? face(card, w, { extra: fresh ? (fromMe ? "aw-from-me" : "aw-from-them") : "" }) : h("span", { class: "aw-card aw-place", "aria-hidden": "true" }));
   });
-  const trick = h("div", { class: "aw-trick", "aria-label": w("trick") }, slots);
+  const trick = h("div", { class: "aw-trick", role: "group", "aria-label": w("trick") }, slots);
   const info = h("div", { class: "aw-info" },
     h("p", { class: "aw-round" }, `${w("round")} ${view.round} · ${w("match")} `,
       h("strong", {}, `${view.sides[0].wins} : ${view.sides[1].wins}`)),

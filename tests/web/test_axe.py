@@ -1,0 +1,224 @@
+"""Accessibility: axe-core (vendored in ``vendor/``, see its README) audits every kind of page.
+
+The lobby; each game's table seated against a bot, in play and at the end; the replay of a
+finished game, before and with its analysis panel open; and a rules page. Each in English and
+German, at a desktop's size and a phone's. One line per page gives the counts by impact (run
+pytest with ``-s`` to read them); a critical or serious violation fails the test, listed with
+its rule, elements and axe's reason.
+
+The tables are made once for the module: a person's seat is played at random over the
+table's socket (as the page does, and much quicker than clicking), a few moves for the tables
+in play and to the end for the finished ones. Each size and language gets one browser context
+(made with ``bypass_csp=True``, which axe's injection needs) and one page that visits them all;
+German is chosen with the page's own language button, which the context then remembers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from .conftest import PHONE, LiveServer, require_browser, switch_language
+
+require_browser()
+
+from playwright.sync_api import Page  # noqa: E402 - after the skip
+
+from .axe import Violation, audit, blocking, describe, summary  # noqa: E402
+from .test_browser import GAMES, NewContext, create, start, wait_ready  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+DESKTOP = {"width": 1280, "height": 800}
+SIZES: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": DESKTOP},
+    "phone": {"viewport": PHONE, "is_mobile": True, "has_touch": True},
+}
+PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
+MOVES_IN_PLAY = 3
+"""Moves the person makes at a table audited in play (so that its log says something)."""
+ANALYSED = "auf-die-eier"
+"""The game whose finished table is replayed and analysed (its analysis is exact and quick)."""
+RULES = "auf-die-eier"
+SEND_GAP = 0.12
+"""Seconds between one connection's moves: below the server's limit of ten a second."""
+MESSAGE_LIMIT = 5_000
+TURN_TIMEOUT = 20.0
+ANALYSIS_TIMEOUT = 120.0
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The module's tables: seat links (path and fragment) by game, and the analysed one."""
+
+    playing: dict[str, str]
+    finished: dict[str, str]
+    replayed: str
+    """The id of the finished table whose seat 0 is analysed."""
+
+
+def play(server: LiveServer, table_id: str, token: str, seed: int, moves: int | None) -> None:
+    """Play the seat of ``token`` at random over the table's socket until the game ends (or
+    ``moves`` moves are made): each move answers an update that offers it, at its version."""
+    rng = random.Random(seed)
+    url = "ws" + server.url.removeprefix("http") + f"/ws/{table_id}"
+    made, sent = 0, 0.0
+    with connect(url, open_timeout=10) as socket:
+        socket.send(json.dumps({"type": "hello", "token": token, "since": 0, "language": "en"}))
+        for _ in range(MESSAGE_LIMIT):
+            message = json.loads(socket.recv(timeout=TURN_TIMEOUT))
+            if message.get("type") == "error":
+                raise AssertionError(f"the server refused: {message.get('reason')}")
+            if message.get("type") != "update":
+                continue  # presence, chat, a stale move's refusal (the catch-up follows)
+            if message["status"] == "finished" or (moves is not None and made >= moves):
+                return
+            if message["legal"]:
+                time.sleep(max(0.0, sent + SEND_GAP - time.monotonic()))
+                move = rng.choice(message["legal"])["id"]
+                socket.send(json.dumps({"type": "move", "id": move, "version": message["version"]}))
+                sent, made = time.monotonic(), made + 1
+    raise AssertionError(f"table {table_id}: no end after {MESSAGE_LIMIT} messages")
+
+
+def seated_table(server: LiveServer, game: str, seed: int, moves: int | None) -> str:
+    """A started table of ``game``, a person (seat 0) against a random bot, the person's
+    moves played (``moves`` of them, or to the end); its seat link."""
+    made = create(server, game, PERSON_AND_BOT, seed)
+    link = str(made["seat_links"]["0"])
+    token = link.split("#seat=", 1)[1]
+    body = {"token": token, "name": "Alex", "salt": secrets.token_hex(16)}
+    server.call("POST", f"/api/tables/{made['id']}/join", body)
+    start(server, made)
+    play(server, str(made["id"]), token, seed, moves)
+    return link
+
+
+def analysed(server: LiveServer, table_id: str, seat: int) -> None:
+    """Run the analysis of ``seat`` on a finished table and wait until it is kept (the page
+    then shows it at once)."""
+    server.call("POST", f"/api/tables/{table_id}/analysis/{seat}")
+    deadline = time.monotonic() + ANALYSIS_TIMEOUT
+    while time.monotonic() < deadline:
+        found = server.call("GET", f"/api/tables/{table_id}/analysis/{seat}")
+        if found["status"] == "done":
+            return
+        assert found["status"] == "running", found
+        time.sleep(0.2)
+    raise AssertionError(f"the analysis of {table_id} did not end in {ANALYSIS_TIMEOUT} s")
+
+
+@pytest.fixture(scope="module")
+def tables(server: LiveServer) -> Tables:
+    """One table of each game in play and one at its end, made (concurrently) once."""
+    with ThreadPoolExecutor(max_workers=len(GAMES) * 2) as pool:
+        playing = {g: pool.submit(seated_table, server, g, 40 + i, MOVES_IN_PLAY)
+                   for i, g in enumerate(GAMES)}  # fmt: skip
+        finished = {g: pool.submit(seated_table, server, g, 50 + i, None)
+                    for i, g in enumerate(GAMES)}  # fmt: skip
+        made = Tables(
+            playing={g: f.result() for g, f in playing.items()},
+            finished={g: f.result() for g, f in finished.items()},
+            replayed=finished[ANALYSED].result().removeprefix("/t/").split("#", 1)[0],
+        )
+    analysed(server, made.replayed, 0)
+    return made
+
+
+# --- what a page must show before it is audited ----------------------------------------------
+
+
+def lobby_ready(page: Page) -> None:
+    page.wait_for_selector("#create #game option", state="attached")
+    page.wait_for_function("() => document.querySelectorAll('#lists section').length === 3")
+
+
+def in_play(page: Page) -> None:
+    assert not wait_ready(page), "the table audited in play is over"
+    page.wait_for_selector("#turn[data-status=playing]")
+
+
+def at_the_end(page: Page) -> None:
+    page.wait_for_selector("#result")
+
+
+def replay_ready(page: Page) -> None:
+    page.wait_for_selector("#position")
+    page.wait_for_selector("#analysis button.analyse")
+
+
+def analysis_open(page: Page) -> None:
+    page.click("#analysis button.analyse[data-seat='0']")
+    page.wait_for_selector("#analysis-done")
+
+
+def rules_ready(page: Page) -> None:
+    page.wait_for_selector("article.rules:not([hidden]) h1")
+
+
+Visit = tuple[str, str | None, Callable[[Page], None]]
+"""A page's name, the path to open (None: stay on the page) and what it must show first."""
+
+
+def visits(tables: Tables) -> list[Visit]:
+    """The pages audited, in order."""
+    replay = f"/replay/{tables.replayed}"
+    return [
+        ("lobby", "/", lobby_ready),
+        *[(f"table {g} in play", tables.playing[g], in_play) for g in GAMES],
+        *[(f"table {g} at the end", tables.finished[g], at_the_end) for g in GAMES],
+        (f"replay {ANALYSED}", replay, replay_ready),
+        (f"replay {ANALYSED}, analysis open", None, analysis_open),
+        (f"rules {RULES}", f"/rules/{RULES}", rules_ready),
+    ]
+
+
+# --- the audit --------------------------------------------------------------------------------
+
+
+def report(line: str) -> None:
+    """Add a page's counts to the file ``SPIELTISCH_AXE_REPORT`` names, if any (CI prints it)."""
+    path = os.environ.get("SPIELTISCH_AXE_REPORT")
+    if path:
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(line + "\n")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_no_page_has_a_critical_or_serious_violation(
+    size: str, language: str, server: LiveServer, tables: Tables, new_context: NewContext
+) -> None:
+    page = new_context(bypass_csp=True, **SIZES[size]).new_page()
+    page.goto(server.url + "/")
+    lobby_ready(page)
+    if language != "en":
+        assert switch_language(page) == language  # remembered by the context from here on
+    found: list[tuple[str, list[Violation]]] = []
+    for name, path, ready in visits(tables):
+        if path is not None:
+            page.goto(server.url + path)
+        ready(page)
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=language)
+        where = f"{name} [{language}, {size}]"
+        violations = audit(page)
+        print(summary(where, violations))
+        report(summary(where, violations))
+        found.append((where, violations))
+    failing = [describe(where, blocking(v)) for where, v in found if blocking(v)]
+    if failing:
+        pytest.fail(
+            f"critical or serious accessibility violations ({language}, {size}):\n\n"
+            + "\n\n".join(failing),
+            pytrace=False,
+        )
