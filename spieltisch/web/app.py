@@ -78,6 +78,7 @@ class RulesIn(BaseModel):
     grace: Annotated[float, Field(ge=0, le=7 * 86400)] = 120.0
     takeover: Takeover = Takeover.BOT
     chat: ChatMode = ChatMode.PLAYERS
+    memory_aids: StrictBool = False
 
 
 class CreateIn(BaseModel):

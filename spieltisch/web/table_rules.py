@@ -71,6 +71,10 @@ class TableRules:
     """Seconds a person may be away on their turn before the takeover (not with ``relaxed``)."""
     takeover: Takeover = Takeover.BOT
     chat: ChatMode = ChatMode.PLAYERS
+    memory_aids: bool = False
+    """The board keeps counts a player at the table would have to remember (Awimbawé's crowns
+    in each scoring pile, the cards played this round). Off by default: the rulebook lets a
+    player look at the last trick only."""
 
     def __post_init__(self) -> None:
         for name, (low, high) in LIMITS.items():
@@ -105,6 +109,7 @@ class TableRules:
             grace=float(known.get("grace", 120.0)),
             takeover=Takeover(known.get("takeover", Takeover.BOT)),
             chat=ChatMode(known.get("chat", ChatMode.PLAYERS)),
+            memory_aids=known.get("memory_aids", False) is True,
         )
 
     def public(self) -> dict[str, Any]:

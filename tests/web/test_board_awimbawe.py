@@ -131,12 +131,15 @@ def final_table(server: LiveServer, table_id: str) -> Table:
     return Table.from_record(game, record)
 
 
-def new_table(server: LiveServer, seed: int) -> dict[str, Any]:
-    """A table of a person against the heuristic bot."""
+def new_table(server: LiveServer, seed: int, aids: bool = False) -> dict[str, Any]:
+    """A table of a person against the heuristic bot (with memory aids if ``aids``)."""
     seats = [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}]
     made: dict[str, Any] = server.call(
-        "POST", "/api/tables", {"game": "awimbawe", "players": 2, "seats": seats, "seed": seed}
-    )
+        "POST",
+        "/api/tables",
+        {"game": "awimbawe", "players": 2, "seats": seats, "seed": seed,
+         "rules": {"memory_aids": aids}},
+    )  # fmt: skip
     return made
 
 
@@ -273,3 +276,52 @@ def test_a_spectator_in_german_sees_both_hands_as_backs(
     german = ("Maus", "Nashorn", "Gepard", "Hyäne", "Schlange", "Elefant", "Adler")
     assert labels and all(any(word in label for word in german) for label in labels)
     assert watcher.locator(".aw-prompt button").count() == 0, "a spectator has no choices"
+
+
+def test_the_cards_you_may_play_are_marked_on_your_turn(
+    server: LiveServer, new_context: Any
+) -> None:
+    page = new_context(viewport=VIEWPORT).new_page()
+    made = new_table(server, seed=13)
+    sit_and_start(page, server, made, "Dora")
+    rng = random.Random(13)
+    checked = 0
+    for _ in range(12):
+        if wait_ready(page):
+            break
+        legal = legal_texts(page)
+        page.wait_for_selector(".aw-board .aw-me")
+        marked = page.locator(".aw-me .aw-playable").evaluate_all(
+            "(cs) => cs.map((c) => c.dataset.card)"
+        )
+        playable = {text.split()[1] for text in legal if text.startswith("play ")}
+        if playable and all(text.startswith("play ") for text in legal):
+            assert set(marked) == playable, (marked, legal)  # exactly the playable ones
+            checked += 1
+        before = version_of(page)
+        click_board(page, choose(legal, rng))
+        wait_version(page, before)
+    assert checked > 0
+
+
+@pytest.mark.parametrize("aids", [False, True])
+def test_crown_totals_and_cards_played_show_only_as_a_house_rule(
+    server: LiveServer, new_context: Any, aids: bool
+) -> None:
+    """The rulebook lets a player look at the last trick only: the counts a player would have
+    to remember are memory aids, shown only where the host allowed them."""
+    page = new_context(viewport=VIEWPORT).new_page()
+    made = new_table(server, seed=17, aids=aids)
+    assert server.call("GET", f"/api/tables/{made['id']}")["rules"]["memory_aids"] is aids
+    sit_and_start(page, server, made, "Ella")
+    rng = random.Random(17)
+    for _ in range(6):  # a few tricks, so that something has been played and won
+        if wait_ready(page):
+            break
+        before = version_of(page)
+        click_board(page, choose(legal_texts(page), rng))
+        wait_version(page, before)
+    wait_ready(page)
+    assert page.locator(".aw-crown-count").count() == (2 if aids else 0)
+    assert (page.locator(".aw-played").count() > 0) is aids
+    assert page.locator(".aw-last").count() == 1  # the last trick is always there to look at

@@ -89,6 +89,7 @@ function readRules(form) {
   return {
     clock: form["rules-clock"].value, takeover: form["rules-takeover"].value, chat: form["rules-chat"].value,
     bank: Math.max(30, Number(form["rules-bank"].value) * 60), increment: Number(form["rules-increment"].value),
+    memory_aids: form["memory-aids"].checked,
   };
 }
 
@@ -114,6 +115,8 @@ function drawForm() {
     houseRules(),
     el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "hints", name: "hints" }),
       el("label", { for: "hints" }, t("Allow hints (the strongest bot's advice, on request)"))),
+    el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "memory-aids", name: "memory-aids" }),
+      el("label", { for: "memory-aids" }, t("Memory aids (the board counts what players would have to remember)"))),
     el("button", { type: "submit", class: "primary" }, t("Create the table")));
 }
 

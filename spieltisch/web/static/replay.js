@@ -42,6 +42,7 @@ function drawBoard(node, data) {
   state.board.draw(node, {
     view: data.view, previous: state.previous, seat: data.viewer, names: data.names, toAct: null,
     status: "replay", legal: [], events: data.events, colours: SEAT_COLOURS, t, lang: language(),
+    aids: true,  // a replay is for studying the game: every count may show
     play: () => {}, try: () => {},
   });
 }

@@ -273,7 +273,7 @@ function drawBoard() {
   state.board.draw(node, {
     view: update.view, previous: state.previousView, seat: update.seat, names: update.names,
     toAct: update.to_act, status: update.status, legal: update.legal, events: state.events,
-    colours: SEAT_COLOURS, t, lang: language(),
+    colours: SEAT_COLOURS, t, lang: language(), aids: Boolean(state.about?.rules?.memory_aids),
     play: (move) => sendMove({ type: "move", id: move.id, version: state.version }),
     try: (text) => sendMove({ type: "move", text, version: state.version }),
   });

@@ -139,7 +139,7 @@ function cardLabel(card, w, blocked) {
 // One card face: its code, the animal, its crowns; land colour plus the letter as the cue.
 function face(card, w, { blocked = false, extra = "", onClick = null, focus = false } = {}) {
   return h("button", {
-    type: "button", class: `aw-card aw-${card.land}${blocked ? " aw-blocked" : ""} ${extra}`,
+    type: "button", class: `aw-card aw-${card.land}${blocked ? " aw-blocked" : ""}${focus ? " aw-playable" : ""} ${extra}`,
     "data-card": code(card), "aria-label": cardLabel(card, w, blocked), title: cardLabel(card, w, blocked),
     tabindex: focus ? null : "-1", on: onClick ? { click: onClick } : {},
   },
@@ -328,17 +328,21 @@ function drawHand(ctx, seat, where, side, before) {
   return h("div", attrs, cards.length ? cards : h("span", { class: "aw-empty" }, "–"), count);
 }
 
+// The scoring pile lies face down: its crowns are counted for the page only where the table's
+// house rules allow memory aids (the rulebook lets a player look at the last trick alone).
 function drawScore(ctx, side, before) {
   const { w } = ctx;
+  const aids = Boolean(ctx.table.aids);
   const grew = before && before.scoring_pile !== side.scoring_pile;
   const hyenas = Array.from({ length: side.hyenas }, (_, i) => h("span", {
     class: `aw-mini aw-hyena${before && i >= before.hyenas ? " aw-flip" : ""}`, role: "img",
     "aria-label": w("hyena"), title: w("hyena"),
   }, "4"));
-  return h("div", { class: "aw-score", "aria-label": `${w("score")}: ${side.scoring_pile} ${w("cards")}, ${side.crowns} ${w("crowns")}, ${side.hyenas} ${w("hyenas")}` },
+  const crowns = aids ? `, ${side.crowns} ${w("crowns")}` : "";
+  return h("div", { class: "aw-score", role: "group", "aria-label": `${w("score")}: ${side.scoring_pile} ${w("cards")}${crowns}, ${side.hyenas} ${w("hyenas")}` },
     h("span", { class: `aw-card aw-back aw-small${grew ? " aw-pulse" : ""}`, "aria-hidden": "true" },
       h("span", { class: "aw-code" }, String(side.scoring_pile))),
-    h("span", { class: "aw-tally" }, h("span", { class: "aw-crown-count" }, `♛ ${side.crowns}`),
+    h("span", { class: "aw-tally" }, aids ? h("span", { class: "aw-crown-count" }, `♛ ${side.crowns}`) : null,
       h("span", { class: "aw-none" }, `${w("hyenas")}: ${side.hyenas}`),
       h("span", { class: "aw-hyenas" }, hyenas)));
 }
@@ -400,7 +404,7 @@ function drawResults(ctx) {
 
 function drawPlayed(ctx) {
   const { view, w } = ctx;
-  if (!view.played?.length) return null;
+  if (!view.played?.length || !ctx.table.aids) return null;  // a memory aid: the house decides
   return h("details", { class: "aw-played" }, h("summary", {}, `${w("played")} (${view.played.length})`),
     h("p", {}, view.played.map((card) => h("span", { class: `aw-chip aw-${card.land}`, title: cardName(card, w) }, code(card)))));
 }

@@ -11,6 +11,7 @@
 //   table.play(move)   play one of table.legal
 //   table.try(text)    send a move by its notation (the server's refusal, in words, is shown)
 //   table.t(key), table.lang   the page's texts and language
+//   table.aids      the table allows memory aids (running totals, cards played): off by default
 // Boards read views and the game's words (labels) only, and give every card and die a text
 // label for screen readers. A control that ends the seat's turn at once (stop and score) is
 // marked data-ends-turn: a new turn's keyboard focus goes to the board's first other control. Seat colours: table.colours[seat] = {fill, letter}.

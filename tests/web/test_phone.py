@@ -1,0 +1,78 @@
+"""Every game on a phone, in German: the board comes first and fits the screen (issue 30).
+
+Each game is played a few moves at 360 px wide (the narrowest phone we aim for) and at 390 px
+in German: the board starts at the top of the page, nothing scrolls sideways, the moves as
+text wait behind their summary, and the German page shows the game's words in German. The
+390 px pages are saved as the screenshots the README shows (``docs/screens/phone-de-*.png``
+when ``SPIELTISCH_DOCS_SCREENS`` is set).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from .conftest import LiveServer, docs_screens, switch_language
+from .test_browser import (
+    NewContext,
+    click_move,
+    create,
+    join,
+    no_overflow,
+    start,
+    wait_ready,
+)
+
+GAMES = ("auf-die-eier", "auf-die-nuesse", "auweier", "awimbawe")
+MOVES = 4
+BOARD_FIRST = """() => { const b = document.getElementById('board').getBoundingClientRect();
+    return b.top + window.scrollY; }"""
+WIDE = """() => { const b = document.getElementById('board');
+    return b.scrollWidth <= b.clientWidth + 1; }"""
+
+
+def seated_on_a_phone(
+    server: LiveServer, new_context: NewContext, game: str, width: int, seed: int
+) -> Page:
+    context = new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game")
+    assert switch_language(page) == "de"  # the context remembers it
+    made = create(server, game, [{"kind": "person"}, {"kind": "bot", "level": "random"}], seed)
+    join(page, server, made["seat_links"]["0"], "Greta")
+    start(server, made)
+    return page
+
+
+def play_a_little(page: Page, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(MOVES):
+        if wait_ready(page):
+            return
+        click_move(page, rng)
+    wait_ready(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_board_comes_first_and_fits_a_phone_in_german(
+    server: LiveServer, new_context: NewContext, game: str, width: int
+) -> None:
+    page = seated_on_a_phone(server, new_context, game, width, seed=width)
+    assert not wait_ready(page)
+    assert page.locator("#move-list").get_attribute("open") is None  # the board is the way
+    assert page.evaluate(BOARD_FIRST) < 120, "something comes before the board"
+    assert no_overflow(page) and page.evaluate(WIDE), "the page scrolls sideways"
+    assert page.locator("#moves h2").text_content() == "Deine Züge"
+    play_a_little(page, width)
+    assert no_overflow(page) and page.evaluate(WIDE)
+    log = page.locator("#log ol.log").text_content() or ""
+    assert log and "throws" not in log and " plays " not in log  # the game's words in German
+    if width == 390:
+        folder: Path = docs_screens()
+        page.screenshot(path=str(folder / f"phone-de-{game}.png"))
