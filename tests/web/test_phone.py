@@ -37,7 +37,12 @@ WIDE = """() => { const b = document.getElementById('board');
 def seated_on_a_phone(
     server: LiveServer, new_context: NewContext, game: str, width: int, seed: int
 ) -> Page:
-    context = new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True)
+    context = new_context(
+        viewport={"width": width, "height": 800},
+        is_mobile=True,
+        has_touch=True,
+        reduced_motion="reduce",  # still pictures: no card caught in flight
+    )
     page = context.new_page()
     page.goto(server.url + "/")
     page.wait_for_selector("#game")
