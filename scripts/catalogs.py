@@ -28,11 +28,12 @@ LOCALE = ROOT / "spieltisch" / "locale"
 TEMPLATE = LOCALE / "spieltisch.pot"
 SOURCES = ROOT / "spieltisch"
 METHODS: dict[str, tuple[str, Any]] = {
-    "python": ("**.py", DEFAULT_KEYWORDS),
+    "python": ("**.py", {**DEFAULT_KEYWORDS, "option": (2,)}),
     "javascript": ("web/static/**.js", {"t": None, "tn": (1, 2), "N_": None, "Nn_": (1, 2)}),
 }
 """Where each extractor reads (under ``spieltisch/``) and the calls it takes msgids from:
-gettext's own in Python (``_``, ``ngettext``, ``N_`` ...), the client's ``t``, ``tn``,
+gettext's own in Python (``_``, ``ngettext``, ``N_`` ...) and a game option's help (the
+second argument of ``option``), the client's ``t``, ``tn``,
 ``N_`` and ``Nn_`` (a marked plural) in its scripts."""
 TRANSLATED = ("de",)
 

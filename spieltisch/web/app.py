@@ -540,7 +540,7 @@ async def _handle(
         return
     try:
         if kind == "hint":
-            advice = await hub.hint(live, connection.viewer)
+            advice = await hub.hint(live, connection.viewer, connection.language)
             connection.send({"type": "hint", "text": advice, "version": live.shown})
         elif kind == "chat":
             if not chat_bucket.take():
@@ -551,7 +551,11 @@ async def _handle(
     except RefusedError as refused:
         shown = live.shown if refused.version is None else refused.version
         if kind == "move":
-            connection.send(rejected_message(refusal_in(refused, connection.language), shown))
+            connection.send(
+                rejected_message(
+                    refusal_in(refused.reason, refused.cause, connection.language), shown
+                )
+            )
             async with live.lock:
                 hub.push(live, connection)  # catch up, in case the move was stale
         else:

@@ -14,13 +14,19 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 import spieltisch
 from spieltisch.agents import make_agent
+from spieltisch.core.agent import Rated, Ratings
 from spieltisch.core.game import OptionValue
 from spieltisch.core.record import Record
 from spieltisch.core.seeds import derive_seed
+from spieltisch.core.words import Words
+from spieltisch.games import kit_of
+from spieltisch.locale import SOURCE
 from spieltisch.session import Table
+from spieltisch.web.language import spoken
 
 KEPT_TABLES = 16
 HISTORY = 16
@@ -42,6 +48,8 @@ class BotJob:
     level: str
     salt: int | None = None
     """Seeds the agent instead of the table's seed (a hint's: never the dice's own seed)."""
+    language: str = SOURCE
+    """The language a hint is worded in (the asking page's)."""
 
     def agent_seed(self) -> int:
         """The seed of this move's agent: the table's seed (or the salt), the seat and the
@@ -79,13 +87,44 @@ def _table(job: BotJob) -> Table:
 
 
 def hint(job: BotJob) -> str:
-    """What the game's strongest agent would play here, and why, in one line (a worker's job;
-    ``job.level`` names the adviser)."""
+    """What the game's strongest agent would play here, and why, in one sentence of the game's
+    words in ``job.language`` (a worker's job; ``job.level`` names the adviser)."""
     table = _table(job)
     if table.to_act() != job.seat:
         raise ValueError(f"seat {job.seat} is not to move at version {table.version}")
     adviser = make_agent(job.level, table.game, job.agent_seed())
-    return adviser.explain(table.view(job.seat), table.legal())
+    view, legal = table.view(job.seat), table.legal()
+    words = spoken(kit_of(table.game).words, job.language)
+    ratings = adviser.rate(view, legal)
+    if ratings is None or not ratings.choices:  # forced, or from its book: no search to tell
+        move = words.move_label(view, adviser.act(view, legal))
+        return words._("{move}: the strongest bot plays it here without weighing others.").format(
+            move=move
+        )
+    return advice_text(words, view, ratings)
+
+
+def advice_text(words: Words[Any], view: object, ratings: Ratings) -> str:
+    """The best rated move and why, with the next best for comparison."""
+    best, *rest = ratings.choices
+    sampled = ratings.unit == "win chance"
+
+    def worth(rated: Rated) -> str:
+        return f"{100 * rated.value:.0f} %" if sampled else f"{rated.value:.1f}"
+
+    if sampled:
+        text = words._("{move}: it wins {worth} of the {n} games simulated from here.").format(
+            move=words.move_label(view, best.move), worth=worth(best), n=best.samples or 0
+        )
+    else:
+        text = words._("{move}: it scores {worth} points this turn on average.").format(
+            move=words.move_label(view, best.move), worth=worth(best)
+        )
+    if rest:
+        text += " " + words._("Next best: {move} ({worth}).").format(
+            move=words.move_label(view, rest[0].move), worth=worth(rest[0])
+        )
+    return text
 
 
 def choose(job: BotJob) -> str:

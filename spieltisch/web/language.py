@@ -17,10 +17,9 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Response
 
-from spieltisch.core.errors import IllegalActionError
+from spieltisch.core.errors import IllegalActionError, SpieltischError
 from spieltisch.core.words import Words
 from spieltisch.locale import LANGUAGES, SOURCE, client_catalog, translation
-from spieltisch.web.tables import RefusedError
 
 CACHE = "public, max-age=3600"
 
@@ -31,13 +30,13 @@ def spoken(words: Words[Any], language: str) -> Words[Any]:
     return words if language == SOURCE else words.speaking(translation(language))
 
 
-def refusal_in(refused: RefusedError, language: str) -> str:
+def refusal_in(reason: str, cause: SpieltischError | None, language: str) -> str:
     """Why a move was refused, in ``language``: the rule the engine named is translated, and
     its detail if that is a fixed text; a detail worked out from the position (in English
     only) is left out, the rule says what matters."""
-    error = refused.cause
+    error = cause
     if language == SOURCE or not isinstance(error, IllegalActionError):
-        return refused.reason
+        return reason
     speech = translation(language)
     text = speech.gettext("illegal move {move}: {rule}").format(
         move=repr(error.action), rule=speech.gettext(error.rule)

@@ -601,8 +601,9 @@ class Hub:
             raise RefusedError(str(error)) from None
         await self.note(live, chat.CHAT, seat, line)
 
-    async def hint(self, live: LiveTable, viewer: PlayerId | None) -> str:
-        """Advice for the seat to move, from the game's strongest agent (if the host allows)."""
+    async def hint(self, live: LiveTable, viewer: PlayerId | None, language: str = SOURCE) -> str:
+        """Advice for the seat to move, from the game's strongest agent (if the host allows),
+        in ``language``."""
         if not live.hints:
             raise RefusedError("the host has not allowed hints at this table", 403)
         table = live.table
@@ -610,7 +611,7 @@ class Hub:
             raise RefusedError("a hint is for the seat whose turn it is", 409, live.shown)
         name = agent_names(live.game)[0]
         level = f"{name}:{HINT_ITERATIONS}" if name == "ismcts" else name
-        job = replace(live.bot_job(viewer, level), salt=self.hint_secret)
+        job = replace(live.bot_job(viewer, level), salt=self.hint_secret, language=language)
         advice: str = await self.pool.run(live.id, hint_move, job)
         return advice
 

@@ -399,8 +399,17 @@ def test_hints_come_only_where_the_host_allows_them_and_only_to_the_seat_to_move
         assert first["hints"] is True
         ws.send_text(json.dumps({"type": "hint"}))
         advice = receive(ws)
-        assert advice["type"] == "hint" and advice["text"].startswith("expert: ")
-        assert "expected" in advice["text"] and advice["version"] == first["version"]
+        assert advice["type"] == "hint" and advice["version"] == first["version"]
+        labels = {move["label"] for move in first["legal"]}
+        assert any(advice["text"].startswith(f"{label}: ") for label in labels), advice
+        assert "points this turn" in advice["text"]  # the expert's unit, in words
+    with client.websocket_connect(f"/ws/{allowed['id']}") as ws:
+        first = until_my_turn(ws, hello(ws, allowed["seat"][0], language="de"))
+        ws.send_text(json.dumps({"type": "hint"}))
+        advice = receive(ws)
+        labels = {move["label"] for move in first["legal"]}  # German labels
+        assert any(advice["text"].startswith(f"{label}: ") for label in labels), advice
+        assert "points" not in advice["text"]
     with client.websocket_connect(f"/ws/{allowed['id']}") as ws:
         hello(ws, None)
         ws.send_text(json.dumps({"type": "hint"}))

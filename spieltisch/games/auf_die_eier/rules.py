@@ -407,7 +407,7 @@ class AufDieEier(Game):
         min_players=2,
         max_players=6,
         default_players=2,
-        summary="Push-your-luck dice: nine egg dice, three throws a turn, first to 100 points.",
+        summary=N_("Push-your-luck dice: nine egg dice, three throws a turn, first to 100 points."),
         options=options_of(Config),
         has_chance=True,
         hidden_information=False,

@@ -40,6 +40,7 @@ from spieltisch.core.game import (
     options_of,
 )
 from spieltisch.core.game import Move as AnyMove
+from spieltisch.core.words import N_
 from spieltisch.games.auf_die_nuesse.model import (
     ABOVE,
     EMPTY_STORE,
@@ -1169,7 +1170,7 @@ class AufDieNuesse(Game):
         min_players=2,
         max_players=4,
         default_players=3,
-        summary="Dice and squirrels: climb three areas to collect nuts and fill your stores.",
+        summary=N_("Dice and squirrels: climb three areas to collect nuts and fill your stores."),
         options=options_of(Config),
         has_chance=True,
         hidden_information=False,

@@ -37,6 +37,7 @@ from spieltisch.core.game import (
     not_a_move,
     options_of,
 )
+from spieltisch.core.words import N_
 from spieltisch.games.auweier.deck import all_orders, count_orders, is_spread, sample_order
 from spieltisch.games.auweier.model import (
     CROWS_BOTH_STAGES,
@@ -1351,7 +1352,7 @@ class Auweier(Game):
         min_players=2,
         max_players=4,
         default_players=3,
-        summary=(
+        summary=N_(
             "Court the females with worms from a deck you arranged yourself; a Wedding with "
             "the most worms wins an egg."
         ),

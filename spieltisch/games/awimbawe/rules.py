@@ -40,6 +40,7 @@ from spieltisch.core.game import (
     not_a_move,
     options_of,
 )
+from spieltisch.core.words import N_
 from spieltisch.games.awimbawe.memory import EMPTY_MEMORY, Memory, bits_lands
 from spieltisch.games.awimbawe.model import (
     DUTIES_BOUND,
@@ -954,7 +955,7 @@ class Awimbawe(Game):
         min_players=2,
         max_players=2,
         default_players=2,
-        summary=(
+        summary=N_(
             "Two-player tricks with animal powers: take crowns, avoid the four hyenas, "
             "win two rounds."
         ),

@@ -42,7 +42,8 @@ function optionInput(option) {
     input = el("select", { id, name: option.name },
       option.choices.map((c) => el("option", { value: c, selected: c === option.default }, String(c))));
   } else input = el("input", { type: option.type === "int" ? "number" : "text", id, name: option.name, value: option.default });
-  return el("div", { class: "seat-row" }, input, el("label", { for: id }, `${option.name}: ${option.help}`));
+  // Its meaning in words, then its control; the option's code name is the rules page's business.
+  return el("div", { class: "seat-row" }, el("label", { for: id, title: option.name }, t(option.help)), input);
 }
 
 function seatRows(game, players) {
@@ -108,7 +109,7 @@ function drawForm() {
   form.replaceChildren(
     el("div", { class: "seat-row" }, el("label", { for: "game" }, t("Game")), gameSelect,
        el("a", { href: `/rules/${game.id}`, target: "_blank" }, t("rules"))),
-    el("p", {}, game.summary),
+    el("p", {}, t(game.summary)),
     el("div", { class: "seat-row" }, el("label", { for: "players" }, t("Players")), playerSelect),
     ...game.options.map(optionInput),
     ...seatRows(game, count),

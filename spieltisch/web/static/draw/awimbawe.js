@@ -222,7 +222,9 @@ function drawSide(ctx, seat, where) {
   const before = ctx.prev?.sides?.[seat];
   const plate = h("div", { class: "aw-plate" }, badge(table, seat),
     h("strong", {}, nameOf(table, seat, w)),
-    view.leader === seat && view.stage !== "over" ? h("span", { class: "aw-lead" }, `· ${w("leads")}`) : null,
+    // who leads is known once the cards are dealt and the leader named, not before
+    view.leader === seat && !["over", "deal", "tie-break", "choose-leader"].includes(view.stage)
+      ? h("span", { class: "aw-lead" }, `· ${w("leads")}`) : null,
     heirCard(side, w, before),
     h("span", { class: "aw-wins", "aria-label": `${w("wins")}: ${side.wins}` }, "★".repeat(side.wins) || "☆"));
   const piles = h("div", { class: "aw-piles" }, side.piles.map((pile, index) => drawPile(ctx, seat, where, pile, index, before)));
