@@ -126,3 +126,16 @@ def test_a_new_turn_puts_the_keyboard_on_the_board_not_on_stop(
     page.wait_for_function(ON_THE_BOARD)
     focused = page.evaluate("() => document.activeElement.outerHTML")
     assert "ade-stop" not in focused and "ade-die" in focused, focused
+
+
+def test_the_log_draws_the_dice_as_the_board_does(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    page = seated_against_a_bot(server, new_context, 13, "Ida")
+    assert not wait_ready(page)
+    first = page.locator("#log ol.log li").first
+    dice = first.locator(".ade-log-die")
+    assert dice.count() > 0  # the first throw, drawn
+    names = dice.evaluate_all("(ds) => ds.map((d) => d.getAttribute('aria-label'))")
+    text = first.text_content() or ""
+    assert all(names) and not any(symbol in text for symbol in "◯◐☠⊔⊖♣")  # none left as text

@@ -44,7 +44,9 @@ export function drawView(view) {
 }
 
 // The log: the game's events, and the table's notices after the move they followed.
-export function drawLog(events, notices = []) {
+// The log: each event's sentence (drawn by `line`, a board's own way of drawing its dice and
+// cards in a sentence, where it has one) and what it brought about.
+export function drawLog(events, notices = [], line = (text) => text) {
   const list = el("ol", { class: "log", start: events.length ? events[0].version : 1 });
   const waiting = [...notices];
   const flush = (upTo) => {
@@ -56,7 +58,7 @@ export function drawLog(events, notices = []) {
   for (const event of events) {
     flush(event.version - 1);
     if (!event.sentence && !event.outcome) continue;  // a secret step said as one event elsewhere
-    list.append(el("li", { value: event.version }, event.sentence, event.outcome ? el("div", { class: "ok" }, event.outcome) : null));
+    list.append(el("li", { value: event.version }, line(event.sentence), event.outcome ? el("div", { class: "ok" }, line(event.outcome)) : null));
   }
   flush(Infinity);
   return list;

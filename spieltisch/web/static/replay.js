@@ -137,7 +137,7 @@ function draw() {
     slider, el("span", { id: "position" }, `${data.version} / ${data.last}`),
     el("label", { for: "side" }, t("Seen from")), side), dropZone(), drawAnalysis());
   drawBoard(document.getElementById("board"), data);
-  const list = Object.assign(drawLog(data.events), { tabIndex: 0 });
+  const list = Object.assign(drawLog(data.events, [], state.board?.logLine ?? undefined), { tabIndex: 0 });
   list.setAttribute("aria-labelledby", "log-title");
   document.getElementById("log").replaceChildren(el("h2", { id: "log-title" }, t("What happened")), list);
 }

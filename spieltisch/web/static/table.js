@@ -304,7 +304,7 @@ function drawLogPanel() {
   const old = document.querySelector("#log ol.log");
   const following = !old || old.scrollHeight - old.scrollTop - old.clientHeight < 8;
   const hadFocus = old !== null && document.activeElement === old;
-  const list = drawLog(state.events, notices);
+  const list = drawLog(state.events, notices, state.board?.logLine ?? undefined);
   Object.assign(list, { id: "log-list", tabIndex: 0 });
   list.setAttribute("aria-labelledby", "log-title");
   document.getElementById("log").replaceChildren(el("h2", { id: "log-title" }, t("What happened")), list);

@@ -87,6 +87,23 @@ function faceName(table, face) {
   return translated(TEXTS).faces[face];
 }
 
+// A log sentence with its dice drawn as on the board: the words say a die as its symbol and
+// letter ("◐ C"), which becomes a small die named for a screen reader.
+const SAID_DIE = /[◯◐☠⊔⊖♣] ([WCRPFH])/g;
+export function logLine(text) {
+  if (!text || text.search(SAID_DIE) < 0) return text;
+  const out = document.createElement("span");
+  let at = 0;
+  for (const found of text.matchAll(SAID_DIE)) {
+    out.append(text.slice(at, found.index));
+    const face = LETTERS.indexOf(found[1]);
+    out.append(h("span", { class: "ade-die ade-log-die", role: "img", "aria-label": faceName(null, face), title: faceName(null, face) }, dieSvg(face)));
+    at = found.index + found[0].length;
+  }
+  out.append(text.slice(at));
+  return out;
+}
+
 function loadCss() {
   if (document.querySelector(`link[href="${CSS}"]`)) return;
   document.head.append(h("link", { rel: "stylesheet", href: CSS }));

@@ -1,7 +1,8 @@
 // Which board draws which game; a game without one is drawn as a list of its view's fields.
 //
 // A board module exports `draw(container, table)`, which fills `container` (an element) from
-// `table`, and is called after every update:
+// `table`, and is called after every update (and may export `logLine(text)`, which draws a log
+// sentence with its dice or cards as the board draws them, each named for a screen reader):
 //   table.view      the viewer's view (JSON), never more
 //   table.previous  the viewer's view before the last update (for a short animation), or null
 //   table.seat      the viewer's seat, or null for a spectator
