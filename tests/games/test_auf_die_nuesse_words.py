@@ -19,7 +19,6 @@ from dataclasses import replace
 import pytest
 
 import spieltisch
-from spieltisch.agents import RandomAgent
 from spieltisch.core.game import Move, State
 from spieltisch.core.words import Speech
 from spieltisch.games.auf_die_nuesse import (
@@ -55,6 +54,7 @@ from spieltisch.games.auf_die_nuesse.words import (
 from spieltisch.locale import translation
 from spieltisch.session import Table
 from spieltisch.web.payload import events_for
+from tests.random_games import random_game
 
 NAMES = ("Ann", "Bob", "Cem", "Dana")
 SETTINGS: tuple[tuple[int, int, tuple[tuple[str, str | bool], ...]], ...] = (
@@ -80,14 +80,7 @@ def german_words() -> NuesseWords:
 @functools.cache
 def played(players: int, seed: int, options: tuple[tuple[str, str | bool], ...]) -> Table:
     game = spieltisch.load("auf-die-nuesse", players, **dict(options))
-    table = Table(game, seats=NAMES[:players], seed=seed)
-    chooser = RandomAgent(game, seed + 1)
-    while not table.over:
-        if table.to_act() is None:
-            table.advance_chance()
-        else:
-            table.play(chooser.act(None, table.legal()))
-    return table
+    return random_game(game, seed, NAMES[:players])
 
 
 def assert_german(english: str, german_text: str) -> None:

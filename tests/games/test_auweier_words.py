@@ -17,7 +17,6 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 import spieltisch
-from spieltisch.agents import RandomAgent
 from spieltisch.core.words import Speech
 from spieltisch.games.auweier import PASS, Colour, Egg, End, PlayCrow, Stage
 from spieltisch.games.auweier.notation import CARD_NAME, Card, PlayWorm, Swap
@@ -36,6 +35,7 @@ from spieltisch.locale import translation
 from spieltisch.session import Table
 from spieltisch.web.payload import events_for
 from tests.games.test_auweier import dealt, drive, new, position
+from tests.random_games import random_game
 
 R, B, G = Colour.RED, Colour.BLUE, Colour.GREEN
 NAMES = ("Anneliese", "Bartholomäus", "Cosima", "Dietrich")
@@ -50,15 +50,7 @@ PLURAL_HACK = re.compile(r"\((?:s|e|n|en|er)\)")
 
 def played(players: int, seed: int) -> Table:
     """A whole game between random agents."""
-    game = spieltisch.load("auweier", players)
-    table = Table(game, NAMES[:players], seed=seed)
-    chooser = RandomAgent(game, seed + 1)
-    while not table.over:
-        if table.to_act() is None:
-            table.advance_chance()
-        else:
-            table.play(chooser.act(None, table.legal()))
-    return table
+    return random_game(spieltisch.load("auweier", players), seed, NAMES[:players])
 
 
 @pytest.fixture(scope="module")

@@ -34,6 +34,7 @@ from spieltisch.games.awimbawe.words import (
 from spieltisch.locale import translation
 from spieltisch.session import Table
 from spieltisch.web.payload import events_for
+from tests.random_games import random_game
 
 NAMES = ("Anne", "Guillaume")
 GERMAN: Speech = translation("de")
@@ -47,15 +48,7 @@ PLURAL_HACK = re.compile(r"\((?:s|e|n|en|er)\)")
 def played(seed: int) -> Table:
     """A whole match between two random agents (every other one shows blind picks)."""
     options: dict[str, bool] = {"blind_pick_shown": True} if seed % 2 else {}
-    game = spieltisch.load("awimbawe", 2, **options)
-    table = Table(game, NAMES, seed=seed)
-    chooser = RandomAgent(game, seed + 1)
-    while not table.over:
-        if table.to_act() is None:
-            table.advance_chance()
-        else:
-            table.play(chooser.act(None, table.legal()))
-    return table
+    return random_game(spieltisch.load("awimbawe", 2, **options), seed, NAMES)
 
 
 @pytest.fixture(scope="module")

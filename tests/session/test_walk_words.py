@@ -11,22 +11,14 @@ from __future__ import annotations
 import pytest
 
 import spieltisch
-from spieltisch.agents import RandomAgent
 from spieltisch.games import REGISTRY
 from spieltisch.session import Table
 from spieltisch.web.payload import events_for
+from tests.random_games import random_game
 
 
 def played(game_id: str, players: int, history: int | None, seed: int) -> Table:
-    game = spieltisch.load(game_id, players)
-    table = Table(game, seed=seed, history=history)
-    chooser = RandomAgent(game, seed + 1)
-    while not table.over:
-        if table.to_act() is None:
-            table.advance_chance()
-        else:
-            table.play(chooser.act(None, table.legal()))
-    return table
+    return random_game(spieltisch.load(game_id, players), seed, history=history)
 
 
 @pytest.mark.parametrize(
