@@ -28,12 +28,22 @@ LOCALE = ROOT / "spieltisch" / "locale"
 TEMPLATE = LOCALE / "spieltisch.pot"
 SOURCES = ROOT / "spieltisch"
 METHODS: dict[str, tuple[str, Any]] = {
-    "python": ("**.py", {**DEFAULT_KEYWORDS, "option": (2,)}),
+    "python": (
+        "**.py",
+        {
+            **DEFAULT_KEYWORDS,
+            "option": (2,),
+            "RefusedError": (1,),
+            "HTTPException": (2,),
+            "error_message": (1,),
+        },
+    ),
     "javascript": ("web/static/**.js", {"t": None, "tn": (1, 2), "N_": None, "Nn_": (1, 2)}),
 }
 """Where each extractor reads (under ``spieltisch/``) and the calls it takes msgids from:
-gettext's own in Python (``_``, ``ngettext``, ``N_`` ...) and a game option's help (the
-second argument of ``option``), the client's ``t``, ``tn``,
+gettext's own in Python (``_``, ``ngettext``, ``N_`` ...), a game option's help (the
+second argument of ``option``) and the server's refusals (a literal reason of
+``RefusedError``, ``HTTPException`` or ``error_message``), the client's ``t``, ``tn``,
 ``N_`` and ``Nn_`` (a marked plural) in its scripts."""
 TRANSLATED = ("de",)
 

@@ -38,7 +38,7 @@ from spieltisch.web.clock import Clock
 from spieltisch.web.db import migrate
 from spieltisch.web.gate import Gate, client_address
 from spieltisch.web.guard import Guard
-from spieltisch.web.language import language_api, read_language, refusal_in
+from spieltisch.web.language import language_api, read_language
 from spieltisch.web.limits import TokenBucket
 from spieltisch.web.live import Hub
 from spieltisch.web.payload import error_message, rejected_message
@@ -369,7 +369,7 @@ def _language(value: str) -> str:
     """The language a request names in its query, or a clear refusal."""
     language = read_language(value)
     if language is None:
-        raise HTTPException(422, f"the language must be one of {', '.join(LANGUAGES)}")
+        raise HTTPException(422, "the language must be one of en, de")
     return language
 
 
@@ -515,7 +515,7 @@ async def _listen(
         elif len(text) > config.max_message:
             problem = "the message is too long"
         if problem is not None or not isinstance(text, str):
-            connection.send({**error_message(problem or ""), "version": live.shown})
+            connection.send({**error_message(str(problem)), "version": live.shown})
             continue
         await _handle(hub, live, connection, text, chat_bucket)
 
@@ -551,12 +551,8 @@ async def _handle(
     except RefusedError as refused:
         shown = live.shown if refused.version is None else refused.version
         if kind == "move":
-            connection.send(
-                rejected_message(
-                    refusal_in(refused.reason, refused.cause, connection.language), shown
-                )
-            )
+            connection.send(rejected_message(refused.said(connection.language), shown))
             async with live.lock:
                 hub.push(live, connection)  # catch up, in case the move was stale
         else:
-            connection.send({**error_message(refused.reason), "version": shown})
+            connection.send({**error_message(refused.said(connection.language)), "version": shown})

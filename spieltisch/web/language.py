@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Any
+from typing import Any, Protocol
 
-from fastapi import FastAPI, HTTPException, Response
+from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi.exception_handlers import http_exception_handler
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from spieltisch.core.errors import IllegalActionError, SpieltischError
 from spieltisch.core.words import Words
 from spieltisch.locale import LANGUAGES, SOURCE, client_catalog, translation
 
@@ -28,21 +29,6 @@ CACHE = "public, max-age=3600"
 def spoken(words: Words[Any], language: str) -> Words[Any]:
     """A game's ``words`` in ``language`` (one of :data:`LANGUAGES`)."""
     return words if language == SOURCE else words.speaking(translation(language))
-
-
-def refusal_in(reason: str, cause: SpieltischError | None, language: str) -> str:
-    """Why a move was refused, in ``language``: the rule the engine named is translated, and
-    its detail if that is a fixed text; a detail worked out from the position (in English
-    only) is left out, the rule says what matters."""
-    error = cause
-    if language == SOURCE or not isinstance(error, IllegalActionError):
-        return reason
-    speech = translation(language)
-    text = speech.gettext("illegal move {move}: {rule}").format(
-        move=repr(error.action), rule=speech.gettext(error.rule)
-    )
-    detail = speech.gettext(error.detail) if error.detail else ""
-    return f"{text} ({detail})" if detail and detail != error.detail else text
 
 
 def read_language(value: object) -> str | None:
@@ -58,14 +44,44 @@ def _encoded(language: str) -> bytes:
     return json.dumps(client_catalog(language), ensure_ascii=False, sort_keys=True).encode()
 
 
+class Said(Protocol):
+    """A reason that can be said in a language (a :class:`~spieltisch.web.tables.RefusedError`)."""
+
+    def said(self, language: str) -> str:
+        """The reason in ``language``."""
+        ...
+
+
+def asked_language(request: Request) -> str:
+    """The language a request asks its errors in: its ``Accept-Language`` header's first
+    language if spieltisch speaks it (the pages send theirs), else English."""
+    first = request.headers.get("accept-language", "")[:8].split(",")[0].split("-")[0]
+    return read_language(first.strip().lower()) or SOURCE
+
+
 def language_api(app: FastAPI) -> None:
-    """Add the catalog route to ``app``."""
+    """Add the catalog route to ``app``, and say its HTTP errors in the asking page's
+    language (a refusal with its placeholders filled; any other fixed detail as the
+    catalog translates it)."""
+
+    @app.exception_handler(StarletteHTTPException)
+    async def said(request: Request, error: StarletteHTTPException) -> Response:
+        language = asked_language(request)
+        refused: Said | None = getattr(error, "refused", None)  # a RefusedError
+        if refused is not None:
+            detail: object = refused.said(language)
+        elif isinstance(error.detail, str) and language != SOURCE:
+            detail = translation(language).gettext(error.detail)
+        else:
+            detail = error.detail
+        said = HTTPException(error.status_code, detail, getattr(error, "headers", None))
+        return await http_exception_handler(request, said)
 
     @app.get("/api/texts/{language}")
     async def texts(language: str) -> Response:
         """The browser's words in ``language``."""
         if language not in LANGUAGES:
-            raise HTTPException(404, f"spieltisch speaks {', '.join(LANGUAGES)}")
+            raise HTTPException(404, "spieltisch speaks en, de")
         return Response(
             _encoded(language), media_type="application/json", headers={"Cache-Control": CACHE}
         )

@@ -230,7 +230,8 @@ class Hub:
         game = spieltisch.load(game_id, players, **options)
         if len(seats) != game.players:
             raise RefusedError(
-                f"{game.info.name} with {game.players} players needs {game.players} seats"
+                "{game} with {n} players needs {n} seats",
+                params={"game": game.info.name, "n": game.players},
             )
         levels = agent_names(game)
         host, table_id = new_token_pair()
@@ -253,7 +254,7 @@ class Hub:
                     )
                 )  # fmt: skip
             else:
-                raise RefusedError(f"a seat is for a person or a bot, not {plan.kind!r}")
+                raise RefusedError("a seat is for a person or a bot")
         await self._store_new(
             table_id, game, rows, token_hash(host), seed, hints, rules or TableRules(), None
         )
@@ -300,12 +301,14 @@ class Hub:
                 raise RefusedError("this link no longer holds a seat at this table", 403)
             table = live.table
             if live.status != "playing":
-                raise RefusedError(f"the table is {live.status}", 409, live.shown)
+                raise RefusedError(
+                    "the table is {status}", 409, live.shown, params=live.status_params
+                )
             move = self._read_move(live, text, action_id)
             if version != live.shown:
                 raise RefusedError(
-                    f"the move was chosen at version {version}, but the table is at version "
-                    f"{live.shown}", 409, live.shown,
+                    "the move was chosen at version {chosen}, but the table is at version {now}",
+                    409, live.shown, params={"chosen": version, "now": live.shown},
                 )  # fmt: skip
             await self.takeovers.returned(live, seat)  # a stand-in leaves as its person plays
             await self._play(live, move, seat, table.version)
@@ -320,7 +323,7 @@ class Hub:
             if not isinstance(text, str):
                 raise RefusedError("a move is its text or its id", 400, live.shown)
             if len(text) > 1000:
-                raise RefusedError(f"a move is at most 1000 characters, not {len(text)}", 413)
+                raise RefusedError("a move is at most {n} characters", 413, params={"n": 1000})
             return table.state.parse(text)
         except SpieltischError as error:
             raise RefusedError.of(error, 422, live.shown) from None

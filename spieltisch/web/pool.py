@@ -161,4 +161,7 @@ def check_level(game: Game, level: str) -> None:
     """Refuse a bot level that is not on the game's menu (with the menu)."""
     menu = level_menu(game)
     if not isinstance(level, str) or level not in menu:
-        raise RefusedError(f"no bot level {str(level)[:40]!r} here (levels: {', '.join(menu)})")
+        raise RefusedError(
+            "no bot level {level} here (levels: {menu})",
+            params={"level": repr(str(level)[:40]), "menu": ", ".join(menu)},
+        )

@@ -54,9 +54,18 @@ def bearer(authorization: str | None) -> str | None:
     return authorization.removeprefix("Bearer ").strip()[:100]
 
 
+class Refusal(HTTPException):
+    """A refusal as the HTTP error that says it (in the asking page's language: see
+    :func:`spieltisch.web.language.language_api`'s error handler)."""
+
+    def __init__(self, refused: RefusedError) -> None:
+        super().__init__(refused.status, refused.reason)
+        self.refused = refused
+
+
 def refusal(refused: RefusedError) -> HTTPException:
     """A refusal as the HTTP error that says it."""
-    return HTTPException(refused.status, refused.reason)
+    return Refusal(refused)
 
 
 def hub_of(request: Request) -> Hub:

@@ -21,6 +21,7 @@ from sqlalchemy.engine import Engine
 
 from spieltisch.core import fair
 from spieltisch.core.errors import SpieltischError
+from spieltisch.core.words import N_
 from spieltisch.session import Steps, Table
 from spieltisch.web import store
 from spieltisch.web.chat import NOTICE, notice
@@ -47,19 +48,17 @@ def check_name(live: LiveTable, seat: int, name: object) -> str:
         raise RefusedError(str(error)) from None
     for row in live.seats:
         if row.seat != seat and row.joined and same_name(row.name, clean):
-            raise RefusedError(f"someone at this table is called {row.name} already")
+            raise RefusedError(
+                "someone at this table is called {name} already", params={"name": row.name}
+            )
     return clean
 
 
 def missing_for_start(live: LiveTable) -> str | None:
-    """What keeps the table from starting, in words (``None``: nothing)."""
+    """The person seats nobody has joined yet, by number (``None``: none; the table may
+    start)."""
     free = [s.seat + 1 for s in live.seats if s.person and not s.joined]
-    if not free:
-        return None
-    if len(free) == 1:
-        return f"seat {free[0]} is still free: its person has not joined yet"
-    listed = ", ".join(map(str, free[:-1])) + f" and {free[-1]}"
-    return f"seats {listed} are still free: their people have not joined yet"
+    return ", ".join(map(str, free)) if free else None
 
 
 class Seating:
@@ -76,7 +75,7 @@ class Seating:
     def number(self, live: LiveTable, seat: object) -> int:
         """``seat`` as a seat number of the table; :class:`RefusedError` if it is none."""
         if type(seat) is not int or not 0 <= seat < live.game.players:
-            raise RefusedError(f"no seat {seat!r} at this table")
+            raise RefusedError("no seat {seat} at this table", params={"seat": str(seat)[:20]})
         return seat
 
     def person_of(self, live: LiveTable, token: object) -> int:
@@ -116,10 +115,17 @@ class Seating:
         """Start the game now that every seat is taken (the caller checked who asks)."""
         async with live.lock:
             if live.status != "open":
-                raise RefusedError(f"the table is {live.status}, not waiting to start", 409)
+                raise RefusedError(
+                    "the table is {status}, not waiting to start", 409, params=live.status_params
+                )
             missing = missing_for_start(live)
             if missing is not None:
-                raise RefusedError(f"the game cannot start yet: {missing}", 409)
+                reason = (
+                    N_("seat {seats} is still free: its person has not joined yet")
+                    if "," not in missing
+                    else N_("seats {seats} are still free: their people have not joined yet")
+                )
+                raise RefusedError(reason, 409, params={"seats": missing})
             if live.secret is not None:
                 salts = [seat.salt or "" for seat in live.seats]
                 live.seed = fair.seed_of(live.id, live.secret, salts)
@@ -180,7 +186,7 @@ class Seating:
             elif live.status == "playing":
                 await self.to_bot(live, seat, stand_in_level(live), "left")
             else:
-                raise RefusedError(f"the table is {live.status}", 409)
+                raise RefusedError("the table is {status}", 409, params=live.status_params)
             await self.services.note(live, NOTICE, None, notice("left", name=row.name))
         await self.services.broadcast(live)
         self.services.schedule(live)

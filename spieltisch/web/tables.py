@@ -11,14 +11,17 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from spieltisch.core import fair
-from spieltisch.core.errors import SpieltischError
+from spieltisch.core.errors import IllegalActionError, SpieltischError
 from spieltisch.core.game import Game, PlayerId
 from spieltisch.core.kit import GameKit
 from spieltisch.core.record import Record
+from spieltisch.core.words import N_
+from spieltisch.locale import SOURCE, translation
 from spieltisch.session import Steps, Table
 from spieltisch.web.bots import BotJob
 from spieltisch.web.store import SeatRow
@@ -33,19 +36,54 @@ garbage collection shorter (states and their views were most of the heap's refer
 moves (the last ``n`` and every ``n``-th)."""
 
 
+STATUS_WORDS = {
+    "open": N_("open"),
+    "playing": N_("being played"),
+    "finished": N_("finished"),
+    "expired": N_("expired"),
+}
+"""A table's status in the words of a refusal (``the table is being played``)."""
+WORDED = frozenset({"status"})
+"""The placeholders of a refusal whose values are msgids too (said in the page's language)."""
+
+
 class RefusedError(Exception):
-    """A request the server will not carry out, with the reason to show (and the engine's
-    error behind it, if any: a page is told its rule in the page's language)."""
+    """A request the server will not carry out, with the reason to show.
+
+    ``reason`` is an English msgid of the catalogs, its placeholders filled from ``params``
+    (Babel extracts a literal ``reason``); ``cause`` is the engine's error behind it, if any.
+    :meth:`said` gives the reason in a page's language.
+    """
 
     def __init__(
         self, reason: str, status: int = 400, version: int | None = None,
-        cause: SpieltischError | None = None,
+        cause: SpieltischError | None = None, *, params: Mapping[str, object] | None = None,
     ) -> None:  # fmt: skip
-        super().__init__(reason)
-        self.reason = reason
+        self.msgid = reason
+        self.params = dict(params or {})
+        self.reason = reason.format(**self.params) if self.params else reason
+        super().__init__(self.reason)
         self.status = status
         self.version = version
         self.cause = cause
+
+    def said(self, language: str) -> str:
+        """The reason in ``language``: the rule the engine named, translated (with its detail
+        if that is a fixed text; a detail worked out from the position, in English only, is
+        left out), or the server's own reason."""
+        if language == SOURCE:
+            return self.reason
+        speech = translation(language)
+        error = self.cause
+        if not isinstance(error, IllegalActionError):
+            text = speech.gettext(self.msgid)
+            said = {k: speech.gettext(str(v)) if k in WORDED else v for k, v in self.params.items()}
+            return text.format(**said) if said else text
+        text = speech.gettext("illegal move {move}: {rule}").format(
+            move=repr(error.action), rule=speech.gettext(error.rule)
+        )
+        detail = speech.gettext(error.detail) if error.detail else ""
+        return f"{text} ({detail})" if detail and detail != error.detail else text
 
     @classmethod
     def of(cls, error: SpieltischError, status: int, version: int) -> RefusedError:
@@ -226,6 +264,11 @@ class LiveTable:
             self.id, self.game.info.id, self.game.players, options, self.seed, record.moves,
             record.dictated, seat, level,
         )  # fmt: skip
+
+    @property
+    def status_params(self) -> dict[str, object]:
+        """The table's status as a refusal names it (``{status}``, translated where said)."""
+        return {"status": STATUS_WORDS.get(self.status, self.status)}
 
     def names(self) -> tuple[str, ...]:
         """The seats' names, as the record keeps them."""

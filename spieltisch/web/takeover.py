@@ -104,7 +104,7 @@ class Takeovers:
         it came to: ``open``, ``passed`` or ``failed``."""
         async with live.lock:
             if type(seat) is not int or not 0 <= seat < len(live.seats):
-                raise RefusedError(f"no seat {seat!r} at this table")
+                raise RefusedError("no seat {seat} at this table", params={"seat": str(seat)[:20]})
             if seat not in live.votable:
                 raise RefusedError("that seat is neither out of time nor away too long", 409)
             eligible = self.voters(live, seat)

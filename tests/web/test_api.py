@@ -127,6 +127,19 @@ def test_a_table_is_made_joined_started_and_listed(client: TestClient) -> None:
         f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {made['host']}"}
     )
     assert start.status_code == 409 and "seat 1 is still free" in start.json()["detail"]
+    german = client.post(
+        f"/api/tables/{made['id']}/start",
+        headers={"Authorization": f"Bearer {made['host']}", "Accept-Language": "de-DE,de;q=0.9"},
+    )
+    assert german.status_code == 409  # the same refusal, in the page's language
+    assert german.json()["detail"] == translation("de").gettext(
+        "seat {seats} is still free: its person has not joined yet"
+    ).format(seats="1")
+    assert "Platz" in german.json()["detail"]
+    lost = client.get("/api/tables/nope", headers={"Accept-Language": "de"})
+    assert lost.status_code == 404 and lost.json()["detail"] == translation("de").gettext(
+        "no such table"
+    )
     joined = client.post(
         f"/api/tables/{made['id']}/join", json={"token": made["seat"][0], "name": "  Ann  "}
     )

@@ -363,7 +363,7 @@ def test_the_host_sees_every_seats_link_again_and_start_says_what_is_missing(
     refused = client.post(f"/api/tables/{made['id']}/start", headers=bearer(made["host"]))
     assert refused.status_code == 409
     assert refused.json()["detail"].endswith(
-        "seats 2 and 3 are still free: their people have not joined yet"
+        "seats 2, 3 are still free: their people have not joined yet"
     )
     new = client.post(f"/api/tables/{made['id']}/seats/1/person", headers=bearer(made["host"]))
     links = client.get(f"/api/tables/{made['id']}/links", headers=bearer(made["host"])).json()

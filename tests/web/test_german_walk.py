@@ -24,8 +24,9 @@ from spieltisch.core.words import Words
 from spieltisch.games import REGISTRY, kit_of
 from spieltisch.locale import DIRECTORY
 from spieltisch.session import Table
-from spieltisch.web.language import refusal_in, spoken
+from spieltisch.web.language import spoken
 from spieltisch.web.payload import events_for
+from spieltisch.web.tables import RefusedError
 
 NAMES = ("Lena", "Jonas", "Mia", "Noah", "Emil", "Lina")
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{3,}")
@@ -107,7 +108,7 @@ def _one_refusal(table: Table, seat: int | None) -> Generator[tuple[str, str], N
         try:
             table.state.apply(game.action_from_id(action_id))
         except IllegalActionError as error:
-            yield "refusal", refusal_in(str(error), error, "de")
+            yield "refusal", RefusedError(str(error), 422, 0, error).said("de")
             return True
     del seat
     return False

@@ -1,4 +1,6 @@
 // Small helpers shared by the pages: building elements, the API, drawing a view generically.
+import { language } from "./i18n.js";
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -13,13 +15,15 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A call to the server's API; its refusals come back in the page's language.
 export async function api(path, { method = "GET", body, token } = {}) {
-  const headers = { "Accept": "application/json" };
+  const headers = { "Accept": "application/json", "Accept-Language": language() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text();
-  if (!response.ok) throw new Error(typeof data === "object" && data?.detail ? JSON.stringify(data.detail) : String(data));
+  const detail = typeof data === "object" ? data?.detail : null;
+  if (!response.ok) throw new Error(typeof detail === "string" ? detail : detail ? JSON.stringify(detail) : String(data));
   return data;
 }
 
