@@ -18,6 +18,7 @@ from collections.abc import Generator, Iterator
 import pytest
 
 import spieltisch
+from spieltisch import rules_page
 from spieltisch.agents import RandomAgent
 from spieltisch.core.errors import IllegalActionError
 from spieltisch.core.words import Words
@@ -50,12 +51,15 @@ def _texts(path: str) -> Iterator[tuple[str, str]]:
 
 @functools.cache
 def english_only() -> frozenset[str]:
-    """Words of the English msgids that no German text uses."""
+    """Words of the English msgids that no German text uses (the catalog's German and the
+    German rules pages: ``Phase`` and ``also`` are German words too)."""
     english: set[str] = set()
     german: set[str] = set()
     for msgid, text in _texts("de/LC_MESSAGES/spieltisch.po"):
         english.update(w.lower() for w in WORD.findall(NOTATION.sub(" ", msgid)))
         german.update(w.lower() for w in WORD.findall(text))
+    for game_id in REGISTRY.implemented():
+        german.update(w.lower() for w in WORD.findall(NOTATION.sub(" ", rules_page(game_id, "de"))))
     return frozenset(english - german - {w.lower() for w in NOT_WORDS})
 
 

@@ -25,13 +25,53 @@ from .test_browser import (
     start,
     wait_ready,
 )
+from .test_german_walk import english_words
 
 GAMES = ("auf-die-eier", "auf-die-nuesse", "auweier", "awimbawe")
+VISIBLE_WORDS = """() => { const code = [...document.querySelectorAll('code, kbd')];
+    const kept = code.map((c) => c.textContent); code.forEach((c) => { c.textContent = ''; });
+    const text = document.body.innerText; code.forEach((c, i) => { c.textContent = kept[i]; });
+    return text; }"""
 MOVES = 4
 BOARD_FIRST = """() => { const b = document.getElementById('board').getBoundingClientRect();
     return b.top + window.scrollY; }"""
 WIDE = """() => { const b = document.getElementById('board');
     return b.scrollWidth <= b.clientWidth + 1; }"""
+
+
+def english_on(page: Page, *names: str) -> list[str]:
+    """The English words a German page shows (its visible text; names and notation, which
+    the page sets as code, aside)."""
+    text = str(page.evaluate(VISIBLE_WORDS))
+    return english_words(text.replace("spieltisch", " "), names)
+
+
+def test_the_lobby_a_replay_and_a_rules_page_say_no_english_word(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    page = new_context(viewport={"width": 390, "height": 800}, is_mobile=True).new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game")
+    assert switch_language(page) == "de"
+    assert not english_on(page)
+    for game in GAMES:
+        page.goto(f"{server.url}/rules/{game}")
+        page.wait_for_selector("article.rules[lang=de]:not([hidden])")
+        assert not english_on(page), game
+    made = create(server, "auf-die-eier", [{"kind": "bot", "level": "random"}] * 2, 3)
+    start(server, made)
+    for _ in range(200):
+        if server.call("GET", f"/api/tables/{made['id']}")["status"] == "finished":
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"{server.url}/replay/{made['id']}")
+    page.wait_for_selector("#last")
+    page.click("#last")
+    page.wait_for_selector("#log ol.log li")
+    page.wait_for_function(
+        "() => !document.querySelector('#position').textContent.startsWith('0 /')"
+    )
+    assert not english_on(page, "Bot 1 (random)", "Bot 2 (random)")
 
 
 def seated_on_a_phone(
@@ -76,8 +116,7 @@ def test_the_board_comes_first_and_fits_a_phone_in_german(
     assert page.locator("#moves h2").text_content() == "Deine Züge"
     play_a_little(page, width)
     assert no_overflow(page) and page.evaluate(WIDE)
-    log = page.locator("#log ol.log").text_content() or ""
-    assert log and "throws" not in log and " plays " not in log  # the game's words in German
+    assert not english_on(page, "Greta", "Bot 2 (random)")  # every word of the page in German
     if width == 390:
         folder: Path = docs_screens()
         page.screenshot(path=str(folder / f"phone-de-{game}.png"))
