@@ -73,8 +73,8 @@ class TableRules:
     chat: ChatMode = ChatMode.PLAYERS
     memory_aids: bool = False
     """The board keeps counts a player at the table would have to remember (Awimbawé's crowns
-    in each scoring pile, the cards played this round). Off by default: the rulebook lets a
-    player look at the last trick only."""
+    in each scoring pile and the cards played this round; Auf die Nüsse!'s nuts not seen yet).
+    Off by default: Awimbawé's rulebook lets a player look at the last trick only."""
 
     def __post_init__(self) -> None:
         for name, (low, high) in LIMITS.items():

@@ -214,3 +214,28 @@ def test_whole_game_by_clicking_the_board(server: LiveServer, new_context: NewCo
     assert german != english
     assert page.evaluate("() => document.documentElement.lang") == "de"
     switch_language(page)
+
+
+@pytest.mark.parametrize("aids", [False, True])
+def test_the_nuts_not_seen_yet_are_counted_only_as_a_house_rule(
+    server: LiveServer, new_context: NewContext, aids: bool
+) -> None:
+    """Every drawn nut was seen by all, but counting what is left is each player's work: the
+    board counts for them only where the host allowed memory aids."""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
+    made: dict[str, Any] = server.call(
+        "POST", "/api/tables",
+        {"game": "auf-die-nuesse", "players": 2, "seats": seats, "seed": 4,
+         "rules": {"memory_aids": aids}},
+    )  # fmt: skip
+    page = new_context(viewport=VIEWPORT).new_page()
+    page.goto(server.url + made["seat_links"]["0"])
+    page.fill("#name", "Ute")
+    page.press("#name", "Enter")
+    page.wait_for_selector("#join", state="hidden")
+    host = str(made["host_link"]).split("#host=", 1)[1]
+    server.call("POST", f"/api/tables/{made['id']}/start", {}, token=host)
+    wait_ready(page)
+    page.wait_for_selector(".nd-piles")
+    assert page.locator(".nd-unseen").count() == (1 if aids else 0)
+    assert page.locator(".nd-pile").count() == 2  # the piles' sizes are there to see either way

@@ -447,7 +447,9 @@ function actionsNode(table, w, view) {
   return buttons.length ? h("div", { class: "nd-actions" }, buttons) : null;
 }
 
-function pileNode(w, view, moved) {
+// The piles; the count of each kind of nut not seen yet is a memory aid (the cards drawn were
+// seen by all, but keeping count is each player's own work), shown where the house allows.
+function pileNode(w, view, moved, aids) {
   const unseen = view.unseen ?? [];
   const plain = NUTS.map((kind, i) => `${w.letters[kind]} ${unseen[i] ?? 0}`).join(" · ");
   const jokers = unseen.slice(4).reduce((a, b) => a + b, 0);
@@ -456,7 +458,7 @@ function pileNode(w, view, moved) {
       h("span", { class: "nd-back" }), h("span", {}, `${w.pile}: `, h("strong", {}, String(view.pile)))),
     h("div", { class: "nd-pile", role: "img", "aria-label": `${w.reserve}: ${view.set_aside} ${w.cards}` },
       h("span", { class: "nd-back nd-aside" }), h("span", {}, `${w.reserve}: `, h("strong", {}, String(view.set_aside)))),
-    h("div", { class: "nd-unseen" }, `${w.unseen}: ${plain} · ${w.joker} ${jokers}`),
+    aids ? h("div", { class: "nd-unseen" }, `${w.unseen}: ${plain} · ${w.joker} ${jokers}`) : null,
     view.ending !== "not yet" ? h("div", { class: "nd-ending" }, w.end) : null);
 }
 
@@ -603,7 +605,7 @@ export function draw(container, table) {
   h("p", { class: "nd-prompt", role: "status" }, promptText(table, w, view)),
   choiceNode(table, w),
   boardNode(table, w, view, moved),
-  h("div", { class: "nd-middle" }, diceNode(table, w, view, moved), actionsNode(table, w, view), pileNode(w, view, moved)),
+  h("div", { class: "nd-middle" }, diceNode(table, w, view, moved), actionsNode(table, w, view), pileNode(w, view, moved, Boolean(table.aids))),
   h("div", { class: "nd-players" }, players));
   container.replaceChildren(root);
   if (focusKey) root.querySelector(focusKey)?.focus();
