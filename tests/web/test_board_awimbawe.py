@@ -325,3 +325,5 @@ def test_crown_totals_and_cards_played_show_only_as_a_house_rule(
     assert page.locator(".aw-crown-count").count() == (2 if aids else 0)
     assert (page.locator(".aw-played").count() > 0) is aids
     assert page.locator(".aw-last").count() == 1  # the last trick is always there to look at
+    chips = page.locator("#log .aw-chip")  # the log draws the cards as the board's chips
+    assert chips.count() > 0 and all(chip[0] in "GDMPS" for chip in chips.all_text_contents())

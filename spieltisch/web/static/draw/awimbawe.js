@@ -404,6 +404,21 @@ function drawResults(ctx) {
     r.fourth_hyena ? `(${nameOf(table, 1 - r.winner, w)} ${w("fourth")})` : `(♛ ${r.crowns[0]} : ${r.crowns[1]})`)));
 }
 
+// A log sentence with its cards drawn as the board's chips: a code ("M5") in its land's colour.
+const SAID_CARD = /\b([GDMPS])(10|[1-9])\b/g;
+const LAND_OF = Object.fromEntries(Object.entries(LANDS).map(([land, letter]) => [letter, land]));
+export function logLine(text) {
+  if (!text || text.search(SAID_CARD) < 0) return text;
+  const out = document.createElement("span");
+  let at = 0;
+  for (const found of text.matchAll(SAID_CARD)) {
+    out.append(text.slice(at, found.index), h("span", { class: `aw-chip aw-${LAND_OF[found[1]]}` }, found[0]));
+    at = found.index + found[0].length;
+  }
+  out.append(text.slice(at));
+  return out;
+}
+
 function drawPlayed(ctx) {
   const { view, w } = ctx;
   if (!view.played?.length || !ctx.table.aids) return null;  // a memory aid: the house decides
