@@ -17,6 +17,7 @@ from spieltisch.games.auweier.notation import CARD_TEXT, DECK_SIZE, Card, Colour
 from spieltisch.games.auweier.view import AuweierView, FemaleView
 from spieltisch.games.auweier.words import (
     STAGE_TEXT,
+    WORDS,
     count_text,
     deck_text,
     egg_text,
@@ -141,10 +142,8 @@ class AuweierDrawer(Drawer[AuweierView]):
 
     def _status_line(self, view: AuweierView, table: TableInfo) -> Text:
         who = table.player(view.player)
-        if view.stage is Stage.OVER:
-            reason = view.end.value if view.end is not None else "the game is over"
-            winners = ", ".join(table.names[p] for p in sorted(view.winners))
-            return Text(f"Game over: {reason}. Winner: {winners}.", style="bold")
+        if view.stage is Stage.OVER:  # why it ended and who won, as the game's words say it
+            return Text(WORDS.game_over(view, table.names), style="bold")
         line = Text()
         if view.stage is Stage.ORDER:
             line.append_text(who)
