@@ -4,9 +4,11 @@
 a msgid with a plural to its forms). It is the same for everyone and changes only with the
 installed catalogs, so it is built once and may be cached by the browser for an hour.
 
-A page names its language when it says hello (and a replay step in its query); the server
-then words that page's events and move labels in it (:func:`spoken`). A language changes
-only the words, never what they tell: the same view gives the same facts in every language.
+A page names its language when it says hello (a replay step in its query, an API call in
+``Accept-Language``); the server then words that page's events, move labels, hints and
+refusals in it (:func:`spoken`, :meth:`~spieltisch.web.tables.RefusedError.said`). A language
+changes only the words, never what they tell: the same view gives the same facts in every
+language.
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ def language_api(app: FastAPI) -> None:
     catalog translates it)."""
 
     @app.exception_handler(StarletteHTTPException)
-    async def said(request: Request, error: StarletteHTTPException) -> Response:
+    async def in_language(request: Request, error: StarletteHTTPException) -> Response:
         language = asked_language(request)
         refused: Said | None = getattr(error, "refused", None)  # a RefusedError
         if refused is not None:
@@ -74,8 +76,8 @@ def language_api(app: FastAPI) -> None:
             detail = translation(language).gettext(error.detail)
         else:
             detail = error.detail
-        said = HTTPException(error.status_code, detail, getattr(error, "headers", None))
-        return await http_exception_handler(request, said)
+        worded = HTTPException(error.status_code, detail, getattr(error, "headers", None))
+        return await http_exception_handler(request, worded)
 
     @app.get("/api/texts/{language}")
     async def texts(language: str) -> Response:
