@@ -335,8 +335,8 @@ class Hub:
         start = table.version
         try:
             table.play(move, version, by=seat)
-        except StaleVersionError as error:
-            raise RefusedError.of(error, 409, live.shown) from None
+        except StaleVersionError as error:  # another move came first (between two servers)
+            raise RefusedError("another move came first", 409, live.shown, error) from None
         except SpieltischError as error:
             raise RefusedError.of(error, 422, live.shown) from None
         await self.commit(live, start, seat)
