@@ -9,6 +9,7 @@ cleanly when either is missing.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -220,6 +221,46 @@ def clocked(tmp_path: Path) -> Iterator[ThreadServer]:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server shared by the tests of a run (each test makes its own tables)."""
     live = LiveServer(tmp_path_factory.mktemp("server"))
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+LEFT: list[tuple[LiveServer, dict[str, Any]]] = []
+"""Tables a module's tests made on a server (see :func:`left_in_play`)."""
+
+
+def left_in_play(server: LiveServer, made: dict[str, Any]) -> dict[str, Any]:
+    """Note a table a test made: when the module is done, its first person seat concedes it
+    if it is still being played. Otherwise, two minutes after its page closed, the strongest
+    bot would play that seat on and crowd the shared server's only bot worker."""
+    LEFT.append((server, made))
+    return made
+
+
+@pytest.fixture(scope="module", autouse=True)
+def concede_what_is_left() -> Iterator[None]:
+    """End the games a module's tests left in play (see :func:`left_in_play`)."""
+    yield
+    while LEFT:
+        server, made = LEFT.pop()
+        links = made.get("seat_links", {})
+        if not links or server.process is None:
+            continue
+        link = str(links[min(links)])
+        token = link.split("#seat=", 1)[1].split("&", 1)[0]
+        with contextlib.suppress(urllib.error.URLError, OSError):
+            server.call("POST", f"/api/tables/{made['id']}/concede", {}, token=token)
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server for one module's tests: the tables its pages leave in play (which bots take
+    over two minutes after their person leaves, at the strongest level) stop with it, and
+    never crowd the bot worker of the tests that come after."""
+    live = LiveServer(tmp_path_factory.mktemp("module-server"))
     live.start()
     try:
         yield live

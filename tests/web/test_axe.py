@@ -67,6 +67,12 @@ class Tables:
     """The id of the finished table whose seat 0 is analysed."""
 
 
+@pytest.fixture(scope="module")
+def server(module_server: LiveServer) -> LiveServer:
+    """This module's own server: the many tables it leaves in play end with the module."""
+    return module_server
+
+
 def play(server: LiveServer, table_id: str, token: str, seed: int, moves: int | None) -> None:
     """Play the seat of ``token`` at random over the table's socket until the game ends (or
     ``moves`` moves are made): each move answers an update that offers it, at its version."""

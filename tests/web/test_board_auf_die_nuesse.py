@@ -21,7 +21,7 @@ from spieltisch.core.record import Record
 from spieltisch.games.auf_die_nuesse import Rule
 from spieltisch.session import Table
 
-from .conftest import LiveServer, docs_screens, require_browser, switch_language
+from .conftest import LiveServer, docs_screens, left_in_play, require_browser, switch_language
 
 require_browser()
 
@@ -228,6 +228,7 @@ def test_the_nuts_not_seen_yet_are_counted_only_as_a_house_rule(
         {"game": "auf-die-nuesse", "players": 2, "seats": seats, "seed": 4,
          "rules": {"memory_aids": aids}},
     )  # fmt: skip
+    left_in_play(server, made)
     page = new_context(viewport=VIEWPORT).new_page()
     page.goto(server.url + made["seat_links"]["0"])
     page.fill("#name", "Ute")

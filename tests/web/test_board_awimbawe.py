@@ -22,7 +22,7 @@ from spieltisch.games.awimbawe.model import Rule
 from spieltisch.games.awimbawe.view import AwimbaweView, Heir
 from spieltisch.session import Table
 
-from .conftest import LiveServer, docs_screens, require_browser
+from .conftest import LiveServer, docs_screens, left_in_play, require_browser
 
 require_browser()
 
@@ -140,7 +140,7 @@ def new_table(server: LiveServer, seed: int, aids: bool = False) -> dict[str, An
         {"game": "awimbawe", "players": 2, "seats": seats, "seed": seed,
          "rules": {"memory_aids": aids}},
     )  # fmt: skip
-    return made
+    return left_in_play(server, made)
 
 
 def sit_and_start(page: Page, server: LiveServer, made: dict[str, Any], name: str) -> None:

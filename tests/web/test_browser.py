@@ -26,7 +26,7 @@ from spieltisch.games import kit_of
 from spieltisch.session import Steps, Table
 from spieltisch.web.payload import events_for, step_events
 
-from .conftest import PHONE, LiveServer, require_browser, switch_language
+from .conftest import PHONE, LiveServer, left_in_play, require_browser, switch_language
 
 require_browser()
 
@@ -125,7 +125,7 @@ def create(server: LiveServer, game: str, seats: list[dict[str, str]], seed: int
     made: dict[str, Any] = server.call(
         "POST", "/api/tables", {"game": game, "players": len(seats), "seats": seats, "seed": seed}
     )
-    return made
+    return left_in_play(server, made)
 
 
 def host_token(made: dict[str, Any]) -> str:

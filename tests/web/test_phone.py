@@ -39,6 +39,12 @@ WIDE = """() => { const b = document.getElementById('board');
     return b.scrollWidth <= b.clientWidth + 1; }"""
 
 
+@pytest.fixture(scope="module")
+def server(module_server: LiveServer) -> LiveServer:
+    """This module's own server: the many tables it leaves in play end with the module."""
+    return module_server
+
+
 def english_on(page: Page, *names: str) -> list[str]:
     """The English words a German page shows (its visible text; names and notation, which
     the page sets as code, aside)."""
