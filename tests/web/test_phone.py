@@ -59,7 +59,8 @@ def test_the_lobby_a_replay_and_a_rules_page_say_no_english_word(
     page.goto(server.url + "/")
     page.wait_for_selector("#game")
     assert switch_language(page) == "de"
-    assert not english_on(page)
+    page.wait_for_function("() => document.getElementById('about').textContent.includes('·')")
+    assert not english_on(page)  # the footer's build too ("reines Python")
     for game in GAMES:
         page.goto(f"{server.url}/rules/{game}")
         page.wait_for_selector("article.rules[lang=de]:not([hidden])")

@@ -165,15 +165,25 @@ function follow() {
   });
 }
 
+// The footer: this installation's version and build, in the page's language.
+let about = null;
+function drawAbout() {
+  if (!about) return;
+  const build = about.compiled
+    ? tn("compiled with mypyc ({n} module)", "compiled with mypyc ({n} modules)", about.compiled_modules.length)
+    : t("pure Python");
+  document.getElementById("about").textContent = `spieltisch ${about.version} · ${build}`;
+}
+
 async function main() {
-  setupLanguage(() => { drawLists(); drawForm(); });
+  setupLanguage(() => { drawLists(); drawForm(); drawAbout(); });
   document.getElementById("create").addEventListener("submit", create);
   [games, lists] = await Promise.all([api("/api/games"), api("/api/tables")]);
   drawLists();
   drawForm();
   follow();
-  const about = await api("/api/about");
-  document.getElementById("about").textContent = `spieltisch ${about.version} · ${about.build}`;
+  about = await api("/api/about");
+  drawAbout();
 }
 
 main();
