@@ -10,7 +10,7 @@ import random
 
 from playwright.sync_api import Page
 
-from .conftest import LiveServer
+from .conftest import LiveServer, switch_language
 from .test_browser import (
     ON_THE_BOARD,
     NewContext,
@@ -139,3 +139,21 @@ def test_the_log_draws_the_dice_as_the_board_does(
     names = dice.evaluate_all("(ds) => ds.map((d) => d.getAttribute('aria-label'))")
     text = first.text_content() or ""
     assert all(names) and not any(symbol in text for symbol in "◯◐☠⊔⊖♣")  # none left as text
+
+
+def test_switching_language_asks_for_the_log_again_in_that_language(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    page = seated_against_a_bot(server, new_context, 15, "Olga")
+    assert not wait_ready(page)
+    first = page.locator("#log ol.log li").first
+    english = first.text_content() or ""
+    assert "throws" in english
+    switch_language(page)  # the server words the log again, in German
+    page.wait_for_function(
+        "() => !document.querySelector('#log ol.log li')?.textContent.includes('throws')"
+    )
+    german = page.locator("#log ol.log li").first.text_content() or ""
+    assert "Olga" in german and german != english
+    labels = page.locator("#moves button.move").evaluate_all("(bs) => bs.map((b) => b.textContent)")
+    assert "aufhören und werten" in labels  # the move labels too
