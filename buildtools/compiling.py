@@ -123,7 +123,7 @@ def written_init(
     the interpreted ``__init__`` that ``value`` generates, and hashed without the interpreter.
     ``others``: the value classes' names, which as bases would hold fields. ``once``: the class
     is a ``hash_once`` one (a ``HashOnce``), whose hash is worked out once and kept in its
-    ``_hash`` slot, as ``core.fast.hash_once`` does."""
+    ``_hash`` slot (:data:`UNHASHED` until then), as ``core.fast.hash_once`` does."""
     bases = [ast.get_source_segment(source, base) or "" for base in node.bases]
     allowed = INIT_BASES | ({"HashOnce"} if once else set())
     if any(b in others or (b not in allowed and not b.startswith("_")) for b in bases):
@@ -167,6 +167,8 @@ def written_init(
         stores.append(f"self.{name} = {name}")
     if not params:
         return None
+    if once:
+        stores.append(f"self._hash = {UNHASHED}")
     if any(isinstance(i, ast.FunctionDef) and i.name == "__post_init__" for i in node.body):
         stores.append("self.__post_init__()")
     elif "LegalCache" in bases:
@@ -203,11 +205,19 @@ def _written_eq_hash(
     return [
         *lines,
         f"{indent}    try:",
-        f"{indent}        return self._hash",
-        f"{indent}    except AttributeError:",
-        f"{indent}        self._hash = {fields_hash}",
-        f"{indent}        return self._hash",
+        f"{indent}        kept = self._hash",
+        f"{indent}    except AttributeError:  # a copy, made without __init__",
+        f"{indent}        kept = {UNHASHED}",
+        f"{indent}    if kept == {UNHASHED}:",
+        f"{indent}        kept = self._hash = {fields_hash}",
+        f"{indent}    return kept",
     ]
+
+
+UNHASHED = -1
+"""What a written ``hash_once`` class keeps in ``_hash`` until its hash is first asked for: no
+hash is ever -1 (CPython turns it into -2), and a native class would raise (slowly) on a slot
+never set."""
 
 
 def _plain_default(node: ast.expr) -> bool:
@@ -299,24 +309,153 @@ def _is_future(node: ast.stmt) -> bool:
     return isinstance(node, ast.ImportFrom) and node.module == "__future__"
 
 
+FINAL_ALIAS = "_written_Final"
+"""The name under which a written module imports ``typing.Final``."""
+NOT_CONSTANTS = {"TypeVar", "ParamSpec", "TypeVarTuple", "NewType", "NamedTuple", "TypedDict"}
+"""Calls whose result is a type-checker construct, never a constant to mark ``Final``."""
+
+
+def _bound_names(tree: ast.Module) -> dict[str, int]:
+    """How often each name of ``tree`` is bound anywhere (assigned, deleted, declared
+    ``global``, imported, defined), in any scope."""
+    counts: dict[str, int] = {}
+
+    def bind(name: str) -> None:
+        counts[name] = counts.get(name, 0) + 1
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bind(node.id)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            for name in node.names:
+                bind(name)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            for alias in node.names:
+                bind((alias.asname or alias.name).split(".")[0])
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            bind(node.name)
+    return counts
+
+
+def _annotation_names(tree: ast.Module) -> set[str]:
+    """Every name used in an annotation of ``tree`` (a type alias among them)."""
+    annotations: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign | ast.arg) and node.annotation is not None:
+            annotations.append(node.annotation)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns:
+            annotations.append(node.returns)
+    names: set[str] = set()
+    for annotation in annotations:
+        for part in ast.walk(annotation):
+            if isinstance(part, ast.Name):
+                names.add(part.id)
+            elif isinstance(part, ast.Constant) and isinstance(part.value, str):
+                try:
+                    names |= {
+                        n.id for n in ast.walk(ast.parse(part.value)) if isinstance(n, ast.Name)
+                    }
+                except SyntaxError:
+                    continue
+    return names
+
+
+def _is_constant_name(name: str) -> bool:
+    """``LIMIT``, ``_PLAY``, ``_seat``: a constant's or a function's name, not a class's or a
+    type alias's (``Counts``) nor a dunder's."""
+    bare = name.lstrip("_")
+    if not bare or (name.startswith("__") and name.endswith("__")):
+        return False
+    return bare.isupper() or not bare[0].isupper()
+
+
+def _constant_target(node: ast.stmt) -> ast.Name | None:
+    """The name a module-level statement binds once to a value, if it is such a statement
+    and not already ``Final``, a ``ClassVar`` or a ``TypeAlias``."""
+    if isinstance(node, ast.Assign):
+        if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
+            return None
+        value, target = node.value, node.targets[0]
+    elif isinstance(node, ast.AnnAssign) and node.value is not None:
+        if not isinstance(node.target, ast.Name):
+            return None
+        head = (
+            node.annotation.value if isinstance(node.annotation, ast.Subscript) else node.annotation
+        )
+        if ast.unparse(head).split(".")[-1] in {"Final", "ClassVar", "TypeAlias"}:
+            return None
+        value, target = node.value, node.target
+    else:
+        return None
+    if isinstance(value, ast.Call) and ast.unparse(value.func).split(".")[-1] in NOT_CONSTANTS:
+        return None
+    return target
+
+
+def with_final_constants(source: str) -> tuple[str, int]:
+    """``source`` with each module-level constant marked ``Final``, and how many were.
+
+    mypyc reads a module-level name from the module's dictionary at every use (a lookup by
+    string: the enum members a module aliases, its tables, its cached constructors), unless
+    the name is ``Final``: then it keeps the value in a C static (an unboxed one for an
+    ``int``). A constant here is a name bound once in the whole module, by a plain or
+    annotated assignment at its top level, named as a constant or a function is (not as a
+    class or type alias) and never used in an annotation."""
+    tree = ast.parse(source)
+    bound = _bound_names(tree)
+    typed = _annotation_names(tree)
+    edits: list[tuple[int, int, str]] = []  # (line, column, text inserted there)
+    marked = 0
+    for node in tree.body:
+        target = _constant_target(node)
+        if target is None or bound.get(target.id) != 1 or target.id in typed:
+            continue
+        if not _is_constant_name(target.id):
+            continue
+        if isinstance(node, ast.AnnAssign):
+            annotation = node.annotation
+            end_line, end_col = annotation.end_lineno, annotation.end_col_offset
+            assert end_line is not None and end_col is not None
+            edits.append((end_line, end_col, "]"))
+            edits.append((annotation.lineno, annotation.col_offset, f"{FINAL_ALIAS}["))
+        else:
+            end_col = target.end_col_offset
+            assert end_col is not None
+            edits.append((target.lineno, end_col, f": {FINAL_ALIAS}"))
+        marked += 1
+    if not edits:
+        return source, 0
+    lines = source.splitlines()
+    for line, column, text in sorted(edits, reverse=True):
+        lines[line - 1] = lines[line - 1][:column] + text + lines[line - 1][column:]
+    first = next((n for n in tree.body if not _is_docstring(n) and not _is_future(n)), None)
+    at = first.lineno - 1 if first is not None else len(lines)
+    lines[at:at] = [f"from typing import Final as {FINAL_ALIAS}"]
+    return "\n".join(lines) + "\n", marked
+
+
 def write_sources(paths: list[str]) -> list[str]:
     """Write the package into :data:`GENERATED` (every ``.py`` file, so that mypy finds every
-    import where it finds the compiled ones), with :func:`with_written_inits` applied to the
-    compiled ``paths``; return their paths there, relative to the project."""
+    import where it finds the compiled ones), with :func:`with_written_inits` and
+    :func:`with_final_constants` applied to the compiled ``paths``; return their paths there,
+    relative to the project."""
     if GENERATED.exists():
         shutil.rmtree(GENERATED)
     compiled = set(paths)
-    written = 0
+    written = finals = 0
     for path in sorted((ROOT / "spieltisch").rglob("*.py")):
         relative = path.relative_to(ROOT).as_posix()
         text = path.read_text(encoding="utf-8")
         if relative in compiled:
             text, count = with_written_inits(text)
+            text, marked = with_final_constants(text)
             written += count
+            finals += marked
         target = GENERATED / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     say(f"wrote out the __init__ of {written} value classes for mypyc to compile")
+    say(f"marked {finals} module-level constants Final")
     return [(GENERATED / p).relative_to(ROOT).as_posix() for p in paths]
 
 

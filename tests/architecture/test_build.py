@@ -12,6 +12,7 @@ import sys
 import tomllib
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -234,7 +235,13 @@ def test_written_methods_behave_as_value_generates_them() -> None:
     same = new["Same"]("x")  # type: ignore[operator]
     assert same != new["Same"]("x")  # type: ignore[operator]  # identity, as eq=False keeps
     kept = new["Kept"]((1, 2))  # type: ignore[operator]
+    assert kept._hash == compiling.UNHASHED  # nothing worked out before it is asked for
     assert hash(kept) == hash(((1, 2),)) == kept._hash
+    kept_class = new["Kept"]
+    assert isinstance(kept_class, type)
+    copy: Any = object.__new__(kept_class)  # as a pickle or a copy makes it: no __init__
+    object.__setattr__(copy, "dice", (1, 2))
+    assert hash(copy) == hash(kept) == copy._hash
 
 
 def test_every_compiled_module_takes_its_written_methods() -> None:
@@ -245,3 +252,63 @@ def test_every_compiled_module_takes_its_written_methods() -> None:
         compile(written, path, "exec")
         total += count
     assert total >= 65  # the states, their parts, the moves and the views
+
+
+FINAL_SNIPPET = '''"""A module."""
+from __future__ import annotations
+
+import functools
+from typing import TypeVar
+
+T = TypeVar("T")
+Counts = tuple[int, ...]
+LIMIT = 3
+_PLAY = "play"
+TABLE: dict[str, int] = {
+    "a": 1,
+}
+_cached = functools.cache(len)
+moved = 1
+moved = 2
+ALIAS = int
+counter = 0
+__all__ = ["LIMIT"]
+
+
+def bump(size: ALIAS) -> Counts:
+    global counter
+    counter += 1
+    return (LIMIT,)
+'''
+
+
+def test_module_constants_are_marked_final_and_nothing_else() -> None:
+    """mypyc keeps a ``Final`` module-level name in a C static instead of looking it up by
+    string at every use; only names bound once, named as constants are, and never used as a
+    type are marked."""
+    compiling = _load("compiling")
+    written, count = compiling.with_final_constants(FINAL_SNIPPET)
+    final = compiling.FINAL_ALIAS
+    assert count == 4
+    for name in ("LIMIT", "_PLAY", "_cached"):
+        assert f"\n{name}: {final} = " in written
+    assert f"\nTABLE: {final}[dict[str, int]] = {{" in written
+    for kept in ("T = TypeVar", "Counts = tuple", "moved = 1", "ALIAS = int", "counter = 0"):
+        assert f"\n{kept}" in written  # a type, rebound, used as a type, or counted up
+    assert "__all__ = [" in written
+    assert written.index(f"import Final as {final}") < written.index("T = TypeVar")
+    assert written.index("from __future__") < written.index(f"import Final as {final}")
+    namespace: dict[str, object] = {}
+    exec(compile(written, "<written>", "exec"), namespace)
+    assert namespace["TABLE"] == {"a": 1} and namespace["LIMIT"] == 3
+
+
+def test_every_compiled_module_takes_its_final_constants() -> None:
+    compiling = _load("compiling")
+    total = 0
+    for path in compiling.compiled_paths(numpy=True):
+        written, _ = compiling.with_written_inits((ROOT / path).read_text())
+        written, count = compiling.with_final_constants(written)
+        compile(written, path, "exec")
+        total += count
+    assert total >= 300  # enum members the rules alias, tables, cached constructors
