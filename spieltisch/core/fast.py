@@ -19,6 +19,10 @@ at hand; for a :func:`value` class given its init fields it is the class itself.
 :class:`LegalCache` is the one legal-action cache: a state class that lists its actions
 through it works them out once per state.
 
+:class:`KeyEnum` is the enum the games key their tables by: its members hash in C, by identity,
+where :class:`enum.Enum`'s hash is a Python function (of the member's name) run at every
+dictionary or set lookup, in the compiled build too.
+
 :class:`HashOnce` and :func:`hash_once` give a big value that search uses as a dictionary key
 (a board of nested tuples and records) a hash worked out once per value: the same number the
 dataclass's own ``__hash__`` gives, kept in a slot that equality, pickles, copies and JSON
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import copyreg
 import dataclasses
+import enum
 import sys
 import types
 from collections.abc import Callable, Sequence
@@ -243,6 +248,15 @@ class LegalCache(State):
             legal = self.work_out_legal()
             remember_legal(self, legal)
         return legal
+
+
+class KeyEnum(enum.Enum):
+    """An enum whose members hash by identity, which is what their equality already is (an
+    enum member equals only itself). The numbers differ from :class:`enum.Enum`'s, which hash
+    the name and so change from process to process with string hashing anyway: nothing may
+    depend on them, and iteration over a ``dict`` keeps its insertion order."""
+
+    __hash__ = object.__hash__
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

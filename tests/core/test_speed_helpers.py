@@ -9,12 +9,15 @@ import enum
 import itertools
 import pickle
 import random
+import sys
 
 import pytest
 
+import spieltisch
 from spieltisch.core.chance import Distribution, randbelow, sample_draw
 from spieltisch.core.codec import SKIP_FIELD, to_jsonable
-from spieltisch.core.fast import HashOnce, builder, hash_once
+from spieltisch.core.fast import HashOnce, KeyEnum, builder, hash_once
+from spieltisch.games import REGISTRY
 from spieltisch.games.auf_die_eier.notation import FACES, Reroll, reroll_ids
 from spieltisch.games.auf_die_eier.rules import is_legal_reroll, rerolls_of
 
@@ -154,3 +157,34 @@ def test_reroll_lists_and_the_legality_check_agree_with_the_plain_way(
         assert is_legal_reroll(candidate, dice) == (candidate in legal)
     assert not is_legal_reroll(Reroll((0,) * FACES), dice)
     assert not is_legal_reroll(Reroll((0, 0, 1, 0, 0, 0)), (0, 0, 1, 0, 0, 0))
+
+
+def _game_enums() -> list[type[enum.Enum]]:
+    """Every enum the four games and the core declare (IntEnums hash as ints already)."""
+    for game_id in REGISTRY.implemented():
+        spieltisch.load(game_id, 2)
+    found: list[type[enum.Enum]] = []
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(("spieltisch.games.", "spieltisch.core.")):
+            continue
+        for item in vars(module).values():
+            if isinstance(item, type) and issubclass(item, enum.Enum) and list(item):
+                found += [item] if item.__module__ == name else []
+    return found
+
+
+def test_the_games_enums_hash_in_c_by_identity() -> None:
+    """A dictionary keyed by a game's enum (stages, nuts, lands, cards) looks its members up
+    without running Python code: each is a KeyEnum or an IntEnum, never enum.Enum's hash of
+    the name."""
+    enums = _game_enums()
+    assert len(enums) >= 20
+    slow = [e.__qualname__ for e in enums if e.__hash__ is enum.Enum.__hash__]
+    assert slow == ["NodeKind"]  # core's node kinds are compared, never looked up
+    for kind in enums:
+        for member in kind if kind.__qualname__ != "NodeKind" else ():
+            assert hash(member) == (
+                int.__hash__(member) if isinstance(member, int) else object.__hash__(member)
+            )
+            assert {member: 1}[member] == 1 and member == copy.copy(member)
+    assert issubclass(KeyEnum, enum.Enum) and not list(KeyEnum)

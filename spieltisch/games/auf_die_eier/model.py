@@ -7,10 +7,8 @@ ladder, points). Pure: no I/O.
 
 from __future__ import annotations
 
-import enum
-
 from spieltisch.core.chance import Counts
-from spieltisch.core.fast import value
+from spieltisch.core.fast import KeyEnum, value
 from spieltisch.core.game import PlayerId, option
 from spieltisch.core.words import N_
 
@@ -27,7 +25,7 @@ MAX_SCORE = GOAL - 1 + 2 * MAX_TURN_POINTS
 """A player below the goal scores a last turn in the final round, and one tie turn."""
 
 
-class Rule(enum.Enum):
+class Rule(KeyEnum):
     """The rules an illegal move can break, in the words of the error message."""
 
     GAME_OVER = N_("the game is over")
@@ -39,7 +37,7 @@ class Rule(enum.Enum):
     REROLL_OWN = N_("only dice lying on the table can be re-rolled")
 
 
-class Stage(enum.Enum):
+class Stage(KeyEnum):
     """Where in a turn the game is."""
 
     ROLL = "roll"

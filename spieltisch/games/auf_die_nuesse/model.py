@@ -8,12 +8,11 @@ small counts read from them (points, the deck, the chance that a roll fails). Pu
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Sequence
 from fractions import Fraction
 
-from spieltisch.core.fast import HashOnce, hash_once, value
+from spieltisch.core.fast import HashOnce, KeyEnum, hash_once, value
 from spieltisch.core.game import PlayerId, option
 from spieltisch.core.words import N_
 from spieltisch.games.auf_die_nuesse.notation import (
@@ -89,7 +88,7 @@ NEXT_FIRST = "next_first"
 COLLECT_ORDERS = (ACTIVE_FIRST, NEXT_FIRST)
 
 
-class Rule(enum.Enum):
+class Rule(KeyEnum):
     """The rules an illegal move can break, in the words of the error message."""
 
     GAME_OVER = N_("the game is over")
@@ -128,7 +127,7 @@ class Rule(enum.Enum):
     NO_SUCH_PLAYER = N_("there is no such player at the table")
 
 
-class Stage(enum.Enum):
+class Stage(KeyEnum):
     """Where in the game the state is, and so who acts and how."""
 
     __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
@@ -156,7 +155,7 @@ class Stage(enum.Enum):
     OVER = "over"
 
 
-class Ending(enum.Enum):
+class Ending(KeyEnum):
     """How far the end of the game has come."""
 
     NOT_YET = "not yet"
@@ -166,7 +165,7 @@ class Ending(enum.Enum):
     """Every squirrel is in the 4-area; each four buys one face-up nut."""
 
 
-class EventKind(enum.Enum):
+class EventKind(KeyEnum):
     """Things the engine did by itself, because the rules left no choice."""
 
     __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast

@@ -29,11 +29,11 @@ import enum
 import functools
 import re
 
-from spieltisch.core.fast import value
+from spieltisch.core.fast import KeyEnum, value
 from spieltisch.core.game import PlayerId, check_length, invalid
 
 
-class Nut(enum.Enum):
+class Nut(KeyEnum):
     """The four kinds of nut."""
 
     __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
@@ -53,7 +53,7 @@ NUTS = tuple(Nut)
 NUT_LETTERS = {Nut.WALNUT: "W", Nut.HAZELNUT: "H", Nut.BEECHNUT: "B", Nut.ACORN: "A"}
 
 
-class Card(enum.Enum):
+class Card(KeyEnum):
     """A nut card: one kind of nut, or a joker showing two kinds."""
 
     __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast

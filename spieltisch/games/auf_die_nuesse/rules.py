@@ -19,7 +19,6 @@ the view a player sees (:class:`~.view.NuesseView`): here, all of it. Pure: no I
 
 from __future__ import annotations
 
-import enum
 import functools
 import random
 from collections.abc import Sequence
@@ -27,7 +26,7 @@ from fractions import Fraction
 from typing import NoReturn, TypeVar
 
 from spieltisch.core.chance import sample_draw
-from spieltisch.core.fast import HashOnce, LegalCache, hash_once, value
+from spieltisch.core.fast import HashOnce, KeyEnum, LegalCache, hash_once, value
 from spieltisch.core.game import (
     ActionTable,
     Game,
@@ -111,7 +110,7 @@ T = TypeVar("T")
 DICE_CHANCE = Fraction(1, len(DICE))
 
 
-class Context(enum.Enum):
+class Context(KeyEnum):
     """What a stored nut belongs to, and so what follows once it is stored."""
 
     __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast

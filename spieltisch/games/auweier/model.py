@@ -7,10 +7,9 @@ mating); the scoring of egg cards; and what a Crow would eat in a stack. Pure: n
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 
-from spieltisch.core.fast import value
+from spieltisch.core.fast import KeyEnum, value
 from spieltisch.core.game import PlayerId, option
 from spieltisch.core.words import N_
 from spieltisch.games.auweier.notation import CROW_FOOD, Card, Colour
@@ -27,7 +26,7 @@ MAX_SCORE = 4 * (1 + 2 + 3) + 3 + 10
 """All twelve eggs of a four-player game: 24 points, 3 of the own colour, 10 for four colours."""
 
 
-class Rule(enum.Enum):
+class Rule(KeyEnum):
     """The rules an illegal move can break, in the words of the error message."""
 
     GAME_OVER = N_("the game is over")
@@ -79,7 +78,7 @@ class Rule(enum.Enum):
     PASS_PHASE = N_("passing is only possible in a wedding phase; a normal turn plays a card")
 
 
-class Stage(enum.Enum):
+class Stage(KeyEnum):
     """Where in the game the state is."""
 
     ORDER = "order"
@@ -97,7 +96,7 @@ class Stage(enum.Enum):
     OVER = "over"
 
 
-class End(enum.Enum):
+class End(KeyEnum):
     """Why the game ended."""
 
     LAST_EGG = "the last egg was won"

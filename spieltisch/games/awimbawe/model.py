@@ -7,10 +7,9 @@ options, each declared once; the options as a view shows them; the small records
 
 from __future__ import annotations
 
-import enum
 import functools
 
-from spieltisch.core.fast import value
+from spieltisch.core.fast import KeyEnum, value
 from spieltisch.core.game import PlayerId, option
 from spieltisch.core.words import N_
 from spieltisch.games.awimbawe.notation import Card, Stance
@@ -19,7 +18,7 @@ ROUNDS_TO_WIN = 2
 HYENAS_TO_LOSE = 4
 
 
-class Rule(enum.Enum):
+class Rule(KeyEnum):
     """The rules an illegal move can break, in the words of the error message."""
 
     GAME_OVER = N_("the game is over")
@@ -59,7 +58,7 @@ class Rule(enum.Enum):
     SNAKE_BLOCKED = N_("that card is blocked already")
 
 
-class Stage(enum.Enum):
+class Stage(KeyEnum):
     """What happens next."""
 
     DEAL = "deal"

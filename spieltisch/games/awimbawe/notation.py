@@ -22,19 +22,18 @@ Parsing also takes lower case and a few words (``desert snake``, ``snake of the 
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import field
 from operator import attrgetter
 
 from spieltisch.core.codec import SKIP_FIELD
-from spieltisch.core.fast import value
+from spieltisch.core.fast import KeyEnum, value
 from spieltisch.core.game import ActionTable, check_length, invalid
 
 _SKIP = {SKIP_FIELD: True}
 
 
-class Land(enum.Enum):
+class Land(KeyEnum):
     """The five suits: four lands of the land animals, and the sky of the eagles."""
 
     GRASSLAND = "grassland"
@@ -60,7 +59,7 @@ LANDS = (Land.GRASSLAND, Land.DESERT, Land.MOUNTAIN, Land.PLAIN)
 """The four lands of the land animals, in notation order."""
 
 
-class Animal(enum.Enum):
+class Animal(KeyEnum):
     """The seven animals; each land animal appears once in each of the four lands."""
 
     MOUSE = "mouse"
@@ -210,7 +209,7 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(_CARD_TEXT[c.code] for c in cards) or "-"
 
 
-class Stance(enum.Enum):
+class Stance(KeyEnum):
     """How an eagle played on a land it cannot follow is used."""
 
     FIGHT = "fight"

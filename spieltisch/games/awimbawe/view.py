@@ -14,16 +14,14 @@ and the hand cards a shown blind pick revealed (see ``memory``). The rules build
 
 from __future__ import annotations
 
-import enum
-
-from spieltisch.core.fast import value
+from spieltisch.core.fast import KeyEnum, value
 from spieltisch.core.game import PlayerId
 from spieltisch.games.awimbawe.memory import BlindVoid
 from spieltisch.games.awimbawe.model import LastTrick, RoundResult, Stage, Variant
 from spieltisch.games.awimbawe.notation import Card, Land
 
 
-class Heir(enum.Enum):
+class Heir(KeyEnum):
     """The side an heir card shows: silver until its player has won a round, then gold."""
 
     SILVER = "silver"
