@@ -52,12 +52,16 @@ CHECK_EVERY = 32
 
 def _settled(root: Node, left: float) -> bool:
     """True when the most visited root choice can no longer be overtaken in ``left`` visits."""
-    visits = sorted((child.visits for child in root.children.values()), reverse=True)
+    visits = sorted(
+        (c.visits for row in root.children.values() for c in row.values()), reverse=True
+    )
     return len(visits) >= 2 and visits[0] - visits[1] > left
 
 
 class Node:
-    """A tree node: reached by ``player``'s move, with its visit and reward totals."""
+    """A tree node: reached by ``player``'s move, with its visit and reward totals. Its
+    children are kept by the player who moves and then by the move (no key tuple to build and
+    hash at every look-up)."""
 
     __slots__ = ("available", "children", "player", "reward", "visits")
 
@@ -66,7 +70,7 @@ class Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
-        self.children: dict[tuple[PlayerId, Move], Node] = {}
+        self.children: dict[PlayerId, dict[Move, Node]] = {}
 
 
 @value
@@ -227,7 +231,9 @@ class IsmctsAgent(Agent[Any]):
     ) -> SearchResult:
         stats = []
         for action in legal:
-            child = next((n for (_, a), n in root.children.items() if a == action), None)
+            child = next(
+                (n for row in root.children.values() for a, n in row.items() if a == action), None
+            )
             visits = child.visits if child else 0
             mean = child.reward / child.visits if child and child.visits else 0.0
             stats.append(ChoiceStats(action, visits, mean))
@@ -265,11 +271,13 @@ class IsmctsAgent(Agent[Any]):
         self, node: Node, player: PlayerId, legal: Sequence[Move]
     ) -> tuple[Node, Move, bool]:
         """The child to follow: an untried action if any (chosen at random), else best UCB1."""
-        children = node.children
+        children = node.children.get(player)
+        if children is None:
+            children = node.children[player] = {}
         untried = []
         best: tuple[float, Node, Move] | None = None
         for action in legal:
-            child = children.get((player, action))
+            child = children.get(action)
             if child is None:
                 untried.append(action)
                 continue
@@ -283,7 +291,7 @@ class IsmctsAgent(Agent[Any]):
             action = untried[randbelow(self.rng, len(untried))]
             child = Node(player)
             child.available = 1
-            children[(player, action)] = child
+            children[action] = child
             return child, action, True
         assert best is not None  # legal is not empty
         return best[1], best[2], False

@@ -95,8 +95,8 @@ def test_a_timed_search_stops_by_itself() -> None:
 def test_a_search_stops_once_its_choice_cannot_change() -> None:
     root = Node(None)
     for visits, action in ((50, "a"), (20, "b")):
-        root.children[(0, action)] = Node(0)
-        root.children[(0, action)].visits = visits
+        child = root.children.setdefault(0, {})[action] = Node(0)
+        child.visits = visits
     assert _settled(root, 29) and not _settled(root, 30)
     game = spieltisch.load("auf-die-eier", 2)
     state = game.initial_state().apply_text("roll RRRRRRRHW")  # stop or throw one or two dice
@@ -125,7 +125,8 @@ def test_a_book_move_is_played_without_searching_and_said_to_be_one() -> None:
 
 
 def _tree_height(node: Node) -> int:
-    return 1 + max((_tree_height(child) for child in node.children.values()), default=-1)
+    children = [child for row in node.children.values() for child in row.values()]
+    return 1 + max((_tree_height(child) for child in children), default=-1)
 
 
 @pytest.mark.parametrize("depth", [1, 2])
