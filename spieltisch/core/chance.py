@@ -24,6 +24,11 @@ T = TypeVar("T")
 Counts = tuple[int, ...]
 """How many dice show each face (or how many cards of each kind), in a fixed face order."""
 
+_PLAIN_RANDOM = random.Random
+"""The generator whose draws :func:`randbelow` and :meth:`Distribution.sample` write out (a
+name of this module's own, which the compiled build keeps in a C static)."""
+_bisect_right = bisect.bisect_right
+
 
 def compositions(total: int, parts: int) -> list[Counts]:
     """Every tuple of ``parts`` non-negative ints summing to ``total``, in lexicographic order."""
@@ -63,14 +68,14 @@ class Distribution(Generic[T]):
         """One outcome drawn with ``rng``: the same draw as ``rng.randrange(total)``, written
         out as :func:`randbelow` does it (this is the hottest draw of every dice game)."""
         total = self.total
-        if type(rng) is random.Random:
-            getrandbits, bits = rng.getrandbits, self._bits
-            value = getrandbits(bits)
+        if type(rng) is _PLAIN_RANDOM:
+            bits = self._bits
+            value = rng.getrandbits(bits)
             while value >= total:
-                value = getrandbits(bits)
+                value = rng.getrandbits(bits)
         else:
             value = rng.randrange(total)
-        return self.outcomes[bisect.bisect_right(self._cumulative, value)]
+        return self.outcomes[_bisect_right(self._cumulative, value)]
 
 
 def randbelow(rng: random.Random, n: int, bits: int = 0) -> int:
@@ -78,14 +83,13 @@ def randbelow(rng: random.Random, n: int, bits: int = 0) -> int:
     same draws, without the argument checks that cost most of a call in a hot loop. A
     generator of a subclass of :class:`random.Random`, which may draw its own way, gets its
     own ``randrange``."""
-    if type(rng) is not random.Random or n <= 0:
+    if type(rng) is not _PLAIN_RANDOM or n <= 0:
         return rng.randrange(n)  # its own draws, or its error for an empty range
     if not bits:
         bits = n.bit_length()
-    getrandbits = rng.getrandbits
-    value = getrandbits(bits)
+    value = rng.getrandbits(bits)
     while value >= n:
-        value = getrandbits(bits)
+        value = rng.getrandbits(bits)
     return value
 
 

@@ -85,17 +85,14 @@ def score_turn(player: PlayerId, dice: Counts, spoilers: int, need: int | None) 
     )
 
 
-REROLL_LISTS_KEPT = 2048
-"""How many dice sets' lists of legal actions :func:`rerolls_of` keeps (least recently used
-goes first): all 2,002 sets of non-rotten dice fit, in about 1.5 MiB, since the lists share
-the action table's re-rolls (lists of their own re-rolls, and a set of each, took 18 MiB)."""
-
-
-@functools.lru_cache(maxsize=REROLL_LISTS_KEPT)
+@functools.cache
 def rerolls_of(dice: Counts) -> tuple[Action, ...]:
     """``stop`` and every re-roll of a sub-multiset of the non-rotten ``dice``, in id order.
 
-    The re-rolls are the action table's own values, shared by every list."""
+    The re-rolls are the action table's own values, shared by every list, so the lists of all
+    2,002 sets of non-rotten dice a table can show take about 1.5 MiB, and every one is kept
+    (lists of their own re-rolls, and a set of each, took 18 MiB). Kept without a bound: an
+    ``lru_cache`` with one reorders its list at every hit, a tenth of a compiled playout."""
     choices = [range(n + 1) for n in dice]
     choices[Face.ROTTEN] = range(1)
     ids, rerolls = _reroll_index()
