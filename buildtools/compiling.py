@@ -392,6 +392,35 @@ def _constant_target(node: ast.stmt) -> ast.Name | None:
     return target
 
 
+def _holds_floats(node: ast.expr, floats: set[str]) -> bool:
+    """Whether the tuple display ``node`` holds a float (a literal, or a name of ``floats``),
+    at any depth. mypyc (1.19-2.4) keeps a ``Final`` tuple unboxed, and one whose first item is
+    a float then reads as never set ("value for final name ... was not set")."""
+    for part in ast.walk(node):
+        if isinstance(part, ast.Constant) and isinstance(part.value, float):
+            return True
+        if isinstance(part, ast.Name) and part.id in floats:
+            return True
+    return False
+
+
+def _float_names(tree: ast.Module) -> set[str]:
+    """The module-level names of ``tree`` bound to a float literal (or its negation)."""
+    names: set[str] = set()
+    for node in tree.body:
+        target = _constant_target(node)
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        if isinstance(value, ast.UnaryOp):
+            value = value.operand
+        if (
+            target is not None
+            and isinstance(value, ast.Constant)
+            and isinstance(value.value, float)
+        ):
+            names.add(target.id)
+    return names
+
+
 def with_final_constants(source: str) -> tuple[str, int]:
     """``source`` with each module-level constant marked ``Final``, and how many were.
 
@@ -400,10 +429,12 @@ def with_final_constants(source: str) -> tuple[str, int]:
     the name is ``Final``: then it keeps the value in a C static (an unboxed one for an
     ``int``). A constant here is a name bound once in the whole module, by a plain or
     annotated assignment at its top level, named as a constant or a function is (not as a
-    class or type alias) and never used in an annotation."""
+    class or type alias) and never used in an annotation; a tuple display holding floats is
+    left alone (see :func:`_holds_floats`)."""
     tree = ast.parse(source)
     bound = _bound_names(tree)
     typed = _annotation_names(tree)
+    floats = _float_names(tree)
     edits: list[tuple[int, int, str]] = []  # (line, column, text inserted there)
     marked = 0
     for node in tree.body:
@@ -411,6 +442,9 @@ def with_final_constants(source: str) -> tuple[str, int]:
         if target is None or bound.get(target.id) != 1 or target.id in typed:
             continue
         if not _is_constant_name(target.id):
+            continue
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        if isinstance(value, ast.Tuple) and _holds_floats(value, floats):
             continue
         if isinstance(node, ast.AnnAssign):
             annotation = node.annotation
