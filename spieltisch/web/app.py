@@ -30,6 +30,7 @@ from sqlalchemy.exc import OperationalError
 import spieltisch
 from spieltisch.agents import agent_names
 from spieltisch.core.errors import SpieltischError
+from spieltisch.core.words import N_
 from spieltisch.games import REGISTRY
 from spieltisch.locale import LANGUAGES, SOURCE
 from spieltisch.web import guard, pages
@@ -38,7 +39,7 @@ from spieltisch.web.clock import Clock
 from spieltisch.web.db import migrate
 from spieltisch.web.gate import Gate, client_address
 from spieltisch.web.guard import Guard
-from spieltisch.web.language import language_api, read_language
+from spieltisch.web.language import asked_language, language_api, read_language, worded
 from spieltisch.web.limits import TokenBucket
 from spieltisch.web.live import Hub
 from spieltisch.web.payload import error_message, rejected_message
@@ -390,9 +391,10 @@ def _socket(app: FastAPI, config: Settings) -> None:
             return
         await websocket.accept()
         hub: Hub = websocket.app.state.hub
+        asked = asked_language(websocket)  # until the hello names the page's language
         live = await hub.get(table_id)
         if live is None:
-            await websocket.send_text(json.dumps(error_message("no such table")))
+            await websocket.send_text(json.dumps(error_message("no such table", asked)))
             await websocket.close(4404)
             return
         try:
@@ -402,20 +404,21 @@ def _socket(app: FastAPI, config: Settings) -> None:
                 await websocket.close(4400)
             return
         await hub.refresh(live)  # another server on the same database may have moved it on
-        token, since, language, problem = _read_hello(hello, config.max_message)
+        token, since, named, problem = _read_hello(hello, config.max_message)
+        language = named or asked
         if problem is None and token is not None and live.seat_of(token) is None:
             # a link whose seat changed hands (or never had one): say whose it was
             await websocket.send_text(json.dumps(await hub.seating.stale(live, token)))
             await websocket.close(4403)
             return
         if problem is not None:
-            await websocket.send_text(json.dumps(error_message(problem)))
+            await websocket.send_text(json.dumps(error_message(problem, language)))
             await websocket.close(4403)
             return
-        too_many = hub.limits.too_many_sockets(live, token)
+        too_many = hub.limits.too_many_sockets(live, token, language)
         address = client_address(websocket, config)
         if too_many is None and not hub.limits.sockets.acquire(address):
-            too_many = "too many open pages from here"
+            too_many = worded(N_("too many open pages from here"), language)
         if too_many is not None:
             await websocket.send_text(json.dumps(error_message(too_many)))
             await websocket.close(4429)
@@ -457,28 +460,28 @@ def encodable(data: object) -> bool:
     return True
 
 
-def _read_hello(text: str, limit: int) -> tuple[str | None, int, str, str | None]:
-    """The token, version and language a connection's first message names, or the problem
-    with it."""
+def _read_hello(text: str, limit: int) -> tuple[str | None, int, str | None, str | None]:
+    """The token, version and language a connection's first message names (``None`` for a
+    language it could not be read to), or the problem with it (a msgid)."""
     if len(text) > limit:
-        return None, 0, SOURCE, "the message is too long"
+        return None, 0, None, N_("the message is too long")
     try:
         hello = json.loads(text)
     except (ValueError, RecursionError):
-        return None, 0, SOURCE, "the first message must be a JSON hello"
+        return None, 0, None, N_("the first message must be a JSON hello")
     if not isinstance(hello, dict) or hello.get("type") != "hello":
-        return None, 0, SOURCE, "the first message must be a hello"
+        return None, 0, None, N_("the first message must be a hello")
     if not encodable(hello):
-        return None, 0, SOURCE, "messages must be valid Unicode"
+        return None, 0, None, N_("messages must be valid Unicode")
     since = hello.get("since", 0)
     if type(since) is not int or since < 0:
-        return None, 0, SOURCE, "since must be a version (a whole number)"
+        return None, 0, None, N_("since must be a version (a whole number)")
     language = read_language(hello.get("language"))
     if language is None:
-        return None, since, SOURCE, f"the language must be one of {', '.join(LANGUAGES)}"
+        return None, since, None, f"the language must be one of {', '.join(LANGUAGES)}"
     token = hello.get("token")
     if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 100):
-        return None, since, language, "a token is a short text"
+        return None, since, language, N_("a token is a short text")
     return token, since, language, None
 
 
@@ -509,13 +512,14 @@ async def _listen(
         text = message.get("text")
         problem = None
         if not isinstance(text, str):
-            problem = "messages are JSON text"
+            problem = N_("messages are JSON text")
         elif not bucket.take():
-            problem = "too many messages: slow down"
+            problem = N_("too many messages: slow down")
         elif len(text) > config.max_message:
-            problem = "the message is too long"
+            problem = N_("the message is too long")
         if problem is not None or not isinstance(text, str):
-            connection.send({**error_message(str(problem)), "version": live.shown})
+            said = error_message(str(problem), connection.language)
+            connection.send({**said, "version": live.shown})
             continue
         await _handle(hub, live, connection, text, chat_bucket)
 
@@ -528,7 +532,8 @@ async def _handle(
     except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
         data = None
     if data is not None and not encodable(data):
-        connection.send({**error_message("messages must be valid Unicode"), "version": live.shown})
+        said = error_message("messages must be valid Unicode", connection.language)
+        connection.send({**said, "version": live.shown})
         return
     kind = data.get("type") if isinstance(data, dict) else None
     version = live.shown
@@ -536,7 +541,9 @@ async def _handle(
         connection.send({"type": "pong", "version": version})
         return
     if not isinstance(data, dict) or kind not in ("hint", "chat", "move"):
-        connection.send({**error_message("unknown message"), "version": version})
+        connection.send(
+            {**error_message("unknown message", connection.language), "version": version}
+        )
         return
     try:
         if kind == "hint":

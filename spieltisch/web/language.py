@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.exception_handlers import http_exception_handler
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 
 from spieltisch.core.words import Words
 from spieltisch.locale import LANGUAGES, SOURCE, client_catalog, translation
@@ -31,6 +32,11 @@ CACHE = "public, max-age=3600"
 def spoken(words: Words[Any], language: str) -> Words[Any]:
     """A game's ``words`` in ``language`` (one of :data:`LANGUAGES`)."""
     return words if language == SOURCE else words.speaking(translation(language))
+
+
+def worded(reason: str, language: str) -> str:
+    """``reason``, a msgid of the catalog, said in ``language``."""
+    return reason if language == SOURCE else translation(language).gettext(reason)
 
 
 def read_language(value: object) -> str | None:
@@ -54,7 +60,7 @@ class Said(Protocol):
         ...
 
 
-def asked_language(request: Request) -> str:
+def asked_language(request: HTTPConnection) -> str:
     """The language a request asks its errors in: its ``Accept-Language`` header's first
     language if spieltisch speaks it (the pages send theirs), else English."""
     first = request.headers.get("accept-language", "")[:8].split(",")[0].split("-")[0]

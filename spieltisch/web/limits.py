@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 
+from spieltisch.locale import translation
 from spieltisch.web.settings import Settings
 from spieltisch.web.tables import LiveTable
 from spieltisch.web.tokens import token_hash
@@ -81,12 +82,18 @@ class ServerLimits:
         self.sockets = Counter(settings.sockets_per_address)
         self.opens = Buckets(settings.opens_per_second, settings.opens_burst)
 
-    def too_many_sockets(self, live: LiveTable, token: object) -> str | None:
-        """Why one more page with ``token`` may not open at ``live`` (``None``: it may)."""
+    def too_many_sockets(self, live: LiveTable, token: object, language: str) -> str | None:
+        """Why one more page with ``token`` may not open at ``live``, said in ``language``
+        (``None``: it may)."""
         if not isinstance(token, str):
             return None
         hashed = token_hash(token)
         open_now = sum(1 for c in live.connections if c.token_hash == hashed and not c.closed)
         if open_now >= self.settings.sockets_per_token:
-            return f"this link is open in {open_now} pages already: close one first"
+            said = translation(language).ngettext(
+                "this link is open in %(pages)d page already: close it first",
+                "this link is open in %(pages)d pages already: close one first",
+                open_now,
+            )
+            return said % {"pages": open_now}
         return None

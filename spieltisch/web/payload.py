@@ -20,7 +20,9 @@ from typing import Any
 from spieltisch.core.codec import JSON, to_jsonable
 from spieltisch.core.game import Game, Hidden, Move, PlayerId, State
 from spieltisch.core.words import Words
+from spieltisch.locale import SOURCE
 from spieltisch.session import Steps, Table
+from spieltisch.web.language import worded
 
 
 def event_item(
@@ -186,6 +188,7 @@ def rejected_message(reason: str, version: int) -> dict[str, JSON]:
     return {"type": "rejected", "reason": reason, "version": version}
 
 
-def error_message(reason: str) -> dict[str, JSON]:
-    """A message that could not be read or was not allowed."""
-    return {"type": "error", "reason": reason}
+def error_message(reason: str, language: str = SOURCE) -> dict[str, JSON]:
+    """A message that could not be read or was not allowed: its ``reason`` (a msgid of the
+    catalog) said in ``language`` (a reason already said is passed with the default)."""
+    return {"type": "error", "reason": worded(reason, language)}

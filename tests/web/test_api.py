@@ -306,6 +306,29 @@ def test_a_spectator_sees_the_game_but_cannot_move_and_a_bad_hello_is_closed(
         assert "JSON hello" in receive(ws)["reason"]
 
 
+def test_the_socket_refuses_in_the_pages_language(client: TestClient) -> None:
+    """Before its hello names the page's language the socket answers in the browser's
+    (Accept-Language); after it, in the one named."""
+    made = started(client)
+    german = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
+    with client.websocket_connect("/ws/nope", headers=german) as ws:
+        assert receive(ws)["reason"] == "diesen Tisch gibt es nicht"
+    with client.websocket_connect(f"/ws/{made['id']}", headers=german) as ws:
+        ws.send_text("hello?")
+        assert receive(ws)["reason"] == "die erste Nachricht muss ein JSON-Hallo sein"
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": 7, "language": "de"}))
+        assert receive(ws)["reason"] == "ein Token ist ein kurzer Text"
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        hello(ws, None, language="de")
+        ws.send_text(json.dumps({"type": "dance"}))
+        assert receive(ws)["reason"] == "unbekannte Nachricht"
+    with client.websocket_connect(f"/ws/{made['id']}", headers=german) as ws:
+        hello(ws, None, language="en")  # the page's own choice wins over the browser's
+        ws.send_text(json.dumps({"type": "dance"}))
+        assert receive(ws)["reason"] == "unknown message"
+
+
 def test_a_flood_is_slowed_down(client: TestClient) -> None:
     made = started(client)
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
