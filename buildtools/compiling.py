@@ -394,7 +394,7 @@ def _constant_target(node: ast.stmt) -> ast.Name | None:
 
 def _holds_floats(node: ast.expr, floats: set[str]) -> bool:
     """Whether the tuple display ``node`` holds a float (a literal, or a name of ``floats``),
-    at any depth. mypyc (1.19-2.4) keeps a ``Final`` tuple unboxed, and one whose first item is
+    at any depth. mypyc (2.4, as pinned) keeps a ``Final`` tuple unboxed, and one whose first item is
     a float then reads as never set ("value for final name ... was not set")."""
     for part in ast.walk(node):
         if isinstance(part, ast.Constant) and isinstance(part.value, float):
