@@ -84,7 +84,7 @@ function drawAnalysis() {
       el("td", {}, lossText(d)),
       el("td", {}, d.costly ? `⚠ ${t("costly")}` : d.unsure ? t("not sure") : "")));
     node.append(el("table", { class: "list", id: "analysis-table" },
-      el("thead", {}, el("tr", {}, [t("Move"), t("Decision"), t("Lost"), ""].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, [t("Move"), t("Decision"), t("Lost"), t("Note")].map((h) => el("th", {}, h)))),
       el("tbody", {}, rows)));
   }
   if (found.status === "done") node.append(el("p", { id: "analysis-done" }, `${t("Analysis done")}: ${found.decisions.filter((d) => d.costly).length} ${t("costly decisions")}`));

@@ -24,6 +24,7 @@ const TEXTS = {
   ladder: N_("Chicken ladder"),
   shared: N_("shared ladder"),
   points: N_("points"),
+  player: N_("Player"),
   goal: N_("goal"),
   you: N_("you"),
   turnOf: N_("Turn of"),
@@ -317,7 +318,7 @@ function sheet(table, view, tr) {
       shared ? null : h("td", {}, ladderCells(table, view.crossed[seat], tr, `l${seat}-`),
         h("span", { class: "visually-hidden" }, need === null ? tr("ladderDone") : tr("need", { n: need }))));
   });
-  const head = h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, `${tr("points")} (${tr("goal")} ${view.goal})`),
+  const head = h("tr", {}, h("th", { scope: "col" }, tr("player")), h("th", { scope: "col" }, `${tr("points")} (${tr("goal")} ${view.goal})`),
     shared ? null : h("th", { scope: "col" }, tr("ladder")));
   const body = [head, ...rows];
   if (shared) {
