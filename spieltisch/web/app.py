@@ -461,8 +461,9 @@ def encodable(data: object) -> bool:
 
 
 def _read_hello(text: str, limit: int) -> tuple[str | None, int, str | None, str | None]:
-    """The token, version and language a connection's first message names (``None`` for a
-    language it could not be read to), or the problem with it (a msgid)."""
+    """The token, version and language a connection's first message names (the language
+    ``None`` when the message was not read as far as its language), or the problem with it (a
+    msgid)."""
     if len(text) > limit:
         return None, 0, None, N_("the message is too long")
     try:
