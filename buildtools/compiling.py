@@ -369,9 +369,9 @@ def _is_constant_name(name: str) -> bool:
     return bare.isupper() or not bare[0].isupper()
 
 
-def _constant_target(node: ast.stmt) -> ast.Name | None:
-    """The name a module-level statement binds once to a value, if it is such a statement
-    and not already ``Final``, a ``ClassVar`` or a ``TypeAlias``."""
+def _constant_target(node: ast.stmt) -> tuple[ast.Name, ast.expr] | None:
+    """The name a module-level statement binds to a value, and the value, if it is such a
+    statement and not already ``Final``, a ``ClassVar`` or a ``TypeAlias``."""
     if isinstance(node, ast.Assign):
         if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
             return None
@@ -389,13 +389,13 @@ def _constant_target(node: ast.stmt) -> ast.Name | None:
         return None
     if isinstance(value, ast.Call) and ast.unparse(value.func).split(".")[-1] in NOT_CONSTANTS:
         return None
-    return target
+    return target, value
 
 
 def _holds_floats(node: ast.expr, floats: set[str]) -> bool:
     """Whether the tuple display ``node`` holds a float (a literal, or a name of ``floats``),
-    at any depth. mypyc (2.4, as pinned) keeps a ``Final`` tuple unboxed, and one whose first item is
-    a float then reads as never set ("value for final name ... was not set")."""
+    at any depth. mypyc (2.4, as pinned) keeps a ``Final`` tuple unboxed, and one whose first
+    item is a float then reads as never set ("value for final name ... was not set")."""
     for part in ast.walk(node):
         if isinstance(part, ast.Constant) and isinstance(part.value, float):
             return True
@@ -408,15 +408,13 @@ def _float_names(tree: ast.Module) -> set[str]:
     """The module-level names of ``tree`` bound to a float literal (or its negation)."""
     names: set[str] = set()
     for node in tree.body:
-        target = _constant_target(node)
-        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        found = _constant_target(node)
+        if found is None:
+            continue
+        target, value = found
         if isinstance(value, ast.UnaryOp):
             value = value.operand
-        if (
-            target is not None
-            and isinstance(value, ast.Constant)
-            and isinstance(value.value, float)
-        ):
+        if isinstance(value, ast.Constant) and isinstance(value.value, float):
             names.add(target.id)
     return names
 
@@ -438,12 +436,12 @@ def with_final_constants(source: str) -> tuple[str, int]:
     edits: list[tuple[int, int, str]] = []  # (line, column, text inserted there)
     marked = 0
     for node in tree.body:
-        target = _constant_target(node)
-        if target is None or bound.get(target.id) != 1 or target.id in typed:
+        found = _constant_target(node)
+        if found is None:
             continue
-        if not _is_constant_name(target.id):
+        target, value = found
+        if bound.get(target.id) != 1 or target.id in typed or not _is_constant_name(target.id):
             continue
-        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
         if isinstance(value, ast.Tuple) and _holds_floats(value, floats):
             continue
         if isinstance(node, ast.AnnAssign):
