@@ -475,3 +475,14 @@ def test_a_connection_that_falls_too_far_behind_is_closed_to_resync(tmp_path: Pa
         hub.writer.shutdown()
         hub.engine.dispose()
         hub.reader.dispose()
+
+
+def test_the_link_count_refusal_keeps_its_number_in_german() -> None:
+    said = translation("de").ngettext(
+        "this link is open in %(pages)d page already: close it first",
+        "this link is open in %(pages)d pages already: close one first",
+        4,
+    )
+    assert (
+        said % {"pages": 4} == "dieser Link ist schon in 4 Seiten offen: schließe erst eine davon"
+    )
