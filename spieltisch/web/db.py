@@ -61,6 +61,7 @@ SEATS = sa.Table(
     sa.Column("bank", sa.Float),
     sa.Column("token_origin", sa.String(64)),
     sa.Column("conceded_at", sa.Integer),
+    sa.Column("account_id", sa.String(32), index=True),
 )
 
 MOVES = sa.Table(
@@ -127,6 +128,91 @@ VOTES = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 """Votes on handing an absent seat to a bot: the seat, who voted, and how."""
+
+
+def _owner(*, index: bool = False, primary_key: bool = False) -> sa.Column[str]:
+    """The account a row belongs to (the row goes when the account goes)."""
+    return sa.Column(
+        "account_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False, index=index, primary_key=primary_key,
+    )  # fmt: skip
+
+
+ACCOUNTS = sa.Table(
+    "accounts",
+    METADATA,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("name_key", sa.String(64), nullable=False, unique=True),
+    sa.Column("password_hash", sa.Text),
+    sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+"""People who chose to have an account: the name as they typed it (a display name), the
+name casefolded (unique: no two accounts read alike), the argon2id hash of their password
+(none for an account with passkeys only), and whether they show their profile and appear on
+the leaderboards."""
+
+SESSIONS = sa.Table(
+    "sessions",
+    METADATA,
+    sa.Column("id_hash", sa.String(64), primary_key=True),
+    _owner(index=True),
+    sa.Column("csrf", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("seen_at", sa.Float, nullable=False),
+)
+"""Signed-in browsers: the SHA-256 of each session cookie (never the cookie), the account,
+the session's CSRF token, and when it began and was last seen."""
+
+PASSKEYS = sa.Table(
+    "passkeys",
+    METADATA,
+    sa.Column("id", sa.String(255), primary_key=True),
+    _owner(index=True),
+    sa.Column("public_key", sa.Text, nullable=False),
+    sa.Column("sign_count", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+"""An account's passkeys (WebAuthn credentials): the credential id and public key
+(base64url), and the authenticator's signature counter as last seen."""
+
+CHALLENGES = sa.Table(
+    "challenges",
+    METADATA,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("challenge", sa.String(128), nullable=False),
+    sa.Column("account_id", sa.String(32)),
+    sa.Column("name", sa.String(64)),
+    sa.Column("purpose", sa.String(16), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+"""WebAuthn challenges on their way (base64url; each used once, within five minutes): what
+for (``register``, ``signin``, ``signup``), the account it is for (for ``signup``: the one
+to make) and, for ``signup``, the name asked for."""
+
+RATINGS = sa.Table(
+    "ratings",
+    METADATA,
+    _owner(primary_key=True),
+    sa.Column("game", sa.String(40), primary_key=True),
+    sa.Column("players", sa.Integer, primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+"""An account's rating per game and player count (OpenSkill's mu and sigma), with the
+number of rated games behind it."""
+
+RATED = sa.Table(
+    "rated",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("at", sa.Float, nullable=False),
+)
+"""Finished rated tables whose ratings were applied (written in the same transaction as the
+ratings, so that a table's result counts exactly once)."""
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
