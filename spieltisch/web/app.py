@@ -80,6 +80,7 @@ class RulesIn(BaseModel):
     takeover: Takeover = Takeover.BOT
     chat: ChatMode = ChatMode.PLAYERS
     memory_aids: StrictBool = False
+    rated: StrictBool = False
 
 
 class CreateIn(BaseModel):

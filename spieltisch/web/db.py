@@ -44,6 +44,7 @@ TABLES = sa.Table(
     sa.Column("epoch", sa.Integer, nullable=False, server_default="0"),
     sa.Column("rematch", sa.String(32)),
     sa.Column("turn_since", sa.Float),
+    sa.Column("outcome", sa.Text),
 )
 
 SEATS = sa.Table(

@@ -8,8 +8,7 @@ from collections import OrderedDict
 
 from spieltisch.locale import translation
 from spieltisch.web.settings import Settings
-from spieltisch.web.tables import LiveTable
-from spieltisch.web.tokens import token_hash
+from spieltisch.web.tables import LiveTable, token_key
 
 
 class TokenBucket:
@@ -85,9 +84,9 @@ class ServerLimits:
     def too_many_sockets(self, live: LiveTable, token: object, language: str) -> str | None:
         """Why one more page with ``token`` may not open at ``live``, said in ``language``
         (``None``: it may)."""
-        if not isinstance(token, str):
+        hashed = token_key(token)
+        if hashed is None:
             return None
-        hashed = token_hash(token)
         open_now = sum(1 for c in live.connections if c.token_hash == hashed and not c.closed)
         if open_now >= self.settings.sockets_per_token:
             said = translation(language).ngettext(

@@ -66,6 +66,7 @@ from spieltisch.web.tables import (
     LiveTable,
     RefusedError,
     SeatPlan,
+    token_key,
 )
 from spieltisch.web.takeover import Takeovers, load_votes
 from spieltisch.web.tokens import (
@@ -234,7 +235,7 @@ class Hub:
                 params={"game": game.info.name, "n": game.players},
             )
         levels = agent_names(game)
-        host, table_id = new_token_pair()
+        host, table_id = new_token(), new_table_id()
         rows, tokens = [], {}
         for number, plan in enumerate(seats):
             if plan.kind == "bot":
@@ -461,7 +462,7 @@ class Hub:
         bot stood in."""
         viewer = None if token is None else live.seat_of(token)
         queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=self.settings.queue_limit)
-        hashed = None if viewer is None or not isinstance(token, str) else token_hash(token)
+        hashed = None if viewer is None else token_key(token)
         connection = Connection(viewer, queue, max(0, min(since, live.shown)), False, False,
                                 hashed, language=language)  # fmt: skip
         async with live.lock:
@@ -618,7 +619,3 @@ class Hub:
         advice: str = await self.pool.run(live.id, hint_move, job)
         return advice
 
-
-def new_token_pair() -> tuple[str, str]:
-    """A new host token and table id."""
-    return new_token(), new_table_id()

@@ -50,6 +50,8 @@ class SeatRow:
     so the host page cannot show its link again)."""
     conceded_at: int | None = None
     """The version at which the seat conceded."""
+    account_id: str | None = None
+    """The account of the signed-in person who holds this seat (see :mod:`spieltisch.web.bound`)."""
 
     @property
     def person(self) -> bool:
@@ -102,13 +104,14 @@ def _seat_values(seat: SeatRow) -> dict[str, object]:
         "bank": seat.bank,
         "token_origin": seat.token_origin,
         "conceded_at": seat.conceded_at,
+        "account_id": seat.account_id,
     }
 
 
 def _seat_row(s: Any) -> SeatRow:
     return SeatRow(
         s["seat"], s["kind"], s["name"], s["level"], s["token_hash"], s["joined"], s["salt"],
-        s["stand_in"], s["bank"], s["token_origin"], s["conceded_at"],
+        s["stand_in"], s["bank"], s["token_origin"], s["conceded_at"], s["account_id"],
     )  # fmt: skip
 
 

@@ -75,6 +75,9 @@ class TableRules:
     """The board keeps counts a player at the table would have to remember (Awimbawé's crowns
     in each scoring pile and the cards played this round; Auf die Nüsse!'s nuts not seen yet).
     Off by default: Awimbawé's rulebook lets a player look at the last trick only."""
+    rated: bool = False
+    """The game counts for its people's ratings: every person seat must be signed in (see
+    :mod:`spieltisch.web.rated`)."""
 
     def __post_init__(self) -> None:
         for name, (low, high) in LIMITS.items():
@@ -110,6 +113,7 @@ class TableRules:
             takeover=Takeover(known.get("takeover", Takeover.BOT)),
             chat=ChatMode(known.get("chat", ChatMode.PLAYERS)),
             memory_aids=known.get("memory_aids", False) is True,
+            rated=known.get("rated", False) is True,
         )
 
     def public(self) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from spieltisch.session import Steps, Table
 from spieltisch.web.bots import BotJob
 from spieltisch.web.store import SeatRow
 from spieltisch.web.table_rules import TableRules
-from spieltisch.web.tokens import matches
+from spieltisch.web.tokens import matches, token_hash
 
 HISTORY = 16
 """States a live table keeps in memory: the last 16 and every 16th (older ones are rebuilt
@@ -106,6 +106,23 @@ class Created:
     table_id: str
     host_token: str
     seat_tokens: dict[int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class AccountSeat:
+    """A seat as a signed-in person's page holds it without its link: the seat their account
+    holds (:mod:`spieltisch.web.bound`), named by its token's hash as it stands. It counts
+    wherever a seat's token does, and stops counting when the seat's token changes hands."""
+
+    token_hash: str
+
+
+def token_key(token: object) -> str | None:
+    """The token hash a page's credential (a seat's token, or an :class:`AccountSeat`) stands
+    for; ``None`` for anything else."""
+    if isinstance(token, AccountSeat):
+        return token.token_hash
+    return token_hash(token) if isinstance(token, str) else None
 
 
 @dataclass(eq=False)
@@ -225,7 +242,10 @@ class LiveTable:
         return replace(self.table.record(), fair=self.proof())
 
     def seat_of(self, token: object) -> PlayerId | None:
-        """The person seat whose token this is now, or ``None``."""
+        """The person seat whose token this is now (or which a signed-in page holds:
+        :class:`AccountSeat`), or ``None``."""
+        if isinstance(token, AccountSeat):
+            return self.holder(token.token_hash)
         for seat in self.seats:
             if seat.person and matches(token, seat.token_hash):
                 return seat.seat
