@@ -33,6 +33,7 @@ def _shell(title: str, script: str, body: str, data: str = "") -> str:
 <header class="bar">
   <a href="/" class="brand">spieltisch</a>
   <span class="spacer"></span>
+  <a href="/account" id="account-link" data-t>Sign in</a>
   <button type="button" id="language" class="link" lang="de"
     title="Sprache / language">Deutsch</button>
 </header>
@@ -43,6 +44,12 @@ def _shell(title: str, script: str, body: str, data: str = "") -> str:
 </body>
 </html>
 """
+
+
+def shell(title: str, script: str, body: str, data: str = "") -> str:
+    """A page around ``body``: the header (home, the account, the language), ``script``
+    loaded as its module, the footer; ``data``: the body's attributes, escaped already."""
+    return _shell(title, script, body, data)
 
 
 def lobby() -> str:

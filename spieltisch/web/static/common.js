@@ -1,5 +1,5 @@
 // Small helpers shared by the pages: building elements, the API, drawing a view generically.
-import { language } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -15,11 +15,51 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// A call to the server's API; its refusals come back in the page's language.
+// The signed-in account (null when nobody is) and its session's CSRF token, asked for once as
+// the page opens; the header's link names the account, or offers to sign in.
+let session = { account: null, csrf: null };
+export const signedIn = fetch("/api/account", { headers: { "Accept": "application/json" } })
+  .then((response) => (response.ok ? response.json() : null))
+  .catch(() => null)
+  .then((data) => { setSession(data); return session.account; });
+
+export function setSession(data) {
+  session = { account: data?.account ?? null, csrf: data?.csrf ?? null };
+  drawAccountLink();
+}
+
+export function currentAccount() {
+  return session.account;
+}
+
+export function profileLink(name) {
+  return `/players/${encodeURIComponent(name)}`;
+}
+
+export function drawAccountLink() {
+  const link = document.getElementById("account-link");
+  if (!link) return;
+  if (session.account) {
+    link.removeAttribute("data-t");  // a name, not a word to translate
+    link.href = profileLink(session.account.name);
+    link.textContent = session.account.name;
+  } else {
+    link.dataset.t = "Sign in";
+    link.href = "/account";
+    link.textContent = t("Sign in");
+  }
+}
+
+// A call to the server's API; its refusals come back in the page's language. A call that
+// changes something carries the session's CSRF token (when someone is signed in).
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { "Accept": "application/json", "Accept-Language": language() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
+  if (method !== "GET") {
+    await signedIn;
+    if (session.csrf) headers["X-CSRF-Token"] = session.csrf;
+  }
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text();
   const detail = typeof data === "object" ? data?.detail : null;

@@ -1,5 +1,5 @@
 // The lobby: lists of tables, kept current by the server's feed, and a form to make a new one.
-import { api, el } from "./common.js";
+import { api, currentAccount, el, signedIn } from "./common.js";
 import { N_, setupLanguage, t, tn } from "./i18n.js";
 
 const KINDS = {
@@ -87,11 +87,80 @@ function houseRules() {
 }
 
 function readRules(form) {
-  return {
+  const rules = {
     clock: form["rules-clock"].value, takeover: form["rules-takeover"].value, chat: form["rules-chat"].value,
     bank: Math.max(30, Number(form["rules-bank"].value) * 60), increment: Number(form["rules-increment"].value),
     memory_aids: form["memory-aids"].checked,
   };
+  if (form.rated?.checked) rules.rated = true;
+  return rules;
+}
+
+// A rated table (offered to a signed-in host): every person seat must be signed in.
+function ratedBox() {
+  if (!currentAccount()) return null;
+  return el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "rated", name: "rated", "aria-describedby": "rated-hint" }),
+    el("label", { for: "rated" }, t("Rated")),
+    el("span", { class: "hint", id: "rated-hint" }, t("(every person at the table signs in; bots must be levels of the bot ladder)")));
+}
+
+// --- a rated game against the bot of the signed-in player's level -----------------------------
+
+let ladders = [];  // [{game, game_name, players: [n, ...]}]: what has a bot ladder
+
+// This browser's own contribution to the table's dice (as the table page makes it).
+function randomSalt() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function drawRatedBot() {
+  const account = currentAccount();
+  let node = document.getElementById("rated-bot");
+  if (!account || !ladders.length) return node?.remove();
+  if (!node) {
+    node = el("section", { id: "rated-bot", "aria-labelledby": "rated-bot-title" });
+    document.getElementById("create").closest("section").before(node);
+  }
+  const chosen = node.querySelector("#rated-game")?.value ?? ladders[0].game;
+  const game = ladders.find((g) => g.game === chosen) ?? ladders[0];
+  const players = Number(node.querySelector("#rated-players")?.value ?? game.players[0]);
+  const note = node.querySelector("#rated-bot-note")?.textContent ?? "";
+  const form = el("form", { class: "panel", id: "rated-bot-form", on: { submit: playRated } },
+    el("p", { class: "hint" }, t("Against bots of your level on the bot ladder; only your rating moves.")),
+    el("div", { class: "seat-row" },
+      el("label", { for: "rated-game" }, t("Game")),
+      el("select", { id: "rated-game", name: "rated-game", on: { change: drawRatedBot } },
+        ladders.map((g) => el("option", { value: g.game, selected: g.game === game.game }, g.game_name))),
+      el("label", { for: "rated-players" }, t("Players")),
+      el("select", { id: "rated-players", name: "rated-players" },
+        game.players.map((n) => el("option", { value: n, selected: n === players }, String(n)))),
+      el("button", { type: "submit", class: "primary", id: "rated-bot-play" }, t("Play a rated game"))),
+    el("p", { id: "rated-bot-note", class: "error", role: "alert" }, note));
+  node.replaceChildren(el("h2", { id: "rated-bot-title" }, t("Rated game against the bot of my level")), form);
+}
+
+async function playRated(event) {
+  event.preventDefault();
+  const form = event.target;
+  const button = form.querySelector("#rated-bot-play");
+  button.disabled = true;
+  try {
+    const made = await api("/api/rated-bot", { method: "POST",
+      body: { game: form["rated-game"].value, players: Number(form["rated-players"].value) } });
+    const seat = String(made.seat ?? 0);
+    const link = made.seat_links[seat];
+    const token = new URLSearchParams(link.split("#")[1] ?? "").get("seat");
+    const host = new URLSearchParams(made.host_link.split("#")[1] ?? "").get("host");
+    await api(`/api/tables/${made.id}/join`, { method: "POST", body: { token, name: currentAccount().name, salt: randomSalt() } });
+    if ((await api(`/api/tables/${made.id}`)).status === "open") {
+      await api(`/api/tables/${made.id}/start`, { method: "POST", body: {}, token: host });
+    }
+    location.href = `${link}&host=${host}`;
+  } catch (error) {
+    form.querySelector("#rated-bot-note").textContent = error.message;
+    button.disabled = false;
+  }
 }
 
 function drawForm() {
@@ -114,6 +183,7 @@ function drawForm() {
     ...game.options.map(optionInput),
     ...seatRows(game, count),
     houseRules(),
+    ratedBox(),
     el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "hints", name: "hints" }),
       el("label", { for: "hints" }, t("Allow hints (the strongest bot's advice, on request)"))),
     el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "memory-aids", name: "memory-aids" }),
@@ -176,12 +246,18 @@ function drawAbout() {
 }
 
 async function main() {
-  setupLanguage(() => { drawLists(); drawForm(); drawAbout(); });
+  setupLanguage(() => { drawLists(); drawForm(); drawAbout(); drawRatedBot(); });
   document.getElementById("create").addEventListener("submit", create);
   [games, lists] = await Promise.all([api("/api/games"), api("/api/tables")]);
   drawLists();
   drawForm();
   follow();
+  signedIn.then(async (account) => {
+    if (!account) return;
+    drawForm();  // with the box that makes the table rated
+    ladders = (await api("/api/ratings").catch(() => ({}))).games ?? [];
+    drawRatedBot();
+  });
   about = await api("/api/about");
   drawAbout();
 }

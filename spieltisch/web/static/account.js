@@ -1,0 +1,247 @@
+// The account page. Signed out: sign in or sign up, with a password or a passkey. Signed in:
+// whether others see the profile, the passkeys, signing out (here or everywhere), the export
+// of the account's games, and deleting the account.
+import { api, currentAccount, el, profileLink, setSession, signedIn } from "./common.js";
+import { N_, setupLanguage, t, tn } from "./i18n.js";
+
+const MIN_PASSWORD = 10;
+let note = null;  // the last thing done or refused: [msgid or text, translate it?, is it a refusal?]
+
+// --- WebAuthn: the server's options arrive as JSON (binary fields in base64url) ---------------
+
+function fromBase64url(text) {
+  const base64 = text.replaceAll("-", "+").replaceAll("_", "/") + "===".slice((text.length + 3) % 4);
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)).buffer;
+}
+
+function toBase64url(buffer) {
+  let text = "";
+  for (const byte of new Uint8Array(buffer)) text += String.fromCharCode(byte);
+  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+// The options object the server sent, and the challenge it is kept under (if it says one).
+function unwrap(data) {
+  const { challenge_id: challengeId, options, ...rest } = data;
+  return { challengeId, options: options ?? rest };
+}
+
+function creationOptions(json) {
+  return {
+    ...json,
+    challenge: fromBase64url(json.challenge),
+    user: { ...json.user, id: fromBase64url(json.user.id) },
+    excludeCredentials: (json.excludeCredentials ?? []).map((c) => ({ ...c, id: fromBase64url(c.id) })),
+  };
+}
+
+function requestOptions(json) {
+  return {
+    ...json,
+    challenge: fromBase64url(json.challenge),
+    allowCredentials: (json.allowCredentials ?? []).map((c) => ({ ...c, id: fromBase64url(c.id) })),
+  };
+}
+
+// A PublicKeyCredential as the JSON the server reads (binary fields in base64url).
+function credentialJSON(credential) {
+  const answer = credential.response;
+  const response = { clientDataJSON: toBase64url(answer.clientDataJSON) };
+  if (answer.attestationObject) {
+    response.attestationObject = toBase64url(answer.attestationObject);
+    response.transports = answer.getTransports?.() ?? [];
+  } else {
+    response.authenticatorData = toBase64url(answer.authenticatorData);
+    response.signature = toBase64url(answer.signature);
+    if (answer.userHandle) response.userHandle = toBase64url(answer.userHandle);
+  }
+  return {
+    id: credential.id, rawId: toBase64url(credential.rawId), type: credential.type, response,
+    clientExtensionResults: credential.getClientExtensionResults?.() ?? {},
+    authenticatorAttachment: credential.authenticatorAttachment ?? undefined,
+  };
+}
+
+const passkeysHere = () => typeof window.PublicKeyCredential === "function";
+
+// A passkey made (purpose "register": for the signed-in account; "signup": a new account).
+async function makePasskey(optionsPath, donePath, body = {}) {
+  const { challengeId, options } = unwrap(await api(optionsPath, { method: "POST", body }));
+  const credential = await navigator.credentials.create({ publicKey: creationOptions(options) });
+  const answer = { credential: credentialJSON(credential) };
+  if (challengeId !== undefined) answer.challenge_id = challengeId;
+  return api(donePath, { method: "POST", body: { ...body, ...answer } });
+}
+
+async function usePasskey(name) {
+  const body = name ? { name } : {};
+  const { challengeId, options } = unwrap(await api("/api/account/passkeys/signin/options", { method: "POST", body }));
+  const credential = await navigator.credentials.get({ publicKey: requestOptions(options) });
+  return api("/api/account/passkeys/signin", { method: "POST",
+    body: { challenge_id: challengeId, credential: credentialJSON(credential) } });
+}
+
+// What a browser's refusal to use a passkey means, in words.
+function passkeyError(error) {
+  if (error?.name === "NotAllowedError") return [N_("The passkey was not used (cancelled, or it took too long)."), true];
+  if (error?.name === "InvalidStateError") return [N_("This device holds a passkey for this account already."), true];
+  return [error.message, false];
+}
+
+// --- the page ---------------------------------------------------------------------------------
+
+function say(text, translate = true, refusal = false) {
+  note = [text, translate, refusal];
+  drawNote();
+}
+
+function drawNote() {
+  const node = document.getElementById("account-note");
+  node.className = note?.[2] ? "error" : "";
+  node.textContent = note ? (note[1] ? t(note[0]) : note[0]) : "";
+}
+
+// Runs an action of the page; a refusal is shown in the note.
+async function act(action, done = null) {
+  try {
+    await action();
+    if (done) say(done);
+  } catch (error) {
+    const [text, translate] = error instanceof DOMException ? passkeyError(error) : [error.message, false];
+    say(text, translate, true);
+  }
+  draw();
+}
+
+function field(id, label, attrs) {
+  return el("div", { class: "field" }, el("label", { for: id }, t(label)), el("input", { id, name: id, ...attrs }));
+}
+
+function signInBox() {
+  const form = el("form", { id: "signin-form", on: { submit: (event) => {
+    event.preventDefault();
+    act(async () => setSession(await api("/api/account/signin", { method: "POST",
+      body: { name: form["signin-name"].value, password: form["signin-password"].value } })));
+  } } },
+  field("signin-name", N_("Name"), { required: true, maxlength: "64", autocomplete: "username webauthn" }),
+  field("signin-password", N_("Password"), { type: "password", required: true, autocomplete: "current-password" }),
+  el("div", { class: "actions" },
+    el("button", { type: "submit", class: "primary", id: "signin" }, t("Sign in")),
+    passkeysHere() ? el("button", { type: "button", id: "signin-passkey", on: { click: () =>
+      act(async () => setSession(await usePasskey(form["signin-name"].value.trim()))) } }, t("Sign in with a passkey")) : null));
+  return el("section", { class: "panel", "aria-labelledby": "signin-title" },
+    el("h2", { id: "signin-title" }, t("Sign in")), form);
+}
+
+function signUpBox() {
+  const form = el("form", { id: "signup-form", on: { submit: (event) => {
+    event.preventDefault();
+    act(async () => setSession(await api("/api/account/signup", { method: "POST",
+      body: { name: form["signup-name"].value, password: form["signup-password"].value } })));
+  } } },
+  field("signup-name", N_("Name"), { required: true, maxlength: "40", autocomplete: "username" }),
+  field("signup-password", N_("Password"), { type: "password", required: true, minlength: String(MIN_PASSWORD),
+    autocomplete: "new-password", "aria-describedby": "signup-password-hint" }),
+  el("p", { class: "hint", id: "signup-password-hint" }, tn("At least {n} character.", "At least {n} characters.", MIN_PASSWORD)),
+  el("div", { class: "actions" },
+    el("button", { type: "submit", class: "primary", id: "signup" }, t("Create the account")),
+    passkeysHere() ? el("button", { type: "button", id: "signup-passkey", on: { click: () => {
+      if (!form["signup-name"].reportValidity()) return;
+      act(async () => setSession(await makePasskey("/api/account/passkeys/signup/options", "/api/account/passkeys/signup",
+        { name: form["signup-name"].value })));
+    } } }, t("Create it with a passkey instead")) : null));
+  return el("section", { class: "panel", "aria-labelledby": "signup-title" },
+    el("h2", { id: "signup-title" }, t("New account")),
+    el("p", { class: "hint" }, t("No e-mail needed. Tables by link stay open to everyone, with an account or without.")),
+    form);
+}
+
+function signedOut() {
+  return el("div", { class: "account-grid" }, signInBox(), signUpBox(),
+    passkeysHere() ? null : el("p", { class: "hint" }, t("This browser cannot use passkeys here (they need a secure page); a password works.")));
+}
+
+function whoBox(account) {
+  const listed = el("input", { type: "checkbox", id: "listed", checked: account.listed, "aria-describedby": "listed-hint",
+    on: { change: (event) => act(async () => setSession(await api("/api/account/settings", { method: "POST",
+      body: { listed: event.target.checked } })), event.target.checked ? N_("Others see your profile and ratings now.") : N_("Only you see your profile and ratings now.")) } });
+  return el("section", { class: "panel", "aria-labelledby": "who-title" },
+    el("h2", { id: "who-title" }, t("Signed in")),
+    el("p", {}, t("Signed in as"), " ", el("a", { href: profileLink(account.name), id: "profile-link" }, account.name)),
+    el("div", { class: "seat-row" }, listed, el("label", { for: "listed" }, t("Show my profile and ratings to others"))),
+    el("p", { class: "hint", id: "listed-hint" }, t("Shown: your profile, your finished games and your place on the leaderboards. Your unfinished tables are only ever shown to you.")));
+}
+
+function passkeyBox(account) {
+  const count = account.passkeys ?? 0;
+  return el("section", { class: "panel", "aria-labelledby": "passkeys-title" },
+    el("h2", { id: "passkeys-title" }, t("Passkeys")),
+    el("p", { id: "passkey-count" }, count ? tn("You have {n} passkey.", "You have {n} passkeys.", count) : t("You have no passkey yet.")),
+    passkeysHere()
+      ? el("button", { type: "button", id: "add-passkey", on: { click: () => act(async () => {
+        await makePasskey("/api/account/passkeys/register/options", "/api/account/passkeys/register");
+        setSession(await api("/api/account"));
+      }, N_("Passkey added.")) } }, t("Add a passkey"))
+      : el("p", { class: "hint" }, t("This browser cannot use passkeys here (they need a secure page); a password works.")));
+}
+
+function signOutBox() {
+  const out = (path, done) => act(async () => {
+    await api(path, { method: "POST" });
+    setSession(null);
+  }, done);
+  return el("section", { class: "panel", "aria-labelledby": "signout-title" },
+    el("h2", { id: "signout-title" }, t("Sign out")),
+    el("div", { class: "actions" },
+      el("button", { type: "button", id: "signout", on: { click: () => out("/api/account/signout", N_("You are signed out.")) } }, t("Sign out")),
+      el("button", { type: "button", id: "signout-everywhere", on: { click: () => out("/api/account/signout-everywhere", N_("You are signed out on every device.")) } },
+        t("Sign out everywhere"))));
+}
+
+function exportBox() {
+  return el("section", { class: "panel", "aria-labelledby": "export-title" },
+    el("h2", { id: "export-title" }, t("Your games")),
+    el("p", {}, t("Every game you played at a table, as its record (JSON): replay them anywhere, check their dice.")),
+    el("a", { href: "/api/account/export", download: "spieltisch-games.json", id: "export" }, t("Export my games")));
+}
+
+function deleteBox() {
+  const form = el("form", { id: "delete-form", on: { submit: (event) => {
+    event.preventDefault();
+    act(async () => {
+      await api("/api/account/delete", { method: "POST", body: { confirm: form["delete-confirm"].value } });
+      setSession(null);
+    }, N_("Your account is deleted. Your games stay, under the name \"former player\"."));
+  } } },
+  el("p", { id: "delete-what" }, t("Deletes your account, its passkeys, sessions and ratings. Your games stay, under the name \"former player\". This cannot be undone.")),
+  field("delete-confirm", N_("Type your name to confirm"), { required: true, autocomplete: "off", "aria-describedby": "delete-what" }),
+  el("button", { type: "submit", class: "danger", id: "delete" }, t("Delete the account")));
+  return el("section", { class: "panel", "aria-labelledby": "delete-title" },
+    el("h2", { id: "delete-title" }, t("Delete the account")), form);
+}
+
+function signedInView(account) {
+  return el("div", { class: "account-grid" }, whoBox(account), passkeyBox(account), signOutBox(), exportBox(), deleteBox());
+}
+
+function draw() {
+  const account = currentAccount();
+  document.title = `${t(account ? "Your account" : "Sign in")} · spieltisch`;
+  const node = document.getElementById("account");
+  const focused = document.activeElement?.id;
+  node.replaceChildren(account ? signedInView(account) : signedOut());
+  node.dataset.state = account ? "in" : "out";
+  // Focus stays where it was; where that is gone (signed in or out), it goes to the heading.
+  const title = document.getElementById("page-title");
+  title.tabIndex = -1;
+  if (focused && focused !== "page-title") (document.getElementById(focused) ?? title).focus();
+  drawNote();
+}
+
+async function main() {
+  setupLanguage(draw);
+  await signedIn;
+  draw();
+}
+
+main();
