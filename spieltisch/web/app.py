@@ -34,16 +34,23 @@ from spieltisch.core.words import N_
 from spieltisch.games import REGISTRY
 from spieltisch.locale import LANGUAGES, SOURCE
 from spieltisch.web import guard, pages
+from spieltisch.web.account_api import account_api
+from spieltisch.web.accounts import account_of_connection
+from spieltisch.web.bound import own_seat
 from spieltisch.web.checks import Answer, StepJob
 from spieltisch.web.clock import Clock
 from spieltisch.web.db import migrate
 from spieltisch.web.gate import Gate, client_address
 from spieltisch.web.guard import Guard
+from spieltisch.web.ladder_play import rated_bot_api
 from spieltisch.web.language import asked_language, language_api, read_language, worded
 from spieltisch.web.limits import TokenBucket
 from spieltisch.web.live import Hub
 from spieltisch.web.payload import error_message, rejected_message
+from spieltisch.web.people_pages import people_pages
+from spieltisch.web.players import players_api
 from spieltisch.web.pool import STRENGTHS
+from spieltisch.web.rated import check_rated_bots
 from spieltisch.web.seat_api import hub_of, live_of, refusal, seat_api
 from spieltisch.web.settings import Settings
 from spieltisch.web.stalls import watched
@@ -191,6 +198,10 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     _pages(app)
     _api(app)
     seat_api(app)
+    account_api(app)
+    players_api(app)
+    rated_bot_api(app)
+    people_pages(app)
     language_api(app)
     _finished_api(app)
     _socket(app, config)
@@ -255,6 +266,9 @@ def _api(app: FastAPI) -> None:
         plans = [SeatPlan(s.kind, s.level) for s in body.seats]
         try:
             rules = TableRules.of(body.rules.model_dump())
+            if rules.rated:
+                bots = [s.level or "" for s in body.seats if s.kind == "bot"]
+                check_rated_bots(body.game, body.players or len(plans), bots)
             made = await _hub(request).create(
                 body.game, body.players, dict(body.options), plans, body.seed,
                 hints=body.hints, rules=rules,
@@ -407,6 +421,7 @@ def _socket(app: FastAPI, config: Settings) -> None:
         await hub.refresh(live)  # another server on the same database may have moved it on
         token, since, named, problem = _read_hello(hello, config.max_message)
         language = named or asked
+        credential: object = token if token is not None else await _account_seat(websocket, live)
         if problem is None and token is not None and live.seat_of(token) is None:
             # a link whose seat changed hands (or never had one): say whose it was
             await websocket.send_text(json.dumps(await hub.seating.stale(live, token)))
@@ -416,7 +431,7 @@ def _socket(app: FastAPI, config: Settings) -> None:
             await websocket.send_text(json.dumps(error_message(problem, language)))
             await websocket.close(4403)
             return
-        too_many = hub.limits.too_many_sockets(live, token, language)
+        too_many = hub.limits.too_many_sockets(live, credential, language)
         address = client_address(websocket, config)
         if too_many is None and not hub.limits.sockets.acquire(address):
             too_many = worded(N_("too many open pages from here"), language)
@@ -425,7 +440,7 @@ def _socket(app: FastAPI, config: Settings) -> None:
             await websocket.close(4429)
             return
         try:
-            connection = await hub.connect(live, token, since, language)
+            connection = await hub.connect(live, credential, since, language)
             writer = asyncio.create_task(_write(websocket, connection))
             try:
                 await _listen(websocket, hub, live, connection, config)
@@ -439,6 +454,13 @@ def _socket(app: FastAPI, config: Settings) -> None:
                     await asyncio.wait_for(writer, 2)
         finally:
             hub.limits.sockets.release(address)
+
+
+async def _account_seat(websocket: WebSocket, live: LiveTable) -> object:
+    """The seat a page without a link holds by its signed-in account (``None``: none; the
+    page watches)."""
+    account = await account_of_connection(websocket)
+    return None if account is None else own_seat(live, account.id)
 
 
 def same_origin(headers: Mapping[str, str]) -> bool:

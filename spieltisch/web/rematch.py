@@ -35,7 +35,7 @@ def rematch_seats(live: LiveTable) -> list[SeatRow]:
             seats.append(
                 SeatRow(
                     row.seat, "person", row.name, None, row.token_hash, False,
-                    token_origin=row.token_origin,
+                    token_origin=row.token_origin, account_id=row.account_id,
                 )
             )  # fmt: skip
         else:  # a conceded seat played on by a bot: its person may come back to the rematch

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
+from spieltisch.web.bound import bearer, binding_account, seat_credential
 from spieltisch.web.chat import NOTICE, notice
 from spieltisch.web.live import Hub
 from spieltisch.web.pool import check_level
@@ -45,13 +46,6 @@ class VoteIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     yes: StrictBool
-
-
-def bearer(authorization: str | None) -> str | None:
-    """The token of an ``Authorization: Bearer`` header."""
-    if authorization is None or not authorization.startswith("Bearer "):
-        return None
-    return authorization.removeprefix("Bearer ").strip()[:100]
 
 
 class Refusal(HTTPException):
@@ -99,7 +93,9 @@ def _joining(app: FastAPI) -> None:
     async def join(request: Request, table_id: str, body: JoinIn) -> dict[str, Any]:
         hub, live = hub_of(request), await live_of(request, table_id)
         try:
-            seat = await hub.seating.join(live, body.token, body.name, body.salt)
+            account = await binding_account(request)
+            token = await seat_credential(request, live, None) if not body.token else body.token
+            seat = await hub.seating.join(live, token, body.name, body.salt, account)
             back = live.rematch_of is not None and live.status == "open"
             if back and missing_for_start(live) is None:  # everyone is back: rematch begins
                 await hub.seating.start(live)
@@ -184,7 +180,7 @@ def _own_seat(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         hub, live = hub_of(request), await live_of(request, table_id)
         try:
-            await hub.seating.leave(live, bearer(authorization))
+            await hub.seating.leave(live, await seat_credential(request, live, authorization))
         except RefusedError as refused:
             raise refusal(refused) from None
         hub.lobby.changed()
@@ -196,7 +192,9 @@ def _own_seat(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         hub, live = hub_of(request), await live_of(request, table_id)
         try:
-            ended = await hub.seating.concede(live, bearer(authorization))
+            ended = await hub.seating.concede(
+                live, await seat_credential(request, live, authorization)
+            )
         except RefusedError as refused:
             raise refusal(refused) from None
         hub.lobby.changed()
@@ -209,7 +207,8 @@ def _own_seat(app: FastAPI) -> None:
     ) -> dict[str, Any]:  # fmt: skip
         hub, live = hub_of(request), await live_of(request, table_id)
         try:
-            voter = hub.seating.person_of(live, bearer(authorization))
+            own = await seat_credential(request, live, authorization)
+            voter = hub.seating.person_of(live, own)
             result = await hub.takeovers.vote(live, voter, seat, body.yes)
         except RefusedError as refused:
             raise refusal(refused) from None
@@ -223,7 +222,8 @@ def _own_seat(app: FastAPI) -> None:
         hub, live = hub_of(request), await live_of(request, table_id)
         token = bearer(authorization)
         try:
-            made = await hub.rematches.ask(live, token, host or token)
+            own = await seat_credential(request, live, authorization)
+            made = await hub.rematches.ask(live, own, host or token)
         except RefusedError as refused:
             raise refusal(refused) from None
         hub.lobby.changed()

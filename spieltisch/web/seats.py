@@ -14,7 +14,7 @@ so the host page can always list every seat's link; the database keeps only hash
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -27,6 +27,7 @@ from spieltisch.web import store
 from spieltisch.web.chat import NOTICE, notice
 from spieltisch.web.clock import start_banks
 from spieltisch.web.db import REVOKED
+from spieltisch.web.rated import settle
 from spieltisch.web.services import Services
 from spieltisch.web.store import SeatRow, VersionConflictError
 from spieltisch.web.tables import HISTORY, LiveTable, RefusedError
@@ -52,6 +53,36 @@ def check_name(live: LiveTable, seat: int, name: object) -> str:
                 "someone at this table is called {name} already", params={"name": row.name}
             )
     return clean
+
+
+class Holder(Protocol):
+    """A signed-in person taking a seat (an :class:`~spieltisch.web.accounts.Account`)."""
+
+    @property
+    def id(self) -> str:
+        """The account's id."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """The account's name."""
+        ...
+
+
+def check_rated_join(live: LiveTable, seat: int, account: Holder | None) -> None:
+    """Refuse a seat at a rated table to a person not signed in, or to an account that holds
+    another seat there already."""
+    if not live.rules.rated:
+        return
+    if account is None:
+        raise RefusedError(N_("this table is rated: sign in to take a seat"), 403)
+    if any(s.account_id == account.id and s.seat != seat for s in live.seats if s.person):
+        raise RefusedError(N_("you hold another seat at this rated table already"), 409)
+
+
+def missing_rated(live: LiveTable) -> bool:
+    """Whether a rated table has a person seat that no signed-in person holds."""
+    return live.rules.rated and any(s.person and s.account_id is None for s in live.seats)
 
 
 def missing_for_start(live: LiveTable) -> str | None:
@@ -95,10 +126,15 @@ class Seating:
 
     # --- joining and starting ---------------------------------------------------------------
 
-    async def join(self, live: LiveTable, token: object, name: object, salt: object) -> int:
-        """A person takes their seat under a display name, adding their salt to the dice."""
+    async def join(
+        self, live: LiveTable, token: object, name: object, salt: object,
+        account: Holder | None = None,
+    ) -> int:  # fmt: skip
+        """A person takes their seat under a display name, adding their salt to the dice; a
+        signed-in person's seat is bound to their ``account`` and takes its name."""
         seat = self.person_of(live, token)
-        clean = check_name(live, seat, name)
+        check_rated_join(live, seat, account)
+        clean = check_name(live, seat, name if account is None else account.name)
         try:
             own = fair.check_salt(salt)
         except ValueError as error:
@@ -107,7 +143,9 @@ class Seating:
             current = live.seats[seat]
             # A salt counts only before the start: once the game is on, its dice are fixed.
             salt_now = own if live.status == "open" else current.salt
-            await self._store(live, replace(current, name=clean, joined=True, salt=salt_now), False)
+            bound = current.account_id if account is None else account.id
+            joined = replace(current, name=clean, joined=True, salt=salt_now, account_id=bound)
+            await self._store(live, joined, False)
         await self.services.broadcast(live)
         return seat
 
@@ -126,6 +164,8 @@ class Seating:
                     else N_("seats {seats} are still free: their people have not joined yet")
                 )
                 raise RefusedError(reason, 409, params={"seats": missing})
+            if missing_rated(live):
+                raise RefusedError(N_("this table is rated: every person must be signed in"), 409)
             if live.secret is not None:
                 salts = [seat.salt or "" for seat in live.seats]
                 live.seed = fair.seed_of(live.id, live.secret, salts)
@@ -209,7 +249,16 @@ class Seating:
                 gone = replace(row, conceded_at=version)
             else:
                 level = stand_in_level(live)
-                gone = SeatRow(seat, "bot", row.name, level, None, True, conceded_at=version)
+                gone = SeatRow(
+                    seat,
+                    "bot",
+                    row.name,
+                    level,
+                    None,
+                    True,
+                    conceded_at=version,
+                    account_id=row.account_id,
+                )  # its person's game still
             final = live.record().dumps() if ended else None
             try:
                 await self.services.write(
@@ -225,6 +274,7 @@ class Seating:
             live.epoch += 1
             if ended:
                 live.status = "finished"
+                await settle(self.services, live)
             await self.services.note(live, NOTICE, None, notice("conceded", name=row.name))
         await self.services.broadcast(live)
         self.services.schedule(live)

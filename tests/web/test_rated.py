@@ -1,0 +1,282 @@
+"""Seats bound to accounts, rated tables, profiles, leaderboards and the export, through
+Starlette's TestClient (each client a browser with its own cookies)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+
+from spieltisch.agents.ladder import load_ladder
+from spieltisch.web.app import create_app
+from spieltisch.web.db import RATINGS, SEATS, TABLES, make_engine
+from spieltisch.web.profile import MIN_GAMES
+from spieltisch.web.settings import Settings
+from tests.web.test_api import hello, make_table
+
+pytestmark = pytest.mark.timeout(120)
+PASSWORD = "a table of friends 42"
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'db.sqlite'}"
+
+
+@pytest.fixture
+def browsers(database: str) -> Iterator[Callable[[], TestClient]]:
+    """Browsers on one server: each its own TestClient (its own cookie jar)."""
+    app = create_app(Settings(database=database, bot_workers=1, bot_pause=0))
+    opened: list[TestClient] = []
+
+    def open_one() -> TestClient:
+        client = TestClient(app)
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield open_one
+    for client in reversed(opened):
+        client.__exit__(None, None, None)
+
+
+def sign_up(client: TestClient, name: str) -> str:
+    """Sign ``name`` up in this browser; its CSRF token."""
+    answer = client.post("/api/account/signup", json={"name": name, "password": PASSWORD})
+    assert answer.status_code == 201, answer.text
+    csrf: str = answer.json()["csrf"]
+    return csrf
+
+
+def sign_in(client: TestClient, name: str) -> str:
+    answer = client.post("/api/account/signin", json={"name": name, "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    csrf: str = answer.json()["csrf"]
+    return csrf
+
+
+def join(client: TestClient, made: dict[str, Any], seat: int, csrf: str | None) -> Any:
+    headers = {} if csrf is None else {"X-CSRF-Token": csrf}
+    return client.post(
+        f"/api/tables/{made['id']}/join",
+        json={"token": made["seat"][seat], "name": "typed name"},
+        headers=headers,
+    )
+
+
+def seat_rows(database: str, table_id: str) -> list[Any]:
+    engine = make_engine(database, writer=False)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            sa.select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)
+        ).all()
+    engine.dispose()
+    return list(rows)
+
+
+def concede(client: TestClient, made: dict[str, Any], seat: int) -> None:
+    answer = client.post(
+        f"/api/tables/{made['id']}/concede",
+        headers={"Authorization": f"Bearer {made['seat'][seat]}"},
+    )
+    assert answer.status_code == 200 and answer.json()["ended"], answer.text
+
+
+def start(client: TestClient, made: dict[str, Any]) -> None:
+    answer = client.post(
+        f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {made['host']}"}
+    )
+    assert answer.status_code == 200, answer.text
+
+
+def test_a_signed_in_join_binds_the_seat_to_the_account_and_its_name(
+    browsers: Callable[[], TestClient], database: str
+) -> None:
+    ann = browsers()
+    csrf = sign_up(ann, "Ann")
+    made = make_table(ann)
+    assert join(ann, made, 0, csrf).json()["name"] == "Ann"  # the account's name, not the typed
+    rows = seat_rows(database, made["id"])
+    assert rows[0].account_id is not None and rows[0].name == "Ann"
+
+
+def test_a_join_without_the_csrf_token_is_a_join_by_link_only(
+    browsers: Callable[[], TestClient], database: str
+) -> None:
+    ann = browsers()
+    sign_up(ann, "Ann")
+    made = make_table(ann)
+    answer = join(ann, made, 0, None)  # a page of another site cannot send the token
+    assert answer.status_code == 200 and answer.json()["name"] == "typed name"
+    assert seat_rows(database, made["id"])[0].account_id is None
+
+
+def test_the_seat_follows_its_person_to_another_device(
+    browsers: Callable[[], TestClient],
+) -> None:
+    phone, laptop, stranger = browsers(), browsers(), browsers()
+    csrf = sign_up(phone, "Ann")
+    made = make_table(phone)
+    assert join(phone, made, 0, csrf).status_code == 200
+    start(phone, made)
+    sign_in(laptop, "Ann")
+    with laptop.websocket_connect(f"/ws/{made['id']}") as ws:
+        first = hello(ws, None)
+        assert first["type"] == "update" and first["seat"] == 0
+    with stranger.websocket_connect(f"/ws/{made['id']}") as ws:
+        assert hello(ws, None)["seat"] is None  # someone else only watches
+    laptop_csrf = sign_in(laptop, "Ann")
+    conceded = laptop.post(
+        f"/api/tables/{made['id']}/concede", headers={"X-CSRF-Token": laptop_csrf}
+    )
+    assert conceded.status_code == 200 and conceded.json()["ended"], conceded.text
+
+
+def test_own_seat_requests_by_account_need_the_csrf_token(
+    browsers: Callable[[], TestClient],
+) -> None:
+    ann = browsers()
+    csrf = sign_up(ann, "Ann")
+    made = make_table(ann)
+    join(ann, made, 0, csrf)
+    start(ann, made)
+    refused = ann.post(f"/api/tables/{made['id']}/concede")
+    assert refused.status_code == 403
+
+
+def test_a_rated_table_takes_only_signed_in_people_and_ladder_bots(
+    browsers: Callable[[], TestClient],
+) -> None:
+    guest, ann = browsers(), browsers()
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}]
+    rated = {"game": "awimbawe", "seats": seats, "rules": {"rated": True}}
+    answer = guest.post("/api/tables", json=rated)
+    assert answer.status_code == 201, answer.text
+    made = answer.json()
+    made["seat"] = {int(k): v.split("#seat=")[1] for k, v in made["seat_links"].items()}
+    refused = join(guest, made, 0, None)
+    assert refused.status_code == 403 and "sign in" in refused.json()["detail"]
+    csrf = sign_up(ann, "Ann")
+    assert join(ann, made, 0, csrf).status_code == 200
+    timed = {**rated, "seats": [seats[0], {"kind": "bot", "level": "ismcts:1s"}]}
+    off_ladder = guest.post("/api/tables", json=timed)
+    assert off_ladder.status_code == 422 and "ladder" in off_ladder.json()["detail"]
+
+
+def test_a_rated_game_against_the_bot_of_my_level_moves_my_rating_once(
+    browsers: Callable[[], TestClient], database: str
+) -> None:
+    ann = browsers()
+    csrf = sign_up(ann, "Ann")
+    answer = ann.post(
+        "/api/rated-bot", json={"game": "awimbawe", "players": 2}, headers={"X-CSRF-Token": csrf}
+    )
+    assert answer.status_code == 201, answer.text
+    table = answer.json()
+    rungs = load_ladder().rungs("awimbawe", 2)
+    assert table["level"] == min(rungs, key=lambda r: abs(r.mu - 25.0)).level
+    about = ann.get(f"/api/tables/{table['id']}").json()
+    assert about["status"] == "playing" and about["rules"]["rated"]
+    assert about["seats"][table["seat"]]["name"] == "Ann"
+    conceded = ann.post(f"/api/tables/{table['id']}/concede", headers={"X-CSRF-Token": csrf})
+    assert conceded.status_code == 200 and conceded.json()["ended"]
+    engine = make_engine(database, writer=False)
+    with engine.connect() as connection:
+        ratings = connection.execute(sa.select(RATINGS)).all()
+    engine.dispose()
+    assert len(ratings) == 1 and ratings[0].games == 1 and ratings[0].mu < 25.0
+    profile = ann.get("/api/players/Ann").json()
+    (rating,) = profile["ratings"]
+    assert rating["games"] == 1 and rating["rating"] == round(rating["mu"] - 3 * rating["sigma"], 1)
+    assert profile["finished"][0]["rated"] and not profile["finished"][0]["won"]
+    assert profile["record"] == [
+        {"game": "awimbawe", "game_name": "Awimbawé", "players": 2, "played": 1, "won": 0}
+    ]
+
+
+def test_a_profile_is_its_players_to_show(browsers: Callable[[], TestClient]) -> None:
+    ann, bob = browsers(), browsers()
+    ann_csrf = sign_up(ann, "Ann")
+    sign_up(bob, "Bob")
+    assert bob.get("/api/players/Ann").status_code == 404  # not listed: Ann's alone
+    assert ann.get("/api/players/ann").json()["self"]
+    listed = ann.post("/api/account/settings", json={"listed": True},
+                      headers={"X-CSRF-Token": ann_csrf})  # fmt: skip
+    assert listed.status_code == 200, listed.text
+    shown = bob.get("/api/players/Ann").json()
+    assert not shown["self"] and shown["unfinished"] == []
+
+
+def test_a_profile_lists_tables_in_play_but_nothing_of_their_game(
+    browsers: Callable[[], TestClient],
+) -> None:
+    """Two tables whose hidden cards differ (other deals) give the same profile entries."""
+    ann = browsers()
+    csrf = sign_up(ann, "Ann")
+    entries = []
+    for seed in (1, 2):
+        made = make_table(ann, game="auweier", players=2, seed=seed)
+        join(ann, made, 0, csrf)
+        start(ann, made)
+        profile = ann.get("/api/players/Ann").json()
+        entry = next(e for e in profile["unfinished"] if e["table"] == made["id"])
+        entries.append({k: v for k, v in entry.items() if k not in ("table", "link")})
+        text = json.dumps(profile)
+        assert "hand" not in text and "cards" not in text
+    assert entries[0] == entries[1]
+
+
+def test_leaderboards_show_listed_players_with_enough_games_beside_the_ladder(
+    browsers: Callable[[], TestClient], database: str
+) -> None:
+    ann, bob = browsers(), browsers()
+    ann_csrf = sign_up(ann, "Ann")
+    sign_up(bob, "Bob")
+    ann.post("/api/account/settings", json={"listed": True}, headers={"X-CSRF-Token": ann_csrf})
+    engine = make_engine(database)
+    with engine.begin() as connection:
+        ids = dict(connection.execute(sa.text("SELECT name, id FROM accounts")).all())
+        for name, mu in (("Ann", 30.0), ("Bob", 35.0)):
+            connection.execute(
+                sa.insert(RATINGS).values(account_id=ids[name], game="auweier", players=2,
+                                          mu=mu, sigma=1.0, games=MIN_GAMES, updated_at=0.0)
+            )  # fmt: skip
+    engine.dispose()
+    board = ann.get("/api/ratings/auweier/2").json()
+    assert board["leaderboard"] == [{"name": "Ann", "rating": 27.0, "games": MIN_GAMES}]
+    assert [r["level"] for r in board["ladder"]] == [
+        r.level for r in load_ladder().rungs("auweier", 2)
+    ]
+
+
+def test_export_and_delete_keep_the_games_with_a_former_player(
+    browsers: Callable[[], TestClient], database: str
+) -> None:
+    ann, bob = browsers(), browsers()
+    csrf = sign_up(ann, "Ann")
+    made = make_table(ann, game="awimbawe")
+    join(ann, made, 0, csrf)
+    start(ann, made)
+    concede(ann, made, 0)
+    exported = ann.get("/api/account/export")
+    assert exported.status_code == 200 and "attachment" in exported.headers["content-disposition"]
+    games = exported.json()["games"]
+    assert len(games) == 1 and games[0]["seats"][0] == "Ann" and games[0]["game"] == "awimbawe"
+    assert bob.get("/api/account/export").status_code == 401
+    deleted = ann.post("/api/account/delete", json={"confirm": "Ann"},
+                       headers={"X-CSRF-Token": csrf})  # fmt: skip
+    assert deleted.status_code == 204, deleted.text
+    assert seat_rows(database, made["id"])[0].name == "former player"
+    engine = make_engine(database, writer=False)
+    with engine.connect() as connection:
+        record = connection.execute(
+            sa.select(TABLES.c.record).where(TABLES.c.id == made["id"])
+        ).scalar()
+    engine.dispose()
+    assert json.loads(record)["seats"][0] == "former player"
+    assert ann.get("/api/players/Ann").status_code == 404
