@@ -69,7 +69,8 @@ export function drawVotes(node, ctx) {
 // One's own seat: leave the table, or concede the game (each asks first).
 export function drawOwn(node, ctx) {
   const status = ctx.update?.status;
-  if (ctx.mySeat === null || ctx.mySeat === undefined || !ctx.token || !["open", "playing"].includes(status)) {
+  // The seat is the page's by its link or by the signed-in account (the server said which seat).
+  if (ctx.mySeat === null || ctx.mySeat === undefined || !["open", "playing"].includes(status)) {
     return node.replaceChildren();
   }
   const leave = el("button", { type: "button", id: "leave", on: { click: () => {

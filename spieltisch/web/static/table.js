@@ -55,14 +55,15 @@ function drawOffer() {
   if (node.hidden) return node.replaceChildren();
   if (node.dataset.table === `${table}/${language()}`) return;  // drawn already: keep its buttons
   node.dataset.table = `${table}/${language()}`;
-  const seated = mySeat() !== null && tokens.seat;
-  const target = seated ? `/t/${table}#seat=${tokens.seat}${tokens.host ? `&host=${tokens.host}` : ""}` : `/t/${table}`;
+  // A seat held by its link, or by the signed-in account (no link: the account holds it there too).
+  const seated = mySeat() !== null;
+  const target = seated && tokens.seat ? `/t/${table}#seat=${tokens.seat}${tokens.host ? `&host=${tokens.host}` : ""}` : `/t/${table}`;
   const go = el("button", { type: "button", class: "primary", id: "rematch-join", on: { click: async () => {
     if (seated) {
       // The link holds the same seat at the rematch: take it under the same name at once.
       const name = state.update?.names?.[mySeat()] ?? "";
       try {
-        await api(`/api/tables/${table}/join`, { method: "POST", body: { token: tokens.seat, name, salt: randomSalt() } });
+        await api(`/api/tables/${table}/join`, { method: "POST", body: { token: tokens.seat ?? "", name, salt: randomSalt() } });
       } catch (error) {
         state.notice = error.message;
         return drawMoves();
@@ -173,7 +174,7 @@ function drawResult(update) {
       el("a", { href: `/api/tables/${tableId}/record`, id: "record-link" }, t("Download the record"))));
   if (update.rematch) {
     box.append(el("p", {}, `${t("The rematch:")} `, el("a", { href: `/t/${update.rematch}`, id: "rematch-link" }, update.rematch)));
-  } else if (tokens.host || (tokens.seat && update.seat !== null)) {
+  } else if (tokens.host || update.seat !== null) {
     box.append(el("button", { type: "button", id: "rematch", on: { click: rematch } }, t("Rematch")));
   }
   return box;
