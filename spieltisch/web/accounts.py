@@ -13,9 +13,10 @@ cookie the server does not know is ignored, never adopted. Every change a cookie
 carries the session's CSRF token in ``X-CSRF-Token`` and comes from a page of this server
 (its ``Origin``); a sign-in or sign-up must come from one too.
 
-Sign-in and sign-up attempts are rate-limited per client address and per name (a token
-bucket each: :data:`ATTEMPTS_BURST` at once, then one every :data:`ATTEMPT_EVERY` seconds);
-a refusal never tells whether a name has an account.
+Sign-in attempts (with a password or a passkey) are rate-limited per client address and per
+name (a token bucket each: :data:`ATTEMPTS_BURST` at once, then one every
+:data:`ATTEMPT_EVERY` seconds), and so are sign-ups and passkey options per address; a
+refusal never tells whether a name has an account.
 
 The database functions are synchronous and take an engine (the routes run them on the hub's
 writer thread or a reader thread); the ``async`` ones are what the routes and the lead's
@@ -64,6 +65,10 @@ MIN_PASSWORD = 10
 MAX_PASSWORD = 1024
 ATTEMPTS_BURST = 5
 ATTEMPT_EVERY = 12.0
+SIGNUPS_BURST = 10
+SIGNUP_EVERY = 6.0
+"""Accounts an address may make at once, and after (each costs a hash; a family or a class
+may make theirs on one connection)."""
 OPTIONS_BURST = 20
 OPTIONS_EVERY = 2.0
 """Passkey options (each a stored challenge) an address may ask for at once, and after."""
@@ -367,7 +372,7 @@ class AccountLimits:
     def __init__(self) -> None:
         self.signin_from = Attempts()
         self.signin_as = Attempts()
-        self.signup_from = Attempts()
+        self.signup_from = Attempts(SIGNUP_EVERY, SIGNUPS_BURST)
         self.options_from = Attempts(OPTIONS_EVERY, OPTIONS_BURST)
         self.hashing = Hashing()
 

@@ -1,0 +1,450 @@
+"""Accounts through Starlette's TestClient: signing up, in and out, the password rules, and the
+attacks: guessing (rate-limited, never telling whether a name exists), session fixation,
+cross-site requests (CSRF), the cookie's flags; signing out everywhere and deleting an account.
+
+One client plays several browsers by swapping its cookie jar (:func:`as_browser`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from argon2 import PasswordHasher
+from fastapi.testclient import TestClient
+from httpx import Response
+
+from spieltisch.web.accounts import ATTEMPTS_BURST, COOKIE, common_passwords
+from spieltisch.web.app import create_app
+from spieltisch.web.db import ACCOUNTS, PASSKEYS, RATINGS, SEATS, SESSIONS, make_engine
+from spieltisch.web.settings import Settings
+
+pytestmark = pytest.mark.timeout(120)
+PASSWORD = "a table of friends 42"
+SAME_ORIGIN = {"Origin": "http://testserver"}
+
+
+def settings(folder: Path, **extra: Any) -> Settings:
+    database = f"sqlite:///{folder / 'db.sqlite'}"
+    return Settings(database=database, bot_workers=1, bot_pause=0, **extra)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(settings(tmp_path))) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def proxied(tmp_path: Path) -> Iterator[TestClient]:
+    """A server behind a trusted proxy (a client's address is its ``X-Forwarded-For``)."""
+    with TestClient(create_app(settings(tmp_path, trust_proxy=True))) as test_client:
+        yield test_client
+
+
+def rows(client: TestClient, table: sa.Table) -> list[Any]:
+    """Every row of ``table`` in the client's server's database."""
+    url = client.app.state.hub.settings.database_url()  # type: ignore[attr-defined]
+    engine = make_engine(url, writer=False)
+    with engine.connect() as connection:
+        found = list(connection.execute(sa.select(table)).mappings())
+    engine.dispose()
+    return found
+
+
+def execute(client: TestClient, statement: Any) -> None:
+    url = client.app.state.hub.settings.database_url()  # type: ignore[attr-defined]
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        connection.execute(statement)
+    engine.dispose()
+
+
+def as_browser(client: TestClient, cookie: str | None) -> None:
+    """Make the client a browser that holds ``cookie`` (``None``: no cookie at all)."""
+    client.cookies.clear()
+    if cookie is not None:
+        client.cookies.set(COOKIE, cookie)
+
+
+def cookie_of(answer: Response) -> str:
+    value = answer.cookies.get(COOKIE)
+    assert value, answer.headers.get("set-cookie")
+    return str(value)
+
+
+def sign_up(client: TestClient, name: str = "Ann", password: str = PASSWORD) -> Response:
+    answer: Response = client.post("/api/account/signup", json={"name": name, "password": password})
+    assert answer.status_code == 201, answer.text
+    return answer
+
+
+def sign_in(client: TestClient, name: str = "Ann", password: str = PASSWORD, **kw: Any) -> Response:
+    body = {"name": name, "password": password}
+    answer: Response = client.post("/api/account/signin", json=body, **kw)
+    return answer
+
+
+def csrf_of(answer: Response) -> dict[str, str]:
+    return {"X-CSRF-Token": answer.json()["csrf"]}
+
+
+def me(client: TestClient) -> Any:
+    answer = client.get("/api/account")
+    assert answer.status_code == 200
+    return answer.json()["account"]
+
+
+# --- signing up and in -------------------------------------------------------------------
+
+
+def test_sign_up_signs_in_and_stores_an_argon2id_hash(client: TestClient) -> None:
+    assert client.get("/api/account").json() == {"account": None}
+    answer = sign_up(client, "Ann  Example")
+    body = answer.json()
+    assert body["account"] == {
+        "id": body["account"]["id"], "name": "Ann Example", "listed": False,
+        "passkeys": 0, "password": True,
+    }  # fmt: skip
+    assert len(body["csrf"]) >= 32
+    assert answer.headers["cache-control"] == "no-store"
+    assert me(client)["name"] == "Ann Example"
+    (stored,) = rows(client, ACCOUNTS)
+    assert stored["password_hash"].startswith("$argon2id$")
+    assert PASSWORD not in stored["password_hash"]
+    assert stored["name_key"] == "ann example"
+    (session,) = rows(client, SESSIONS)
+    cookie = cookie_of(answer)
+    assert session["id_hash"] == hashlib.sha256(cookie.encode()).hexdigest()
+    assert cookie not in str(rows(client, SESSIONS))
+
+
+def test_sign_in_with_the_password_and_any_case_of_the_name(client: TestClient) -> None:
+    sign_up(client, "Ann Example")
+    as_browser(client, None)
+    assert me(client) is None
+    answer = sign_in(client, "ANN EXAMPLE")
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["account"]["name"] == "Ann Example"
+    assert me(client)["name"] == "Ann Example"
+
+
+def test_a_wrong_password_and_an_unknown_name_get_the_same_answer(client: TestClient) -> None:
+    sign_up(client)
+    as_browser(client, None)
+    wrong = sign_in(client, "Ann", "not the password at all")
+    unknown = sign_in(client, "Nobody", PASSWORD)
+    assert wrong.status_code == unknown.status_code == 401
+    assert wrong.json() == unknown.json() == {"detail": "wrong name or password"}
+    assert COOKIE not in wrong.headers.get("set-cookie", "")
+    assert me(client) is None
+
+
+def test_short_and_common_passwords_are_refused(client: TestClient) -> None:
+    short = client.post("/api/account/signup", json={"name": "Ann", "password": "nine char"})
+    assert short.status_code == 422
+    assert short.json()["detail"] == "a password needs at least 10 characters"
+    for common in ("qwertyuiop", "Password123", "QWERTYUIOP"):
+        assert common.casefold() in common_passwords()
+        answer = client.post("/api/account/signup", json={"name": "Ann", "password": common})
+        assert answer.status_code == 422, common
+        assert "most common" in answer.json()["detail"]
+    assert rows(client, ACCOUNTS) == []
+    sign_up(client, "Ann", "qwertyuiop but longer")  # a common one inside a longer one is fine
+
+
+def test_the_common_list_is_shipped_with_its_licence() -> None:
+    passwords = common_passwords()
+    assert len(passwords) > 10_000
+    assert {"123456", "password", "qwertyuiop"} <= passwords
+    from spieltisch.web.accounts import COMMON_PASSWORDS
+
+    head = COMMON_PASSWORDS.read_text(encoding="utf-8")[:3000]
+    assert "MIT License" in head and "zxcvbn" in head
+
+
+def test_names_are_display_names_unique_when_casefolded(client: TestClient) -> None:
+    sign_up(client, "Straße")
+    as_browser(client, None)
+    taken = client.post("/api/account/signup", json={"name": "STRASSE", "password": PASSWORD})
+    assert taken.status_code == 409
+    assert taken.json()["detail"] == "this name is taken: choose another"
+    for bad in ("Bot 2", "   ", "former player", "x" * 41):
+        answer = client.post("/api/account/signup", json={"name": bad, "password": PASSWORD})
+        assert answer.status_code == 422, bad
+    assert client.post("/api/account/signup", json={"name": "Ann"}).status_code == 422
+    extra = {"name": "Ann", "password": PASSWORD, "admin": True}
+    assert client.post("/api/account/signup", json=extra).status_code == 422
+    assert len(rows(client, ACCOUNTS)) == 1
+
+
+def test_an_old_hash_is_renewed_at_sign_in(client: TestClient) -> None:
+    sign_up(client)
+    weak = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash(PASSWORD)
+    execute(client, ACCOUNTS.update().values(password_hash=weak))
+    as_browser(client, None)
+    assert sign_in(client).status_code == 200
+    (stored,) = rows(client, ACCOUNTS)
+    assert stored["password_hash"] != weak
+    assert stored["password_hash"].startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+
+
+# --- guessing ----------------------------------------------------------------------------
+
+
+def test_guessing_from_one_address_is_rate_limited(client: TestClient) -> None:
+    sign_up(client)
+    as_browser(client, None)
+    names = [f"Someone {n}" for n in range(ATTEMPTS_BURST)]
+    for name in names:  # a burst, each attempt a different name
+        assert sign_in(client, name, "guess guess guess").status_code == 401
+    limited = sign_in(client, "Ann", PASSWORD)  # even the right password waits now
+    assert limited.status_code == 429
+    assert 1 <= int(limited.headers["retry-after"]) <= 12
+    assert limited.json()["detail"] == "too many attempts: wait a little and try again"
+    assert COOKIE not in limited.headers.get("set-cookie", "")
+    assert me(client) is None
+
+
+def test_guessing_one_name_from_many_addresses_is_rate_limited(proxied: TestClient) -> None:
+    sign_up(proxied, "Ann")
+    as_browser(proxied, None)
+
+    def attempt(name: str, address: str) -> Response:
+        return sign_in(proxied, name, "guess guess guess", headers={"X-Forwarded-For": address})
+
+    for n in range(ATTEMPTS_BURST):
+        assert attempt("Ann", f"10.0.0.{n}").status_code == 401
+        assert attempt("Nobody", f"10.0.1.{n}").status_code == 401
+    known, unknown = attempt("ann", "10.0.2.1"), attempt("nobody", "10.0.2.2")
+    assert known.status_code == unknown.status_code == 429  # whether or not the name exists
+    assert known.json() == unknown.json()
+    for answer in (known, unknown):
+        assert 1 <= int(answer.headers["retry-after"]) <= 12
+    other = sign_in(proxied, "Ann", PASSWORD, headers={"X-Forwarded-For": "10.0.3.1"})
+    assert other.status_code == 429  # the name's allowance ran out, whoever asks
+
+
+def test_sign_ups_from_one_address_are_rate_limited(client: TestClient) -> None:
+    limits = client.app.state.accounts  # type: ignore[attr-defined]
+    for n in range(limits.signup_from.burst):
+        sign_up(client, f"Player {n}")
+    answer = client.post("/api/account/signup", json={"name": "One more", "password": PASSWORD})
+    assert answer.status_code == 429
+    assert int(answer.headers["retry-after"]) >= 1
+
+
+# --- sessions ----------------------------------------------------------------------------
+
+
+def test_a_planted_cookie_is_never_adopted(client: TestClient) -> None:
+    sign_up(client)
+    planted = "attacker-chosen-value-0123456789abcdefghijkl"
+    as_browser(client, planted)
+    assert me(client) is None  # unknown: ignored
+    answer = sign_in(client)
+    assert answer.status_code == 200
+    fresh = cookie_of(answer)
+    assert fresh != planted
+    as_browser(client, planted)
+    assert me(client) is None  # the attacker's cookie signed nobody in
+    hashes = {row["id_hash"] for row in rows(client, SESSIONS)}
+    assert hashlib.sha256(planted.encode()).hexdigest() not in hashes
+    as_browser(client, fresh)
+    assert me(client)["name"] == "Ann"
+
+
+def test_every_sign_in_makes_a_new_session_and_ends_the_browsers_old_one(
+    client: TestClient,
+) -> None:
+    first = cookie_of(sign_up(client))
+    second = sign_in(client)
+    assert second.status_code == 200
+    renewed = cookie_of(second)
+    assert renewed != first
+    as_browser(client, first)
+    assert me(client) is None  # the old session ended with the sign-in
+    as_browser(client, renewed)
+    assert me(client)["name"] == "Ann"
+    assert len(rows(client, SESSIONS)) == 1
+    as_browser(client, None)
+    elsewhere = cookie_of(sign_in(client))  # another browser: both stay signed in
+    for cookie in (renewed, elsewhere):
+        as_browser(client, cookie)
+        assert me(client)["name"] == "Ann"
+
+
+def test_sign_out_ends_this_session_only(client: TestClient) -> None:
+    one = sign_up(client)
+    as_browser(client, None)
+    two = sign_in(client)
+    out = client.post("/api/account/signout", headers=csrf_of(two))
+    assert out.status_code == 204
+    assert 'spieltisch_session=""' in out.headers["set-cookie"]
+    assert me(client) is None
+    as_browser(client, cookie_of(two))
+    assert me(client) is None
+    as_browser(client, cookie_of(one))
+    assert me(client)["name"] == "Ann"
+
+
+def test_sign_out_everywhere_ends_every_session(client: TestClient) -> None:
+    laptop = sign_up(client)
+    as_browser(client, None)
+    phone = sign_in(client)
+    as_browser(client, None)
+    sign_up(client, "Bea")
+    bea = client.cookies.get(COOKIE)
+    as_browser(client, cookie_of(phone))
+    assert client.post("/api/account/signout-everywhere").status_code == 403
+    out = client.post("/api/account/signout-everywhere", headers=csrf_of(phone))
+    assert out.status_code == 204
+    for cookie in (cookie_of(laptop), cookie_of(phone)):
+        as_browser(client, cookie)
+        assert me(client) is None
+    as_browser(client, bea)
+    assert me(client)["name"] == "Bea"  # another account's sessions stay
+    (left,) = rows(client, SESSIONS)
+    assert left["account_id"] != laptop.json()["account"]["id"]
+
+
+# --- cross-site requests -----------------------------------------------------------------
+
+
+def test_changes_need_the_sessions_csrf_token_and_this_origin(client: TestClient) -> None:
+    answer = sign_up(client)
+    token = csrf_of(answer)
+    path, body = "/api/account/settings", {"listed": True}
+    assert client.post(path, json=body).status_code == 403
+    assert client.post(path, json=body, headers={"X-CSRF-Token": "wrong"}).status_code == 403
+    assert client.post(path, json=body, headers={"X-CSRF-Token": ""}).status_code == 403
+    foreign = {**token, "Origin": "https://evil.example"}
+    assert client.post(path, json=body, headers=foreign).status_code == 403
+    via_referer = {**token, "Referer": "https://evil.example/page"}
+    assert client.post(path, json=body, headers=via_referer).status_code == 403
+    cross = {**token, "Sec-Fetch-Site": "cross-site"}
+    assert client.post(path, json=body, headers=cross).status_code == 403
+    assert client.post(path, json=body, headers={**token, "Origin": "null"}).status_code == 403
+    assert me(client)["listed"] is False  # nothing changed
+    ok = client.post(path, json=body, headers={**token, **SAME_ORIGIN})
+    assert ok.status_code == 200
+    assert ok.json()["account"]["listed"] is True
+    assert me(client)["listed"] is True
+
+
+def test_another_sessions_token_does_not_do(client: TestClient) -> None:
+    first = sign_up(client)
+    as_browser(client, None)
+    sign_up(client, "Bea")
+    answer = client.post("/api/account/settings", json={"listed": True}, headers=csrf_of(first))
+    assert answer.status_code == 403
+
+
+def test_changes_need_a_session(client: TestClient) -> None:
+    for path in ("/api/account/signout", "/api/account/signout-everywhere"):
+        assert client.post(path).status_code == 401
+    assert client.post("/api/account/settings", json={"listed": True}).status_code == 401
+    assert client.post("/api/account/delete", json={"confirm": "Ann"}).status_code == 401
+
+
+def test_sign_in_and_up_from_another_site_are_refused(client: TestClient) -> None:
+    foreign = {"Origin": "https://evil.example"}
+    body = {"name": "Ann", "password": PASSWORD}
+    assert client.post("/api/account/signup", json=body, headers=foreign).status_code == 403
+    assert rows(client, ACCOUNTS) == []
+    assert client.post("/api/account/signup", json=body, headers=SAME_ORIGIN).status_code == 201
+    as_browser(client, None)
+    assert sign_in(client, headers=foreign).status_code == 403
+    assert me(client) is None
+    assert sign_in(client, headers=SAME_ORIGIN).status_code == 200
+
+
+# --- the cookie --------------------------------------------------------------------------
+
+
+def flags(answer: Response) -> set[str]:
+    header = answer.headers["set-cookie"]
+    assert header.startswith(f"{COOKIE}=")
+    return {part.strip().lower() for part in header.split(";")[1:]}
+
+
+def test_the_cookie_is_httponly_and_samesite_lax(client: TestClient) -> None:
+    seen = flags(sign_up(client))
+    assert {"httponly", "samesite=lax", "path=/"} <= seen
+    assert "secure" not in seen  # served over plain http
+
+
+def test_the_cookie_is_secure_over_https(tmp_path: Path) -> None:
+    app = create_app(settings(tmp_path))
+    with TestClient(app, base_url="https://testserver") as client:
+        answer = sign_up(client)
+        assert {"httponly", "samesite=lax", "secure", "path=/"} <= flags(answer)
+        assert me(client)["name"] == "Ann"
+
+
+def test_the_proxy_says_https_only_when_trusted(tmp_path: Path) -> None:
+    https = {"X-Forwarded-Proto": "https"}
+    body = {"name": "Ann", "password": PASSWORD}
+    with TestClient(create_app(settings(tmp_path))) as client:
+        untrusted = client.post("/api/account/signup", json=body, headers=https)
+        assert "secure" not in flags(untrusted)
+    with TestClient(create_app(settings(tmp_path, trust_proxy=True))) as client:
+        answer = sign_in(client, headers=https)
+        assert answer.status_code == 200
+        assert "secure" in flags(answer)
+
+
+# --- deleting ----------------------------------------------------------------------------
+
+
+def test_delete_removes_the_account_and_all_it_holds(client: TestClient) -> None:
+    answer = sign_up(client)
+    account_id = answer.json()["account"]["id"]
+    as_browser(client, None)
+    other = sign_in(client)
+    as_browser(client, None)
+    sign_up(client, "Bea")
+    bea = client.cookies.get(COOKIE)
+    made = client.post(
+        "/api/tables", json={"game": "awimbawe", "seats": [{"kind": "person"}] * 2}
+    ).json()
+    execute(client, SEATS.update().where(SEATS.c.seat == 0).values(account_id=account_id))
+    execute(
+        client,
+        PASSKEYS.insert().values(
+            id="credential", account_id=account_id, public_key="key", sign_count=0, created_at=0
+        ),
+    )
+    execute(
+        client,
+        RATINGS.insert().values(
+            account_id=account_id, game="awimbawe", players=2, mu=25.0, sigma=8.3, games=1,
+            updated_at=0,
+        ),
+    )  # fmt: skip
+    as_browser(client, cookie_of(answer))
+    wrong = client.post("/api/account/delete", json={"confirm": "Bea"}, headers=csrf_of(answer))
+    assert wrong.status_code == 422
+    assert client.post("/api/account/delete", json={"confirm": "Ann"}).status_code == 403
+    assert len(rows(client, ACCOUNTS)) == 2
+    gone = client.post("/api/account/delete", json={"confirm": "ann"}, headers=csrf_of(answer))
+    assert gone.status_code == 204
+    assert 'spieltisch_session=""' in gone.headers["set-cookie"]
+    assert [row["name"] for row in rows(client, ACCOUNTS)] == ["Bea"]
+    assert all(row["account_id"] != account_id for row in rows(client, SESSIONS))
+    assert rows(client, PASSKEYS) == rows(client, RATINGS) == []
+    seats = {row["seat"]: row for row in rows(client, SEATS) if row["table_id"] == made["id"]}
+    assert seats[0]["account_id"] is None
+    assert seats[0]["name"] == "former player"
+    for cookie in (cookie_of(answer), cookie_of(other)):
+        as_browser(client, cookie)
+        assert me(client) is None
+    as_browser(client, bea)
+    assert me(client)["name"] == "Bea"
+    as_browser(client, None)
+    assert sign_in(client).status_code == 401
+    sign_up(client)  # the name is free again
