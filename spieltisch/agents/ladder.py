@@ -1,0 +1,240 @@
+"""The bot ladder: every rated bot level of every game, with a fixed rating from measured games.
+
+The ladder is a file in this package, ``ladder.json``, written by ``spieltisch lab ladder``
+(:mod:`spieltisch.lab.ladder`, which also says how the ratings are measured; ``docs/ladder.md``
+shows the table). For each game and number of players it lists the levels weakest first, each
+with its rating on OpenSkill's scale (``mu``), the 95% interval the measurement quotes
+(``low``, ``high``), ``sigma`` read from that interval, and the games behind it. A person's
+rated game against bots moves only the person; the bots keep these numbers.
+
+:func:`finishing_ranks` is the one way a finished game is turned into ranks, both for the
+ladder's measurement and for rating people, so the two are on the same footing. Pure: the
+file is read with :mod:`importlib.resources`, nothing else touches the outside world.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+from spieltisch.core.errors import SpieltischError
+
+LADDER_FILE = "ladder.json"
+"""The ladder's file, beside this module."""
+MODEL = "PlackettLuce"
+"""The rating model the ladder's numbers belong to (OpenSkill's)."""
+
+
+class LadderError(SpieltischError):
+    """A ladder file that cannot be read: the message names what is wrong and where."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rung:
+    """One bot level's fixed rating for one game and number of players."""
+
+    level: str
+    """The level's agent name, as the lobby seats it (``heuristic``, ``ismcts:500``)."""
+    mu: float
+    """Its strength on OpenSkill's scale."""
+    sigma: float
+    """Its uncertainty: the 95% interval's width over 3.92."""
+    low: float
+    """The 95% interval's lower end."""
+    high: float
+    """The 95% interval's upper end."""
+    games: int
+    """The measured games it took part in."""
+
+    def to_json(self) -> dict[str, object]:
+        """The rung as the file stores it."""
+        return {
+            "level": self.level,
+            "mu": self.mu,
+            "sigma": self.sigma,
+            "low": self.low,
+            "high": self.high,
+            "games": self.games,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """The rated bot levels of every game and number of players, and how they were measured."""
+
+    command: str
+    """The command that measures the ladder again (same arguments: the same file)."""
+    seed: int
+    """The measurement's seed."""
+    tables: Mapping[str, Mapping[int, tuple[Rung, ...]]]
+    """Game id, then number of players, then the rungs weakest first."""
+    model: str = MODEL
+    notes: tuple[str, ...] = ()
+    """What a reader of the file should know (fewer games somewhere, and why)."""
+
+    def rungs(self, game: str, players: int) -> tuple[Rung, ...]:
+        """The rungs of ``game`` for ``players``, weakest first (none if not measured)."""
+        return self.tables.get(game, {}).get(players, ())
+
+    def rung(self, game: str, players: int, level: str) -> Rung | None:
+        """The rung of ``level``, if it is on the ladder."""
+        return next((r for r in self.rungs(game, players) if r.level == level), None)
+
+    def level_near(self, game: str, players: int, mu: float) -> str | None:
+        """The level whose ``mu`` is nearest to ``mu`` (the weaker one on an exact tie)."""
+        rungs = self.rungs(game, players)
+        if not rungs:
+            return None
+        return min(rungs, key=lambda r: abs(r.mu - mu)).level
+
+    def between(self, game: str, players: int, value: float) -> tuple[str | None, str | None]:
+        """The levels just below and just above ``value`` (by their ``mu``; ``None`` past an
+        end). A value equal to a rung's ``mu`` counts as above that rung."""
+        rungs = self.rungs(game, players)
+        below = [r for r in rungs if r.mu <= value]
+        above = [r for r in rungs if r.mu > value]
+        lower = max(below, key=lambda r: r.mu).level if below else None
+        upper = min(above, key=lambda r: r.mu).level if above else None
+        return lower, upper
+
+    def to_json(self) -> str:
+        """The ladder as its file holds it: stable key order, one rung a line, a final newline."""
+        lines = ["{"]
+        lines.append(f'  "command": {json.dumps(self.command)},')
+        lines.append(f'  "seed": {self.seed},')
+        lines.append(f'  "model": {json.dumps(self.model)},')
+        lines.append(f'  "notes": {json.dumps(list(self.notes), ensure_ascii=False)},')
+        lines.append('  "games": {')
+        games = sorted(self.tables)
+        for g_index, game in enumerate(games):
+            lines.append(f"    {json.dumps(game)}: {{")
+            counts = sorted(self.tables[game])
+            for c_index, players in enumerate(counts):
+                lines.append(f'      "{players}": [')
+                rungs = self.tables[game][players]
+                for r_index, rung in enumerate(rungs):
+                    comma = "," if r_index < len(rungs) - 1 else ""
+                    lines.append(f"        {json.dumps(rung.to_json())}{comma}")
+                lines.append("      ]" + ("," if c_index < len(counts) - 1 else ""))
+            lines.append("    }" + ("," if g_index < len(games) - 1 else ""))
+        lines.append("  }")
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+
+def finishing_ranks(scores: Sequence[int], winners: Sequence[int]) -> tuple[int, ...]:
+    """Each seat's rank in a finished game, 0 the best: the winners first (the game's own
+    winners, which may break a tie on points), then the others by points, more is better.
+    Equal ranks are ties. ``winners`` are seat numbers."""
+    won = set(winners)
+    keys = [(seat not in won, -score) for seat, score in enumerate(scores)]
+    return tuple(sum(other < key for other in keys) for key in keys)
+
+
+def _number(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise LadderError(f"{where} must be a finite number, not {value!r}")
+    return float(value)
+
+
+def _rung(data: object, where: str) -> Rung:
+    if not isinstance(data, dict):
+        raise LadderError(f"{where} must be an object, not {type(data).__name__}")
+    wanted = {"level", "mu", "sigma", "low", "high", "games"}
+    if set(data) != wanted:
+        missing, extra = sorted(wanted - set(data)), sorted(set(data) - wanted)
+        raise LadderError(f"{where} has keys missing {missing} and unknown {extra}")
+    level, games = data["level"], data["games"]
+    if not isinstance(level, str) or not level:
+        raise LadderError(f"{where}.level must be an agent name, not {level!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise LadderError(f"{where}.games must be a count, not {games!r}")
+    rung = Rung(
+        level,
+        _number(data["mu"], f"{where}.mu"),
+        _number(data["sigma"], f"{where}.sigma"),
+        _number(data["low"], f"{where}.low"),
+        _number(data["high"], f"{where}.high"),
+        games,
+    )
+    if rung.sigma < 0 or not rung.low <= rung.mu <= rung.high:
+        raise LadderError(
+            f"{where} ({level}): its interval [{rung.low}, {rung.high}] must hold mu {rung.mu} "
+            f"and sigma {rung.sigma} must not be negative"
+        )
+    return rung
+
+
+def _rungs(data: object, where: str) -> tuple[Rung, ...]:
+    if not isinstance(data, list):
+        raise LadderError(f"{where} must be a list of rungs")
+    rungs = tuple(_rung(item, f"{where}[{i}]") for i, item in enumerate(data))
+    levels = [r.level for r in rungs]
+    if len(set(levels)) != len(levels):
+        raise LadderError(f"{where} names a level twice: {levels}")
+    if any(a.mu > b.mu for a, b in itertools.pairwise(rungs)):
+        raise LadderError(f"{where} is not weakest first: {levels}")
+    return rungs
+
+
+def _tables(data: object) -> dict[str, dict[int, tuple[Rung, ...]]]:
+    if not isinstance(data, dict):
+        raise LadderError("'games' must be an object of game ids")
+    tables: dict[str, dict[int, tuple[Rung, ...]]] = {}
+    for game, counts in data.items():
+        if not isinstance(counts, dict):
+            raise LadderError(f"games.{game} must be an object of player counts")
+        tables[game] = {}
+        for players, rungs in counts.items():
+            if not (isinstance(players, str) and players.isdigit() and int(players) >= 1):
+                raise LadderError(f"games.{game}: {players!r} is not a number of players")
+            tables[game][int(players)] = _rungs(rungs, f"games.{game}.{players}")
+    return tables
+
+
+def ladder_from_json(text: str) -> Ladder:
+    """The ladder a file holds. Raises :class:`LadderError` naming what is wrong."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise LadderError(f"the ladder is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise LadderError("the ladder must be a JSON object")
+    for key in ("command", "seed", "model", "games"):
+        if key not in data:
+            raise LadderError(f"the ladder has no {key!r}")
+    command, seed, model, notes = data["command"], data["seed"], data["model"], data.get("notes")
+    if not isinstance(command, str) or not command.startswith("spieltisch lab ladder"):
+        raise LadderError(f"'command' must be a 'spieltisch lab ladder' command, not {command!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise LadderError(f"'seed' must be a whole number, not {seed!r}")
+    if model != MODEL:
+        raise LadderError(f"'model' must be {MODEL!r}, not {model!r}")
+    notes = [] if notes is None else notes
+    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+        raise LadderError("'notes' must be a list of sentences")
+    return Ladder(command, seed, _tables(data["games"]), model, tuple(notes))
+
+
+@functools.cache
+def load_ladder() -> Ladder:
+    """The ladder shipped in this package (read once)."""
+    text = resources.files("spieltisch.agents").joinpath(LADDER_FILE).read_text(encoding="utf-8")
+    return ladder_from_json(text)
+
+
+__all__ = [
+    "LADDER_FILE",
+    "MODEL",
+    "Ladder",
+    "LadderError",
+    "Rung",
+    "finishing_ranks",
+    "ladder_from_json",
+    "load_ladder",
+]
