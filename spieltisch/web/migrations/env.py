@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic import context
 
 from spieltisch.web.db import METADATA, make_engine
@@ -18,6 +20,13 @@ with engine.connect() as connection:
     if connection.dialect.name == "postgresql":
         connection.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
         connection.commit()
+    elif connection.dialect.name == "sqlite":
+        # A batch migration copies a table and drops the old one, which SQLite refuses while
+        # other rows refer to it and foreign keys are enforced (Alembic's batch-mode advice:
+        # enforce them again after). Said to the driver itself, outside any transaction,
+        # where the pragma takes effect.
+        driver: Any = connection.connection.driver_connection
+        driver.execute("PRAGMA foreign_keys=OFF")
     context.configure(connection=connection, target_metadata=METADATA)
     with context.begin_transaction():
         context.run_migrations()
