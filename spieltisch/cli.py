@@ -33,6 +33,7 @@ from spieltisch.games import REGISTRY
 from spieltisch.lab import arena as arena_lab
 from spieltisch.lab import engine as lab_engine
 from spieltisch.lab import experiment as lab_experiment
+from spieltisch.lab import ladder as lab_ladder_module
 from spieltisch.lab.play import derive_seed, pick_seed
 from spieltisch.lab.simulate import simulate as run_simulation
 from spieltisch.lab.summary import ArenaSummary, SeatSummary
@@ -773,6 +774,88 @@ def lab_report(
 
         analysis = lab_report_module.redraw(folder)
         _print_findings(lab_report_module.findings(analysis), folder)
+
+
+@lab_app.command("ladder")
+def lab_ladder(
+    game: Annotated[
+        list[str] | None, typer.Option(help="Measure this game only (repeat for more).")
+    ] = None,
+    players: Annotated[
+        list[int] | None, typer.Option(help="Only this number of players (repeat for more).")
+    ] = None,
+    level: Annotated[
+        list[str] | None, typer.Option(help="Rate only these levels (repeat; default: all).")
+    ] = None,
+    games: Annotated[int, typer.Option(min=1, help="Games per pairing of two levels.")] = 40,
+    cap: Annotated[
+        list[str] | None,
+        typer.Option(help="LEVEL=N: pairings with this costly level play at most N games."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the whole measurement.")] = 0,
+    bootstrap: Annotated[
+        int, typer.Option(min=0, help="Bootstrap resamples for the intervals.")
+    ] = lab_ladder_module.BOOTSTRAP,
+    workers: Annotated[int, typer.Option(min=1, help="Parallel worker processes.")] = 1,
+    out: Annotated[Path, typer.Option(help="Write the ladder (JSON) here.")] = Path("ladder.json"),
+    journal: Annotated[
+        Path | None,
+        typer.Option(help="Keep every finished game here (JSON lines); a rerun resumes it."),
+    ] = None,
+) -> None:
+    """Measure the bot ladder: rated levels in pairings, a Plackett-Luce fit (docs/ladder.md)."""
+    with one_line_errors():
+        caps = _caps(cap or [])
+        plans = lab_ladder_module.make_plans(game, players, games, caps, level)
+        check_writable(out, "--out")
+        command = _ladder_command(
+            [f"--game {g}" for g in game or []]
+            + [f"--players {p}" for p in players or []]
+            + [f"--level {v}" for v in level or []],
+            games,
+            caps,
+            seed,
+            bootstrap,
+            out,
+        )
+        total = sum(
+            len(lab_ladder_module.pairing_tasks(spieltisch.load(p.game, p.players), q, 0))
+            for p in plans
+            for q in p.pairings
+        )
+        with progress_reporter("bot ladder", total) as progress:
+            tables = lab_ladder_module.measure(plans, seed, workers, bootstrap, progress, journal)
+        ladder = lab_ladder_module.build_ladder(command, seed, plans, games, tables)
+        out.write_text(ladder.to_json(), encoding="utf-8")
+        print(lab_ladder_module.markdown_table(ladder), end="")
+        print(f"the ladder of {len(plans)} game and player counts written to {out}")
+
+
+def _caps(pairs: list[str]) -> dict[str, int]:
+    """``--cap LEVEL=N`` options as a mapping."""
+    caps: dict[str, int] = {}
+    for pair in pairs:
+        level, sep, count = pair.partition("=")
+        if not sep or not count.isdigit() or int(count) < 1:
+            fail(f"--cap takes LEVEL=N with N a positive number, not {pair!r}")
+        caps[level] = int(count)
+    return caps
+
+
+def _ladder_command(
+    chosen: list[str],
+    games: int,
+    caps: dict[str, int],
+    seed: int,
+    bootstrap: int,
+    out: Path,
+) -> str:
+    """The command that measures this ladder again (what the file records)."""
+    words = ["spieltisch lab ladder", *chosen]
+    words.append(f"--games {games}")
+    words += [f"--cap {level}={count}" for level, count in sorted(caps.items())]
+    words += [f"--seed {seed}", f"--bootstrap {bootstrap}", f"--out {out.as_posix()}"]
+    return " ".join(words)
 
 
 def _lab_outputs(
