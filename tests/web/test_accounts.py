@@ -20,7 +20,15 @@ from httpx import Response
 
 from spieltisch.web.accounts import ATTEMPTS_BURST, COOKIE, common_passwords
 from spieltisch.web.app import create_app
-from spieltisch.web.db import ACCOUNTS, PASSKEYS, RATINGS, SEATS, SESSIONS, make_engine
+from spieltisch.web.db import (
+    ACCOUNTS,
+    CHALLENGES,
+    PASSKEYS,
+    RATINGS,
+    SEATS,
+    SESSIONS,
+    make_engine,
+)
 from spieltisch.web.settings import Settings
 
 pytestmark = pytest.mark.timeout(120)
@@ -448,3 +456,56 @@ def test_delete_removes_the_account_and_all_it_holds(client: TestClient) -> None
     as_browser(client, None)
     assert sign_in(client).status_code == 401
     sign_up(client)  # the name is free again
+
+
+# --- passkey ceremonies' edges (the ceremonies themselves: tests/web/test_passkeys.py) --------
+
+
+def test_the_relying_party_is_the_host_name_and_never_an_address(tmp_path: Path) -> None:
+    path = "/api/account/passkeys/signin/options"
+    forwarded = {"X-Forwarded-Host": "spiel.example", "X-Forwarded-Proto": "https"}
+    with TestClient(create_app(settings(tmp_path))) as client:
+        assert client.post(path, json={}).json()["rpId"] == "testserver"
+        assert client.post(path, json={}, headers=forwarded).json()["rpId"] == "testserver"
+        for host in ("127.0.0.1:8000", "[::1]:8000", "10.1.2.3"):
+            answer = client.post(path, json={}, headers={"Host": host})
+            assert answer.status_code == 400, host
+            assert "not its address" in answer.json()["detail"]
+    with TestClient(create_app(settings(tmp_path, trust_proxy=True))) as client:
+        answer = client.post(
+            path, json={}, headers={**forwarded, "Origin": "https://spiel.example"}
+        )
+        assert answer.json()["rpId"] == "spiel.example"
+
+
+def test_a_passkey_answer_needs_a_live_unused_challenge(client: TestClient) -> None:
+    fake = {"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": {}}
+    body = {"challenge_id": "no-such-challenge", "credential": fake}
+    assert client.post("/api/account/passkeys/signin", json=body).status_code == 401
+    options = client.post("/api/account/passkeys/signin/options", json={}).json()
+    body = {"challenge_id": options["challenge_id"], "credential": fake}
+    unknown = client.post("/api/account/passkeys/signin", json=body)
+    assert unknown.status_code == 401  # no such passkey
+    assert unknown.json() == {"detail": "this passkey was not accepted"}
+    assert client.post("/api/account/passkeys/signin", json=body).status_code == 401
+    answer = sign_up(client)
+    made = client.post(
+        "/api/account/passkeys/register/options", json={}, headers=csrf_of(answer)
+    ).json()
+    execute(client, CHALLENGES.update().values(created_at=0.0))  # five minutes are long gone
+    late = client.post(
+        "/api/account/passkeys/register",
+        json={"challenge_id": made["challenge_id"], "credential": fake},
+        headers=csrf_of(answer),
+    )
+    assert late.status_code == 400
+    assert late.json()["detail"] == "the passkey request expired: try again"
+    assert rows(client, CHALLENGES) == []  # used or too old: gone
+
+
+def test_passkey_changes_need_a_session_and_its_token(client: TestClient) -> None:
+    path = "/api/account/passkeys/register/options"
+    assert client.post(path, json={}).status_code == 401
+    sign_up(client)
+    assert client.post(path, json={}).status_code == 403
+    assert rows(client, CHALLENGES) == []
