@@ -44,6 +44,7 @@ from webauthn.helpers.structs import (
 )
 from webauthn.registration.verify_registration_response import VerifiedRegistration
 
+from spieltisch.core.words import N_
 from spieltisch.web.accounts import (
     Account,
     NameTakenError,
@@ -72,7 +73,7 @@ TIMEOUT_MS = 120_000
 MAX_CREDENTIAL_ID = 255
 """The longest credential id kept (base64url characters)."""
 REGISTER, SIGNIN, SIGNUP = "register", "signin", "signup"
-NOT_ACCEPTED = "this passkey was not accepted"
+NOT_ACCEPTED = N_("this passkey was not accepted")
 WRONG_CEREMONY = (WebAuthnException, ValueError, TypeError, KeyError)
 """What a credential that does not verify (or cannot be read) raises in ``webauthn``."""
 
