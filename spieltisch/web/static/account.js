@@ -70,7 +70,7 @@ async function makePasskey(optionsPath, donePath, body = {}) {
   const credential = await navigator.credentials.create({ publicKey: creationOptions(options) });
   const answer = { credential: credentialJSON(credential) };
   if (challengeId !== undefined) answer.challenge_id = challengeId;
-  return api(donePath, { method: "POST", body: { ...body, ...answer } });
+  return api(donePath, { method: "POST", body: answer });
 }
 
 async function usePasskey(name) {
@@ -105,12 +105,12 @@ function drawNote() {
 async function act(action, done = null) {
   try {
     await action();
-    if (done) say(done);
+    note = done ? [done, true, false] : null;
+    draw();
   } catch (error) {
     const [text, translate] = error instanceof DOMException ? passkeyError(error) : [error.message, false];
-    say(text, translate, true);
+    say(text, translate, true);  // the forms stay as they were filled
   }
-  draw();
 }
 
 function field(id, label, attrs) {
@@ -179,8 +179,7 @@ function passkeyBox(account) {
     el("p", { id: "passkey-count" }, count ? tn("You have {n} passkey.", "You have {n} passkeys.", count) : t("You have no passkey yet.")),
     passkeysHere()
       ? el("button", { type: "button", id: "add-passkey", on: { click: () => act(async () => {
-        await makePasskey("/api/account/passkeys/register/options", "/api/account/passkeys/register");
-        setSession(await api("/api/account"));
+        setSession(await makePasskey("/api/account/passkeys/register/options", "/api/account/passkeys/register"));
       }, N_("Passkey added.")) } }, t("Add a passkey"))
       : el("p", { class: "hint" }, t("This browser cannot use passkeys here (they need a secure page); a password works.")));
 }
@@ -229,7 +228,12 @@ function draw() {
   document.title = `${t(account ? "Your account" : "Sign in")} · spieltisch`;
   const node = document.getElementById("account");
   const focused = document.activeElement?.id;
+  const typed = [...node.querySelectorAll("input:not([type=checkbox])")].map((input) => [input.id, input.value]);
   node.replaceChildren(account ? signedInView(account) : signedOut());
+  for (const [id, value] of typed) {  // a redraw in the other language keeps what was typed
+    const input = document.getElementById(id);
+    if (input) input.value = value;
+  }
   node.dataset.state = account ? "in" : "out";
   // Focus stays where it was; where that is gone (signed in or out), it goes to the heading.
   const title = document.getElementById("page-title");

@@ -108,12 +108,6 @@ function ratedBox() {
 
 let ladders = [];  // [{game, game_name, players: [n, ...]}]: what has a bot ladder
 
-// This browser's own contribution to the table's dice (as the table page makes it).
-function randomSalt() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 function drawRatedBot() {
   const account = currentAccount();
   let node = document.getElementById("rated-bot");
@@ -148,15 +142,9 @@ async function playRated(event) {
   try {
     const made = await api("/api/rated-bot", { method: "POST",
       body: { game: form["rated-game"].value, players: Number(form["rated-players"].value) } });
-    const seat = String(made.seat ?? 0);
-    const link = made.seat_links[seat];
-    const token = new URLSearchParams(link.split("#")[1] ?? "").get("seat");
-    const host = new URLSearchParams(made.host_link.split("#")[1] ?? "").get("host");
-    await api(`/api/tables/${made.id}/join`, { method: "POST", body: { token, name: currentAccount().name, salt: randomSalt() } });
-    if ((await api(`/api/tables/${made.id}`)).status === "open") {
-      await api(`/api/tables/${made.id}/start`, { method: "POST", body: {}, token: host });
-    }
-    location.href = `${link}&host=${host}`;
+    // The server seats the account and starts the table; the table's page finds the seat by the
+    // account (no seat link needed).
+    location.href = made.link;
   } catch (error) {
     form.querySelector("#rated-bot-note").textContent = error.message;
     button.disabled = false;
