@@ -54,6 +54,7 @@ from spieltisch.web.lobby import Lobby, lobby_rows
 from spieltisch.web.payload import step_events, update_message
 from spieltisch.web.pool import FairPool, check_level, level_pace
 from spieltisch.web.presence import Presence, clear_presence
+from spieltisch.web.rated import settle
 from spieltisch.web.rematch import Rematches
 from spieltisch.web.seats import Seating, close_revoked, revoked_since, stale_message
 from spieltisch.web.settings import Settings
@@ -371,6 +372,7 @@ class Hub:
         if final is not None:
             live.status = "finished"
             self.lobby.changed()
+            await settle(self, live)
 
     async def _charge(self, live: LiveTable, mover: PlayerId | None, now: float | None) -> None:
         """Charge the mover's clock for its move; the next turn's clock runs from ``now``
@@ -618,4 +620,3 @@ class Hub:
         job = replace(live.bot_job(viewer, level), salt=self.hint_secret, language=language)
         advice: str = await self.pool.run(live.id, hint_move, job)
         return advice
-

@@ -19,6 +19,7 @@ from sqlalchemy.engine import Connection, Engine
 import spieltisch
 from spieltisch.core.record import Record
 from spieltisch.session import Table
+from spieltisch.web.accounts import name_key
 from spieltisch.web.db import ACCOUNTS, RATINGS, SEATS, TABLES
 from spieltisch.web.rated import Outcome, outcome_of
 from spieltisch.web.table_rules import TableRules
@@ -77,7 +78,7 @@ def find_account(engine: Engine, name: str) -> Player | None:
     with engine.connect() as connection:
         row = connection.execute(
             sa.select(ACCOUNTS.c.id, ACCOUNTS.c.name, ACCOUNTS.c.listed).where(
-                ACCOUNTS.c.name_key == " ".join(name.split()).casefold()
+                ACCOUNTS.c.name_key == name_key(name)
             )
         ).first()
     return None if row is None else Player(row.id, row.name, bool(row.listed))

@@ -4,6 +4,7 @@ Starlette's TestClient (each client a browser with its own cookies)."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from spieltisch.web.app import create_app
 from spieltisch.web.db import RATINGS, SEATS, TABLES, make_engine
 from spieltisch.web.profile import MIN_GAMES
 from spieltisch.web.settings import Settings
-from tests.web.test_api import hello, make_table
+from tests.web.test_api import hello, make_table, receive
 
 pytestmark = pytest.mark.timeout(120)
 PASSWORD = "a table of friends 42"
@@ -280,3 +281,35 @@ def test_export_and_delete_keep_the_games_with_a_former_player(
     engine.dispose()
     assert json.loads(record)["seats"][0] == "former player"
     assert ann.get("/api/players/Ann").status_code == 404
+
+
+def test_a_rated_game_played_to_its_end_by_the_accounts_page_settles_once(
+    browsers: Callable[[], TestClient], database: str
+) -> None:
+    """Moves sent by a page that holds its seat by the account (no link), to the end: the
+    outcome is kept and the rating moves by exactly one game."""
+    ann = browsers()
+    csrf = sign_up(ann, "Ann")
+    made = make_table(ann, game="awimbawe", rules={"rated": True})  # a heuristic bot: no pace
+    assert join(ann, made, 0, csrf).status_code == 200
+    start(ann, made)
+    with ann.websocket_connect(f"/ws/{made['id']}") as ws:
+        message, sent = hello(ws, None), -1
+        while message.get("status") != "finished":
+            if message.get("type") == "update" and message["legal"] and sent < message["version"]:
+                move, sent = message["legal"][0], message["version"]
+                time.sleep(0.11)  # a person's pace: the server allows ten messages a second
+                ws.send_text(json.dumps({"type": "move", "id": move["id"],
+                                         "version": message["version"]}))  # fmt: skip
+            message = receive(ws)
+    engine = make_engine(database, writer=False)
+    with engine.connect() as connection:
+        (rating,) = connection.execute(sa.select(RATINGS)).all()
+        outcome = connection.execute(
+            sa.select(TABLES.c.outcome).where(TABLES.c.id == made["id"])
+        ).scalar()
+        settled = connection.execute(sa.text("SELECT count(*) FROM rated")).scalar()
+    engine.dispose()
+    assert rating.games == 1 and settled == 1 and outcome is not None
+    won = 0 in json.loads(outcome)["winners"]
+    assert (rating.mu > 25.0) == won
