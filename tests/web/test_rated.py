@@ -313,3 +313,27 @@ def test_a_rated_game_played_to_its_end_by_the_accounts_page_settles_once(
     assert rating.games == 1 and settled == 1 and outcome is not None
     won = 0 in json.loads(outcome)["winners"]
     assert (rating.mu > 25.0) == won
+
+
+def test_the_rematch_follows_the_account_too(browsers: Callable[[], TestClient]) -> None:
+    """A page holding its seat by the account asks for the rematch and takes its seat there
+    without a link (the rematch keeps the seat's account)."""
+    phone, laptop = browsers(), browsers()
+    csrf = sign_up(phone, "Ann")
+    made = make_table(phone, game="awimbawe")
+    join(phone, made, 0, csrf)
+    start(phone, made)
+    concede(phone, made, 0)
+    laptop_csrf = sign_in(laptop, "Ann")
+    asked = laptop.post(f"/api/tables/{made['id']}/rematch", headers={"X-CSRF-Token": laptop_csrf})
+    assert asked.status_code == 201, asked.text
+    rematch = asked.json()["id"]
+    taken = laptop.post(
+        f"/api/tables/{rematch}/join",
+        json={"token": "", "name": "ignored"},
+        headers={"X-CSRF-Token": laptop_csrf},
+    )
+    assert taken.status_code == 200 and taken.json() == {"seat": 0, "name": "Ann"}, taken.text
+    stranger = browsers()
+    refused = stranger.post(f"/api/tables/{rematch}/join", json={"token": "", "name": "Eve"})
+    assert refused.status_code == 403
