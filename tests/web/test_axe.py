@@ -1,8 +1,9 @@
 """Accessibility: axe-core (vendored in ``vendor/``, see its README) audits every kind of page.
 
 The lobby; each game's table seated against a bot, in play and at the end; the replay of a
-finished game, before and with its analysis panel open; and a rules page. Each in English and
-German, at a desktop's size and a phone's. One line per page gives the counts by impact (run
+finished game, before and with its analysis panel open; a rules page; the account page signed
+out and signed in, the ratings and a player's profile (with a finished game). Each in English
+and German, at a desktop's size and a phone's. One line per page gives the counts by impact (run
 pytest with ``-s`` to read them); a critical or serious violation fails the test, listed with
 its rule, elements and axe's reason.
 
@@ -20,6 +21,7 @@ import os
 import random
 import secrets
 import time
+import urllib.request
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -55,6 +57,7 @@ SEND_GAP = 0.12
 MESSAGE_LIMIT = 5_000
 TURN_TIMEOUT = 20.0
 ANALYSIS_TIMEOUT = 120.0
+PASSWORD = "a long walk by the river"
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,10 @@ class Tables:
     finished: dict[str, str]
     replayed: str
     """The id of the finished table whose seat 0 is analysed."""
+    player: str = ""
+    """The account whose profile is audited (its seat at a finished game bound to it)."""
+    session: str = ""
+    """That account's session cookie."""
 
 
 @pytest.fixture(scope="module")
@@ -124,6 +131,31 @@ def analysed(server: LiveServer, table_id: str, seat: int) -> None:
     raise AssertionError(f"the analysis of {table_id} did not end in {ANALYSIS_TIMEOUT} s")
 
 
+def post(server: LiveServer, path: str, body: object, headers: dict[str, str]) -> Any:
+    """A JSON POST with ``headers`` (a session's cookie and CSRF token); the answer."""
+    data = json.dumps(body).encode()
+    headers = {"Content-Type": "application/json", "Origin": server.url, **headers}
+    request = urllib.request.Request(server.url + path, data, headers)
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return answer.headers, json.loads(answer.read() or b"null")
+
+
+def account_game(server: LiveServer, name: str) -> str:
+    """A listed account that played one game of Auf die Eier to its end (its seat joined
+    signed in, so the game is on its profile); its session cookie."""
+    headers, body = post(server, "/api/account/signup", {"name": name, "password": PASSWORD}, {})
+    cookie = str(headers["Set-Cookie"]).split(";", 1)[0].split("=", 1)[1]
+    signed = {"Cookie": f"spieltisch_session={cookie}", "X-CSRF-Token": str(body["csrf"])}
+    post(server, "/api/account/settings", {"listed": True}, signed)
+    made = create(server, ANALYSED, PERSON_AND_BOT, 60)
+    token = str(made["seat_links"]["0"]).split("#seat=", 1)[1]
+    join = {"token": token, "name": name, "salt": secrets.token_hex(16)}
+    post(server, f"/api/tables/{made['id']}/join", join, signed)
+    start(server, made)
+    play(server, str(made["id"]), token, 60, None)
+    return cookie
+
+
 @pytest.fixture(scope="module")
 def tables(server: LiveServer) -> Tables:
     """One table of each game in play and one at its end, made (concurrently) once."""
@@ -132,10 +164,14 @@ def tables(server: LiveServer) -> Tables:
                    for i, g in enumerate(GAMES)}  # fmt: skip
         finished = {g: pool.submit(seated_table, server, g, 50 + i, None)
                     for i, g in enumerate(GAMES)}  # fmt: skip
+        player = "Alex Account"
+        session = pool.submit(account_game, server, player)
         made = Tables(
             playing={g: f.result() for g, f in playing.items()},
             finished={g: f.result() for g, f in finished.items()},
             replayed=finished[ANALYSED].result().removeprefix("/t/").split("#", 1)[0],
+            player=player,
+            session=session.result(),
         )
     analysed(server, made.replayed, 0)
     return made
@@ -172,11 +208,35 @@ def rules_ready(page: Page) -> None:
     page.wait_for_selector("article.rules:not([hidden]) h1")
 
 
+def signed_out(page: Page) -> None:
+    page.wait_for_selector("#account[data-state=out]")
+
+
+def ratings_ready(page: Page) -> None:
+    page.wait_for_selector("#boards[data-ready]")
+
+
+def profile_ready(page: Page) -> None:
+    page.wait_for_selector("#profile[data-ready] #finished-list")
+
+
+def signing_in(server: LiveServer, session: str) -> Callable[[Page], None]:
+    """The account page, signed in: the page's context gets the account's session cookie."""
+
+    def signed_in(page: Page) -> None:
+        cookie = {"name": "spieltisch_session", "value": session, "url": server.url}
+        page.context.add_cookies([cookie])  # type: ignore[list-item]
+        page.goto(server.url + "/account")
+        page.wait_for_selector("#account[data-state=in]")
+
+    return signed_in
+
+
 Visit = tuple[str, str | None, Callable[[Page], None]]
 """A page's name, the path to open (None: stay on the page) and what it must show first."""
 
 
-def visits(tables: Tables) -> list[Visit]:
+def visits(server: LiveServer, tables: Tables) -> list[Visit]:
     """The pages audited, in order."""
     replay = f"/replay/{tables.replayed}"
     return [
@@ -186,6 +246,10 @@ def visits(tables: Tables) -> list[Visit]:
         (f"replay {ANALYSED}", replay, replay_ready),
         (f"replay {ANALYSED}, analysis open", None, analysis_open),
         (f"rules {RULES}", f"/rules/{RULES}", rules_ready),
+        ("account, signed out", "/account", signed_out),
+        ("ratings", "/ratings", ratings_ready),
+        ("account, signed in", None, signing_in(server, tables.session)),
+        ("profile", f"/players/{tables.player}", profile_ready),
     ]
 
 
@@ -211,7 +275,7 @@ def test_no_page_has_a_critical_or_serious_violation(
     if language != "en":
         assert switch_language(page) == language  # remembered by the context from here on
     found: list[tuple[str, list[Violation]]] = []
-    for name, path, ready in visits(tables):
+    for name, path, ready in visits(server, tables):
         if path is not None:
             page.goto(server.url + path)
         ready(page)

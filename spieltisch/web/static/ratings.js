@@ -61,7 +61,7 @@ function leaderboard() {
 }
 
 function ladder() {
-  const rows = [...board.ladder].reverse().map((rung) => [el("code", {}, rung.level), el("strong", {}, decimal(rung.mu)),
+  const rows = [...board.ladder].sort((a, b) => b.mu - a.mu).map((rung) => [el("code", {}, rung.level), el("strong", {}, decimal(rung.mu)),
     `${decimal(rung.low)} – ${decimal(rung.high)}`, String(rung.games)]);
   return el("section", { class: "panel", id: "ladder", "aria-labelledby": "ladder-title" },
     el("h3", { id: "ladder-title" }, t("Bot ladder")),

@@ -1,0 +1,367 @@
+"""Accounts in the browser: sign up, out and in (a password, a passkey), the profile, the
+export, deleting the account, a rated game against the bot of one's level, and the ratings.
+
+The server is reached at ``http://localhost:PORT``: a passkey's relying party is a domain
+name, never an IP address. Passkeys are made and used by Chromium's virtual authenticator
+(``WebAuthn.addVirtualAuthenticator`` over a CDP session: CTAP2, built in, a resident key,
+the user verified), so the page's own WebAuthn code runs as it would with a real one. Every
+page is also seen in German at a phone's size; the profile and ratings pages are saved as the
+screenshots the docs show (``docs/screens/`` when ``SPIELTISCH_DOCS_SCREENS`` is set).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import PHONE, LiveServer, docs_screens, require_browser, switch_language
+
+require_browser()
+
+from playwright.sync_api import BrowserContext, Page  # noqa: E402 - after the skip
+
+from .test_browser import NewContext, create, no_overflow, play_to_end, start  # noqa: E402
+from .test_phone import english_on  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+PASSWORD = "a long walk by the river"
+DESKTOP = {"width": 1280, "height": 800}
+NARROW = {"width": 360, "height": 800}
+LEVELS = ("random", "heuristic", "ismcts")
+"""Bot levels a German page may name (a level's name is not a word to translate)."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """This module's own server, reached by the name ``localhost`` (passkeys need a domain)."""
+    live = LiveServer(tmp_path_factory.mktemp("accounts-server"))
+    live.url = f"http://localhost:{live.port}"
+    live.start()
+    warm_the_bot_pool(live)
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+def warm_the_bot_pool(server: LiveServer) -> None:
+    """Let the server start its bot worker before any browser connects: the worker process
+    is forked from the server and inherits every socket open at that moment, so a browser
+    connection open then is never closed when the server lets it go (no FIN reaches the
+    browser), and the browser's next request on it waits forever. A game between bots,
+    driven over short urllib connections, starts the worker."""
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    made = server.call("POST", "/api/tables", {"game": "auf-die-eier", "players": 2, "seats": bots})
+    start(server, made)
+    deadline = time.monotonic() + 60
+    while server.call("GET", f"/api/tables/{made['id']}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' warm-up game did not end"
+        time.sleep(0.1)
+
+
+def unique(stem: str) -> str:
+    """A name no other test of the run takes."""
+    return f"{stem}{secrets.token_hex(3)}"
+
+
+def signed(page: Page, state: str) -> None:
+    """Wait until the account page shows the signed-in (``in``) or signed-out (``out``) view."""
+    page.wait_for_selector(f"#account[data-state={state}]")
+
+
+def sign_up(page: Page, server: LiveServer, name: str) -> None:
+    """Open the account page and sign up as ``name`` with the password."""
+    page.goto(server.url + "/account")
+    signed(page, "out")
+    page.fill("#signup-name", name)
+    page.fill("#signup-password", PASSWORD)
+    page.click("#signup")
+    signed(page, "in")
+
+
+def header_name(page: Page) -> str:
+    """What the header's account link says."""
+    return str(page.locator("#account-link").text_content())
+
+
+def with_authenticator(context: BrowserContext, page: Page) -> None:
+    """Give ``page`` a virtual passkey authenticator (built in, user verified)."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    options = {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+        "hasUserVerification": True, "isUserVerified": True,
+    }  # fmt: skip
+    cdp.send("WebAuthn.addVirtualAuthenticator", {"options": options})
+
+
+def finished_game(context: BrowserContext, server: LiveServer, name: str, seed: int) -> str:
+    """A game of Auf die Eier against a random bot, joined in a signed-in tab (so its seat is
+    the account's) and played to the end by clicking; the table's id. The tab is closed."""
+    made = create(
+        server, "auf-die-eier", [{"kind": "person"}, {"kind": "bot", "level": "random"}], seed
+    )
+    page = context.new_page()
+    page.goto(server.url + str(made["seat_links"]["0"]))
+    page.fill("#name", name)
+    page.press("#name", "Enter")
+    page.wait_for_selector("#join", state="hidden")
+    start(server, made)
+    play_to_end(page, random.Random(seed))
+    page.close()
+    return str(made["id"])
+
+
+# --- a password -------------------------------------------------------------------------------
+
+
+def test_sign_up_out_and_in_with_a_password(server: LiveServer, new_context: NewContext) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    name = unique("Pia")
+    page.goto(server.url + "/account")
+    signed(page, "out")
+    assert header_name(page) == "Sign in"
+    page.fill("#signup-name", name)
+    page.fill("#signup-password", "password12")  # long enough, and one of the most common
+    page.click("#signup")
+    page.wait_for_selector("#account-note.error")
+    assert "most common" in str(page.locator("#account-note").text_content())
+    page.fill("#signup-password", PASSWORD)
+    page.click("#signup")
+    signed(page, "in")
+    assert header_name(page) == name
+    assert page.locator("#account-link").get_attribute("href") == f"/players/{name}"
+    cookies = {c["name"]: c for c in page.context.cookies()}
+    assert cookies["spieltisch_session"]["httpOnly"]
+    assert page.evaluate("() => document.cookie") == ""  # never readable by the page's script
+
+    page.click("#signout")
+    signed(page, "out")
+    assert header_name(page) == "Sign in"
+    page.fill("#signin-name", name)
+    page.fill("#signin-password", "not the password")
+    page.click("#signin")
+    page.wait_for_selector("#account-note.error")
+    assert page.locator("#account-note").text_content() == "wrong name or password"
+    page.fill("#signin-password", PASSWORD)
+    page.click("#signin")
+    signed(page, "in")
+    page.reload()
+    signed(page, "in")  # the session outlives the page
+    assert header_name(page) == name
+
+
+# --- passkeys ---------------------------------------------------------------------------------
+
+
+def test_add_a_passkey_and_sign_in_with_it(server: LiveServer, new_context: NewContext) -> None:
+    context = new_context(viewport=DESKTOP)
+    page = context.new_page()
+    with_authenticator(context, page)
+    name = unique("Kai")
+    sign_up(page, server, name)
+    assert page.locator("#passkey-count").text_content() == "You have no passkey yet."
+    page.click("#add-passkey")
+    page.wait_for_selector("#passkey-count:text('You have 1 passkey.')")
+    assert page.locator("#account-note").text_content() == "Passkey added."
+
+    page.click("#signout")
+    signed(page, "out")
+    page.click("#signin-passkey")  # no name: the authenticator offers the account's key
+    signed(page, "in")
+    assert header_name(page) == name
+
+    page.click("#signout-everywhere")
+    signed(page, "out")
+    page.fill("#signin-name", name)  # with the name, the server asks for its keys
+    page.click("#signin-passkey")
+    signed(page, "in")
+    assert header_name(page) == name
+
+
+def test_sign_up_with_a_passkey_alone(server: LiveServer, new_context: NewContext) -> None:
+    context = new_context(viewport=DESKTOP)
+    page = context.new_page()
+    with_authenticator(context, page)
+    name = unique("Ada")
+    page.goto(server.url + "/account")
+    signed(page, "out")
+    page.fill("#signup-name", name)
+    page.click("#signup-passkey")
+    signed(page, "in")
+    assert header_name(page) == name
+    assert page.locator("#passkey-count").text_content() == "You have 1 passkey."
+    account = page.evaluate("() => fetch('/api/account').then((r) => r.json())")
+    assert account["account"]["password"] is False
+
+
+# --- the profile, the export, deleting the account --------------------------------------------
+
+
+def test_profile_export_and_delete(server: LiveServer, new_context: NewContext) -> None:
+    page = new_context(viewport=DESKTOP, accept_downloads=True).new_page()
+    name = unique("Ole")
+    sign_up(page, server, name)
+    table_id = finished_game(page.context, server, name, seed=7)
+
+    page.click("#account-link")  # the header's link: the profile
+    page.wait_for_selector("#profile[data-ready]")
+    assert page.locator("#page-title").text_content() == name
+    assert "Only you see this page" in str(page.locator("#own").text_content())
+    assert page.locator("#record-table tbody tr").count() == 1
+    replay = page.locator("#finished-list a.replay")
+    assert replay.count() == 1
+    assert replay.get_attribute("href") == f"/replay/{table_id}?seat=0"
+    replay.click()
+    page.wait_for_selector("#position")
+    assert page.url.endswith(f"/replay/{table_id}?seat=0")
+
+    page.goto(server.url + "/account")
+    signed(page, "in")
+    with page.expect_download() as download:
+        page.click("#export")
+    exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert exported["account"] == name
+    assert len(exported["games"]) == 1
+    assert name in json.dumps(exported["games"][0], ensure_ascii=False)
+
+    page.fill("#delete-confirm", "someone else")
+    page.click("#delete")
+    page.wait_for_selector("#account-note.error")
+    signed(page, "in")  # the wrong name deletes nothing
+    page.fill("#delete-confirm", name)
+    page.click("#delete")
+    signed(page, "out")
+    assert "former player" in str(page.locator("#account-note").text_content())
+    seats = server.call("GET", f"/api/tables/{table_id}")["seats"]
+    assert seats[0]["name"] == "former player"
+    record = server.text(f"/api/tables/{table_id}/record")  # the game's record, as served
+    assert name not in record and "former player" in record
+    names = server.call("GET", f"/api/tables/{table_id}/replay?at=0&seat=-1")["names"]
+    assert names[0] == "former player"  # and its replay
+    page.goto(f"{server.url}/players/{name}")
+    page.wait_for_selector("#profile-error")
+
+
+# --- a rated game against the bot of my level; the profile and the ratings pages --------------
+
+
+def seed_leaderboard(server: LiveServer, game: str, players: int, names: list[str]) -> None:
+    """Listed players with enough rated games for the leaderboard (written into the
+    server's database: playing five rated games each would take minutes)."""
+    path = server.database.removeprefix("sqlite:///")
+    now = time.time()
+    with sqlite3.connect(path) as db:
+        for i, name in enumerate(names):
+            account = secrets.token_urlsafe(12)
+            db.execute(
+                "INSERT INTO accounts (id, name, name_key, password_hash, listed, created_at)"
+                " VALUES (?, ?, ?, NULL, 1, ?)",
+                (account, name, name.casefold(), now),
+            )
+            db.execute(
+                "INSERT INTO ratings (account_id, game, players, mu, sigma, games, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (account, game, players, 31.0 - 4 * i, 2.1 + 0.4 * i, 12 - 2 * i, now),
+            )
+
+
+def ladder_games(server: LiveServer) -> list[dict[str, Any]]:
+    games: list[dict[str, Any]] = server.call("GET", "/api/ratings")["games"]
+    return games
+
+
+def test_rated_game_against_my_level_then_profile_and_ratings(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    game = "auf-die-eier"
+    assert any(g["game"] == game and 2 in g["players"] for g in ladder_games(server))
+    page = new_context(viewport=DESKTOP).new_page()
+    name = unique("Mia")
+    sign_up(page, server, name)
+    page.click("#listed")
+    page.wait_for_selector("#account-note:text('Others see your profile and ratings now.')")
+
+    page.goto(server.url + "/")
+    page.wait_for_selector("#rated-bot-form")
+    assert page.locator("#rated").count() == 1  # the new table may be rated too
+    page.select_option("#rated-game", game)
+    page.select_option("#rated-players", "2")
+    page.click("#rated-bot-play")
+    page.wait_for_url("**/t/*")
+    play_to_end(page, random.Random(11))
+
+    page.goto(f"{server.url}/players/{name}")
+    page.wait_for_selector("#profile[data-ready]")
+    rating = page.locator("#ratings-list li")
+    assert rating.count() == 1
+    assert "(1 rated game)" in str(rating.text_content())
+    assert page.locator("#finished-list li").count() == 1
+    assert "rated" in str(page.locator("#finished-list li").text_content())
+    page.screenshot(path=str(docs_screens() / "profile-en.png"), full_page=True)
+
+    seed_leaderboard(server, game, 2, ["Jonte", "Marlene", "Ilka"])
+    page.goto(f"{server.url}/ratings#{game}-2")
+    page.wait_for_selector(f"#boards[data-ready={game}-2]")
+    assert page.locator("#leaderboard-table tbody tr").count() == 3
+    assert page.locator("#ladder-table tbody tr").count() >= 2
+    page.screenshot(path=str(docs_screens() / "ratings-en.png"), full_page=True)
+
+
+# --- German, on a phone -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [PHONE, NARROW], ids=["390", "360"])
+def test_every_people_page_in_german_on_a_phone(
+    server: LiveServer, new_context: NewContext, size: dict[str, int]
+) -> None:
+    page = new_context(viewport=size, is_mobile=True, has_touch=True).new_page()
+    page.goto(server.url + "/account")
+    signed(page, "out")
+    assert switch_language(page) == "de"
+    assert header_name(page) == "Anmelden"
+    checked: list[str] = []
+
+    def check(where: str, *names: str) -> None:
+        assert not english_on(page, *names, *LEVELS), where
+        assert no_overflow(page), f"{where} scrolls sideways"
+        checked.append(where)
+
+    check("account, signed out")
+    name = unique("Lene")
+    page.fill("#signup-name", name)
+    page.fill("#signup-password", PASSWORD)
+    page.click("#signup")
+    signed(page, "in")
+    check("account, signed in", name)
+    page.click("#listed")
+    page.wait_for_selector("#account-note:not(:empty)")
+    check("account, listed", name)
+
+    finished_game(page.context, server, name, seed=size["width"])
+    page.goto(f"{server.url}/players/{name}")
+    page.wait_for_selector("#profile[data-ready]")
+    check("profile", name, "Bot 2 (random)")
+    assert page.locator("#finished-list a.replay").text_content() == "Wiederholung"
+    if size == PHONE:
+        page.screenshot(path=str(docs_screens() / "profile-de-phone.png"), full_page=True)
+
+    page.goto(server.url + "/ratings")
+    page.wait_for_selector("#boards[data-ready]")
+    check("ratings", *[str(n) for n in page.locator("#leaderboard-table a").all_text_contents()])
+    if size == PHONE:
+        page.screenshot(path=str(docs_screens() / "ratings-de-phone.png"), full_page=True)
+
+    page.goto(server.url + "/")
+    page.wait_for_selector("#rated-bot-form")
+    check("lobby, signed in", name)
+    assert checked
