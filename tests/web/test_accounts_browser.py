@@ -28,7 +28,14 @@ require_browser()
 
 from playwright.sync_api import BrowserContext, Page  # noqa: E402 - after the skip
 
-from .test_browser import NewContext, create, no_overflow, play_to_end, start  # noqa: E402
+from .test_browser import (  # noqa: E402
+    NewContext,
+    create,
+    no_overflow,
+    play_to_end,
+    start,
+    tab_to,
+)
 from .test_phone import english_on  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -36,7 +43,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 PASSWORD = "a long walk by the river"
 DESKTOP = {"width": 1280, "height": 800}
 NARROW = {"width": 360, "height": 800}
-LEVELS = ("random", "heuristic", "ismcts")
+LEVELS = ("random", "heuristic", "ismcts", "expert")
 """Bot levels a German page may name (a level's name is not a word to translate)."""
 
 
@@ -158,6 +165,39 @@ def test_sign_up_out_and_in_with_a_password(server: LiveServer, new_context: New
     page.reload()
     signed(page, "in")  # the session outlives the page
     assert header_name(page) == name
+
+
+def focused(element_id: str) -> str:
+    """A script: whether the element ``element_id`` has the focus."""
+    return f"() => document.activeElement?.id === '{element_id}'"
+
+
+def test_the_account_page_by_keyboard_alone(server: LiveServer, new_context: NewContext) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    page.goto(server.url + "/account")
+    signed(page, "out")
+    name = unique("Tim")
+    tab_to(page, focused("signup-name"))
+    page.keyboard.type(name)
+    page.keyboard.press("Tab")
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Enter")
+    signed(page, "in")
+    tab_to(page, focused("listed"))
+    page.keyboard.press("Space")
+    page.wait_for_selector("#account-note:text('Others see your profile and ratings now.')")
+    assert page.evaluate(focused("listed"))  # the redraw keeps the focus where it was
+    tab_to(page, focused("signout"))
+    page.keyboard.press("Enter")
+    signed(page, "out")
+    assert page.evaluate(focused("page-title"))  # the focus lands on the page, not lost
+    tab_to(page, focused("signin-name"))
+    page.keyboard.type(name)
+    page.keyboard.press("Tab")
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Enter")
+    signed(page, "in")
+    assert page.locator("#listed").is_checked()
 
 
 # --- passkeys ---------------------------------------------------------------------------------
@@ -347,21 +387,25 @@ def test_every_people_page_in_german_on_a_phone(
     page.wait_for_selector("#account-note:not(:empty)")
     check("account, listed", name)
 
-    finished_game(page.context, server, name, seed=size["width"])
+    page.goto(server.url + "/")
+    page.wait_for_selector("#rated-bot-form")
+    check("lobby, signed in", name)
+    page.select_option("#rated-game", "auf-die-eier")
+    page.click("#rated-bot-play")
+    page.wait_for_url("**/t/*")
+    play_to_end(page, random.Random(size["width"]))
+
     page.goto(f"{server.url}/players/{name}")
     page.wait_for_selector("#profile[data-ready]")
-    check("profile", name, "Bot 2 (random)")
+    check("profile", name)
+    assert "(1 gewertete Partie)" in str(page.locator("#ratings-list li").text_content())
     assert page.locator("#finished-list a.replay").text_content() == "Wiederholung"
     if size == PHONE:
         page.screenshot(path=str(docs_screens() / "profile-de-phone.png"), full_page=True)
 
-    page.goto(server.url + "/ratings")
+    page.goto(server.url + "/ratings#auf-die-eier-2")
     page.wait_for_selector("#boards[data-ready]")
     check("ratings", *[str(n) for n in page.locator("#leaderboard-table a").all_text_contents()])
     if size == PHONE:
         page.screenshot(path=str(docs_screens() / "ratings-de-phone.png"), full_page=True)
-
-    page.goto(server.url + "/")
-    page.wait_for_selector("#rated-bot-form")
-    check("lobby, signed in", name)
     assert checked

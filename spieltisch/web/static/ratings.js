@@ -62,7 +62,7 @@ function leaderboard() {
 
 function ladder() {
   const rows = [...board.ladder].sort((a, b) => b.mu - a.mu).map((rung) => [el("code", {}, rung.level), el("strong", {}, decimal(rung.mu)),
-    `${decimal(rung.low)} – ${decimal(rung.high)}`, String(rung.games)]);
+    `${decimal(rung.low)}\u00a0– ${decimal(rung.high)}`, String(rung.games)]);
   return el("section", { class: "panel", id: "ladder", "aria-labelledby": "ladder-title" },
     el("h3", { id: "ladder-title" }, t("Bot ladder")),
     rows.length ? table("ladder-table", t("Bot ladder"), [t("Bot level"), t("Rating"), t("Interval"), t("Games measured")], rows)
