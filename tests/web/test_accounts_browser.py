@@ -333,7 +333,14 @@ def test_rated_game_against_my_level_then_profile_and_ratings(
 
     page.goto(server.url + "/")
     page.wait_for_selector("#rated-bot-form")
-    assert page.locator("#rated").count() == 1  # the new table may be rated too
+    page.select_option("#game", game)  # a rated table of one's own: a person and a bot
+    page.select_option("select[name=seat-1]", "bot")
+    page.select_option("select[name=level-1]", "random")
+    page.check("#rated")
+    page.click("#create button[type=submit]")
+    host_link = str(page.locator("#host-link").get_attribute("href"))
+    made = server.call("GET", "/api/tables/" + host_link.removeprefix("/t/").split("#", 1)[0])
+    assert made["rules"]["rated"] is True
     page.select_option("#rated-game", game)
     page.select_option("#rated-players", "2")
     page.click("#rated-bot-play")
