@@ -39,8 +39,11 @@ from spieltisch.lab.simulate import simulate as run_simulation
 from spieltisch.lab.summary import ArenaSummary, SeatSummary
 from spieltisch.session import Table as GameTable
 from spieltisch.session import verify as verify_dice
+from spieltisch.session.lesson import check_lesson, load_lesson
+from spieltisch.session.rule_ids import rule_ids
 from spieltisch.terminal.draw.base import TableInfo
 from spieltisch.terminal.drawers import drawer_for
+from spieltisch.terminal.learn import TerminalLesson
 from spieltisch.terminal.loop import Outcome, Seat, TerminalGame, kinds_from_names, seats_for
 
 AGENT_SPECS = (
@@ -151,6 +154,34 @@ def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. auf-die-eier."
         if not text:
             fail(f"no rules page for {game}")
         Console().print(Markdown(text))
+
+
+@app.command()
+def learn(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. auf-die-eier.")],
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for the dice and cards of the closing game.")
+    ] = None,
+) -> None:
+    """Learn a game: its lesson step by step (every throw and deal dictated), then a short
+    real game against the gentlest bot, with hints."""
+    with one_line_errors():
+        lesson = load_lesson(game)
+        check_lesson(lesson)
+        the_game = lesson.game()
+        run_seed = pick_seed() if seed is None else seed
+        adviser = make_agent(strongest_agent(the_game), the_game, derive_seed(run_seed, "hint"))
+        gentlest = agent_names(the_game)[-1]
+        bot = make_agent(gentlest, the_game, derive_seed(run_seed, "seat", 1))
+        TerminalLesson(
+            lesson,
+            Console(highlight=False),
+            _read_line,
+            rules=rule_ids(rules_text(game)),
+            adviser=adviser,
+            opponent=(f"Bot ({gentlest})", bot),
+            seed=run_seed,
+        ).play()
 
 
 @app.command()

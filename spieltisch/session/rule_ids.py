@@ -1,0 +1,108 @@
+"""Rule ids on the rules pages: which paragraph, list item, table row or heading is which rule.
+
+A rules page names a rule by a trailing marker at the end of the block that states it::
+
+    2. Any rotten egg that shows is put aside straight away ... {#eier.rotten-aside}
+    | `P` | pot | one pot makes the Breakfast {#eier.face-pot} |
+
+The marker ends the block's last line (in a table row, its last cell); the block is a heading,
+a table row, a list item (its own lines, not the items nested in it) or a paragraph. An id is
+the game's short name and the rule's, joined by dots: lower case letters, digits and hyphens.
+Every language of a page carries the same ids, so a lesson, a board and a rules page can point
+at a rule in any language.
+
+:func:`rule_ids` reads the ids and their rules' text; :func:`strip_rule_ids` also returns the
+page without its markers (for a renderer that shows the page as before);
+:func:`split_marker` takes the marker off one piece of text (for a renderer that sets the id
+on the element it builds). Pure: text in, data out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spieltisch.core.errors import SpieltischError
+
+ID_PATTERN = r"[a-z][a-z0-9-]*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+"
+"""A rule id: ``eier.throw``, ``eier.rotten-aside``."""
+_MARKER = re.compile(r"[ \t]*\{#(?P<id>" + ID_PATTERN + r")\}[ \t]*(?P<pipe>\|)?[ \t]*$")
+_ANY_MARKER = re.compile(r"\{#[^}\n]*\}")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_HEADING = re.compile(r"^\s*#{1,6}\s+")
+
+
+class RuleIdError(SpieltischError, ValueError):
+    """A rules page's marker is malformed or names an id twice (rule: one id, one block)."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line = line
+        self.reason = reason
+        super().__init__(f"rules page line {line}: {reason}")
+
+
+def split_marker(text: str) -> tuple[str, str | None]:
+    """``text`` without its trailing ``{#id}`` marker, and the id (``None`` if it has none)."""
+    match = _MARKER.search(text)
+    if match is None or match.group("pipe"):
+        return text, None
+    return text[: match.start()].rstrip(), match.group("id")
+
+
+def rule_ids(markdown: str) -> dict[str, str]:
+    """Every rule id of a rules page, in page order, with its rule's text (the block's
+    Markdown on one line, without the marker, list bullet or heading hashes; a table row's
+    cells joined by `` | ``). :class:`RuleIdError` for a malformed marker or a repeated id."""
+    return strip_rule_ids(markdown)[1]
+
+
+def strip_rule_ids(markdown: str) -> tuple[str, dict[str, str]]:
+    """The page without its markers, and :func:`rule_ids` of it."""
+    lines = markdown.split("\n")
+    found: dict[str, str] = {}
+    kept: list[str] = []
+    fenced = False
+    for number, line in enumerate(lines):
+        if _FENCE.match(line):
+            fenced = not fenced
+        match = None if fenced else _MARKER.search(line)
+        if match is None:
+            if not fenced and _ANY_MARKER.search(line):
+                raise RuleIdError(number + 1, "a marker must be {#game.rule} at a block's end")
+            kept.append(line)
+            continue
+        rule = match.group("id")
+        if rule in found:
+            raise RuleIdError(number + 1, f"the id {rule} names two rules")
+        bare = line[: match.start()].rstrip()
+        if match.group("pipe"):
+            bare += " |"
+        found[rule] = _block_text(lines, number, bare)
+        if bare.strip() or match.group("pipe"):
+            kept.append(bare)
+    return "\n".join(kept), found
+
+
+def _block_text(lines: list[str], end: int, last: str) -> str:
+    """The text of the block whose last line is ``lines[end]`` (given without its marker)."""
+    if last.lstrip().startswith("|"):
+        cells = [cell.strip() for cell in last.strip().strip("|").split("|")]
+        return " | ".join(cells)
+    block = [last]
+    start = end
+    while not _starts_block(lines[start]) and start > 0 and _continues(lines[start - 1]):
+        start -= 1
+        block.insert(0, lines[start])
+    text = " ".join(part.strip() for part in block if part.strip())
+    text = _HEADING.sub("", _ITEM.sub("", text, count=1), count=1)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _starts_block(line: str) -> bool:
+    return bool(_ITEM.match(line) or _HEADING.match(line) or line.lstrip().startswith("|"))
+
+
+def _continues(previous: str) -> bool:
+    """Whether a line after ``previous`` may continue ``previous``'s block."""
+    stripped = previous.strip()
+    return bool(stripped) and not _HEADING.match(previous) and not stripped.startswith("|")

@@ -1,0 +1,223 @@
+"""Learning a game in the terminal: its lesson step by step, then a short real game.
+
+Each step shows what it says and which part of the table it points at; the table is drawn
+again whenever a move has changed it. A step that asks for a move reads one from the prompt:
+the lesson's move goes on, a move the rules forbid is refused with the engine's reason, and
+another legal move is explained (the step's own words for it, or the strongest bot's ratings)
+and changes nothing. The other steps wait for Enter. ``rules`` shows the rule the step teaches
+from the rules page, ``help`` the commands, ``quit`` (or the end of input) leaves. After the
+last step comes the lesson's finale: a real game against the gentlest bot from the finale's
+position, the strongest bot's hint shown before each of the learner's moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.text import Text
+
+from spieltisch.core.agent import Agent
+from spieltisch.core.game import Move, State
+from spieltisch.games import kit_of
+from spieltisch.session import Event
+from spieltisch.session.lesson import Lesson, LessonRun, Step, StepKind, Verdict
+from spieltisch.terminal.draw.base import TableInfo, markup
+from spieltisch.terminal.drawers import drawer_for
+from spieltisch.terminal.loop import (
+    MAX_INPUT,
+    Outcome,
+    ReadLine,
+    Seat,
+    TerminalGame,
+    display_name,
+)
+
+HELP = (
+    "At a step that asks for a move, type it in the game's notation. [bold]rules[/] shows "
+    "the rules this step teaches, [bold]again[/] repeats the step, [bold]table[/] draws the "
+    "table, [bold]quit[/] leaves the lesson. Other steps go on with Enter."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LearnOutcome:
+    """How a lesson in the terminal ended: steps done, whether the finale was played to its
+    end, and whether the learner left early."""
+
+    steps_done: int
+    finale_over: bool
+    quit: bool
+
+
+class _QuitError(Exception):
+    """The learner typed ``quit`` or input ended."""
+
+
+class TerminalLesson:
+    """One lesson in the terminal (see the module docstring)."""
+
+    def __init__(
+        self,
+        lesson: Lesson,
+        console: Console,
+        read_line: ReadLine,
+        *,
+        rules: dict[str, str],
+        adviser: Agent[Any] | None = None,
+        opponent: tuple[str, Agent[Any]] | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.lesson = lesson
+        self.console = console
+        self.read_line = read_line
+        self.rules = rules
+        """The rules page's rules by id (see :func:`~spieltisch.session.rule_ids.rule_ids`)."""
+        self.adviser = adviser
+        self.opponent = opponent
+        """The finale's bot: its name and agent."""
+        self.seed = seed
+        self.run = LessonRun(lesson, adviser)
+        self.game = self.run.game
+        self.words = kit_of(self.game).words
+        self.drawer = drawer_for(self.game.info.id)
+        self.names = tuple(display_name(p, name) for p, name in enumerate(self.run.table.seats))
+        self._shown = self._told = self.run.table.version
+
+    def play(self) -> LearnOutcome:
+        """The whole lesson, then the finale."""
+        console = self.console
+        console.print(f"[bold]Learn {self.game.info.name}[/] · {len(self.lesson.steps)} steps")
+        try:
+            self._draw()
+            while (step := self.run.step) is not None:
+                self._show(step)
+                if step.kind is StepKind.MOVE:
+                    self._ask_move(step)
+                else:
+                    self._wait(step)
+                    self.run.advance()
+            console.print(Panel(markup(self.lesson.finale.say), title="Your first game"))
+            self._wait(None)
+        except (_QuitError, KeyboardInterrupt):
+            console.print("You left the lesson.")
+            return LearnOutcome(self.run.index, False, True)
+        outcome = self._finale()
+        return LearnOutcome(len(self.lesson.steps), outcome.state.is_terminal(), outcome.quit)
+
+    # --- steps -----------------------------------------------------------------------------
+
+    def _show(self, step: Step) -> None:
+        """The step's words, after the table when a move has changed it."""
+        self._tell_new_moves()
+        if self.run.table.version != self._shown:
+            self._draw()
+        where = step.point.replace("-", " ")
+        title = f"Step {step.number} of {len(self.lesson.steps)} · look at: {where}"
+        self.console.print(Panel(markup(step.say), title=title, title_align="left"))
+
+    def _ask_move(self, step: Step) -> None:
+        while True:
+            line = self._line("Your move: ", step)
+            if line is None:
+                continue
+            attempt = self.run.try_move(line)
+            if attempt.verdict is Verdict.ACCEPTED:
+                self.console.print(Text(f"Yes: {attempt.move}.", style="green"))
+                return
+            style = "red" if attempt.verdict is Verdict.REFUSED else "yellow"
+            self.console.print(Text(attempt.message, style=style))
+
+    def _wait(self, step: Step | None) -> None:
+        while self._line("Press Enter to go on: ", step) is None:
+            pass
+
+    def _line(self, prompt: str, step: Step | None) -> str | None:
+        """A line read at ``prompt``: ``None`` after a command was answered; raises
+        :class:`_QuitError` for ``quit`` or the end of input."""
+        try:
+            raw = self.read_line(prompt)
+        except EOFError:
+            raise _QuitError from None
+        line = raw.strip()[:MAX_INPUT]
+        command = line.lower()
+        if command in {"quit", "exit", "q"}:
+            raise _QuitError
+        if command in {"help", "?", "h"}:
+            self.console.print(Panel(HELP, title="help"))
+            return None
+        if command == "rules" and step is not None:
+            for rule in step.teaches or ():
+                self.console.print(Panel(Markdown(self.rules.get(rule, rule)), title=rule))
+            if not step.teaches:
+                self.console.print("This step adds no new rule.")
+            return None
+        if command == "again" and step is not None:
+            self._show(step)
+            return None
+        if command == "table":
+            self._draw()
+            return None
+        if step is None or step.kind is not StepKind.MOVE:
+            return line  # any line goes on, an empty one too
+        return line or None
+
+    def _draw(self) -> None:
+        board = self.run.table
+        self.console.print(self.drawer.table(board.view(self.lesson.learner), self._info()))
+        self._shown = board.version
+
+    def _info(self) -> TableInfo:
+        return TableInfo(self.names, ())
+
+    def _tell_new_moves(self) -> None:
+        """Say the moves made since the last step was shown (chance, the other seat's)."""
+        board = self.run.table
+        for version in range(self._told + 1, board.version + 1):
+            event = board.event_at(version, self.lesson.learner)
+            if event.actor != self.lesson.learner:  # the learner's own move was just made
+                self._say_event(event)
+        self._told = board.version
+
+    def _say_event(self, event: Event) -> None:
+        board = self.run.table
+        before = board.view(self.lesson.learner, at=event.version - 1)
+        actor = "chance" if event.actor is None else self.names[event.actor]
+        line = self.words.event(before, event.move, self.names, actor)
+        after = self.words.aftermath(
+            before, board.view(self.lesson.learner, at=event.version), self.names
+        )
+        for text in (line, after):
+            if text:
+                self.console.print(markup(text))
+
+    # --- the finale ------------------------------------------------------------------------
+
+    def _finale(self) -> Outcome:
+        board = self.run.finale_table(self.seed)
+        seats = [Seat(name) for name in board.seats]
+        if self.opponent is not None:
+            for seat in range(len(seats)):
+                if seat != self.lesson.learner:
+                    seats[seat] = Seat(self.opponent[0], self.opponent[1])
+        hints = self.adviser if self.lesson.finale.hints else None
+        game = _HintedGame(
+            self.game, seats, self.seed, self.console, self.read_line, "", hints, 0.0, board
+        )
+        return game.run()
+
+
+class _HintedGame(TerminalGame):
+    """The finale: a terminal game that shows the adviser's hint before each of the
+    learner's moves."""
+
+    def _choose(self, state: State, player: int) -> Event | None:
+        legal: Sequence[Move] = state.legal_actions()
+        if self.adviser is not None and len(legal) > 1:
+            advice = self.adviser.explain(state.view(player), legal)
+            self.console.print(Text(f"Hint: {advice}", style="cyan"))
+        return super()._choose(state, player)

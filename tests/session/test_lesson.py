@@ -1,0 +1,251 @@
+"""Lessons: the shipped Auf die Eier lesson holds against the engine and its rules page and
+walks to its end; broken lessons fail naming the step; the runner takes, refuses and explains
+moves; rule ids read the same from both languages of a rules page."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import spieltisch
+from spieltisch.agents import make_agent
+from spieltisch.core.errors import UnknownGameError
+from spieltisch.session.lesson import (
+    Lesson,
+    LessonError,
+    LessonRun,
+    NoLessonError,
+    StepKind,
+    Verdict,
+    check_lesson,
+    load_lesson,
+    parse_lesson,
+)
+from spieltisch.session.rule_ids import RuleIdError, rule_ids, split_marker, strip_rule_ids
+
+GAME = "auf-die-eier"
+
+
+@pytest.fixture(scope="module")
+def lesson() -> Lesson:
+    return load_lesson(GAME)
+
+
+def with_step(lesson: Lesson, number: int, **changes: object) -> Lesson:
+    """``lesson`` with step ``number`` changed."""
+    steps = list(lesson.steps)
+    steps[number - 1] = dataclasses.replace(steps[number - 1], **changes)  # type: ignore[arg-type]
+    return dataclasses.replace(lesson, steps=tuple(steps))
+
+
+def step_of(lesson: Lesson, text: str) -> int:
+    """The number of the first step whose move is ``text``."""
+    return next(step.number for step in lesson.steps if step.move_text == text)
+
+
+# --- the shipped lesson ------------------------------------------------------------------------
+
+
+def test_the_lesson_holds_and_teaches_every_rule_of_the_page(lesson: Lesson) -> None:
+    check_lesson(lesson)
+    page = rule_ids(spieltisch.rules_page(GAME))
+    assert lesson.taught() == set(page)
+    assert all(step.point in lesson.points for step in lesson.steps)
+    kinds = {step.kind for step in lesson.steps}
+    assert kinds == set(StepKind)  # words, the learner's moves, dictated throws, the opponent
+
+
+def test_the_lesson_walks_to_its_end_through_the_engine(lesson: Lesson) -> None:
+    run = LessonRun(lesson)
+    moves = 0
+    while (step := run.step) is not None:
+        if step.kind is StepKind.MOVE:
+            assert step.expect is not None
+            attempt = run.try_move(step.expect)
+            assert attempt.verdict is Verdict.ACCEPTED, (step.number, attempt)
+            moves += 1
+        else:
+            version = run.table.version
+            assert run.try_move("stop").verdict is Verdict.REFUSED  # no move is asked here
+            assert run.table.version == version
+            run.advance()
+    assert run.done and moves == 4
+    assert run.table.state.scores() == (45, 10)  # 16 + 29 for the learner, 10 for the opponent
+    with pytest.raises(LessonError, match="the lesson is over"):
+        run.advance()
+    finale = run.finale_table(seed=1)
+    assert finale.state.scores() == (81, 81) and not finale.over
+    assert finale.state.is_chance()  # the learner's first throw of the real game comes next
+
+
+def test_a_step_without_a_move_refuses_moves_and_a_move_step_waits(lesson: Lesson) -> None:
+    run = LessonRun(lesson)
+    first = run.step
+    assert first is not None and first.kind is StepKind.EXPLAIN
+    assert run.try_move("stop").verdict is Verdict.REFUSED
+    while run.step is not None and run.step.kind is not StepKind.MOVE:
+        run.advance()
+    with pytest.raises(LessonError, match="waits for a move"):
+        run.advance()
+
+
+# --- the runner's answers ----------------------------------------------------------------------
+
+
+def at_first_move(lesson: Lesson, adviser: object = None) -> LessonRun:
+    run = LessonRun(lesson, adviser)  # type: ignore[arg-type]
+    while run.step is not None and run.step.kind is not StepKind.MOVE:
+        run.advance()
+    return run
+
+
+def test_an_illegal_move_is_refused_with_the_rule_and_changes_nothing(lesson: Lesson) -> None:
+    run = at_first_move(lesson)
+    version, step = run.table.version, run.step
+    attempt = run.try_move("reroll R")
+    assert attempt.verdict is Verdict.REFUSED
+    assert "Rotten Eggs stay set aside" in attempt.message
+    unreadable = run.try_move("throw everything")
+    assert unreadable.verdict is Verdict.REFUSED and "throw" in unreadable.message
+    assert run.table.version == version and run.step == step
+
+
+def test_a_tempting_move_is_answered_by_the_steps_own_words(lesson: Lesson) -> None:
+    run = at_first_move(lesson)
+    assert run.step is not None
+    why = dict(run.step.why_not)["stop"]
+    attempt = run.try_move("stop")
+    assert attempt == dataclasses.replace(attempt, verdict=Verdict.OTHER, message=why)
+    assert run.table.version == 1  # the first throw, and nothing else
+
+
+def test_another_legal_move_is_rated_by_the_adviser_or_plainly_named(lesson: Lesson) -> None:
+    plain = at_first_move(lesson).try_move("reroll CC")
+    assert plain.verdict is Verdict.OTHER
+    assert plain.message == "`reroll CC` is legal, but this lesson asks for `reroll H` here."
+    game = lesson.game()
+    rated = at_first_move(lesson, make_agent("expert", game, 0)).try_move("keep WCFFHH")
+    assert rated.verdict is Verdict.OTHER and rated.move == "reroll CP"
+    assert "legal but weaker" in rated.message and "expected points this turn" in rated.message
+
+
+# --- broken lessons ----------------------------------------------------------------------------
+
+
+def test_an_illegal_scripted_move_names_its_step(lesson: Lesson) -> None:
+    number = step_of(lesson, "reroll H")
+    with pytest.raises(LessonError, match=rf"step {number}: .*Rotten Eggs stay") as caught:
+        check_lesson(with_step(lesson, number, expect="reroll R"))
+    assert caught.value.step == number
+
+
+def test_an_impossible_dictated_outcome_names_its_step(lesson: Lesson) -> None:
+    number = step_of(lesson, "roll WCCRPFFHH")
+    with pytest.raises(LessonError, match=rf"step {number}: .*can show that"):
+        check_lesson(with_step(lesson, number, dictate="roll WWW"))  # three dice of nine
+    with pytest.raises(LessonError, match=rf"step {number + 1}: chance does not act"):
+        check_lesson(with_step(lesson, number + 1, dictate="roll W"))  # the learner decides
+
+
+def test_a_move_at_the_wrong_seat_names_its_step(lesson: Lesson) -> None:
+    learner = step_of(lesson, "reroll H")
+    with pytest.raises(LessonError, match=rf"step {learner}: no other seat"):
+        check_lesson(with_step(lesson, learner, expect=None, opponent="reroll H"))
+    other = next(s.number for s in lesson.steps if s.opponent == "stop")
+    with pytest.raises(LessonError, match=rf"step {other}: the learner is not to move"):
+        check_lesson(with_step(lesson, other, opponent=None, expect="stop"))
+
+
+def test_unknown_and_untaught_rule_ids_fail(lesson: Lesson) -> None:
+    with pytest.raises(LessonError, match=r"step 1: the rules page has no rule eier\.nope"):
+        check_lesson(with_step(lesson, 1, teaches=("eier.goal", "eier.nope")))
+    last = lesson.steps[-1]
+    assert last.teaches == ("eier.concede",)
+    with pytest.raises(LessonError, match=r"no step teaches eier\.concede") as caught:
+        check_lesson(with_step(lesson, last.number, teaches=()))
+    assert caught.value.step is None
+
+
+def test_a_why_not_must_be_another_legal_move(lesson: Lesson) -> None:
+    number = step_of(lesson, "reroll H")
+    with pytest.raises(LessonError, match=rf"step {number}: why_not 'keep WCCPFFH' is the move"):
+        check_lesson(with_step(lesson, number, why_not=(("keep WCCPFFH", "same"),)))
+    with pytest.raises(LessonError, match=rf"step {number}: why_not 'reroll RR' is not legal"):
+        check_lesson(with_step(lesson, number, why_not=(("reroll RR", "no"),)))
+
+
+def test_a_step_pointing_at_no_part_of_the_board_fails(lesson: Lesson) -> None:
+    with pytest.raises(LessonError, match=r"step 2: it points at 'sky'"):
+        check_lesson(with_step(lesson, 2, point="sky"))
+
+
+def test_the_rules_pages_must_carry_the_same_ids(lesson: Lesson) -> None:
+    english = spieltisch.rules_page(GAME)
+    german = spieltisch.rules_page(GAME, "de").replace(" {#eier.concede}", "")
+    with pytest.raises(LessonError, match=r"the de rules page differs in eier\.concede"):
+        check_lesson(lesson, {"en": english, "de": german})
+
+
+def test_a_malformed_file_fails_naming_the_step() -> None:
+    head = '[lesson]\nplayers = 2\npoints = ["dice"]\n[finale]\nsay = "Play."\n'
+    step = '[[steps]]\nsay = "Hello."\npoint = "dice"\nteaches = []\n'
+    assert len(parse_lesson(head + step, GAME).steps) == 1
+    with pytest.raises(LessonError, match=r"step 2: a step has unknown keys expct"):
+        parse_lesson(head + step + step + 'expct = "stop"\n', GAME)
+    with pytest.raises(LessonError, match=r"step 1: a step has one move at most"):
+        parse_lesson(head + step + 'expect = "stop"\ndictate = "roll W"\n', GAME)
+    with pytest.raises(LessonError, match=r"step 1: say must be a text"):
+        parse_lesson(head + step.replace('"Hello."', '""'), GAME)
+    with pytest.raises(LessonError, match=r"lesson auf-die-eier: not TOML"):
+        parse_lesson("[lesson", GAME)
+    with pytest.raises(LessonError, match=r"the file is the lesson of 'auweier'"):
+        parse_lesson('[lesson]\ngame = "auweier"\n' + head.split("\n", 1)[1], GAME)
+
+
+def test_loading_names_unknown_games_and_games_without_a_lesson() -> None:
+    with pytest.raises(UnknownGameError, match="chess"):
+        load_lesson("chess")
+    with pytest.raises(NoLessonError, match="awimbawe has no lesson yet"):
+        load_lesson("awimbawe")
+
+
+# --- rule ids ----------------------------------------------------------------------------------
+
+
+def test_both_languages_give_the_same_ids_in_the_same_order() -> None:
+    english = rule_ids(spieltisch.rules_page(GAME))
+    german = rule_ids(spieltisch.rules_page(GAME, "de"))
+    assert list(english) == list(german) and len(english) >= 30
+    assert english["eier.throw"] == "Throw all nine dice."
+    assert german["eier.throw"] == "Wirf alle neun Würfel."
+    assert english["eier.face-pot"] == "`P` | pot | one pot makes the Breakfast"
+    assert english["eier.score"].startswith("Score every die in front of you")
+    assert english["eier.breakfast"].endswith("so is a pot without a whole egg.")
+    assert all(text and "{#" not in text for text in (*english.values(), *german.values()))
+
+
+def test_stripping_takes_every_marker_off_and_keeps_the_rest() -> None:
+    page = spieltisch.rules_page(GAME)
+    stripped, ids = strip_rule_ids(page)
+    assert "{#" not in stripped and ids == rule_ids(page)
+    assert "| `P`    | pot         | one pot makes the Breakfast |" in stripped
+    assert (
+        "5. Score every die in front of you (all nine, the re-thrown rotten eggs included):\n"
+        "   - **Fried Eggs**" in stripped
+    )  # a marker alone on its line leaves no empty line
+    assert strip_rule_ids("# Game\n\nNo ids.\n") == ("# Game\n\nNo ids.\n", {})
+
+
+def test_markers_are_read_as_written_or_refused() -> None:
+    page = "Para one\ngoes on. {#g.one}\n\n- item {#g.two}\n\n```\nkept {#g.code}\n```\n"
+    assert rule_ids(page) == {"g.one": "Para one goes on.", "g.two": "item"}
+    with pytest.raises(RuleIdError, match=r"line 2: the id g\.one names two rules"):
+        rule_ids("A. {#g.one}\nB. {#g.one}\n")
+    with pytest.raises(RuleIdError, match="line 1: a marker must be"):
+        rule_ids("Bad id. {#G one}\n")
+    assert split_marker("Throw all nine dice. {#eier.throw}") == (
+        "Throw all nine dice.",
+        "eier.throw",
+    )
+    assert split_marker("no marker") == ("no marker", None)
