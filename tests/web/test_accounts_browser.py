@@ -252,11 +252,26 @@ def test_profile_export_and_delete(server: LiveServer, new_context: NewContext) 
     name = unique("Ole")
     sign_up(page, server, name)
     table_id = finished_game(page.context, server, name, seed=7)
+    waiting = create(
+        server, "auf-die-eier", [{"kind": "person"}, {"kind": "bot", "level": "random"}], 8
+    )
+    page.goto(server.url + str(waiting["seat_links"]["0"]))  # a seat taken, a game begun
+    page.fill("#name", name)
+    page.press("#name", "Enter")
+    page.wait_for_selector("#join", state="hidden")
+    start(server, waiting)
+    page.goto(server.url + "/account")
 
     page.click("#account-link")  # the header's link: the profile
     page.wait_for_selector("#profile[data-ready]")
     assert page.locator("#page-title").text_content() == name
     assert "Only you see this page" in str(page.locator("#own").text_content())
+    unfinished = page.locator("#unfinished-list li")
+    assert unfinished.count() == 1
+    assert unfinished.locator("a").get_attribute("href") == f"/t/{waiting['id']}"
+    mine = page.evaluate(f"() => fetch('/api/players/{name}').then((r) => r.json())")
+    said = "your turn" if mine["unfinished"][0]["your_turn"] else "waiting for the others"
+    assert said in str(unfinished.text_content())
     assert page.locator("#record-table tbody tr").count() == 1
     replay = page.locator("#finished-list a.replay")
     assert replay.count() == 1
