@@ -158,7 +158,8 @@ function signUpBox() {
 
 function signedOut() {
   return el("div", { class: "account-grid" }, signInBox(), signUpBox(),
-    passkeysHere() ? null : el("p", { class: "hint" }, t("This browser cannot use passkeys here (they need a secure page); a password works.")));
+    passkeysHere() ? null : el("p", { class: "hint" }, t("This browser cannot use passkeys here (they need a secure page); a password works.")),
+    el("p", {}, el("a", { href: "/ratings" }, t("Ratings and the bot ladder"))));
 }
 
 function whoBox(account) {

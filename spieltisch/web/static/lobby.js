@@ -130,7 +130,8 @@ function drawRatedBot() {
       el("select", { id: "rated-players", name: "rated-players" },
         game.players.map((n) => el("option", { value: n, selected: n === players }, String(n)))),
       el("button", { type: "submit", class: "primary", id: "rated-bot-play" }, t("Play a rated game"))),
-    el("p", { id: "rated-bot-note", class: "error", role: "alert" }, note));
+    el("p", { id: "rated-bot-note", class: "error", role: "alert" }, note),
+    el("p", {}, el("a", { href: "/ratings", id: "ratings-link" }, t("Ratings and the bot ladder"))));
   node.replaceChildren(el("h2", { id: "rated-bot-title" }, t("Rated game against the bot of my level")), form);
 }
 
