@@ -1,0 +1,224 @@
+"""The bot ladder: the Plackett-Luce fit, its intervals, the command, and the shipped file."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import spieltisch
+from spieltisch.agents.ladder import (
+    Ladder,
+    LadderError,
+    Rung,
+    finishing_ranks,
+    ladder_from_json,
+    load_ladder,
+)
+from spieltisch.cli import app
+from spieltisch.core.errors import OptionError
+from spieltisch.lab import ladder as lab_ladder
+from spieltisch.lab.ladder import Pairing, Plan, Ranked, Stages
+
+LEVELS = ("a", "b", "c", "d")
+
+
+def _synthetic(strengths: list[float], games: int, seed: int) -> Stages:
+    """Stages of games drawn from Plackett-Luce with the given log-strengths: two levels a
+    game over four seats, the pairings a ladder would play."""
+    rng = random.Random(seed)
+    counted: Stages = Counter()
+    pairs = [(0, 1), (1, 2), (2, 3), (0, 2), (1, 3)]
+    for _ in range(games):
+        low, high = pairs[rng.randrange(len(pairs))]
+        seats = [low, high, low, high]
+        left, ranks, place = list(range(4)), [0] * 4, 0
+        while left:
+            weights = [math.exp(strengths[seats[i]]) for i in left]
+            pick = rng.choices(left, weights)[0]
+            ranks[pick] = place
+            place += 1
+            left.remove(pick)
+        ranked = Ranked(tuple(LEVELS[s] for s in seats), tuple(ranks))
+        counted.update(lab_ladder.stages(ranked, LEVELS))
+    return counted
+
+
+def test_the_fit_recovers_known_strengths() -> None:
+    truth = [-1.0, 0.0, 0.4, 1.5]
+    theta = lab_ladder.fit(_synthetic(truth, 3000, seed=1), len(LEVELS))
+    centre = sum(theta) / len(theta)
+    for fitted, true in zip(theta, truth, strict=True):
+        assert fitted - centre == pytest.approx(true - sum(truth) / 4, abs=0.12)
+
+
+def test_the_fit_stays_finite_when_a_level_never_loses() -> None:
+    # b beats a in every one of ten two-player games: plain maximum likelihood runs off to
+    # infinity, the weak prior keeps it finite and b clearly ahead.
+    counted: Stages = Counter({((1, 1), 1): 10})
+    theta = lab_ladder.fit(counted, 2)
+    assert all(math.isfinite(t) for t in theta)
+    assert theta[1] - theta[0] > 2
+
+
+def test_ties_share_a_stage_and_a_bottom_tie_adds_nothing() -> None:
+    ranked = Ranked(("a", "b", "a", "b"), (0, 0, 1, 1))
+    counted = lab_ladder.stages(ranked, ("a", "b"))
+    # The two tied winners each come first from all four seats; the tie at the bottom is no
+    # stage at all (whatever its order, the ranking is the same).
+    assert counted == Counter({((2, 2), 0): 1, ((2, 2), 1): 1})
+    assert lab_ladder.stages(Ranked(("a", "b"), (0, 0)), ("a", "b")) == Counter()
+
+
+def test_finishing_ranks_put_winners_first_then_points() -> None:
+    assert finishing_ranks([10, 30, 20], winners=[1]) == (2, 0, 1)
+    assert finishing_ranks([5, 5, 9], winners=[0, 1]) == (0, 0, 2)
+    # A game's own winner (a tie broken by its rules) comes before an equal score.
+    assert finishing_ranks([7, 7], winners=[1]) == (1, 0)
+
+
+def test_the_scale_matches_openskill_for_the_number_of_players() -> None:
+    mu = lab_ladder.to_mu([0.0, 1.0], players=3)
+    assert sum(mu) / 2 == pytest.approx(25.0)
+    assert mu[1] - mu[0] == pytest.approx(math.sqrt(3) * 25 / 6)
+
+
+def _plan() -> tuple[Plan, dict[Pairing, list[Stages]]]:
+    pairing = Pairing("a", "b", 12)
+    deals = []
+    for b_wins in (2, 1, 2, 1, 2, 1):  # b wins 9 of 12 two-player games, 2 a deal
+        deal: Stages = Counter({((1, 1), 1): b_wins})
+        if b_wins < 2:
+            deal[(1, 1), 0] += 2 - b_wins
+        deals.append(deal)
+    return Plan("auweier", 2, ("a", "b"), (pairing,)), {pairing: deals}
+
+
+def test_the_bootstrap_is_reproducible_and_holds_mu() -> None:
+    plan, deals = _plan()
+    played = {"a": 12, "b": 12}
+    first = lab_ladder.rate_plan(plan, deals, played, seed=3, bootstrap=60)
+    again = lab_ladder.rate_plan(plan, deals, played, seed=3, bootstrap=60)
+    assert first == again
+    assert [r.level for r in first] == ["a", "b"]
+    for rung in first:
+        assert rung.low <= rung.mu <= rung.high
+        assert rung.sigma == pytest.approx((rung.high - rung.low) / 3.92, abs=0.01)
+    other = lab_ladder.rate_plan(plan, deals, played, seed=4, bootstrap=60)
+    assert [r.mu for r in other] == [r.mu for r in first]
+
+
+def test_pairings_connect_cheap_levels_densely_and_costly_ones_to_neighbours() -> None:
+    levels = ("random", "heuristic", "ismcts:50", "ismcts:500", "expert", "ismcts:2000")
+    found = lab_ladder.pairings(levels, 40, {"ismcts:500": 4, "ismcts:2000": 2})
+    pairs = {(p.weaker, p.stronger): p.games for p in found}
+    assert pairs[("ismcts:500", "expert")] == 4
+    assert pairs[("expert", "ismcts:2000")] == 2
+    assert pairs[("heuristic", "expert")] == 40  # two apart among the uncapped levels
+    assert ("ismcts:500", "ismcts:2000") not in pairs  # costly: only its neighbours
+
+
+def test_a_pairings_deals_seat_each_level_in_every_seat() -> None:
+    game = spieltisch.load("auweier", 3)
+    tasks = lab_ladder.pairing_tasks(game, Pairing("random", "heuristic", 4), seed=9)
+    assert [t.seats for t in tasks[:2]] == [
+        ("random", "heuristic", "random"),
+        ("heuristic", "random", "heuristic"),
+    ]
+    assert len(tasks) == 4 and tasks[0].seed == tasks[1].seed != tasks[2].seed
+
+
+TINY = ["--game", "awimbawe", "--level", "random", "--level", "heuristic", "--games", "4"]
+
+
+def test_the_command_writes_the_same_bytes_twice(tmp_path: Path) -> None:
+    out = tmp_path / "ladder.json"
+    args = ["lab", "ladder", *TINY, "--bootstrap", "40", "--out", str(out)]
+    runner = CliRunner()
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    written = out.read_bytes()
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert out.read_bytes() == written
+    ladder = ladder_from_json(written.decode())
+    assert ladder.command.startswith("spieltisch lab ladder --game awimbawe --level random")
+    assert f"--out {out.as_posix()}" in ladder.command
+    rungs = ladder.rungs("awimbawe", 2)
+    assert [r.level for r in rungs] == ["random", "heuristic"]
+    assert all(r.games == 4 for r in rungs)
+
+
+def test_the_command_refuses_what_the_ladder_does_not_rate(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = str(tmp_path / "x.json")
+    bad_level = runner.invoke(app, ["lab", "ladder", *TINY, "--level", "ismcts:1s", "--out", out])
+    assert bad_level.exit_code != 0 and "ismcts:1s" in bad_level.output
+    bad_cap = runner.invoke(app, ["lab", "ladder", *TINY, "--cap", "expert", "--out", out])
+    assert bad_cap.exit_code != 0 and "--cap" in bad_cap.output
+    with pytest.raises(OptionError):
+        lab_ladder.make_plans(["chess"], None, 4, {})
+
+
+def test_the_shipped_ladder_covers_every_game_and_player_count() -> None:
+    ladder = load_ladder()
+    assert ladder.command.startswith("spieltisch lab ladder")
+    assert "--out spieltisch/agents/ladder.json" in ladder.command
+    assert ladder.model == "PlackettLuce"
+    for game_id, counts in lab_ladder.PLAYER_COUNTS.items():
+        for players in counts:
+            rungs = ladder.rungs(game_id, players)
+            expected = lab_ladder.ladder_levels(spieltisch.load(game_id, players))
+            assert sorted(r.level for r in rungs) == sorted(expected), (game_id, players)
+            assert [r.mu for r in rungs] == sorted(r.mu for r in rungs)
+            for rung in rungs:
+                assert rung.low <= rung.mu <= rung.high and rung.games > 0
+                assert ":" not in rung.level or not rung.level.endswith("s")
+
+
+def _ladder() -> Ladder:
+    rungs = (
+        Rung("random", 10.0, 1.0, 8.0, 12.0, 40),
+        Rung("heuristic", 20.0, 1.0, 18.0, 22.0, 40),
+        Rung("expert", 30.0, 1.0, 28.0, 32.0, 40),
+    )
+    return Ladder("spieltisch lab ladder --seed 0", 0, {"auweier": {2: rungs}})
+
+
+def test_the_ladder_answers_where_a_rating_stands() -> None:
+    ladder = _ladder()
+    assert ladder.level_near("auweier", 2, 24.0) == "heuristic"
+    assert ladder.level_near("auweier", 2, 99.0) == "expert"
+    assert ladder.between("auweier", 2, 27.4) == ("heuristic", "expert")
+    assert ladder.between("auweier", 2, 5.0) == (None, "random")
+    assert ladder.between("auweier", 2, 35.0) == ("expert", None)
+    assert ladder.rung("auweier", 2, "expert") is not None
+    assert ladder.rung("auweier", 2, "ismcts:1s") is None
+    assert ladder.rungs("auweier", 3) == () and ladder.level_near("auweier", 3, 25) is None
+    assert ladder_from_json(ladder.to_json()) == ladder
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.pop("seed"), "'seed'"),
+        (lambda d: d.update(model="Elo"), "'model'"),
+        (lambda d: d.update(command="rm -rf"), "'command'"),
+        (lambda d: d["games"]["auweier"]["2"][0].pop("mu"), "games.auweier.2[0]"),
+        (lambda d: d["games"]["auweier"]["2"][0].update(mu="x"), "games.auweier.2[0].mu"),
+        (lambda d: d["games"]["auweier"]["2"][0].update(high=9.0), "interval"),
+        (lambda d: d["games"]["auweier"]["2"].reverse(), "weakest first"),
+        (lambda d: d["games"]["auweier"].update(two=[]), "'two'"),
+    ],
+)
+def test_a_broken_file_is_refused_by_name(change: object, words: str) -> None:
+    data = json.loads(_ladder().to_json())
+    assert callable(change)
+    change(data)
+    with pytest.raises(LadderError, match=words.replace("[", r"\[").replace("]", r"\]")):
+        ladder_from_json(json.dumps(data))
