@@ -40,7 +40,7 @@ from spieltisch.lab.summary import ArenaSummary, SeatSummary
 from spieltisch.session import Table as GameTable
 from spieltisch.session import verify as verify_dice
 from spieltisch.session.lesson import check_lesson, load_lesson
-from spieltisch.session.rule_ids import rule_ids
+from spieltisch.session.rule_ids import rule_ids, strip_rule_ids
 from spieltisch.terminal.draw.base import TableInfo
 from spieltisch.terminal.drawers import drawer_for
 from spieltisch.terminal.learn import TerminalLesson
@@ -124,8 +124,9 @@ def split_names(text: str | None) -> list[str]:
 
 
 def rules_text(game_id: str) -> str:
-    """The game's rules page, or an empty text if it is missing."""
-    return spieltisch.rules_page(game_id)
+    """The game's rules page (without its rule ids' markers), or an empty text if it is
+    missing."""
+    return strip_rule_ids(spieltisch.rules_page(game_id))[0]
 
 
 @app.command()

@@ -10,12 +10,36 @@ from __future__ import annotations
 from html import escape
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 
 import spieltisch
 from spieltisch.games import REGISTRY
 from spieltisch.locale import LANGUAGES, N_, translation
+from spieltisch.session.rule_ids import split_marker
+
+
+def _rule_marks(state: StateCore) -> None:
+    """Take each rule's ``{#id}`` marker off the rules page's text and put the id on the
+    element that holds the rule (``data-rule``: the same id in the English and the German
+    article, which share the page)."""
+    tokens = state.tokens
+    for index, token in enumerate(tokens):
+        if token.type != "inline" or not token.children:
+            continue
+        _, rule = split_marker(token.content)
+        if rule is None:
+            continue
+        last = token.children[-1]
+        last.content = split_marker(last.content)[0]
+        holder = next(
+            (t for t in reversed(tokens[:index]) if t.nesting == 1 and not t.hidden), None
+        )
+        if holder is not None:
+            holder.attrSet("data-rule", rule)
+
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+_MARKDOWN.core.ruler.push("rule_marks", _rule_marks)
 
 
 def _shell(title: str, script: str, body: str, data: str = "") -> str:

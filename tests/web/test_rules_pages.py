@@ -15,6 +15,8 @@ from fastapi.testclient import TestClient
 
 import spieltisch
 from spieltisch.games import REGISTRY
+from spieltisch.session.rule_ids import rule_ids
+from spieltisch.web import pages
 from spieltisch.web.app import create_app
 from spieltisch.web.settings import Settings
 
@@ -105,6 +107,16 @@ def test_the_rules_page_holds_both_articles(tmp_path: Path) -> None:
             assert "<h2>Regelauslegungen</h2>" in german
             assert "<script>" not in html  # scripts only from files (the CSP allows no other)
             assert "script-src 'self'" in answer.headers["content-security-policy"]
+
+
+def test_rule_ids_mark_their_elements_and_never_show(game: str = "auf-die-eier") -> None:
+    """Each rule's ``{#id}`` marker becomes its element's ``data-rule`` in both articles, and
+    no marker is left in the text a reader sees."""
+    page = pages.rules(game)
+    ids = list(rule_ids(spieltisch.rules_page(game)))
+    assert ids and "{#" not in page
+    for article in re.findall(r"<article.*?</article>", page, re.S):
+        assert re.findall(r'data-rule="([^"]+)"', article) == ids
 
 
 @pytest.mark.browser
