@@ -132,7 +132,7 @@ def _rating_json(game: str, players: int, mu: float, sigma: float, games: int) -
     return {
         "game": game, "game_name": _name(game), "players": players, "rating": round(rating, 1),
         "mu": round(mu, 2), "sigma": round(sigma, 2), "games": games,
-        "between": list(load_ladder().between(game, players, rating)),
+        "between": list(load_ladder().between(game, players, mu)),  # the estimate, as the bots
     }  # fmt: skip
 
 

@@ -194,6 +194,8 @@ def test_a_rated_game_against_the_bot_of_my_level_moves_my_rating_once(
     profile = ann.get("/api/players/Ann").json()
     (rating,) = profile["ratings"]
     assert rating["games"] == 1 and rating["rating"] == round(rating["mu"] - 3 * rating["sigma"], 1)
+    placed = load_ladder().between("awimbawe", 2, ratings[0].mu)  # by the estimate, as bots are
+    assert rating["between"] == list(placed)
     assert profile["finished"][0]["rated"] and not profile["finished"][0]["won"]
     assert profile["record"] == [
         {"game": "awimbawe", "game_name": "Awimbawé", "players": 2, "played": 1, "won": 0}
