@@ -395,7 +395,7 @@ class Hub:
         live.table, live.status, live.seats = fresh.table, fresh.status, fresh.seats
         live.seed, live.committed, live.epoch = fresh.seed, fresh.committed, fresh.epoch
         live.rematch, live.turn_since = fresh.rematch, fresh.turn_since
-        live.steps = Steps()
+        live.steps, live.finished_record = Steps(), None  # its names may have changed
         live.votes = await self.read(load_votes, self.reader, live.id)
         gone = {c.token_hash for c in live.connections if c.token_hash is not None}
         gone -= {s.token_hash for s in live.seats if s.person}
