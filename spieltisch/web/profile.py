@@ -19,13 +19,11 @@ from sqlalchemy.engine import Connection, Engine
 import spieltisch
 from spieltisch.core.record import Record
 from spieltisch.session import Table
-from spieltisch.web.accounts import name_key
+from spieltisch.web.accounts import FORMER_PLAYER, name_key
 from spieltisch.web.db import ACCOUNTS, RATINGS, SEATS, TABLES
 from spieltisch.web.rated import Outcome, outcome_of
 from spieltisch.web.table_rules import TableRules
 
-FORMER_PLAYER = "former player"
-"""The name a deleted account's seats keep."""
 MIN_GAMES = 5
 """Rated games a player needs to appear on a leaderboard."""
 HISTORY_LIMIT = 200
