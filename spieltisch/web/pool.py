@@ -17,6 +17,7 @@ import collections
 import concurrent.futures
 import itertools
 import logging
+import multiprocessing
 import os
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -87,8 +88,12 @@ class FairPool:
         """When each table last had a job started (its place in the round robin)."""
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+        """Workers are spawned, never forked: a forked worker would inherit every connection
+        the server had open at that moment and keep it open after the server let it go, so
+        the browser's next request on it would never be read."""
         return concurrent.futures.ProcessPoolExecutor(
             max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
             initializer=start_worker,
             initargs=(os.getpid(), self.niceness),
         )

@@ -279,6 +279,9 @@ def test_profile_export_and_delete(server: LiveServer, new_context: NewContext) 
     replay.click()
     page.wait_for_selector("#position")
     assert page.url.endswith(f"/replay/{table_id}?seat=0")
+    assert page.locator("#side").input_value() == "0"  # seen from the player's own seat
+    page.goto(server.url + f"/replay/{table_id}?seat=0#analysis")
+    page.wait_for_selector("#analysis-progress, #analysis-done")  # the analysis runs at once
 
     page.goto(server.url + "/account")
     signed(page, "in")

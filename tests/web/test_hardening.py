@@ -12,6 +12,7 @@ import asyncio
 import concurrent.futures
 import json
 import logging
+import os
 import socket
 import threading
 import types
@@ -164,6 +165,24 @@ def test_a_slow_table_cannot_hold_the_pool_from_the_others() -> None:
 
     order = run_apart(scenario())
     assert order.index("quick") <= 1, order  # not behind every slow job
+
+
+def test_a_worker_holds_none_of_the_servers_connections() -> None:
+    """A worker forked while a browser's connection was open would keep it open after the
+    server let it go, and the browser's next request on it would never be read."""
+    with socket.socket() as browser_side:
+        browser_side.bind(("127.0.0.1", 0))
+        browser_side.listen()
+        inode = os.fstat(browser_side.fileno()).st_ino
+
+        async def scenario() -> list[int]:
+            pool = FairPool(1)
+            try:
+                return await pool.run("t", jobs.open_sockets, None)
+            finally:
+                pool.shutdown()
+
+        assert inode not in run_apart(scenario())
 
 
 def test_a_killed_worker_is_replaced_and_its_job_run_again(

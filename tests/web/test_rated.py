@@ -1,5 +1,5 @@
 """Seats bound to accounts, rated tables, profiles, leaderboards and the export, through
-Starlette's TestClient (each client a browser with its own cookies)."""
+Starlette's TestClient (each :class:`Browser` with its own cookies)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
@@ -18,7 +19,7 @@ from spieltisch.web.app import create_app
 from spieltisch.web.db import RATINGS, SEATS, TABLES, make_engine
 from spieltisch.web.profile import MIN_GAMES
 from spieltisch.web.settings import Settings
-from tests.web.test_api import hello, make_table, receive
+from tests.web.test_api import hello, receive
 
 pytestmark = pytest.mark.timeout(120)
 PASSWORD = "a table of friends 42"
@@ -29,24 +30,53 @@ def database(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'db.sqlite'}"
 
 
+class Browser:
+    """One browser at the shared test client: its own cookies, the client's one event loop
+    (every TestClient entered runs its own loop, and the server's locks belong to one)."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.jar = httpx.Cookies()
+
+    def _call(self, method: str, url: str, **options: Any) -> httpx.Response:
+        self.client.cookies = self.jar
+        try:
+            answer: httpx.Response = self.client.request(method, url, **options)
+            return answer
+        finally:
+            self.jar = httpx.Cookies(self.client.cookies)
+
+    def get(self, url: str, **options: Any) -> httpx.Response:
+        return self._call("GET", url, **options)
+
+    def post(self, url: str, **options: Any) -> httpx.Response:
+        return self._call("POST", url, **options)
+
+    def websocket_connect(self, url: str) -> Any:
+        self.client.cookies = self.jar
+        return self.client.websocket_connect(url)
+
+
 @pytest.fixture
-def browsers(database: str) -> Iterator[Callable[[], TestClient]]:
-    """Browsers on one server: each its own TestClient (its own cookie jar)."""
+def browsers(database: str) -> Iterator[Callable[[], Browser]]:
+    """Browsers on one server, each with its own cookies."""
     app = create_app(Settings(database=database, bot_workers=1, bot_pause=0))
-    opened: list[TestClient] = []
-
-    def open_one() -> TestClient:
-        client = TestClient(app)
-        client.__enter__()
-        opened.append(client)
-        return client
-
-    yield open_one
-    for client in reversed(opened):
-        client.__exit__(None, None, None)
+    with TestClient(app) as client:
+        yield lambda: Browser(client)
 
 
-def sign_up(client: TestClient, name: str) -> str:
+def make_table(browser: Browser, game: str = "auf-die-eier", **extra: Any) -> dict[str, Any]:
+    """A table with one person seat (seat 0) and a heuristic bot; its links' tokens."""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}]
+    answer = browser.post("/api/tables", json={"game": game, "seats": seats, **extra})
+    assert answer.status_code == 201, answer.text
+    made: dict[str, Any] = answer.json()
+    made["host"] = made["host_link"].split("#host=")[1]
+    made["seat"] = {int(k): v.split("#seat=")[1] for k, v in made["seat_links"].items()}
+    return made
+
+
+def sign_up(client: Browser, name: str) -> str:
     """Sign ``name`` up in this browser; its CSRF token."""
     answer = client.post("/api/account/signup", json={"name": name, "password": PASSWORD})
     assert answer.status_code == 201, answer.text
@@ -54,14 +84,14 @@ def sign_up(client: TestClient, name: str) -> str:
     return csrf
 
 
-def sign_in(client: TestClient, name: str) -> str:
+def sign_in(client: Browser, name: str) -> str:
     answer = client.post("/api/account/signin", json={"name": name, "password": PASSWORD})
     assert answer.status_code == 200, answer.text
     csrf: str = answer.json()["csrf"]
     return csrf
 
 
-def join(client: TestClient, made: dict[str, Any], seat: int, csrf: str | None) -> Any:
+def join(client: Browser, made: dict[str, Any], seat: int, csrf: str | None) -> Any:
     headers = {} if csrf is None else {"X-CSRF-Token": csrf}
     return client.post(
         f"/api/tables/{made['id']}/join",
@@ -80,7 +110,7 @@ def seat_rows(database: str, table_id: str) -> list[Any]:
     return list(rows)
 
 
-def concede(client: TestClient, made: dict[str, Any], seat: int) -> None:
+def concede(client: Browser, made: dict[str, Any], seat: int) -> None:
     answer = client.post(
         f"/api/tables/{made['id']}/concede",
         headers={"Authorization": f"Bearer {made['seat'][seat]}"},
@@ -88,7 +118,7 @@ def concede(client: TestClient, made: dict[str, Any], seat: int) -> None:
     assert answer.status_code == 200 and answer.json()["ended"], answer.text
 
 
-def start(client: TestClient, made: dict[str, Any]) -> None:
+def start(client: Browser, made: dict[str, Any]) -> None:
     answer = client.post(
         f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {made['host']}"}
     )
@@ -96,7 +126,7 @@ def start(client: TestClient, made: dict[str, Any]) -> None:
 
 
 def test_a_signed_in_join_binds_the_seat_to_the_account_and_its_name(
-    browsers: Callable[[], TestClient], database: str
+    browsers: Callable[[], Browser], database: str
 ) -> None:
     ann = browsers()
     csrf = sign_up(ann, "Ann")
@@ -107,7 +137,7 @@ def test_a_signed_in_join_binds_the_seat_to_the_account_and_its_name(
 
 
 def test_a_join_without_the_csrf_token_is_a_join_by_link_only(
-    browsers: Callable[[], TestClient], database: str
+    browsers: Callable[[], Browser], database: str
 ) -> None:
     ann = browsers()
     sign_up(ann, "Ann")
@@ -118,7 +148,7 @@ def test_a_join_without_the_csrf_token_is_a_join_by_link_only(
 
 
 def test_the_seat_follows_its_person_to_another_device(
-    browsers: Callable[[], TestClient],
+    browsers: Callable[[], Browser],
 ) -> None:
     phone, laptop, stranger = browsers(), browsers(), browsers()
     csrf = sign_up(phone, "Ann")
@@ -139,7 +169,7 @@ def test_the_seat_follows_its_person_to_another_device(
 
 
 def test_own_seat_requests_by_account_need_the_csrf_token(
-    browsers: Callable[[], TestClient],
+    browsers: Callable[[], Browser],
 ) -> None:
     ann = browsers()
     csrf = sign_up(ann, "Ann")
@@ -151,7 +181,7 @@ def test_own_seat_requests_by_account_need_the_csrf_token(
 
 
 def test_a_rated_table_takes_only_signed_in_people_and_ladder_bots(
-    browsers: Callable[[], TestClient],
+    browsers: Callable[[], Browser],
 ) -> None:
     guest, ann = browsers(), browsers()
     seats = [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}]
@@ -170,7 +200,7 @@ def test_a_rated_table_takes_only_signed_in_people_and_ladder_bots(
 
 
 def test_a_rated_game_against_the_bot_of_my_level_moves_my_rating_once(
-    browsers: Callable[[], TestClient], database: str
+    browsers: Callable[[], Browser], database: str
 ) -> None:
     ann = browsers()
     csrf = sign_up(ann, "Ann")
@@ -202,7 +232,7 @@ def test_a_rated_game_against_the_bot_of_my_level_moves_my_rating_once(
     ]
 
 
-def test_a_profile_is_its_players_to_show(browsers: Callable[[], TestClient]) -> None:
+def test_a_profile_is_its_players_to_show(browsers: Callable[[], Browser]) -> None:
     ann, bob = browsers(), browsers()
     ann_csrf = sign_up(ann, "Ann")
     sign_up(bob, "Bob")
@@ -216,7 +246,7 @@ def test_a_profile_is_its_players_to_show(browsers: Callable[[], TestClient]) ->
 
 
 def test_a_profile_lists_tables_in_play_but_nothing_of_their_game(
-    browsers: Callable[[], TestClient],
+    browsers: Callable[[], Browser],
 ) -> None:
     """Two tables whose hidden cards differ (other deals) give the same profile entries."""
     ann = browsers()
@@ -235,7 +265,7 @@ def test_a_profile_lists_tables_in_play_but_nothing_of_their_game(
 
 
 def test_leaderboards_show_listed_players_with_enough_games_beside_the_ladder(
-    browsers: Callable[[], TestClient], database: str
+    browsers: Callable[[], Browser], database: str
 ) -> None:
     ann, bob = browsers(), browsers()
     ann_csrf = sign_up(ann, "Ann")
@@ -243,7 +273,8 @@ def test_leaderboards_show_listed_players_with_enough_games_beside_the_ladder(
     ann.post("/api/account/settings", json={"listed": True}, headers={"X-CSRF-Token": ann_csrf})
     engine = make_engine(database)
     with engine.begin() as connection:
-        ids = dict(connection.execute(sa.text("SELECT name, id FROM accounts")).all())
+        rows = connection.execute(sa.text("SELECT name, id FROM accounts")).all()
+        ids: dict[str, str] = {row[0]: row[1] for row in rows}
         for name, mu in (("Ann", 30.0), ("Bob", 35.0)):
             connection.execute(
                 sa.insert(RATINGS).values(account_id=ids[name], game="auweier", players=2,
@@ -258,7 +289,7 @@ def test_leaderboards_show_listed_players_with_enough_games_beside_the_ladder(
 
 
 def test_export_and_delete_keep_the_games_with_a_former_player(
-    browsers: Callable[[], TestClient], database: str
+    browsers: Callable[[], Browser], database: str
 ) -> None:
     ann, bob = browsers(), browsers()
     csrf = sign_up(ann, "Ann")
@@ -279,14 +310,14 @@ def test_export_and_delete_keep_the_games_with_a_former_player(
     with engine.connect() as connection:
         record = connection.execute(
             sa.select(TABLES.c.record).where(TABLES.c.id == made["id"])
-        ).scalar()
+        ).scalar_one()
     engine.dispose()
     assert json.loads(record)["seats"][0] == "former player"
     assert ann.get("/api/players/Ann").status_code == 404
 
 
 def test_a_rated_game_played_to_its_end_by_the_accounts_page_settles_once(
-    browsers: Callable[[], TestClient], database: str
+    browsers: Callable[[], Browser], database: str
 ) -> None:
     """Moves sent by a page that holds its seat by the account (no link), to the end: the
     outcome is kept and the rating moves by exactly one game."""
@@ -317,7 +348,7 @@ def test_a_rated_game_played_to_its_end_by_the_accounts_page_settles_once(
     assert (rating.mu > 25.0) == won
 
 
-def test_the_rematch_follows_the_account_too(browsers: Callable[[], TestClient]) -> None:
+def test_the_rematch_follows_the_account_too(browsers: Callable[[], Browser]) -> None:
     """A page holding its seat by the account asks for the rematch and takes its seat there
     without a link (the rematch keeps the seat's account)."""
     phone, laptop = browsers(), browsers()

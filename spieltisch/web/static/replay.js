@@ -6,6 +6,10 @@ import { SEAT_COLOURS, boardFor } from "./draw/index.js";
 
 const tableId = document.body.dataset.table;
 const state = { at: 0, seat: -1, data: null, file: null, board: null, game: null, previous: null, analysis: null };
+// A link may name the seat to see the game from (a profile's replay: the player's own seat),
+// and "#analysis" to analyse that seat's decisions at once.
+const askedSeat = Number.parseInt(new URLSearchParams(location.search).get("seat") ?? "", 10);
+if (Number.isInteger(askedSeat) && askedSeat >= 0) state.seat = askedSeat;
 
 async function step() {
   if (state.file) {
@@ -148,4 +152,8 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowLeft") go(state.at - 1);
 });
 setupLanguage(() => { draw(); if (state.data) load(); });  // the log is worded by the server
-load();
+const analyseIfAsked = () => {
+  if (location.hash === "#analysis" && state.data && state.seat >= 0 && !state.analysis) analyse(state.seat);
+};
+window.addEventListener("hashchange", analyseIfAsked);
+load().then(analyseIfAsked);
