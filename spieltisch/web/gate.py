@@ -44,6 +44,7 @@ class Door:
 _ID = r"[^/]{1,64}"
 DOORS = (
     Door("http", "POST", re.compile(r"/api/tables"), Allowance.TABLES),
+    Door("http", "POST", re.compile(r"/api/rated-bot"), Allowance.TABLES),
     Door("http", "POST", re.compile(r"/api/(verify|replay)"), Allowance.HEAVY),
     Door("http", "GET", re.compile(rf"/api/tables/{_ID}/record"), Allowance.HEAVY),
     Door("http", "GET", re.compile(rf"/api/tables/{_ID}/replay"), Allowance.REPLAYS),

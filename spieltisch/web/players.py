@@ -18,9 +18,10 @@ import asyncio
 import json
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi import Path as FastPath
 
 from spieltisch.agents.ladder import Rung, load_ladder
 from spieltisch.games import REGISTRY
@@ -66,7 +67,9 @@ def players_api(app: FastAPI) -> None:
         }
 
     @app.get("/api/ratings/{game}/{players}")
-    async def leaderboard(request: Request, game: str, players: int) -> dict[str, Any]:
+    async def leaderboard(
+        request: Request, game: str, players: Annotated[int, FastPath(ge=1, le=8)]
+    ) -> dict[str, Any]:
         if game not in REGISTRY.implemented():
             raise HTTPException(404, "no such game")
         hub = hub_of(request)

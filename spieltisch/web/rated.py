@@ -14,8 +14,9 @@ servers see the end, it counts once.
 from __future__ import annotations
 
 import json
+import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,8 @@ from spieltisch.web.ratings import Rating, default_rating, rate_against_fixed
 from spieltisch.web.services import Services
 from spieltisch.web.store import SeatRow
 from spieltisch.web.tables import LiveTable, RefusedError
+
+LOG = logging.getLogger("spieltisch.web")
 
 __all__ = ["Outcome", "check_rated_bots", "outcome_of", "ranks_of", "settle"]
 
@@ -54,24 +57,24 @@ class Outcome:
         return cls(tuple(int(r) for r in data["ranks"]), tuple(int(w) for w in data["winners"]))
 
 
-def ranks_of(table: Table) -> tuple[int, ...]:
+def ranks_of(table: Table, left: Collection[int] = ()) -> tuple[int, ...]:
     """Each seat's place in a finished game: the winners share the first place, the others
-    follow by their points (more is better), and a seat that conceded comes after every seat
-    that did not."""
+    follow by their points (more is better); a seat that conceded, or whose person ``left``
+    it to a bot, comes after every seat that did not (whatever the bot made of it)."""
     winners = table.winners()
     scores = table.state.scores()
-    gone = {seat for seat, _ in table.conceded}
+    gone = {seat for seat, _ in table.conceded} | set(left)
 
     def key(seat: int) -> tuple[int, int, int]:
-        return (0 if seat in winners else 1, 1 if seat in gone else 0, -scores[seat])
+        return (1 if seat in gone else 0, 0 if seat in winners else 1, -scores[seat])
 
     keys = [key(seat) for seat in range(table.game.players)]
     return tuple(1 + sum(other < mine for other in keys) for mine in keys)
 
 
-def outcome_of(table: Table) -> Outcome:
-    """The outcome of a finished game."""
-    return Outcome(ranks_of(table), tuple(sorted(table.winners())))
+def outcome_of(table: Table, left: Collection[int] = ()) -> Outcome:
+    """The outcome of a finished game (``left``: seats their people gave up to a bot)."""
+    return Outcome(ranks_of(table, left), tuple(sorted(table.winners())))
 
 
 def check_rated_bots(game_id: str, players: int, levels: Sequence[str]) -> None:
@@ -90,30 +93,33 @@ async def settle(services: Services, live: LiveTable) -> None:
     """Keep a finished table's outcome and, if it is rated, settle its ratings (once)."""
     if live.status != "finished" or not live.table.over:
         return
-    outcome = outcome_of(live.table)
     people = {s.seat: s.account_id for s in live.seats if s.account_id is not None}
-    bots: dict[int, Rating] = {}
-    if live.rules.rated:
-        bots = _ladder_ratings(live.game.info.id, live.game.players, live.seats, people)
+    left = [s.seat for s in live.seats if s.kind == "bot" and s.account_id is not None]
+    outcome = outcome_of(live.table, left)
+    bots = _ladder_ratings(live.game.info.id, live.game.players, live.seats, people)
+    rated = live.rules.rated and bots is not None
+    if live.rules.rated and bots is None:
+        LOG.warning("table %s: a seat is neither signed in nor a ladder bot; not rated", live.id)
     await services.write(
         store_outcome, services.engine, live.id, live.game.info.id, live.game.players,
-        outcome, people if live.rules.rated else {}, bots,
+        outcome, people if rated else {}, bots or {},
     )  # fmt: skip
 
 
 def _ladder_ratings(
     game_id: str, players: int, seats: Sequence[SeatRow], people: Mapping[int, str]
-) -> dict[int, Rating]:
-    """The fixed ratings of a rated table's bot seats."""
+) -> dict[int, Rating] | None:
+    """The fixed ratings of the seats no account holds (their bots' ladder ratings), or
+    ``None`` if one cannot be rated (no account and no bot on the ladder)."""
     ladder = load_ladder()
     fixed = {}
     for seat in seats:
-        if seat.seat in people or seat.level is None:
+        if seat.seat in people:
             continue
-        rung = ladder.rung(game_id, players, seat.level)
-        fixed[seat.seat] = (
-            default_rating() if rung is None else Rating(rung.mu, rung.sigma, rung.games)
-        )
+        rung = None if seat.level is None else ladder.rung(game_id, players, seat.level)
+        if rung is None:
+            return None
+        fixed[seat.seat] = Rating(rung.mu, rung.sigma, rung.games)
     return fixed
 
 

@@ -16,6 +16,7 @@ from spieltisch.web.bound import bearer, binding_account, seat_credential
 from spieltisch.web.chat import NOTICE, notice
 from spieltisch.web.live import Hub
 from spieltisch.web.pool import check_level
+from spieltisch.web.rated import check_rated_bots
 from spieltisch.web.seats import missing_for_start
 from spieltisch.web.tables import LiveTable, RefusedError
 from spieltisch.web.text import Field as Text
@@ -131,6 +132,8 @@ def _hosting(app: FastAPI) -> None:
             hub.seating.check_host(live, bearer(authorization))
             number = hub.seating.number(live, seat)
             check_level(live.game, body.level)
+            if live.rules.rated:
+                check_rated_bots(live.game.info.id, live.game.players, [body.level])
             async with live.lock:
                 name = live.seats[number].name
                 await hub.seating.to_bot(live, number, body.level, "bot")

@@ -143,7 +143,8 @@ class Seating:
             current = live.seats[seat]
             # A salt counts only before the start: once the game is on, its dice are fixed.
             salt_now = own if live.status == "open" else current.salt
-            bound = current.account_id if account is None else account.id
+            # A join by link alone belongs to no account (a link passed on is someone else's).
+            bound = None if account is None else account.id
             joined = replace(current, name=clean, joined=True, salt=salt_now, account_id=bound)
             await self._store(live, joined, False)
         await self.services.broadcast(live)
@@ -189,7 +190,9 @@ class Seating:
         row = live.seats[seat]
         if row.person and row.token_hash is not None:
             await self.revoke(live, row, reason)
-        bot = SeatRow(seat, "bot", f"Bot {seat + 1} ({level})", level, None, True)
+        # The person's game still: it stays in their history (and, rated, counts as given up).
+        bot = SeatRow(seat, "bot", f"Bot {seat + 1} ({level})", level, None, True,
+                      account_id=row.account_id)  # fmt: skip
         if reason in ("left", "conceded"):
             bot = replace(bot, name=row.name, conceded_at=row.conceded_at)
         await self._store(live, bot, True)
@@ -197,6 +200,10 @@ class Seating:
     async def to_person(self, live: LiveTable, host: str, seat: int) -> str:
         """Give ``seat`` to a new person: a new token (derived from the host's), so a new join
         link; a person who held it loses it. The new token."""
+        if live.rules.rated and live.status == "playing":
+            raise RefusedError(
+                N_("a rated game's seats stay with the people who started it"), 409
+            )  # fmt: skip
         origin = new_origin(live.id)
         token = derive_token(host, origin, seat)
         async with live.lock:
@@ -221,7 +228,9 @@ class Seating:
         async with live.lock:
             row = live.seats[seat]
             if live.status == "open":
-                free = replace(row, name=f"Seat {seat + 1}", joined=False, salt=None)
+                free = replace(
+                    row, name=f"Seat {seat + 1}", joined=False, salt=None, account_id=None
+                )
                 await self._store(live, free, False)
             elif live.status == "playing":
                 await self.to_bot(live, seat, stand_in_level(live), "left")

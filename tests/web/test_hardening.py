@@ -15,6 +15,7 @@ import logging
 import os
 import socket
 import threading
+import time
 import types
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
@@ -274,10 +275,9 @@ def test_a_bot_backs_off_while_its_moves_cannot_be_saved(
     own = types.SimpleNamespace(**{**vars(asyncio), "sleep": counted_sleep})
     monkeypatch.setattr(live_module, "asyncio", own)
     client.post(f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {host}"})
-    deadline = 400
-    while len(sleeps) < 4 and deadline:
+    deadline = time.monotonic() + 60  # a spawned bot worker starts in a second or two
+    while len(sleeps) < 4 and time.monotonic() < deadline:
         client.get("/api/games")
-        deadline -= 1
     assert sleeps[:4] == [1.0, 2.0, 4.0, 8.0]
 
 

@@ -370,3 +370,75 @@ def test_the_rematch_follows_the_account_too(browsers: Callable[[], Browser]) ->
     stranger = browsers()
     refused = stranger.post(f"/api/tables/{rematch}/join", json={"token": "", "name": "Eve"})
     assert refused.status_code == 403
+
+
+def test_a_seat_left_before_the_start_belongs_to_no_account_any_more(
+    browsers: Callable[[], Browser], database: str
+) -> None:
+    """Ann leaves an open table; whoever joins by the same link without an account is not
+    Ann, and Ann's pages no longer hold that seat."""
+    ann, xavier = browsers(), browsers()
+    csrf = sign_up(ann, "Ann")
+    made = make_table(ann)
+    join(ann, made, 0, csrf)
+    left = ann.post(f"/api/tables/{made['id']}/leave", headers={"X-CSRF-Token": csrf})
+    assert left.status_code == 200, left.text
+    assert join(xavier, made, 0, None).json()["name"] == "typed name"
+    assert seat_rows(database, made["id"])[0].account_id is None
+    with ann.websocket_connect(f"/ws/{made['id']}") as ws:
+        assert hello(ws, None)["seat"] is None
+
+
+def rated_pair(ann: Browser, bob: Browser) -> tuple[dict[str, Any], str, str]:
+    """A started rated Awimbawé table of Ann (seat 0) and Bob (seat 1)."""
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    answer = ann.post(
+        "/api/tables", json={"game": "awimbawe", "seats": seats, "rules": {"rated": True}}
+    )
+    made: dict[str, Any] = answer.json()
+    made["host"] = made["host_link"].split("#host=")[1]
+    made["seat"] = {int(k): v.split("#seat=")[1] for k, v in made["seat_links"].items()}
+    ann_csrf, bob_csrf = sign_up(ann, "Ann"), sign_up(bob, "Bob")
+    assert join(ann, made, 0, ann_csrf).status_code == 200
+    assert join(bob, made, 1, bob_csrf).status_code == 200
+    start(ann, made)
+    return made, ann_csrf, bob_csrf
+
+
+def test_a_rated_game_keeps_its_seats_and_its_bots_on_the_ladder(
+    browsers: Callable[[], Browser],
+) -> None:
+    ann, bob = browsers(), browsers()
+    made, _, _ = rated_pair(ann, bob)
+    host = {"Authorization": f"Bearer {made['host']}"}
+    new_link = ann.post(f"/api/tables/{made['id']}/seats/1/person", headers=host)
+    assert new_link.status_code == 409 and "rated" in new_link.json()["detail"]
+    off_ladder = ann.post(
+        f"/api/tables/{made['id']}/seats/1/bot", json={"level": "ismcts:5s"}, headers=host
+    )
+    assert off_ladder.status_code == 422 and "ladder" in off_ladder.json()["detail"]
+
+
+def test_leaving_a_rated_game_counts_as_giving_it_up(
+    browsers: Callable[[], Browser], database: str
+) -> None:
+    ann, bob = browsers(), browsers()
+    made, ann_csrf, bob_csrf = rated_pair(ann, bob)
+    left = ann.post(f"/api/tables/{made['id']}/leave", headers={"X-CSRF-Token": ann_csrf})
+    assert left.status_code == 200, left.text
+    rows = seat_rows(database, made["id"])
+    assert rows[0].kind == "bot" and rows[0].account_id is not None  # still Ann's game
+    conceded = bob.post(f"/api/tables/{made['id']}/concede", headers={"X-CSRF-Token": bob_csrf})
+    assert conceded.status_code == 200 and conceded.json()["ended"], conceded.text
+    engine = make_engine(database, writer=False)
+    with engine.connect() as connection:
+        games = connection.execute(sa.select(RATINGS.c.games)).scalars().all()
+    engine.dispose()
+    assert sorted(games) == [1, 1]
+    assert ann.get("/api/players/Ann").json()["finished"][0]["table"] == made["id"]
+
+
+def test_a_leaderboard_takes_a_player_count_only(browsers: Callable[[], Browser]) -> None:
+    ann = browsers()
+    assert ann.get("/api/ratings/auweier/99999999999999999999").status_code == 422
+    assert ann.get("/api/ratings/auweier/2").status_code == 200
