@@ -27,7 +27,9 @@ from .servers import Server, running
 URL = os.environ.get("SPIELTISCH_TEST_POSTGRES", "")
 pytestmark = pytest.mark.skipif(not URL, reason="SPIELTISCH_TEST_POSTGRES is not set")
 
-GAME = 60.0
+GAME = 180.0
+"""Seconds a bots' game may take: an iteration-budget bot's move is paced to a second, so a
+game of these bots takes about a minute, more on a busy machine (60 s was too close)."""
 WAIT = 10.0
 """Seconds any one message may take to arrive."""
 BOT_LEVELS = ("ismcts:50", "heuristic", "ismcts:50")
