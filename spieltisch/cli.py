@@ -37,6 +37,7 @@ from spieltisch.lab import ladder as lab_ladder_module
 from spieltisch.lab.play import derive_seed, pick_seed
 from spieltisch.lab.simulate import simulate as run_simulation
 from spieltisch.lab.summary import ArenaSummary, SeatSummary
+from spieltisch.locale import LANGUAGES, translation
 from spieltisch.session import Table as GameTable
 from spieltisch.session import verify as verify_dice
 from spieltisch.session.lesson import check_lesson, load_lesson
@@ -123,10 +124,10 @@ def split_names(text: str | None) -> list[str]:
     return [part.strip() for part in (text or "").split(",") if part.strip()]
 
 
-def rules_text(game_id: str) -> str:
-    """The game's rules page (without its rule ids' markers), or an empty text if it is
-    missing."""
-    return strip_rule_ids(spieltisch.rules_page(game_id))[0]
+def rules_text(game_id: str, language: str = "en") -> str:
+    """The game's rules page in ``language`` (without its rule ids' markers), or an empty
+    text if it is missing."""
+    return strip_rule_ids(spieltisch.rules_page(game_id, language))[0]
 
 
 @app.command()
@@ -163,10 +164,16 @@ def learn(
     seed: Annotated[
         int | None, typer.Option(help="Seed for the dice and cards of the closing game.")
     ] = None,
+    lang: Annotated[
+        str, typer.Option(help="The lesson's language: " + ", ".join(LANGUAGES) + ".")
+    ] = "en",
 ) -> None:
     """Learn a game: its lesson step by step (every throw and deal dictated), then a short
     real game against the gentlest bot, with hints."""
     with one_line_errors():
+        if lang not in LANGUAGES:
+            fail(f"no lesson language {lang[:20]!r}: one of {', '.join(LANGUAGES)}")
+        speech = translation(lang)
         lesson = load_lesson(game)
         check_lesson(lesson)
         the_game = lesson.game()
@@ -178,10 +185,11 @@ def learn(
             lesson,
             Console(highlight=False),
             _read_line,
-            rules=rule_ids(rules_text(game)),
+            rules=rule_ids(rules_text(game, lang)),
             adviser=adviser,
             opponent=(f"Bot ({gentlest})", bot),
             seed=run_seed,
+            speech=speech,
         ).play()
 
 

@@ -23,6 +23,7 @@ Reading the lesson file and the rules pages is the only I/O; the rest is pure.
 from __future__ import annotations
 
 import enum
+import gettext
 import importlib.resources
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -39,7 +40,7 @@ from spieltisch.core.errors import (
 )
 from spieltisch.core.game import Game, Move, OptionValue, PlayerId, State
 from spieltisch.games import REGISTRY
-from spieltisch.locale import LANGUAGES
+from spieltisch.locale import LANGUAGES, N_
 from spieltisch.session.rule_ids import rule_ids
 from spieltisch.session.table import Table
 
@@ -164,6 +165,14 @@ def load_lesson(game_id: str) -> Lesson:
     if not resource.is_file():
         raise NoLessonError(game_id)
     return parse_lesson(resource.read_text(encoding="utf-8"), game_id)
+
+
+def has_lesson(game_id: str) -> bool:
+    """Whether the registered game ``game_id`` ships a lesson (read or not)."""
+    entry = next((e for e in REGISTRY.entries() if e.id == game_id), None)
+    if entry is None or entry.package is None:
+        return False
+    return (importlib.resources.files(entry.package) / LESSON_FILE).is_file()
 
 
 def parse_lesson(text: str, game_id: str) -> Lesson:
@@ -402,6 +411,21 @@ class Attempt:
     """The canonical text of the move tried, when it could be read."""
 
 
+_NOTHING_ASKED = N_("No move is asked for now; read on.")
+_ASKS_OTHER = N_("`{move}` is legal, but this lesson asks for `{wanted}` here.")
+_WEAKER = N_(
+    "`{move}` is legal but weaker: the strongest bot expects {value} ({unit}) from it and "
+    "{best} from `{wanted}`."
+)
+_AS_GOOD = N_(
+    "`{move}` is legal and about as good ({value} against {best}, {unit}), but this lesson "
+    "asks for `{wanted}` to show the rule at hand."
+)
+_ILLEGAL = N_("illegal move {move}: {rule}")
+_UNITS = (N_("expected points this turn"), N_("win chance"))
+"""The units the agents rate moves in (said in the learner's language)."""
+
+
 class LessonRun:
     """One learner going through a lesson on a table (see the module docstring).
 
@@ -409,12 +433,20 @@ class LessonRun:
     scripts another seat's move applies that move at once, so the board shows it while the
     step's words are read. ``adviser`` (the game's strongest agent, if the surface has one)
     rates a legal move that is not the lesson's when the step has no ``why_not`` for it.
+    ``speech`` says the run's answers in the learner's language (the lesson's own words are
+    msgids of the catalogs; English without it).
     """
 
-    def __init__(self, lesson: Lesson, adviser: Agent[Any] | None = None) -> None:
+    def __init__(
+        self,
+        lesson: Lesson,
+        adviser: Agent[Any] | None = None,
+        speech: gettext.NullTranslations | None = None,
+    ) -> None:
         self.lesson = lesson
         self.game = lesson.game()
         self.adviser = adviser
+        self.speech = speech or gettext.NullTranslations()
         self.table = Table(self.game, lesson.seats)
         for text in lesson.setup:
             _play_any(self.table, text)
@@ -447,13 +479,13 @@ class LessonRun:
         the move is the lesson's (and the lesson then goes on to the next step)."""
         step = self.step
         if step is None or step.expect is None:
-            return Attempt(Verdict.REFUSED, "No move is asked for now; read on.")
+            return Attempt(Verdict.REFUSED, self.speech.gettext(_NOTHING_ASKED))
         state = self.table.state
         try:
             move = state.parse(text)
             state.apply(move)  # the rules' own refusal, the table untouched
         except SpieltischError as error:
-            return Attempt(Verdict.REFUSED, str(error))
+            return Attempt(Verdict.REFUSED, refusal_text(error, self.speech))
         if move != state.parse(step.expect):
             return Attempt(Verdict.OTHER, self._why_not(step, move), str(move))
         self.table.play(move, by=self.lesson.learner)
@@ -463,10 +495,7 @@ class LessonRun:
 
     def finale_table(self, seed: int) -> Table:
         """A new table for the finale, its setup played, chance from ``seed`` after that."""
-        table = Table(self.game, self.lesson.seats, seed)
-        for text in self.lesson.finale.setup:
-            _play_any(table, text)
-        return table
+        return finale_table(self.lesson, seed)
 
     def _enter(self) -> None:
         step = self.step
@@ -475,11 +504,12 @@ class LessonRun:
 
     def _why_not(self, step: Step, move: Move) -> str:
         """Why the lesson wants its own move rather than the legal ``move``."""
+        _ = self.speech.gettext
         state, expected_text = self.table.state, step.expect or ""
         for text, why in step.why_not:
             if state.parse(text) == move:
-                return why
-        fallback = f"`{move}` is legal, but this lesson asks for `{expected_text}` here."
+                return _(why)
+        fallback = _(_ASKS_OTHER).format(move=move, wanted=expected_text)
         if self.adviser is None:
             return fallback
         legal = self.table.legal()
@@ -488,18 +518,61 @@ class LessonRun:
         wanted = None if ratings is None else ratings.of(state.parse(expected_text))
         if ratings is None or mine is None or wanted is None:
             return fallback
-        value, best = _amount(mine.value, ratings.unit), _amount(wanted.value, ratings.unit)
-        if mine.value < wanted.value:
-            return (
-                f"`{move}` is legal but weaker: the strongest bot expects {value} "
-                f"({ratings.unit}) from it and {best} from `{expected_text}`."
-            )
-        return (
-            f"`{move}` is legal and about as good ({value} against {best}, {ratings.unit}), "
-            f"but this lesson asks for `{expected_text}` to show the rule at hand."
-        )
+        said = {
+            "move": move,
+            "wanted": expected_text,
+            "value": _amount(mine.value, ratings.unit),
+            "best": _amount(wanted.value, ratings.unit),
+            "unit": _(ratings.unit),
+        }
+        return _(_WEAKER if mine.value < wanted.value else _AS_GOOD).format(**said)
+
+
+def refusal_text(error: SpieltischError, speech: gettext.NullTranslations) -> str:
+    """The rules' refusal of a move, said by ``speech`` (a reason worked out from the
+    position stays in English, as the engine gives it)."""
+    if not isinstance(error, IllegalActionError):
+        return str(error)
+    _ = speech.gettext
+    text = _(_ILLEGAL).format(move=repr(error.action), rule=_(error.rule))
+    return f"{text} ({_(error.detail)})" if error.detail else text
 
 
 def _amount(value: float, unit: str) -> str:
     """A rated value as a person reads it: a chance in per cent, points with one decimal."""
     return f"{100 * value:.0f} %" if "chance" in unit else f"{value:.1f}"
+
+
+# --- the finale ------------------------------------------------------------------------------
+
+
+def finale_table(lesson: Lesson, seed: int) -> Table:
+    """A new table for ``lesson``'s finale, its setup played, chance from ``seed`` after it."""
+    table = Table(lesson.game(), lesson.seats, seed)
+    for text in lesson.finale.setup:
+        _play_any(table, text)
+    return table
+
+
+def replay_finale(lesson: Lesson, seed: int, moves: Sequence[str], opponent: Agent[Any]) -> Table:
+    """The finale after the learner's ``moves`` (in order): chance from ``seed``, every
+    other seat played by ``opponent`` (a new agent, seeded as it was at the start, so the
+    same moves give the same game). Stops where the learner is to move next or the game is
+    over. :class:`IllegalActionError` for a move the rules refuse where it stands, or for
+    moves left over once the game is over; the table is not returned then."""
+    table = finale_table(lesson, seed)
+    pending = list(moves)
+    pending.reverse()
+    while not table.over:
+        seat = table.to_act()
+        if seat is None:
+            table.advance_chance()
+        elif seat != lesson.learner:
+            table.play(opponent.act(table.view(seat), table.legal()), by=seat)
+        elif pending:
+            table.play_text(pending.pop(), by=seat)
+        else:
+            break
+    if pending:
+        raise IllegalActionError(pending[-1], "the game is over")
+    return table

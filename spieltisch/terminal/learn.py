@@ -12,6 +12,7 @@ position, the strongest bot's hint shown before each of the learner's moves.
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -71,8 +72,12 @@ class TerminalLesson:
         adviser: Agent[Any] | None = None,
         opponent: tuple[str, Agent[Any]] | None = None,
         seed: int = 0,
+        speech: gettext.NullTranslations | None = None,
     ) -> None:
         self.lesson = lesson
+        self.speech = speech or gettext.NullTranslations()
+        """Says the lesson's words and answers in the learner's language (the table's
+        drawing and the prompts stay English)."""
         self.console = console
         self.read_line = read_line
         self.rules = rules
@@ -81,7 +86,7 @@ class TerminalLesson:
         self.opponent = opponent
         """The finale's bot: its name and agent."""
         self.seed = seed
-        self.run = LessonRun(lesson, adviser)
+        self.run = LessonRun(lesson, adviser, self.speech)
         self.game = self.run.game
         self.words = kit_of(self.game).words
         self.drawer = drawer_for(self.game.info.id)
@@ -101,7 +106,8 @@ class TerminalLesson:
                 else:
                     self._wait(step)
                     self.run.advance()
-            console.print(Panel(markup(self.lesson.finale.say), title="Your first game"))
+            finale = self.speech.gettext(self.lesson.finale.say)
+            console.print(Panel(markup(finale), title=self.speech.gettext("Your first game")))
             self._wait(None)
         except (_QuitError, KeyboardInterrupt):
             console.print("You left the lesson.")
@@ -117,8 +123,12 @@ class TerminalLesson:
         if self.run.table.version != self._shown:
             self._draw()
         where = step.point.replace("-", " ")
-        title = f"Step {step.number} of {len(self.lesson.steps)} · look at: {where}"
-        self.console.print(Panel(markup(step.say), title=title, title_align="left"))
+        number = self.speech.gettext("Step {n} of {total}").format(
+            n=step.number, total=len(self.lesson.steps)
+        )
+        title = f"{number} · look at: {where}"
+        said = markup(self.speech.gettext(step.say))
+        self.console.print(Panel(said, title=title, title_align="left"))
 
     def _ask_move(self, step: Step) -> None:
         while True:

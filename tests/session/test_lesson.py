@@ -11,6 +11,7 @@ import pytest
 import spieltisch
 from spieltisch.agents import make_agent
 from spieltisch.core.errors import UnknownGameError
+from spieltisch.session import lesson as lesson_module
 from spieltisch.session.lesson import (
     Lesson,
     LessonError,
@@ -19,6 +20,7 @@ from spieltisch.session.lesson import (
     StepKind,
     Verdict,
     check_lesson,
+    has_lesson,
     load_lesson,
     parse_lesson,
 )
@@ -203,11 +205,16 @@ def test_a_malformed_file_fails_naming_the_step() -> None:
         parse_lesson('[lesson]\ngame = "auweier"\n' + head.split("\n", 1)[1], GAME)
 
 
-def test_loading_names_unknown_games_and_games_without_a_lesson() -> None:
+def test_loading_names_unknown_games_and_games_without_a_lesson(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     with pytest.raises(UnknownGameError, match="chess"):
         load_lesson("chess")
-    with pytest.raises(NoLessonError, match="awimbawe has no lesson yet"):
-        load_lesson("awimbawe")
+    assert has_lesson(GAME) and not has_lesson("chess")
+    monkeypatch.setattr(lesson_module, "LESSON_FILE", "no-such-lesson.toml")  # a game without
+    with pytest.raises(NoLessonError, match="auf-die-eier has no lesson yet"):
+        load_lesson(GAME)
+    assert not has_lesson(GAME)
 
 
 # --- rule ids ----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 import spieltisch
 from spieltisch.agents import make_agent
 from spieltisch.cli import app
+from spieltisch.session import lesson as lesson_module
 from spieltisch.session.lesson import Lesson, StepKind, load_lesson
 from spieltisch.session.rule_ids import rule_ids
 from spieltisch.terminal.learn import TerminalLesson
@@ -82,9 +83,25 @@ def test_a_wrong_move_is_explained_and_changes_nothing() -> None:
 
 @pytest.mark.parametrize(
     ("game", "message"),
-    [("awimbawe", "awimbawe has no lesson yet"), ("chess", "unknown game")],
+    [("auf-die-eier", "auf-die-eier has no lesson yet"), ("chess", "unknown game")],
 )
-def test_a_game_without_a_lesson_is_a_one_line_error(game: str, message: str) -> None:
+def test_a_game_without_a_lesson_is_a_one_line_error(
+    game: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lesson_module, "LESSON_FILE", "no-such-lesson.toml")  # none has one
     result = runner.invoke(app, ["learn", game])
     assert result.exit_code == 2
     assert message in result.output and "Traceback" not in result.output
+
+
+def test_the_lesson_speaks_german_when_asked() -> None:
+    lesson = load_lesson("auf-die-eier")
+    lines = answers(lesson)[:3] + ["quit"]
+    result = runner.invoke(
+        app, ["learn", "auf-die-eier", "--lang", "de", "--seed", "1"], input="\n".join(lines)
+    )
+    assert result.exit_code == 0, result.output
+    assert "Schritt 1 von" in result.output and "Willkommen bei Auf die Eier" in result.output
+    assert "Welcome to" not in result.output
+    wrong = runner.invoke(app, ["learn", "auf-die-eier", "--lang", "fr"])
+    assert wrong.exit_code == 2 and "no lesson language 'fr'" in wrong.output
