@@ -14,8 +14,10 @@ import io
 import json
 import sys
 import tempfile
+import tomllib
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from babel import Locale
 from babel.messages.catalog import Catalog
@@ -39,13 +41,37 @@ METHODS: dict[str, tuple[str, Any]] = {
         },
     ),
     "javascript": ("web/static/**.js", {"t": None, "tn": (1, 2), "N_": None, "Nn_": (1, 2)}),
+    "lesson": ("games/**/lesson.toml", {}),
 }
 """Where each extractor reads (under ``spieltisch/``) and the calls it takes msgids from:
 gettext's own in Python (``_``, ``ngettext``, ``N_`` ...), a game option's help (the
 second argument of ``option``) and the server's refusals (a literal reason of
 ``RefusedError``, ``HTTPException`` or ``error_message``), the client's ``t``, ``tn``,
-``N_`` and ``Nn_`` (a marked plural) in its scripts."""
+``N_`` and ``Nn_`` (a marked plural) in its scripts, and each game's lesson (its steps' words,
+their answers to other moves and the finale's words: see
+:func:`lesson_messages`)."""
 TRANSLATED = ("de",)
+
+
+def lesson_messages(
+    fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel's extractor for a game's ``lesson.toml``: every text a learner reads, as the
+    lesson reads it (stripped), each once (the seats' names are names, the same in every
+    language)."""
+    data = tomllib.loads(fileobj.read().decode("utf-8"))
+    texts = [data.get("finale", {}).get("say", "")]
+    for step in data.get("steps", []):
+        texts += [step.get("say", ""), *step.get("why_not", {}).values()]
+    seen = set()
+    for text in texts:
+        if isinstance(text, str) and text.strip() and text.strip() not in seen:
+            seen.add(text.strip())
+            yield 0, None, text.strip(), ["a lesson's words: keep the `moves` as they are"]
+
+
+EXTRACTORS: dict[str, Any] = {"lesson": lesson_messages}
+"""Methods that are functions here rather than Babel's own."""
 
 
 def extract(target: Path) -> None:
@@ -54,7 +80,7 @@ def extract(target: Path) -> None:
     for method, (pattern, keywords) in METHODS.items():
         found = extract_from_dir(
             SOURCES,
-            [(pattern, method)],
+            [(pattern, EXTRACTORS.get(method, method))],
             options_map={pattern: {"parse_template_string": True}},  # t() inside `${...}` too
             keywords=keywords,
             comment_tags=("TRANSLATORS:",),

@@ -44,6 +44,7 @@ from spieltisch.web.gate import Gate, client_address
 from spieltisch.web.guard import Guard
 from spieltisch.web.ladder_play import rated_bot_api
 from spieltisch.web.language import asked_language, language_api, read_language, worded
+from spieltisch.web.lessons import lessons_api
 from spieltisch.web.limits import TokenBucket
 from spieltisch.web.live import Hub
 from spieltisch.web.payload import error_message, rejected_message
@@ -51,6 +52,7 @@ from spieltisch.web.people_pages import people_pages
 from spieltisch.web.players import players_api
 from spieltisch.web.pool import STRENGTHS
 from spieltisch.web.rated import check_rated_bots
+from spieltisch.web.rules_at_hand import rules_api
 from spieltisch.web.seat_api import hub_of, live_of, refusal, seat_api
 from spieltisch.web.settings import Settings
 from spieltisch.web.stalls import watched
@@ -202,6 +204,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     players_api(app)
     rated_bot_api(app)
     people_pages(app)
+    lessons_api(app)
+    rules_api(app)
     language_api(app)
     _finished_api(app)
     _socket(app, config)

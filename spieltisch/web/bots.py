@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import spieltisch
-from spieltisch.agents import make_agent
-from spieltisch.core.agent import Rated, Ratings
-from spieltisch.core.game import OptionValue
+from spieltisch.agents import agent_names, make_agent
+from spieltisch.core.agent import Agent, Rated, Ratings
+from spieltisch.core.game import Game, OptionValue, PlayerId
 from spieltisch.core.record import Record
 from spieltisch.core.seeds import derive_seed
 from spieltisch.core.words import Words
@@ -86,15 +86,32 @@ def _table(job: BotJob) -> Table:
     return table
 
 
+HINT_ITERATIONS = 300
+"""The search's budget for a hint (a budget, not a clock: the same position, the same hint)."""
+
+
+def hint_level(game: Game) -> str:
+    """The adviser behind hints: the game's strongest agent, a search on a fixed budget."""
+    name = agent_names(game)[0]
+    return f"{name}:{HINT_ITERATIONS}" if name == "ismcts" else name
+
+
 def hint(job: BotJob) -> str:
     """What the game's strongest agent would play here, and why, in one sentence of the game's
     words in ``job.language`` (a worker's job; ``job.level`` names the adviser)."""
     table = _table(job)
     if table.to_act() != job.seat:
         raise ValueError(f"seat {job.seat} is not to move at version {table.version}")
-    adviser = make_agent(job.level, table.game, job.agent_seed())
-    view, legal = table.view(job.seat), table.legal()
-    words = spoken(kit_of(table.game).words, job.language)
+    return advise(
+        table, job.seat, make_agent(job.level, table.game, job.agent_seed()), job.language
+    )
+
+
+def advise(table: Table, seat: PlayerId, adviser: Agent[Any], language: str) -> str:
+    """What ``adviser`` would play for ``seat`` (to move at ``table``) and why, from the
+    seat's view, in one sentence of the game's words in ``language``."""
+    view, legal = table.view(seat), table.legal()
+    words = spoken(kit_of(table.game).words, language)
     ratings = adviser.rate(view, legal)
     if ratings is None or not ratings.choices:  # forced, or from its book: no search to tell
         move = words.move_label(view, adviser.act(view, legal))

@@ -43,7 +43,7 @@ from spieltisch.session import StaleVersionError, Steps, Table
 from spieltisch.web import chat, store
 from spieltisch.web import clock as timing
 from spieltisch.web.analysis import Analyses
-from spieltisch.web.bots import choose
+from spieltisch.web.bots import choose, hint_level
 from spieltisch.web.bots import hint as hint_move
 from spieltisch.web.checks import Checks
 from spieltisch.web.clock import Clock, SystemClock
@@ -83,8 +83,6 @@ from spieltisch.web.upkeep import Upkeep
 CATCH_UP = HISTORY
 """A page more moves behind than this is brought up to date off the event loop (older states
 are rebuilt from a checkpoint, which is no work for the loop)."""
-HINT_ITERATIONS = 300
-"""The search's budget for a hint (a budget, not a clock: the same position, the same hint)."""
 SAVE_BACKOFF_CAP = 30.0
 """The longest a bot waits before trying again to save a move the database refused."""
 
@@ -615,8 +613,8 @@ class Hub:
         table = live.table
         if viewer is None or table.to_act() != viewer or live.status != "playing":
             raise RefusedError("a hint is for the seat whose turn it is", 409, live.shown)
-        name = agent_names(live.game)[0]
-        level = f"{name}:{HINT_ITERATIONS}" if name == "ismcts" else name
-        job = replace(live.bot_job(viewer, level), salt=self.hint_secret, language=language)
+        job = replace(
+            live.bot_job(viewer, hint_level(live.game)), salt=self.hint_secret, language=language
+        )
         advice: str = await self.pool.run(live.id, hint_move, job)
         return advice

@@ -15,6 +15,7 @@ from markdown_it.rules_core import StateCore
 import spieltisch
 from spieltisch.games import REGISTRY
 from spieltisch.locale import LANGUAGES, N_, translation
+from spieltisch.session.lesson import has_lesson
 from spieltisch.session.rule_ids import split_marker
 
 
@@ -40,6 +41,12 @@ def _rule_marks(state: StateCore) -> None:
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 _MARKDOWN.core.ruler.push("rule_marks", _rule_marks)
+
+
+def markdown_html(text: str) -> str:
+    """``text`` (Markdown, as on the rules pages) as HTML; raw HTML in it is escaped."""
+    html: str = _MARKDOWN.render(text)
+    return html
 
 
 def _shell(title: str, script: str, body: str, data: str = "") -> str:
@@ -76,9 +83,12 @@ def shell(title: str, script: str, body: str, data: str = "") -> str:
     return _shell(title, script, body, data)
 
 
+_LEARN = N_("Learn to play")
+
+
 def lobby() -> str:
     """The lobby: open tables, games being played, finished games, and a new table."""
-    heading, new = N_("Tables"), N_("New table")  # marked outside the f-string: Babel reads
+    heading, new, learn = N_("Tables"), N_("New table"), _LEARN  # outside the f-string: Babel
     body = f"""<section>
   <h1 data-t>{heading}</h1>
   <div id="lists" aria-live="polite"></div>
@@ -87,6 +97,10 @@ def lobby() -> str:
   <h2 data-t>{new}</h2>
   <form id="create" class="panel"></form>
   <div id="created" aria-live="polite"></div>
+</section>
+<section>
+  <h2 data-t>{learn}</h2>
+  <div id="learn"></div>
 </section>"""
     return _shell("Tables", "lobby.js", body)
 
@@ -108,6 +122,7 @@ def table(table_id: str) -> str:
   <section id="board" class="panel" aria-labelledby="board-title"></section>
   <aside class="side">
     <section id="turn" class="panel" aria-live="polite"></section>
+    <section id="rule-at-hand" class="panel" aria-live="polite" hidden></section>
     <section id="votes" class="panel" aria-live="polite"></section>
     <section id="moves" class="panel"></section>
     <section id="seats" class="panel"></section>
@@ -128,7 +143,10 @@ def replay(table_id: str) -> str:
 <div class="table-layout">
   <h2 id="board-title" class="visually-hidden" data-t>{board}</h2>
   <section id="board" class="panel" aria-labelledby="board-title"></section>
-  <aside class="side"><section id="log" class="panel" aria-labelledby="log-title"></section></aside>
+  <aside class="side">
+    <section id="rule-at-hand" class="panel" aria-live="polite" hidden></section>
+    <section id="log" class="panel" aria-labelledby="log-title"></section>
+  </aside>
 </div>"""
     return _shell("Replay", "replay.js", body, f' data-table="{escape(table_id)}"')
 
@@ -141,7 +159,12 @@ def rules(game_id: str) -> str:
     one shown; rules.js shows the article of the page's language instead (the language
     switches on the client, without a request)."""
     info = REGISTRY.game_class(game_id).info
-    articles = []
+    learn = _LEARN
+    articles = (
+        [f'<p class="learn-link"><a href="/learn/{escape(game_id)}" data-t>{learn}</a></p>']
+        if has_lesson(game_id)
+        else []
+    )
     for language in LANGUAGES:
         text = spieltisch.rules_page(game_id, language)
         if not text:

@@ -234,12 +234,21 @@ function drawAbout() {
   document.getElementById("about").textContent = `spieltisch ${about.version} · ${build}`;
 }
 
+// The lessons: one link per game that has one (a game's name is the same in every language).
+async function drawLessons() {
+  const lessons = await api("/api/lessons").catch(() => []);
+  document.getElementById("learn").replaceChildren(el("ul", { class: "learn-list" },
+    lessons.map((lesson) => el("li", {}, el("a", { href: `/learn/${lesson.id}`, id: `learn-${lesson.id}` }, lesson.name),
+      " ", el("span", { class: "muted" }, tn("{n} step", "{n} steps", lesson.steps))))));
+}
+
 async function main() {
-  setupLanguage(() => { drawLists(); drawForm(); drawAbout(); drawRatedBot(); });
+  setupLanguage(() => { drawLists(); drawForm(); drawAbout(); drawRatedBot(); drawLessons(); });
   document.getElementById("create").addEventListener("submit", create);
   [games, lists] = await Promise.all([api("/api/games"), api("/api/tables")]);
   drawLists();
   drawForm();
+  drawLessons();
   follow();
   signedIn.then(async (account) => {
     if (!account) return;

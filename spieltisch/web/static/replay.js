@@ -3,6 +3,7 @@
 import { api, drawLog, drawView, el } from "./common.js";
 import { language, setupLanguage, t } from "./i18n.js";
 import { SEAT_COLOURS, boardFor } from "./draw/index.js";
+import { ruleAtHand } from "./rules_at_hand.js";
 
 const tableId = document.body.dataset.table;
 const state = { at: 0, seat: -1, data: null, file: null, board: null, game: null, previous: null, analysis: null };
@@ -156,4 +157,5 @@ const analyseIfAsked = () => {
   if (location.hash === "#analysis" && state.data && state.seat >= 0 && !state.analysis) analyse(state.seat);
 };
 window.addEventListener("hashchange", analyseIfAsked);
+ruleAtHand(document.getElementById("board"), document.getElementById("rule-at-hand"), () => state.game);
 load().then(analyseIfAsked);

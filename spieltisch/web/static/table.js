@@ -5,6 +5,7 @@ import { language, setupLanguage, t } from "./i18n.js";
 import { SEAT_COLOURS, boardFor } from "./draw/index.js";
 import { drawChat, noticeText } from "./chat.js";
 import { drawNotify, turnChanged } from "./notify.js";
+import { ruleAtHand } from "./rules_at_hand.js";
 import { drawOwn, drawSeats, drawVotes, fetchLinks, linkRows, missingText, staleText } from "./seats.js";
 
 const tableId = document.body.dataset.table;
@@ -559,6 +560,7 @@ async function main() {
   const games = await api("/api/games");
   state.levels = games.find((g) => g.id === state.about.game)?.levels ?? [];
   state.board = await boardFor(state.about.game);
+  ruleAtHand(document.getElementById("board"), document.getElementById("rule-at-hand"), () => state.about?.game);
   if (tokens.host) state.links = await fetchLinks(tableId, tokens.host);
   connect();
   draw();

@@ -15,6 +15,10 @@ const [WHOLE, CRACKED, ROTTEN, POT, PAN, CHICKEN] = [0, 1, 2, 3, 4, 5];
 const LADDER = [1, 2, 3, 4, 5, 4, 3, 2, 1];
 const DICE = 9;
 const THROWS = 3;
+// Each part's rule on the rules page (data-rule: a click shows it, see rules_at_hand.js), and
+// each face's.
+const FACE_RULES = ["eier.face-whole", "eier.face-cracked", "eier.face-rotten", "eier.face-pot", "eier.face-pan", "eier.face-chicken"];
+const LINE_RULES = ["eier.fried", "eier.breakfast", "eier.chickens", "eier.spoilers"];
 
 // The board's words: English msgids of the catalogs (spieltisch/locale), in the page's
 // language through translated().
@@ -255,7 +259,7 @@ function dieSvg(face) {
 // One die: a button when a click on it means something, else an image with its label.
 function die(table, face, { id, label, onClick, classes = [] }) {
   const attrs = { class: ["ade-die", `ade-f${LETTERS[face]}`, ...classes].join(" "), "data-die": id,
-    "data-face": LETTERS[face], "aria-label": label, title: label };
+    "data-face": LETTERS[face], "data-rule": FACE_RULES[face], "aria-label": label, title: label };
   if (!onClick) return h("span", { ...attrs, role: "img" }, dieSvg(face));
   return h("button", { ...attrs, type: "button", on: { click: onClick } }, dieSvg(face));
 }
@@ -292,7 +296,7 @@ function ladderCells(table, crossed, tr, prefix) {
     return h(state === "crossed" ? "s" : "span", { class: `ade-rung ade-${state}`, title: label,
       "aria-label": label, "data-rung": `${prefix}${index}` }, String(need));
   });
-  return h("span", { class: "ade-ladder", role: "list", "aria-label": tr("ladder") },
+  return h("span", { class: "ade-ladder", role: "list", "aria-label": tr("ladder"), "data-point": "ladder", "data-rule": "eier.chickens" },
     cells.map((cell) => h("span", { role: "listitem" }, cell)));
 }
 
@@ -324,7 +328,7 @@ function sheet(table, view, tr) {
   if (shared) {
     body.push(h("tr", {}, h("th", { scope: "row" }, tr("shared")), h("td", {}, ladderCells(table, view.crossed[0], tr, "l-"))));
   }
-  return h("section", { class: "ade-sheet", "aria-label": tr("sheet") },
+  return h("section", { class: "ade-sheet", "aria-label": tr("sheet"), "data-point": "score-sheet", "data-rule": "eier.end" },
     h("h3", {}, tr("sheet"),
       view.tie_players?.length ? h("span", { class: "ade-badge" }, tr("tieTurns")) : view.final_round ? h("span", { class: "ade-badge" }, tr("finalRound")) : null),
     h("table", { class: "ade-table" }, h("tbody", {}, body)));
@@ -334,7 +338,7 @@ function throwPips(view, tr) {
   const made = view.stage === "over" ? 0 : view.rolls;
   const pips = [];
   for (let i = 0; i < THROWS; i += 1) pips.push(h("span", { class: i < made ? "ade-pip ade-pip-on" : "ade-pip", "aria-hidden": "true" }));
-  return h("span", { class: "ade-throws", id: "ade-throws", "data-rolls": made },
+  return h("span", { class: "ade-throws", id: "ade-throws", "data-rolls": made, "data-point": "throws", "data-rule": "eier.third-throw" },
     pips, " ", made ? tr("throwOf", { n: made }) : tr("noThrow"));
 }
 
@@ -343,7 +347,7 @@ function tray(table, view, tr, current, animate) {
   const dice = view.dice;
   const lastThrow = current?.throws?.at(-1)?.dice ?? [0, 0, 0, 0, 0, 0];
   const fresh = view.stage === "decide" ? lastThrow : [0, 0, 0, 0, 0, 0];
-  const rottenRow = h("div", { class: "ade-row ade-row-rotten", id: "ade-rotten" });
+  const rottenRow = h("div", { class: "ade-row ade-row-rotten", id: "ade-rotten", "data-point": "rotten", "data-rule": "eier.rotten-aside" });
   const asideRow = h("div", { class: "ade-row", id: "ade-aside" });
   const cupRow = h("div", { class: "ade-row ade-row-cup", id: "ade-cup" });
   for (let i = 0; i < dice[ROTTEN]; i += 1) {
@@ -388,7 +392,7 @@ function tray(table, view, tr, current, animate) {
     return h("section", { class: "ade-tray", "aria-label": tr("turnOf") }, over);
   }
   const controls = mine ? decisionControls(table, view, tr) : null;
-  return h("section", { class: "ade-tray", "aria-label": tr("turnOf") }, head, ...rows, controls);
+  return h("section", { class: "ade-tray", "aria-label": tr("turnOf"), "data-point": "dice", "data-rule": "eier.throw" }, head, ...rows, controls);
 }
 
 function emptyRow(row, tr) {
@@ -411,7 +415,7 @@ function decisionControls(table, view, tr) {
     for (let i = 0; face !== ROTTEN && i < count; i += 1) free.push(`${LETTERS[face]}${i}`);
   });
   const everything = free.length === n;
-  return h("div", { class: "ade-controls", id: "ade-controls" },
+  return h("div", { class: "ade-controls", id: "ade-controls", "data-point": "controls", "data-rule": "eier.reroll" },
     h("p", { class: "ade-prompt", id: "ade-prompt" }, tr("prompt")),
     h("div", { class: "ade-buttons" },
       h("button", { type: "button", class: "primary", id: "ade-throw", disabled: n === 0,
@@ -425,7 +429,7 @@ function decisionControls(table, view, tr) {
 
 function lastTurn(table, view, tr, done, animate) {
   const last = view.last;
-  if (!last) return h("section", { class: "ade-last", id: "ade-last" }, h("p", { class: "ade-empty" }, tr("noLast")));
+  if (!last) return h("section", { class: "ade-last", id: "ade-last", "data-point": "last-turn", "data-rule": "eier.score" }, h("p", { class: "ade-empty" }, tr("noLast")));
   const player = last.player;
   const turn = done.at(-1);
   const matches = turn && turn.rotten && (turn.player === null || turn.player === player) && turn.rotten[ROTTEN] === last.spoilers;
@@ -455,11 +459,11 @@ function lastTurn(table, view, tr, done, animate) {
     [tr("chickens"), hens ? (need === null ? tr("ladderDone") : tr("hens", { n: hens, need })) : tr("hensNone"), last.chickens],
     [tr("spoilers"), last.spoilers ? (ruined.length ? tr("spoilSome", { n: last.spoilers, ruined: ruined.join(", ") }) : tr("spoilIdle", { n: last.spoilers })) : tr("spoilNone"), null],
   ];
-  const rows = lines.map(([what, how, points]) => h("tr", {}, h("th", { scope: "row" }, what), h("td", {}, how),
+  const rows = lines.map(([what, how, points], index) => h("tr", { "data-rule": LINE_RULES[index] }, h("th", { scope: "row" }, what), h("td", {}, how),
     h("td", { class: "ade-num" }, points === null ? "" : String(points))));
   rows.push(h("tr", { class: "ade-total" }, h("th", { scope: "row" }, tr("total")), h("td", {}),
     h("td", { class: "ade-num", id: "ade-total" }, String(last.points))));
-  return h("section", { class: "ade-last", id: "ade-last", "aria-label": tr("last", { player: nameOf(table, player) }) },
+  return h("section", { class: "ade-last", id: "ade-last", "data-point": "last-turn", "data-rule": "eier.score", "aria-label": tr("last", { player: nameOf(table, player) }) },
     h("h3", {}, chip(table, player), " ", tr("last", { player: nameOf(table, player) })),
     h("div", { class: "ade-last-body" },
       h("div", {}, moment,
@@ -519,7 +523,7 @@ function render(container, table, fromUpdate) {
   const focusId = memo.focus ?? (active ? active.dataset?.die ?? (active.id || null) : null);
   memo.focus = null;
   const before = fromUpdate ? null : positions(container);
-  const board = h("div", { class: "ade-board", lang: table.lang === "de" ? "de" : "en" },
+  const board = h("div", { class: "ade-board", lang: table.lang === "de" ? "de" : "en", "data-point": "board" },
     tray(table, view, tr, current, animate), sheet(table, view, tr), lastTurn(table, view, tr, done, animate));
   container.replaceChildren(board);
   memo.first = false;

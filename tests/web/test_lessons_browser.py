@@ -1,0 +1,175 @@
+"""Lessons in the browser: each game's lesson played to its end by clicks, at a desktop's size
+in English and a phone's in German, then its closing game begun (for Auf die Eier, played to
+its end); the part of the board each step means is highlighted; a click on the board shows the
+rule at hand, on a lesson and on a table. The screenshots the README shows are saved
+(``docs/screens/`` when ``SPIELTISCH_DOCS_SCREENS`` is set)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from spieltisch.session.lesson import Lesson, StepKind, load_lesson
+from spieltisch.web.lesson_work import lesson_games
+
+from .conftest import PHONE, LiveServer, docs_screens, require_browser, switch_language
+
+require_browser()
+
+from playwright.sync_api import Page  # noqa: E402 - after the skip
+
+from .test_browser import NewContext, create, no_overflow, start  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
+GAMES = [found["id"] for found in lesson_games()]
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+PHONE_SIZE: dict[str, Any] = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+FINALE_MOVES = 2
+"""Moves made in a closing game other than Auf die Eier's (each waits for a searched hint)."""
+
+
+@pytest.fixture(scope="module")
+def server(module_server: LiveServer) -> LiveServer:
+    return module_server
+
+
+def first_move_step(lesson: Lesson) -> int:
+    return next(i for i, step in enumerate(lesson.steps) if step.kind is StepKind.MOVE)
+
+
+def at_step(page: Page, at: int | str) -> None:
+    page.wait_for_selector(f'#lesson[data-at="{at}"]')
+
+
+def highlighted(page: Page, point: str) -> bool:
+    """Whether the step's part of the board is marked: its own elements (True), or the whole
+    board because the part is not on show now (False)."""
+    own = page.locator(f'#board [data-point="{point}"].lesson-point').count()
+    if own:
+        return True
+    assert page.locator(f'#board [data-point="{point}"]').count() == 0, point
+    assert page.locator("#board.lesson-point-all").count() == 1
+    return False
+
+
+def play_step(page: Page, lesson: Lesson, at: int, by_board: bool) -> None:
+    """Do step ``at`` as a learner who follows the lesson: a click on Next, or the asked move
+    (by the board's own controls when ``by_board`` and the board can, else the step's move
+    put in the box by a click on it in the step's words, and Play)."""
+    step = lesson.steps[at]
+    if step.kind is not StepKind.MOVE:
+        page.click("#lesson-next")
+        return
+    if by_board and step.expect == "reroll H":  # Auf die Eier: pick up a chicken, throw
+        page.locator('#ade-aside [data-face="H"]').first.click()
+        page.click("#ade-throw")
+        return
+    offered = page.locator("#lesson-say button.move-code", has_text=step.expect or "")
+    if offered.count():
+        offered.first.click()
+    else:
+        page.fill("#lesson-move", step.expect or "")
+    assert page.input_value("#lesson-move").strip() == (step.expect or "")
+    page.click("#lesson-try")
+
+
+def walk(page: Page, lesson: Lesson, screen: str, by_board: bool) -> int:
+    """The whole lesson, step by step; the number of steps whose part was not on show."""
+    unshown = 0
+    shot_at = first_move_step(lesson)
+    for at, step in enumerate(lesson.steps):
+        at_step(page, at)
+        if not highlighted(page, step.point):
+            unshown += 1
+        if at == shot_at:
+            page.screenshot(path=str(docs_screens() / screen), full_page=False)
+        play_step(page, lesson, at, by_board)
+    at_step(page, len(lesson.steps))
+    return unshown
+
+
+def finale(page: Page, game: str, to_the_end: bool) -> None:
+    page.click("#finale-start")
+    at_step(page, "finale")
+    made = 0
+    while page.locator("#finale-result").count() == 0:
+        if not to_the_end and made >= FINALE_MOVES:
+            return
+        assert made < 200, "the closing game does not end"
+        page.wait_for_selector("#finale-hint")
+        page.click("#finale-moves summary")
+        page.locator("#finale-moves button.move").first.click()
+        made += 1
+        page.wait_for_selector(f'#lesson[data-moves="{made}"], #finale-result')
+    assert page.locator("#finale-again").count() == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lesson_by_clicks_on_a_desktop_in_english(
+    game: str, server: LiveServer, new_context: NewContext
+) -> None:
+    lesson = load_lesson(game)
+    page = new_context(**DESKTOP).new_page()
+    page.goto(f"{server.url}/")
+    page.click(f"#learn-{game}")
+    at_step(page, 0)
+    assert page.locator("h1").inner_text().startswith("Learn to play")
+    unshown = walk(page, lesson, f"lesson-{game}-en.png", by_board=True)
+    assert unshown * 4 <= len(lesson.steps), f"{unshown} steps point at a part not on show"
+    finale(page, game, to_the_end=game == "auf-die-eier")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lesson_on_a_phone_in_german(
+    game: str, server: LiveServer, new_context: NewContext
+) -> None:
+    lesson = load_lesson(game)
+    page = new_context(**PHONE_SIZE).new_page()
+    page.goto(f"{server.url}/rules/{game}")
+    assert switch_language(page) == "de"
+    page.click(".learn-link a")
+    at_step(page, 0)
+    assert "Spielen lernen" in page.locator("h1").inner_text()
+    assert page.locator("#lesson-step").inner_text().startswith("Schritt 1 von")
+    walk(page, lesson, f"lesson-{game}-de-phone.png", by_board=False)
+    assert no_overflow(page)
+    assert "Dein erstes Spiel" in page.locator("#lesson h2").inner_text()
+    finale(page, game, to_the_end=False)
+    assert no_overflow(page)
+
+
+def test_a_wrong_move_is_explained_and_a_click_shows_the_rule(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    lesson = load_lesson("auf-die-eier")
+    at = next(i for i, s in enumerate(lesson.steps) if s.expect == "reroll H")
+    page = new_context(**DESKTOP).new_page()
+    page.goto(f"{server.url}/learn/auf-die-eier#step={at}")
+    at_step(page, at)
+    page.fill("#lesson-move", "stop")
+    page.click("#lesson-try")
+    page.wait_for_selector('#lesson-answer[data-verdict="other"]')
+    assert "two chickens" in page.inner_text("#lesson-answer")
+    page.fill("#lesson-move", "reroll R")
+    page.click("#lesson-try")
+    page.wait_for_selector('#lesson-answer[data-verdict="refused"]')
+    at_step(page, at)  # nothing moved on
+    page.locator('#ade-rotten [data-face="R"]').first.click()
+    page.wait_for_selector('#rule-at-hand:not([hidden]) [data-rule-shown="eier.face-rotten"]')
+    page.click("#lesson-back")
+    at_step(page, at - 1)
+
+
+def test_a_click_on_a_tables_die_shows_its_rule(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    made = create(server, "auf-die-eier", [{"kind": "bot", "level": "random"}] * 2, 3)
+    start(server, made)
+    page = new_context(**DESKTOP).new_page()
+    page.goto(f"{server.url}/t/{made['id']}")
+    page.wait_for_selector("#board [data-rule]")
+    page.locator("#board .ade-sheet").first.click()
+    page.wait_for_selector('#rule-at-hand:not([hidden]) [data-rule-shown="eier.end"]')
+    assert "100" in page.inner_text("#rule-at-hand")
