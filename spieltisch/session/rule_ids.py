@@ -30,6 +30,8 @@ _ANY_MARKER = re.compile(r"\{#[^}\n]*\}")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
+_CELL_EDGE = re.compile(r"(?<!\\)\|")
+r"""A table row's cell border: a pipe that is not escaped (``\|`` is a pipe in a cell)."""
 
 
 class RuleIdError(SpieltischError, ValueError):
@@ -86,7 +88,7 @@ def strip_rule_ids(markdown: str) -> tuple[str, dict[str, str]]:
 def _block_text(lines: list[str], end: int, last: str) -> str:
     """The text of the block whose last line is ``lines[end]`` (given without its marker)."""
     if last.lstrip().startswith("|"):
-        cells = [cell.strip() for cell in last.strip().strip("|").split("|")]
+        cells = [cell.strip() for cell in _CELL_EDGE.split(last.strip().strip("|"))]
         return " | ".join(cells)
     block = [last]
     start = end

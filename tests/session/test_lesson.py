@@ -256,3 +256,8 @@ def test_markers_are_read_as_written_or_refused() -> None:
         "eier.throw",
     )
     assert split_marker("no marker") == ("no marker", None)
+
+
+def test_an_escaped_pipe_stays_in_its_cell() -> None:
+    page = "| move | what |\n|---|---|\n| `deal A \\| B` | the deal {#g.deal} |\n"
+    assert rule_ids(page) == {"g.deal": "`deal A \\| B` | the deal"}

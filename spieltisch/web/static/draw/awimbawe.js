@@ -10,6 +10,12 @@ const STYLESHEET = "/static/draw/awimbawe.css";
 const LANDS = { grassland: "G", desert: "D", mountain: "M", plain: "P", sky: "S" };
 const ANIMALS = [null, "mouse", "rhinoceros", "cheetah", "hyena", "snake", "elephant"];
 const CROWNS = [0, 3, 2, 2, 3, 1, 1, 0, 0, -1, -2];
+// Each part's rule on the rules page (data-rule: a click shows it, see rules_at_hand.js), and
+// each card's by its value: the animal's power, or the card's own rule for an animal without one.
+const CARD_RULES = [null, "awimbawe.mouse", "awimbawe.power-rhinoceros", "awimbawe.power-cheetah", "awimbawe.hyena",
+  "awimbawe.power-snake", "awimbawe.elephant", "awimbawe.fight-or-flee", "awimbawe.fight-or-flee", "awimbawe.fight-or-flee", "awimbawe.fight-or-flee"];
+const PROMPT_RULES = { rhinoceros: "awimbawe.power-rhinoceros", snake: "awimbawe.power-snake", cheetah: "awimbawe.power-cheetah",
+  "choose-leader": "awimbawe.loser-chooses", play: "awimbawe.fight-or-flee" };
 
 // The board's words: English msgids of the catalogs (spieltisch/locale), in the page's
 // language through translated().
@@ -140,7 +146,7 @@ function cardLabel(card, w, blocked) {
 function face(card, w, { blocked = false, extra = "", onClick = null, focus = false } = {}) {
   return h("button", {
     type: "button", class: `aw-card aw-${card.land}${blocked ? " aw-blocked" : ""}${focus ? " aw-playable" : ""} ${extra}`,
-    "data-card": code(card), "aria-label": cardLabel(card, w, blocked), title: cardLabel(card, w, blocked),
+    "data-card": code(card), "data-rule": blocked ? "awimbawe.power-snake" : CARD_RULES[card.value], "aria-label": cardLabel(card, w, blocked), title: cardLabel(card, w, blocked),
     tabindex: focus ? null : "-1", on: onClick ? { click: onClick } : {},
   },
   h("span", { class: "aw-code", "aria-hidden": "true" }, code(card)), " ",  // words apart, as read
@@ -149,10 +155,10 @@ function face(card, w, { blocked = false, extra = "", onClick = null, focus = fa
   h("span", { class: "aw-crowns", "aria-hidden": "true", "data-marks": marks(crownsOf(card)) }));
 }
 
-function back(w, { blocked = false, extra = "", onClick = null, focus = false } = {}) {
+function back(w, { blocked = false, extra = "", onClick = null, focus = false, rule = "awimbawe.turn-up" } = {}) {
   const label = `${w("facedown")}${blocked ? `, ${w("blocked")}` : ""}`;
   return h("button", {
-    type: "button", class: `aw-card aw-back${blocked ? " aw-blocked" : ""} ${extra}`, "aria-label": label,
+    type: "button", class: `aw-card aw-back${blocked ? " aw-blocked" : ""} ${extra}`, "data-rule": blocked ? "awimbawe.blind-pick" : rule, "aria-label": label,
     title: label, tabindex: focus ? null : "-1", on: onClick ? { click: onClick } : {},
   }, h("span", { class: "aw-code", "aria-hidden": "true" }, "✦"));
 }
@@ -207,7 +213,7 @@ export function draw(container, table) {
   const them = 1 - me;
   const mine = table.seat !== null && table.seat !== undefined && view.to_act === table.seat && (table.legal ?? []).length > 0;
   const ctx = { view, table, w, me, them, mine, prev: table.previous?.sides ? table.previous : null };
-  const board = h("div", { class: `aw-board aw-stage-${view.stage}`, "data-stage": view.stage, "data-round": view.round },
+  const board = h("div", { class: `aw-board aw-stage-${view.stage}`, "data-stage": view.stage, "data-round": view.round, "data-point": "board" },
     drawSide(ctx, them, "them"),
     drawMiddle(ctx),
     drawSide(ctx, me, "me"));
@@ -224,24 +230,26 @@ function drawSide(ctx, seat, where) {
     h("strong", {}, nameOf(table, seat, w)),
     // who leads is known once the cards are dealt and the leader named, not before
     view.leader === seat && !["over", "deal", "tie-break", "choose-leader"].includes(view.stage)
-      ? h("span", { class: "aw-lead" }, `· ${w("leads")}`) : null,
-    heirCard(side, w, before),
-    h("span", { class: "aw-wins", "aria-label": `${w("wins")}: ${side.wins}` }, "★".repeat(side.wins) || "☆"));
-  const piles = h("div", { class: "aw-piles" }, side.piles.map((pile, index) => drawPile(ctx, seat, where, pile, index, before)));
+      ? h("span", { class: "aw-lead", "data-rule": "awimbawe.next-lead" }, `· ${w("leads")}`) : null,
+    heirCard(side, w, before, where),
+    h("span", { class: "aw-wins", "data-rule": "awimbawe.round-end", "aria-label": `${w("wins")}: ${side.wins}` }, "★".repeat(side.wins) || "☆"));
+  const piles = h("div", { class: "aw-piles", "data-point": where === "me" ? "piles" : "opponent-piles", "data-rule": "awimbawe.deal" },
+    side.piles.map((pile, index) => drawPile(ctx, seat, where, pile, index, before)));
   const hand = drawHand(ctx, seat, where, side, before);
-  const score = drawScore(ctx, side, before);
+  const score = drawScore(ctx, side, before, where);
   const known = knownText(side, w);
   const rows = where === "me"
     ? [h("div", { class: "aw-row" }, piles, score), h("div", { class: "aw-row" }, hand), plate]
     : [plate, h("div", { class: "aw-row" }, hand, piles, score)];
-  if (known) rows.push(h("p", { class: "aw-known" }, known));
+  if (known) rows.push(h("p", { class: "aw-known", "data-rule": "awimbawe.memory" }, known));
   return h("section", { class: `aw-side aw-${where}`, "data-seat": seat, "aria-label": nameOf(table, seat, w) }, rows);
 }
 
-function heirCard(side, w, before) {
+function heirCard(side, w, before, where) {
   const turned = before && before.heir !== side.heir;
   return h("span", {
-    class: `aw-heir aw-heir-${side.heir}${turned ? " aw-flip" : ""}`, role: "img",
+    class: `aw-heir aw-heir-${side.heir}${turned ? " aw-flip" : ""}`, role: "img", "data-rule": "awimbawe.round-end",
+    "data-point": where === "me" ? "heir" : null,
     "aria-label": `${w("heir")}: ${w(side.heir)}`, title: `${w("heir")}: ${w(side.heir)}`,
   }, w(side.heir));
 }
@@ -276,7 +284,7 @@ function drawPile(ctx, seat, where, pile, index, before) {
   });
   const selected = power && ui.source === index;
   const attrs = {
-    class: `aw-pile${target ? " aw-target" : ""}${selected ? " aw-selected" : ""}`, "data-pile": index + 1,
+    class: `aw-pile${target ? " aw-target" : ""}${selected ? " aw-selected" : ""}`, "data-pile": index + 1, "data-rule": "awimbawe.deal",
     "aria-label": `${w("pile")} ${index + 1}`, role: "group",
   };
   if (power) Object.assign(attrs, { role: "button", tabindex: target || selected ? "0" : "-1", on: {
@@ -312,7 +320,7 @@ function drawHand(ctx, seat, where, side, before) {
         clickHand(ctx, where, card);
       } })),
       ...Array.from({ length: hidden }, (_, i) => back(w, {
-        blocked: i < unseen, extra: i < unseen && i >= oldUnseen ? "aw-turn" : "", onClick: (event) => {
+        blocked: i < unseen, extra: i < unseen && i >= oldUnseen ? "aw-turn" : "", rule: "awimbawe.what-you-see", onClick: (event) => {
           event.stopPropagation();
           clickHand(ctx, where, null);
         },
@@ -321,7 +329,8 @@ function drawHand(ctx, seat, where, side, before) {
   }
   const blind = mine && view.stage === "snake" && where === "them" && (table.legal ?? []).some((m) => m.text === "block hand");
   const label = `${w("handOf")} ${nameOf(table, view.sides.indexOf(side), w)}: ${side.hand_size} ${w("cards")}`;
-  const attrs = { class: `aw-hand${blind ? " aw-target" : ""}`, "aria-label": label, "data-size": side.hand_size };
+  const attrs = { class: `aw-hand${blind ? " aw-target" : ""}`, "aria-label": label, "data-size": side.hand_size,
+    "data-point": where === "me" ? "hand" : "opponent-hand", "data-rule": where === "me" ? "awimbawe.deal" : "awimbawe.what-you-see" };
   if (blind) Object.assign(attrs, { role: "button", tabindex: "0", on: {
     click: () => act(table, "block hand"),
     keydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); act(table, "block hand"); } },
@@ -332,16 +341,16 @@ function drawHand(ctx, seat, where, side, before) {
 
 // The scoring pile lies face down: its crowns are counted for the page only where the table's
 // house rules allow memory aids (the rulebook lets a player look at the last trick alone).
-function drawScore(ctx, side, before) {
+function drawScore(ctx, side, before, where) {
   const { w } = ctx;
   const aids = Boolean(ctx.table.aids);
   const grew = before && before.scoring_pile !== side.scoring_pile;
   const hyenas = Array.from({ length: side.hyenas }, (_, i) => h("span", {
-    class: `aw-mini aw-hyena${before && i >= before.hyenas ? " aw-flip" : ""}`, role: "img",
+    class: `aw-mini aw-hyena${before && i >= before.hyenas ? " aw-flip" : ""}`, role: "img", "data-rule": "awimbawe.hyena",
     "aria-label": w("hyena"), title: w("hyena"),
   }, "4"));
   const crowns = aids ? `, ${side.crowns} ${w("crowns")}` : "";
-  return h("div", { class: "aw-score", role: "group", "aria-label": `${w("score")}: ${side.scoring_pile} ${w("cards")}${crowns}, ${side.hyenas} ${w("hyenas")}` },
+  return h("div", { class: "aw-score", role: "group", "data-point": where === "me" ? "scoring-pile" : null, "data-rule": "awimbawe.scoring-pile", "aria-label": `${w("score")}: ${side.scoring_pile} ${w("cards")}${crowns}, ${side.hyenas} ${w("hyenas")}` },
     h("span", { class: `aw-card aw-back aw-small${grew ? " aw-pulse" : ""}`, "aria-hidden": "true" },
       h("span", { class: "aw-code" }, String(side.scoring_pile))),
     h("span", { class: "aw-tally" }, aids ? h("span", { class: "aw-crown-count" }, `♛ ${side.crowns}`) : null,
@@ -370,14 +379,14 @@ function drawMiddle(ctx) {
     return h("div", { class: "aw-slot", "data-seat": seat }, badge(table, seat),
       card ? face(card, w, { extra: fresh ? (fromMe ? "aw-from-me" : "aw-from-them") : "" }) : h("span", { class: "aw-card aw-place", "aria-hidden": "true" }));
   });
-  const trick = h("div", { class: "aw-trick", role: "group", "aria-label": w("trick") }, slots);
+  const trick = h("div", { class: "aw-trick", role: "group", "aria-label": w("trick"), "data-point": "trick", "data-rule": "awimbawe.trick-winner" }, slots);
   const info = h("div", { class: "aw-info" },
-    h("p", { class: "aw-round" }, `${w("round")} ${view.round} · ${w("match")} `,
+    h("p", { class: "aw-round", "data-rule": "awimbawe.round-end" }, `${w("round")} ${view.round} · ${w("match")} `,
       h("strong", {}, `${view.sides[0].wins} : ${view.sides[1].wins}`)),
     view.stage === "over" && view.winner !== null && view.winner !== undefined
-      ? h("p", { class: "aw-over" }, badge(table, view.winner), ` ${nameOf(table, view.winner, w)} ${w("champion")}`) : null,
+      ? h("p", { class: "aw-over", "data-rule": "awimbawe.round-end" }, badge(table, view.winner), ` ${nameOf(table, view.winner, w)} ${w("champion")}`) : null,
     view.next_leader !== null && view.next_leader !== undefined
-      ? h("p", {}, badge(table, view.next_leader), ` ${nameOf(table, view.next_leader, w)} ${w("nextLead")}`) : null,
+      ? h("p", { "data-rule": "awimbawe.power-cheetah" }, badge(table, view.next_leader), ` ${nameOf(table, view.next_leader, w)} ${w("nextLead")}`) : null,
     drawLast(ctx), drawResults(ctx), drawPlayed(ctx));
   const prompt = drawPrompt(ctx);
   return h("section", { class: "aw-middle" }, h("div", { class: "aw-centre" }, trick, info),
@@ -390,7 +399,7 @@ function drawLast(ctx) {
   if (!lastTrick) return null;
   const changed = JSON.stringify(ctx.prev?.last_trick ?? null) !== JSON.stringify(lastTrick);
   const how = lastTrick.stance ? ` (${w(lastTrick.stance === "flee" ? "fled" : "fought")})` : "";
-  return h("div", { class: `aw-last${changed ? " aw-fade" : ""}`, "aria-label": w("last") },
+  return h("div", { class: `aw-last${changed ? " aw-fade" : ""}`, "aria-label": w("last"), "data-point": "last-trick", "data-rule": "awimbawe.scoring-pile" },
     h("span", { class: "aw-caption" }, `${w("last")}:`),
     lastTrick.cards.map((card) => face(card, w, { extra: "aw-small" })),
     h("span", {}, badge(table, lastTrick.winner), ` ${w("won")}${how}`));
@@ -399,7 +408,7 @@ function drawLast(ctx) {
 function drawResults(ctx) {
   const { view, table, w } = ctx;
   if (!view.results?.length) return null;
-  return h("ol", { class: "aw-results" }, view.results.map((r) => h("li", {},
+  return h("ol", { class: "aw-results", "data-rule": "awimbawe.round-end" }, view.results.map((r) => h("li", {},
     `${w("round")} ${r.number}: `, badge(table, r.winner), ` ${nameOf(table, r.winner, w)} ${w("won")} `,
     r.fourth_hyena ? `(${nameOf(table, 1 - r.winner, w)} ${w("fourth")})` : `(♛ ${r.crowns[0]} : ${r.crowns[1]})`)));
 }
@@ -422,7 +431,7 @@ export function logLine(text) {
 function drawPlayed(ctx) {
   const { view, w } = ctx;
   if (!view.played?.length || !ctx.table.aids) return null;  // a memory aid: the house decides
-  return h("details", { class: "aw-played" }, h("summary", {}, `${w("played")} (${view.played.length})`),
+  return h("details", { class: "aw-played", "data-rule": "awimbawe.memory-aids" }, h("summary", {}, `${w("played")} (${view.played.length})`),
     h("p", {}, view.played.map((card) => h("span", { class: `aw-chip aw-${card.land}`, title: cardName(card, w) }, code(card)))));
 }
 
@@ -431,7 +440,8 @@ function drawPrompt(ctx) {
   const legal = table.legal ?? [];
   const button = (text, label, extra = {}) => h("button", { type: "button", class: "aw-choice", "data-move": text, ...extra,
     on: { click: () => act(table, text) } }, label);
-  const box = (...children) => h("div", { class: "aw-prompt", role: "group", "aria-live": "polite" }, children);
+  const box = (...children) => h("div", { class: "aw-prompt", role: "group", "aria-live": "polite", "data-point": "choices",
+    "data-rule": PROMPT_RULES[view.stage] ?? null }, children);
   if (!mine) {
     if (view.to_act === null || view.to_act === undefined || view.stage === "over") return null;
     if (view.stage === "rhinoceros" || view.stage === "snake") {
