@@ -27,6 +27,19 @@ const COLOURS = [
   { fill: "#F0E442", ink: "#1b1b1b", letter: "Y" },
 ];
 const SVG = "http://www.w3.org/2000/svg";
+// The rule (an id of the rules page, docs/rules/auweier.md) that governs each card kind and
+// stage: boards mark cards and parts with data-rule, lesson steps point at data-point parts.
+const CARD_RULE = ["auweier.worms", "auweier.worms", "auweier.star-worms", "auweier.worms", "auweier.worms",
+  "auweier.star-worms", "auweier.worms", "auweier.worms", "auweier.false-worm", "auweier.crow-card", "auweier.wedding-card"];
+const STAGE_RULE = {
+  order: "auweier.deck-order",
+  shuffle: "auweier.deck-shuffle",
+  spread: "auweier.spread",
+  play: "auweier.turn",
+  weddings: "auweier.wedding-stage",
+  worms: "auweier.worm-stage",
+  over: "auweier.end",
+};
 
 // The board's words: English msgids of the catalogs (spieltisch/locale), in the page's
 // language through translated().
@@ -238,7 +251,7 @@ function cardFace(card) {
 function cardEl(table, card, { tag = "div", classes = "", attrs = {}, label = null } = {}) {
   const w = words(table);
   const node = h(tag, { class: `aw-card aw-k${card} ${classes}`, role: tag === "div" ? "img" : null,
-    "aria-label": label ?? w.card[card], title: label ?? w.card[card], ...attrs }, cardFace(card));
+    "aria-label": label ?? w.card[card], title: label ?? w.card[card], "data-rule": CARD_RULE[card], ...attrs }, cardFace(card));
   if (tag === "button") node.type = "button";
   return node;
 }
@@ -263,7 +276,7 @@ function bird(colour, neutral) {
     s("text", { x: 30, y: 35, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: c.ink }, c.letter + (neutral ? "·" : "")));
 }
 
-function eggCard(table, female, eggs, classes = "") {
+function eggCard(table, female, eggs, classes = "", rule = "auweier.egg-cards") {
   const w = words(table);
   const c = COLOURS[female];
   const label = `${w.colour[female]}: ${tn("{n} egg", "{n} eggs", eggs)}`;
@@ -271,7 +284,7 @@ function eggCard(table, female, eggs, classes = "") {
   for (let i = 0; i < eggs; i += 1) {
     svg.append(s("ellipse", { cx: 18 + (i - (eggs - 1) / 2) * 10, cy: 13, rx: 4.5, ry: 6, fill: "#fffdf2", stroke: "#555", "stroke-width": 1 }));
   }
-  const node = h("span", { class: `aw-egg ${classes}`, role: "img", "aria-label": label, title: label }, svg,
+  const node = h("span", { class: `aw-egg ${classes}`, role: "img", "aria-label": label, title: label, "data-rule": rule }, svg,
     h("span", { class: "aw-egg-letter" }, `${c.letter}${eggs}`));
   node.style.background = c.fill;
   node.style.color = c.ink;
@@ -320,7 +333,7 @@ function stageBanner(table, view, diff) {
   const stage = view.stage;
   const stepIndex = { play: 0, weddings: 1, worms: 2 }[stage];
   const banner = h("div", { class: `aw-stage aw-stage-${stage}${diff.stage ? " aw-flash" : ""}`, id: "aw-stage",
-    "data-stage": stage, role: "status" });
+    "data-stage": stage, role: "status", "data-point": "stage", "data-rule": STAGE_RULE[stage] ?? null });
   banner.append(h("strong", { class: "aw-stage-name" }, w.stage[stage] ?? stage));
   if (stepIndex !== undefined) {
     const steps = h("ol", { class: "aw-steps" });
@@ -328,7 +341,7 @@ function stageBanner(table, view, diff) {
       "aria-current": i === stepIndex ? "step" : null }, name)));
     banner.append(steps);
     if (stepIndex > 0) {
-      banner.append(h("span", { class: "aw-opener" }, `${w.opener} `, colourChip(view.start_player), " ", nameOf(table, view.start_player)));
+      banner.append(h("span", { class: "aw-opener", "data-rule": "auweier.phase-order" }, `${w.opener} `, colourChip(view.start_player), " ", nameOf(table, view.start_player)));
     }
     banner.append(h("p", { class: "aw-stage-help" }, w.stepHelp[stage]));
   }
@@ -337,36 +350,37 @@ function stageBanner(table, view, diff) {
 
 function playersStrip(table, view, diff) {
   const w = words(table);
-  const strip = h("div", { class: "aw-players" });
+  const strip = h("div", { class: "aw-players", "data-point": "players", "data-rule": "auweier.colours" });
   const phase = view.stage === "weddings" || view.stage === "worms";
   view.players.forEach((player, p) => {
     const acting = table.toAct === p || (view.stage === "order" && view.player === p);
     const box = h("div", { class: `aw-player${acting ? " aw-acting" : ""}${p === table.seat ? " aw-me" : ""}`,
-      "data-seat": p, "aria-label": `${nameOf(table, p)}, ${w.colour[player.colour]}` });
+      "data-seat": p, "aria-label": `${nameOf(table, p)}, ${w.colour[player.colour]}`, "data-rule": "auweier.colours" });
     box.style.borderColor = COLOURS[player.colour].fill;
     const head = h("div", { class: "aw-player-head" }, colourChip(player.colour), h("span", { class: "aw-name" }, nameOf(table, p)));
     if (acting && view.stage !== "over") head.append(h("span", { class: "aw-badge aw-badge-act" }, w.toAct));
-    if (view.start_player === p && view.stage !== "order") head.append(h("span", { class: "aw-badge aw-startcard", title: w.startCard, id: p === view.start_player ? "aw-start-card" : null }, `★ ${w.startCard}`));
+    if (view.start_player === p && view.stage !== "order") head.append(h("span", { class: "aw-badge aw-startcard", title: w.startCard, id: p === view.start_player ? "aw-start-card" : null, "data-rule": "auweier.refill" }, `★ ${w.startCard}`));
     box.append(head);
     const facts = h("div", { class: "aw-facts" });
     if (view.stage === "order" || !player.ready) {
-      facts.append(h("span", {}, player.ready ? w.ready : p === table.seat ? `${player.pile_size ?? 0} ${w.placed}` : w.settingUp));
+      facts.append(h("span", { "data-rule": "auweier.deck-secret" }, player.ready ? w.ready : p === table.seat ? `${player.pile_size ?? 0} ${w.placed}` : w.settingUp));
     } else {
-      facts.append(h("span", { class: "aw-count", title: w.handOf, "aria-label": `${w.handOf}: ${player.hand_size}` }, h("span", { class: "aw-back aw-back-hand", "aria-hidden": "true" }), ` ${player.hand_size ?? "?"}`));
-      facts.append(h("span", { class: "aw-count", title: w.pile, "aria-label": `${w.pile}: ${player.pile_size}` }, h("span", { class: "aw-back", "aria-hidden": "true" }), ` ${player.pile_size ?? "?"}`));
+      facts.append(h("span", { class: "aw-count", title: w.handOf, "aria-label": `${w.handOf}: ${player.hand_size}`, "data-rule": "auweier.refill" }, h("span", { class: "aw-back aw-back-hand", "aria-hidden": "true" }), ` ${player.hand_size ?? "?"}`));
+      facts.append(h("span", { class: "aw-count", title: w.pile, "aria-label": `${w.pile}: ${player.pile_size}`, "data-rule": "auweier.empty-pile" }, h("span", { class: "aw-back", "aria-hidden": "true" }), ` ${player.pile_size ?? "?"}`));
       const gone = sum(player.discarded);
-      if (gone) facts.append(h("span", { class: "aw-count aw-dim", title: w.discarded }, `${w.discarded} ${gone}`));
+      if (gone) facts.append(h("span", { class: "aw-count aw-dim", title: w.discarded, "data-rule": "auweier.clean-up" }, `${w.discarded} ${gone}`));
     }
     box.append(facts);
     if (phase) {
       const status = player.passed ? (player.weddings.length || view.stage === "weddings" ? w.passed : w.notInPhase) : w.inPhase;
-      const line = h("div", { class: `aw-phase${player.passed ? " aw-passed" : ""}`, "data-passed": player.passed ? "1" : "0" },
-        player.weddings.map((f) => h("span", { class: "aw-ring", title: `${w.wedding} ${w.before} ${w.colour[f]}` }, icon(H), LETTERS[f])), ` ${status}`);
+      const line = h("div", { class: `aw-phase${player.passed ? " aw-passed" : ""}`, "data-passed": player.passed ? "1" : "0",
+        "data-rule": view.stage === "worms" ? "auweier.worm-stage" : "auweier.wedding-stage" },
+        player.weddings.map((f) => h("span", { class: "aw-ring", title: `${w.wedding} ${w.before} ${w.colour[f]}`, "data-rule": "auweier.wedding-card" }, icon(H), LETTERS[f])), ` ${status}`);
       box.append(line);
     }
-    const eggs = h("div", { class: "aw-won", "aria-label": w.eggsWon });
+    const eggs = h("div", { class: "aw-won", "aria-label": w.eggsWon, "data-point": "score", "data-rule": "auweier.scoring" });
     player.eggs.forEach((egg, i) => eggs.append(eggCard(table, egg.female, egg.eggs, diff.won.has(p) && i >= diff.won.get(p) ? "aw-pop" : "")));
-    eggs.append(h("span", { class: "aw-score", "data-score": player.score }, `${player.score} ${w.score}`));
+    eggs.append(h("span", { class: "aw-score", "data-score": player.score, "data-rule": "auweier.scoring" }, `${player.score} ${w.score}`));
     box.append(eggs);
     strip.append(box);
   });
@@ -387,18 +401,20 @@ function targetsFor(legal, selected) {
 function femaleColumn(table, view, female, f, targets, diff, interactive) {
   const w = words(table);
   const col = h("section", { class: `aw-female${female.closed ? " aw-closed" : ""}${targets.females.has(f) ? " aw-target" : ""}`,
-    "data-female": LETTERS[f], "aria-label": `${w.colour[female.colour]} ${w.female}` });
+    "data-female": LETTERS[f], "aria-label": `${w.colour[female.colour]} ${w.female}`,
+    "data-rule": female.neutral ? "auweier.two-players" : "auweier.females" });
   col.style.borderTopColor = COLOURS[female.colour].fill;
   const eggs = h("div", { class: "aw-eggstack", role: "img",
-    "aria-label": female.eggs_left.length ? `${w.eggsLeft}: ${female.eggs_left.join(", ")}` : w.noEggs });
+    "aria-label": female.eggs_left.length ? `${w.eggsLeft}: ${female.eggs_left.join(", ")}` : w.noEggs,
+    "data-point": "eggs", "data-rule": female.eggs_left.length ? "auweier.mating" : "auweier.empty-nests" });
   if (!female.eggs_left.length) eggs.append(h("span", { class: "aw-dim" }, w.noEggs));
   female.eggs_left.forEach((n, i) => {
-    if (i === 0) eggs.append(eggCard(table, female.colour, n, `aw-egg-top${diff.eggs.has(f) ? " aw-in" : ""}`));
-    else eggs.append(h("span", { class: "aw-egg-under", "aria-hidden": "true" }, `${COLOURS[female.colour].letter}${n}`));
+    if (i === 0) eggs.append(eggCard(table, female.colour, n, `aw-egg-top${diff.eggs.has(f) ? " aw-in" : ""}`, "auweier.mating"));
+    else eggs.append(h("span", { class: "aw-egg-under", "aria-hidden": "true", "data-rule": "auweier.females" }, `${COLOURS[female.colour].letter}${n}`));
   });
   // Its name starts with the words it shows (the bird's letter, the colour), as a voice user says them.
   const shown = `${COLOURS[female.colour].letter} ${w.colour[female.colour]}${female.neutral ? ` ${w.neutral}` : ""}`;
-  const head = h("button", { type: "button", class: "aw-female-head", "data-female": LETTERS[f],
+  const head = h("button", { type: "button", class: "aw-female-head", "data-female": LETTERS[f], "data-rule": "auweier.females",
     "aria-label": `${shown}: ${w.female}${female.closed ? `, ${w.closed}` : ""}`,
     disabled: !interactive,
     on: { click: () => clickFemale(table, view, f) } },
@@ -417,12 +433,13 @@ function lane(table, view, stack, f, p, targets, diff, interactive) {
   const label = fill(w.lane, { who: nameOf(table, p), female: w.colour[f], total: stack.total });
   const row = h("div", { class: `aw-lane${targets.lanes.has(key) ? " aw-target" : ""}${mine ? " aw-mine" : ""}${change?.eaten ? " aw-hit" : ""}`,
     "data-owner": LETTERS[p], "data-female": LETTERS[f], role: "group", "aria-label": label,
+    "data-point": "stacks", "data-rule": "auweier.play-worm",
     on: { click: (event) => { if (interactive && !event.defaultPrevented) clickLane(table, view, p, f); } } });
   row.style.borderLeftColor = COLOURS[view.players[p].colour].fill;
-  const total = h("span", { class: `aw-total${diff.totals.has(key) ? " aw-bump" : ""}`, title: w.total, "data-total": stack.total }, colourChip(view.players[p].colour, "aw-chip-small"), String(stack.total));
+  const total = h("span", { class: `aw-total${diff.totals.has(key) ? " aw-bump" : ""}`, title: w.total, "data-total": stack.total, "data-rule": "auweier.mating" }, colourChip(view.players[p].colour, "aw-chip-small"), String(stack.total));
   row.append(total);
   if (stack.wedding) row.append(cardEl(table, H, { classes: "aw-wedding-card", label: `${w.wedding}: ${nameOf(table, p)}` }));
-  const cards = h("div", { class: "aw-stack" });
+  const cards = h("div", { class: "aw-stack", "data-rule": "auweier.crow-top" });
   // Each card under the top one shows its corner; the more cards, the narrower the strip.
   const n = stack.cards.length;
   const strip = n <= 3 ? 1.3 : n <= 5 ? 1.0 : n <= 8 ? 0.8 : 0.62;
@@ -445,10 +462,10 @@ function lane(table, view, stack, f, p, targets, diff, interactive) {
 
 function handArea(table, view, legal, diff, interactive) {
   const w = words(table);
-  const box = h("section", { class: "aw-hand-area", "aria-label": w.hand });
+  const box = h("section", { class: "aw-hand-area", "aria-label": w.hand, "data-point": "hand", "data-rule": "auweier.turn" });
   const cards = expand(view.hand);
   const usable = new Set(legal.map((m) => m.parsed.card).filter((c) => c !== undefined && c >= 0));
-  const row = h("div", { class: "aw-hand", role: "group", "aria-label": w.hand });
+  const row = h("div", { class: "aw-hand", role: "group", "aria-label": w.hand, "data-rule": "auweier.turn" });
   const newCount = new Map(diff.hand);
   // New cards are the last ones of their kind in the sorted hand.
   const seenOf = new Map();
@@ -466,7 +483,7 @@ function handArea(table, view, legal, diff, interactive) {
     row.append(node);
   });
   const pile = view.pile_known.length + sum(view.pile_unknown);
-  const deck = h("div", { class: "aw-mypile", "aria-label": `${w.pileMine}: ${pile}` },
+  const deck = h("div", { class: "aw-mypile", "aria-label": `${w.pileMine}: ${pile}`, "data-point": "deck", "data-rule": "auweier.deck-order" },
     h("span", { class: "aw-back aw-back-big", "aria-hidden": "true" }, String(pile)),
     h("span", { class: "aw-pile-text" }, `${w.pileMine}: ${pile}`,
       view.pile_known.length ? h("span", { class: "aw-next" }, ` · ${w.next}: `, view.pile_known.slice(0, 6).map((c) => cardEl(table, c, { classes: "aw-mini" }))) : null,
@@ -477,7 +494,7 @@ function handArea(table, view, legal, diff, interactive) {
 
 function prompt(table, view, legal, interactive) {
   const w = words(table);
-  const line = h("div", { class: "aw-prompt", id: "aw-prompt", role: "status", "aria-live": "polite" });
+  const line = h("div", { class: "aw-prompt", id: "aw-prompt", role: "status", "aria-live": "polite", "data-rule": STAGE_RULE[view.stage] ?? null });
   let text = "";
   if (table.seat === null || table.seat === undefined) text = w.watching;
   else if (!interactive) text = view.stage === "over" ? "" : fill(w.notYourTurn, { who: table.toAct === null || table.toAct === undefined ? "…" : nameOf(table, table.toAct) });
@@ -492,7 +509,7 @@ function prompt(table, view, legal, interactive) {
   if (ui.note) line.append(h("span", { class: "aw-note", id: "aw-note" }, ` ${ui.note}`));
   const pass = legal.find((m) => m.parsed.kind === "pass");
   if (interactive && pass) {
-    line.append(h("button", { type: "button", id: "aw-pass", class: "aw-pass", on: { click: () => send(table, "pass") } }, w.passBtn));
+    line.append(h("button", { type: "button", id: "aw-pass", class: "aw-pass", "data-rule": "auweier.own-pass", on: { click: () => send(table, "pass") } }, w.passBtn));
   }
   return line.childNodes.length ? line : null;
 }
@@ -503,7 +520,7 @@ function matingBox(table, view) {
   if (!last) return null;
   const won = last.awards.map((a) => fill(w.wins, { who: nameOf(table, a.player), female: w.colour[a.female], n: a.eggs }));
   const cleared = last.cleared.map(([f, p]) => `${nameOf(table, p)} ${w.before} ${w.colour[f]}`);
-  return h("p", { class: "aw-mating", id: "aw-mating" }, h("strong", {}, `${w.lastMating} (${w.opener} ${nameOf(table, last.opener)}): `),
+  return h("p", { class: "aw-mating", id: "aw-mating", "data-point": "mating", "data-rule": "auweier.mating" }, h("strong", {}, `${w.lastMating} (${w.opener} ${nameOf(table, last.opener)}): `),
     (won.length ? won.join("; ") : w.noEgg) + (cleared.length ? `; ${w.cleared}: ${cleared.join(", ")}` : "") + ".");
 }
 
@@ -516,7 +533,7 @@ function scoreBox(table, view) {
     const bonus = player.score - eggs - own;
     return h("li", {}, colourChip(player.colour), ` ${nameOf(table, p)}: `, h("strong", {}, `${player.score}`), ` (${fill(w.breakdown, { eggs, own, bonus })})`);
   });
-  return h("div", { class: "aw-final", id: "aw-final" }, h("h3", { class: "aw-h" }, w.over), h("ul", {}, rows));
+  return h("div", { class: "aw-final", id: "aw-final", "data-point": "score", "data-rule": "auweier.scoring" }, h("h3", { class: "aw-h" }, w.over), h("ul", {}, rows));
 }
 
 // --- the deck-ordering step -----------------------------------------------------------------------
@@ -549,10 +566,10 @@ function orderPanel(table, view, legal) {
   draftReset(view);
   const placed = view.pile_known;
   const left = remaining(view);
-  const panel = h("section", { class: "aw-order", id: "aw-order", "aria-label": w.orderTitle });
+  const panel = h("section", { class: "aw-order", id: "aw-order", "aria-label": w.orderTitle, "data-point": "deck", "data-rule": "auweier.deck-order" });
   panel.append(h("h3", { class: "aw-h" }, w.orderTitle), h("p", { class: "aw-help" }, w.orderHelp));
 
-  const list = h("ol", { class: "aw-order-list", id: "aw-order-list", "aria-label": w.order });
+  const list = h("ol", { class: "aw-order-list", id: "aw-order-list", "aria-label": w.order, "data-rule": "auweier.deck-steps" });
   const slot = (card, position, draftIndex) => {
     const zone = position <= 6 ? "aw-zone-hand" : "aw-zone-pile";
     const item = h("li", { class: `aw-slot ${zone}${draftIndex === null ? " aw-locked" : ""}`, "data-position": position });
@@ -593,11 +610,11 @@ function orderPanel(table, view, legal) {
   const legend = h("p", { class: "aw-legend" }, h("span", { class: "aw-zone-hand aw-key" }, `1–6 ${w.handZone}`), " ", h("span", { class: "aw-zone-pile aw-key" }, `7–22 ${w.pileZone}`));
   panel.append(h("h4", { class: "aw-h4" }, `${w.order} (${placed.length + ui.draft.length}/22)`), legend, list);
 
-  const tray = h("div", { class: "aw-tray", id: "aw-tray", role: "group", "aria-label": w.tray });
+  const tray = h("div", { class: "aw-tray", id: "aw-tray", role: "group", "aria-label": w.tray, "data-rule": "auweier.deck-order" });
   left.forEach((n, card) => {
     if (n <= 0) return;
     const button = cardEl(table, card, { tag: "button", classes: "aw-tray-card",
-      attrs: { draggable: "true", "data-tray": CARD_TEXT[card] }, label: `${w.card[card]}, ${n} ${w.left}` });
+      attrs: { draggable: "true", "data-tray": CARD_TEXT[card] }, label: `${CARD_TEXT[card]} ×${n}: ${w.card[card]}, ${n} ${w.left}` });  // the name starts with what it shows
     button.append(h("span", { class: "aw-times", "aria-hidden": "true" }, `×${n}`));
     button.addEventListener("click", () => { ui.draft.push(card); redraw(); });
     button.addEventListener("dragstart", (event) => {
@@ -614,8 +631,8 @@ function orderPanel(table, view, legal) {
     actions.append(h("button", { type: "button", class: "primary", id: "aw-place", on: { click: () => placeDraft(table, null) } }, w.placeBtn(ui.draft.length)));
   }
   if (sum(left) > 0) {
-    actions.append(h("button", { type: "button", id: "aw-shuffle", on: { click: () => placeDraft(table, "deck shuffle") } }, w.shuffleBtn));
-    actions.append(h("button", { type: "button", id: "aw-spread", on: { click: () => placeDraft(table, "deck spread") } }, w.spreadBtn));
+    actions.append(h("button", { type: "button", id: "aw-shuffle", "data-rule": "auweier.deck-shuffle", on: { click: () => placeDraft(table, "deck shuffle") } }, w.shuffleBtn));
+    actions.append(h("button", { type: "button", id: "aw-spread", "data-rule": "auweier.spread", on: { click: () => placeDraft(table, "deck spread") } }, w.spreadBtn));
   }
   if (ui.draft.length) actions.append(h("button", { type: "button", id: "aw-clear", on: { click: () => { ui.draft = []; redraw(); } } }, w.clearBtn));
   panel.append(actions);
@@ -658,7 +675,7 @@ function starterPicker(table, starters) {
   const w = words(table);
   const pick = ui.starter ?? (ui.starter = [0, 2, 3]);
   const choices = [[0, 7], [2, 5], [3, 4]];
-  const box = h("div", { class: "aw-starter", id: "aw-starter", role: "group", "aria-label": w.starterTitle }, h("span", {}, w.starterTitle, " "));
+  const box = h("div", { class: "aw-starter", id: "aw-starter", role: "group", "aria-label": w.starterTitle, "data-rule": "auweier.deck-starter" }, h("span", {}, w.starterTitle, " "));
   choices.forEach((pair, i) => {
     const group = h("span", { class: "aw-pair" });
     for (const card of pair) {
@@ -680,7 +697,7 @@ function orderWaiting(table, view) {
   const lines = [];
   if (view.stage === "order" && view.player !== table.seat) lines.push(fill(w.waitDeck, { who: nameOf(table, view.player) }));
   if (me?.ready) lines.push(fill(w.myDeckDone, { known: view.pile_known.length, unknown: sum(view.pile_unknown) }));
-  const box = h("section", { class: "aw-order aw-order-wait", id: "aw-order-wait" }, lines.map((line) => h("p", {}, line)));
+  const box = h("section", { class: "aw-order aw-order-wait", id: "aw-order-wait", "data-point": "deck", "data-rule": "auweier.deck-secret" }, lines.map((line) => h("p", {}, line)));
   if (view.pile_known.length) box.append(h("div", { class: "aw-next" }, view.pile_known.map((c, i) => cardEl(table, c, { classes: "aw-mini", label: `${i + 1}: ${w.card[c]}` }))));
   return box;
 }
@@ -769,7 +786,7 @@ export function draw(container, table) {
   const interactive = table.seat !== null && table.seat !== undefined && legal.length > 0;
   const ordering = legal.some((m) => ["deck", "shuffle", "starter"].includes(m.parsed.kind));
   const board = h("div", { class: "aw-board", id: "aw-board", "data-stage": view.stage,
-    "data-act": interactive ? "me" : "other", lang: table.lang === "de" ? "de" : "en" });
+    "data-act": interactive ? "me" : "other", lang: table.lang === "de" ? "de" : "en", "data-point": "board", "data-rule": "auweier.goal" });
   board.append(stageBanner(table, view, diff), playersStrip(table, view, diff));
 
   if (view.stage === "order" || view.stage === "shuffle" || view.stage === "spread") {
@@ -782,7 +799,7 @@ export function draw(container, table) {
   }
   const play = !(view.stage === "order" && ordering);
   const targets = targetsFor(legal, ui.selected);
-  const row = h("div", { class: "aw-females" });
+  const row = h("div", { class: "aw-females", "data-point": "females", "data-rule": "auweier.females" });
   row.style.gridTemplateColumns = `repeat(${view.females.length}, minmax(0, 1fr))`;
   view.females.forEach((female, f) => row.append(femaleColumn(table, view, female, f, targets, diff, interactive && play)));
   board.append(row);
