@@ -35,7 +35,7 @@ from spieltisch.web.lesson_work import (
     lesson_step,
     lesson_try,
 )
-from spieltisch.web.pages import shell
+from spieltisch.web.pages import BOARD, shell
 from spieltisch.web.seat_api import hub_of
 from spieltisch.web.text import Field as Text
 
@@ -82,10 +82,11 @@ def lesson_ids() -> tuple[str, ...]:
 
 def page(game_id: str) -> str:
     """The lesson page of ``game_id`` (known to have a lesson)."""
-    name, heading, loading = _lessons()[game_id]["name"], _LEARN, _LOADING
+    name, heading, loading, board = _lessons()[game_id]["name"], _LEARN, _LOADING, BOARD
     body = f"""<h1 id="page-title"><span data-t>{heading}</span>: {escape(name)}</h1>
 <div class="table-layout">
-  <section id="board" class="panel" aria-label="{escape(name)}"><p data-t>{loading}</p></section>
+  <h2 id="board-title" class="visually-hidden" data-t>{board}</h2>
+  <section id="board" class="panel" aria-labelledby="board-title"><p data-t>{loading}</p></section>
   <aside class="side">
     <section id="lesson" class="panel" aria-live="polite"></section>
     <section id="rule-at-hand" class="panel" aria-live="polite" hidden></section>

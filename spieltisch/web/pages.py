@@ -105,12 +105,13 @@ def lobby() -> str:
     return _shell("Tables", "lobby.js", body)
 
 
-_BOARD = N_("The board")
+BOARD = N_("The board")
+"""The board's heading (hidden but for screen readers) on every page that draws one."""
 
 
 def table(table_id: str) -> str:
     """A table: the game from this viewer's side, the moves, the log."""
-    board = _BOARD
+    board = BOARD
     body = f"""<h1 id="page-title" class="visually-hidden">spieltisch</h1>
 <div id="banner" class="banner" role="status" aria-live="polite" hidden></div>
 <section id="stale" class="panel" role="alert" hidden></section>
@@ -137,7 +138,7 @@ def table(table_id: str) -> str:
 
 def replay(table_id: str) -> str:
     """A finished game, move by move, from any seat's side or a spectator's."""
-    heading, board = N_("Replay"), _BOARD  # marked outside the f-string: Babel reads
+    heading, board = N_("Replay"), BOARD  # marked outside the f-string: Babel reads
     body = f"""<h1 data-t id="page-title">{heading}</h1>
 <section class="panel" id="controls"></section>
 <div class="table-layout">

@@ -2,7 +2,8 @@
 
 The lobby; each game's table seated against a bot, in play and at the end; the replay of a
 finished game, before and with its analysis panel open; a rules page; the account page signed
-out and signed in, the ratings and a player's profile (with a finished game). Each in English
+out and signed in, the ratings and a player's profile (with a finished game); each lesson at
+its first move, with a rule at hand shown, and a closing game begun. Each in English
 and German, at a desktop's size and a phone's. One line per page gives the counts by impact (run
 pytest with ``-s`` to read them); a critical or serious violation fails the test, listed with
 its rule, elements and axe's reason.
@@ -30,6 +31,8 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
+from spieltisch.session.lesson import StepKind, has_lesson, load_lesson
+
 from .conftest import PHONE, LiveServer, require_browser, switch_language
 
 require_browser()
@@ -52,6 +55,8 @@ MOVES_IN_PLAY = 3
 ANALYSED = "auf-die-eier"
 """The game whose finished table is replayed and analysed (its analysis is exact and quick)."""
 RULES = "auf-die-eier"
+LESSON = "auf-die-eier"
+"""The lesson whose rule at hand and closing game are audited (its hints are exact and quick)."""
 SEND_GAP = 0.12
 """Seconds between one connection's moves: below the server's limit of ten a second."""
 MESSAGE_LIMIT = 5_000
@@ -220,6 +225,45 @@ def profile_ready(page: Page) -> None:
     page.wait_for_selector("#profile[data-ready] #finished-list")
 
 
+def lesson_at(at: int | str) -> Callable[[Page], None]:
+    """A lesson page drawn at step index ``at`` (or its closing game, ``"finale"``)."""
+
+    def ready(page: Page) -> None:
+        page.wait_for_selector(f'#lesson[data-at="{at}"]')
+        page.wait_for_selector("#board > *")
+
+    return ready
+
+
+def rule_open(page: Page) -> None:
+    page.locator("#board [data-rule]").first.click()
+    page.wait_for_selector("#rule-at-hand:not([hidden]) [data-rule-shown]")
+
+
+def closing_game(page: Page) -> None:
+    lesson_at(len(load_lesson(LESSON).steps))(page)
+    page.click("#finale-start")
+    lesson_at("finale")(page)
+
+
+def lesson_visits() -> list[Visit]:
+    """Each lesson at its first step that asks for a move; one with a rule at hand shown and
+    its closing game begun."""
+    found: list[Visit] = []
+    for game in GAMES:
+        if not has_lesson(game):
+            continue
+        steps = load_lesson(game).steps
+        first = next(i for i, step in enumerate(steps) if step.kind is StepKind.MOVE)
+        found.append((f"lesson {game}", f"/learn/{game}#step={first}", lesson_at(first)))
+    last = len(load_lesson(LESSON).steps)
+    return [
+        *found,
+        (f"lesson {LESSON}, rule at hand", None, rule_open),
+        (f"lesson {LESSON}, closing game", f"/learn/{LESSON}#step={last}", closing_game),
+    ]
+
+
 def signing_in(server: LiveServer, session: str) -> Callable[[Page], None]:
     """The account page, signed in: the page's context gets the account's session cookie."""
 
@@ -250,6 +294,7 @@ def visits(server: LiveServer, tables: Tables) -> list[Visit]:
         ("ratings", "/ratings", ratings_ready),
         ("account, signed in", None, signing_in(server, tables.session)),
         ("profile", f"/players/{tables.player}", profile_ready),
+        *lesson_visits(),
     ]
 
 

@@ -68,7 +68,8 @@ async function tryMove(text) {
 function boardTable(data, legal, status) {
   return {
     view: data.view, previous: state.previous, seat: data.seat, names: data.names, toAct: data.to_act,
-    status, legal, events: data.events, colours: SEAT_COLOURS, t, lang: language(), aids: true,
+    status, legal, events: data.events, colours: SEAT_COLOURS, t, lang: language(),
+    aids: false,  // as a table shows it by default (a lesson step says what memory aids add)
     play: (move) => tryMove(move.text), try: (text) => tryMove(text),
   };
 }
