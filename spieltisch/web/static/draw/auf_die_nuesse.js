@@ -4,6 +4,9 @@
 // kept jokers and David the raccoon. A click on a space, a die, a nut or a store plays the
 // matching legal move; a click that matches none is sent by its notation (table.try), so the
 // engine's refusal is shown. A joker that can count as either of its kinds asks which.
+// Every part names the rule that governs it (data-rule, a rule id of the rules page, shown by
+// the "rules at hand" panel on a click) and the lesson's board parts carry data-point (the
+// names of the lesson's `points`, which the lesson page highlights).
 import { N_, translated } from "../i18n.js";
 const CSS = "/static/draw/auf_die_nuesse.css";
 const NUTS = ["walnut", "hazelnut", "beechnut", "acorn"];
@@ -13,6 +16,8 @@ const SPACES = ["2-4", "5-6", "7", "8-9", "10-12", "3-left", "3-raccoon", "3-rig
 const SLOTS = ["2-4", "5-6", "8-9", "10-12"];
 const NEED = [2, 2, 2, 2, 2, 3, 3, 3, 4];
 const RACCOONS = new Set([2, 6]);
+// Each space's lesson part and rule: the 2-area, the raccoon spaces, the 3-area, the 4-area.
+const PART_OF = (space) => (space === 8 ? "area-4" : RACCOONS.has(space) ? "raccoon" : space < 5 ? "area-2" : "area-3");
 // Where each space lies on the board's grid of eleven columns (one per start-track space):
 // [first column, columns spanned, row]. Row 1 is the 4-area at the top.
 const PLACE_OF = [[1, 3, 3], [4, 2, 3], [6, 1, 3], [7, 2, 3], [9, 3, 3], [1, 5, 2], [6, 1, 2], [7, 5, 2], [1, 11, 1]];
@@ -274,9 +279,10 @@ function cardFace(w, card) {
 }
 
 function cardNode(w, card, extra = "") {
+  const joker = kindsOf(card).length === 2;
   return h("span", {
-    class: `nd-card ${kindsOf(card).length === 2 ? "nd-joker" : `nd-kind-${card}`} ${extra}`,
-    role: "img", "aria-label": cardName(w, card),
+    class: `nd-card ${joker ? "nd-joker" : `nd-kind-${card}`} ${extra}`,
+    role: "img", "aria-label": cardName(w, card), "data-rule": joker ? "nuesse.jokers" : "nuesse.cards",
   }, cardFace(w, card));
 }
 
@@ -287,7 +293,7 @@ function dieFace(value) {
 
 function squirrel(table, seat, count = 1, extra = "") {
   const colour = colourOf(table, seat);
-  const node = h("span", { class: `nd-sq ${extra}`, "aria-hidden": "true" }, colour.letter, count > 1 ? h("small", {}, `×${count}`) : null);
+  const node = h("span", { class: `nd-sq ${extra}`, "aria-hidden": "true", "data-rule": "nuesse.supplies" }, colour.letter, count > 1 ? h("small", {}, `×${count}`) : null);
   node.style.background = colour.fill;
   node.style.color = textColour(colour.fill);
   return node;
@@ -357,7 +363,7 @@ function spaceNode(table, w, view, space, moved) {
   const classes = ["nd-space", `nd-row${row}`, RACCOONS.has(space) ? "nd-raccoon" : "",
     view.space === space ? "nd-paying" : "", moved.paid.has(space) ? "nd-anim-flash" : ""].join(" ");
   const node = target(table, "div", {
-    class: classes, "data-space": space,
+    class: classes, "data-space": space, "data-point": PART_OF(space), "data-rule": `nuesse.${PART_OF(space)}`,
     "aria-label": `${name} (${w.need} ${NEED[space]}): ${countsText(table, w, counts)}${view.space === space ? `, ${w.collecting}` : ""}`,
   }, text, null,
   h("span", { class: "nd-space-label" }, RACCOONS.has(space) ? raccoonIcon() : null,
@@ -382,7 +388,7 @@ function trackNode(table, w, view, n, moved) {
   const text = view.stage === "place" ? `place ${n}` : null;
   const offered = view.stage === "place" && view.placements.includes(n);
   const node = target(table, "div", {
-    class: `nd-track${offered ? " nd-offered" : ""}`, "data-track": n,
+    class: `nd-track${offered ? " nd-offered" : ""}`, "data-track": n, "data-point": "track", "data-rule": "nuesse.start-track",
     "aria-label": `${w.track} ${n}${on ? `: ${w.squirrel} ${nameOf(table, view.player)}` : ""}`,
   }, text, null, h("span", { class: "nd-track-number" }, String(n)),
   on ? squirrel(table, view.player, 1, moved.track.has(n) ? "nd-anim-pop" : "") : null);
@@ -398,6 +404,7 @@ function slotNode(table, w, view, slot, moved) {
   const offered = view.stage === "take" && view.offer.includes(slot);
   const node = target(table, "div", {
     class: `nd-slot${offered ? " nd-offered" : ""}${view.refill === slot ? " nd-refill" : ""}`, "data-slot": slot,
+    "data-point": "face-up", "data-rule": "nuesse.face-up-row",
     "aria-label": `${w.faceUp} ${SLOTS[slot]}: ${cardName(w, card)}`,
   }, text, null, card ? cardNode(w, card, moved.slots.has(slot) ? "nd-anim-slide" : "") : h("span", { class: "nd-card nd-gap", "aria-hidden": "true" }));
   node.style.gridColumn = `${column} / span ${span}`;
@@ -410,7 +417,7 @@ function boardNode(table, w, view, moved) {
   for (let space = 8; space >= 0; space -= 1) cells.push(spaceNode(table, w, view, space, moved));
   for (let n = 2; n <= 12; n += 1) cells.push(trackNode(table, w, view, n, moved));
   for (let slot = 0; slot < 4; slot += 1) cells.push(slotNode(table, w, view, slot, moved));
-  return h("div", { class: "nd-board", role: "group", "aria-label": w.board }, cells);
+  return h("div", { class: "nd-board", role: "group", "aria-label": w.board, "data-point": "board", "data-rule": "nuesse.checks" }, cells);
 }
 
 function diceNode(table, w, view, moved) {
@@ -424,10 +431,10 @@ function diceNode(table, w, view, moved) {
     const label = value ? `${white ? w.white : w.green}: ${value}${white && dice ? ` (${dice.green} + ${value} = ${dice.green + value})` : ""}`
       : `${white ? w.white : w.green}: ${w.notRolled}`;
     return h("span", { class: "nd-die-box" },
-      target(table, "div", { class: `nd-die nd-${colour}${spin}`, "data-die": key, "aria-label": label }, text, null, dieFace(value)),
+      target(table, "div", { class: `nd-die nd-${colour}${spin}`, "data-die": key, "aria-label": label, "data-rule": white ? "nuesse.place" : "nuesse.roll" }, text, null, dieFace(value)),
       h("span", { class: "nd-die-caption", "aria-hidden": "true" }, white ? (sum ? `= ${sum}` : "") : w.green));
   };
-  return h("div", { class: "nd-dice", role: "group", "aria-label": w.dice },
+  return h("div", { class: "nd-dice", role: "group", "aria-label": w.dice, "data-point": "dice", "data-rule": "nuesse.roll" },
     die("green", dice?.green, "green", null), h("span", { class: "nd-plus", "aria-hidden": "true" }, "+"),
     die("white1", dice?.white1, "white", dice ? dice.green + dice.white1 : null),
     die("white2", dice?.white2, "white", dice ? dice.green + dice.white2 : null));
@@ -438,13 +445,16 @@ function actionsNode(table, w, view) {
   const legal = legalMap(table);
   const buttons = [];
   // "data-ends-turn": the page never puts a new turn's focus there
-  const button = (text, label, extra = "") => buttons.push(target(table, "span", { class: `nd-action ${extra}`, "aria-label": label,
-    "data-ends-turn": text === "stop" ? "1" : false }, text, null, label));
+  const button = (text, label, extra = "", rule = "nuesse.roll-or-stop") => buttons.push(target(table, "span", { class: `nd-action ${extra}`, "aria-label": label,
+    "data-ends-turn": text === "stop" ? "1" : false, "data-rule": rule }, text, null, label));
   if (legal.has("roll")) button("roll", `${w.roll} (${w.fails} ${failCount(view.track)}/216)`, "nd-roll");
-  if (legal.has("stop")) button("stop", `${w.stop}: ${view.track.length} ${w.moveUp}`, "nd-stop");
-  if (legal.has("keep")) button("keep", w.keep);
-  if (legal.has("pass")) button("pass", view.stage === "steal" ? w.passSteal : view.stage === "setup" ? w.passSetup : w.passTake);
-  return buttons.length ? h("div", { class: "nd-actions" }, buttons) : null;
+  if (legal.has("stop")) button("stop", `${w.stop}: ${view.track.length} ${w.moveUp}`, "nd-stop", "nuesse.stop-move-up");
+  if (legal.has("keep")) button("keep", w.keep, "", "nuesse.jokers");
+  if (legal.has("pass")) {
+    button("pass", view.stage === "steal" ? w.passSteal : view.stage === "setup" ? w.passSetup : w.passTake, "",
+      view.stage === "setup" ? "nuesse.setup-always" : "nuesse.ruling-raccoon");
+  }
+  return buttons.length ? h("div", { class: "nd-actions", "data-rule": "nuesse.roll-or-stop" }, buttons) : null;
 }
 
 // The piles; the count of each kind of nut not seen yet is a memory aid (the cards drawn were
@@ -453,13 +463,13 @@ function pileNode(w, view, moved, aids) {
   const unseen = view.unseen ?? [];
   const plain = NUTS.map((kind, i) => `${w.letters[kind]} ${unseen[i] ?? 0}`).join(" · ");
   const jokers = unseen.slice(4).reduce((a, b) => a + b, 0);
-  return h("div", { class: "nd-piles" },
-    h("div", { class: `nd-pile${moved.pile ? " nd-anim-flash" : ""}`, role: "img", "aria-label": `${w.pile}: ${view.pile} ${w.cards}`, "data-pile": view.pile },
+  return h("div", { class: "nd-piles", "data-point": "piles", "data-rule": "nuesse.setup-aside" },
+    h("div", { class: `nd-pile${moved.pile ? " nd-anim-flash" : ""}`, role: "img", "aria-label": `${w.pile}: ${view.pile} ${w.cards}`, "data-pile": view.pile, "data-rule": "nuesse.setup-aside" },
       h("span", { class: "nd-back" }), h("span", {}, `${w.pile}: `, h("strong", {}, String(view.pile)))),
-    h("div", { class: "nd-pile", role: "img", "aria-label": `${w.reserve}: ${view.set_aside} ${w.cards}` },
+    h("div", { class: "nd-pile", role: "img", "aria-label": `${w.reserve}: ${view.set_aside} ${w.cards}`, "data-rule": "nuesse.setup-aside" },
       h("span", { class: "nd-back nd-aside" }), h("span", {}, `${w.reserve}: `, h("strong", {}, String(view.set_aside)))),
-    aids ? h("div", { class: "nd-unseen" }, `${w.unseen}: ${plain} · ${w.joker} ${jokers}`) : null,
-    view.ending !== "not yet" ? h("div", { class: "nd-ending" }, w.end) : null);
+    aids ? h("div", { class: "nd-unseen", "data-rule": "nuesse.memory-aids" }, `${w.unseen}: ${plain} · ${w.joker} ${jokers}`) : null,
+    view.ending !== "not yet" ? h("div", { class: "nd-ending", "data-rule": "nuesse.end" }, w.end) : null);
 }
 
 function storeNode(table, w, view, player, index, moved) {
@@ -492,7 +502,8 @@ function storeNode(table, w, view, player, index, moved) {
       i < fill && kind ? nutIcon(kind) : null));
   }
   const anim = moved.filled.has(key) ? " nd-anim-flip" : moved.stores.has(key) ? " nd-anim-flash" : "";
-  const node = target(table, "div", { class: `nd-store${store.full ? " nd-full" : ""}${anim}`, "data-store": key, "aria-label": label },
+  const node = target(table, "div", { class: `nd-store${store.full ? " nd-full" : ""}${anim}`, "data-store": key, "aria-label": label,
+    "data-rule": store.full ? "nuesse.store-full" : "nuesse.file-at-once" },
     text, click,
     h("span", { class: "nd-store-head", "aria-hidden": "true" }, h("span", {}, `S${index + 1}`), h("span", { class: "nd-value" }, String(value))),
     store.full ? h("span", { class: "nd-turned", "aria-hidden": "true" }, "✓") : h("span", { class: "nd-holes" }, pips));
@@ -519,13 +530,14 @@ function keptNode(table, w, view, player, moved) {
   const cards = held.map((card, i) => {
     const canLay = player === table.seat && view.stage === "again" && [...legal.keys()].some((text) => text.startsWith(`lay ${card} as`));
     const chosen = ui.joker === card && canLay;
-    const node = target(table, "span", { class: `nd-kept${chosen ? " nd-chosen" : ""}${canLay ? " nd-legal" : ""}`, "data-joker": card, "aria-label": `${w.kept}: ${cardName(w, card)}` },
+    const node = target(table, "span", { class: `nd-kept${chosen ? " nd-chosen" : ""}${canLay ? " nd-legal" : ""}`, "data-joker": card, "aria-label": `${w.kept}: ${cardName(w, card)}`, "data-rule": "nuesse.lay-jokers" },
       null, canLay ? () => { ui.joker = chosen ? null : card; ui.choice = null; redraw(); } : null,
       cardNode(w, card, moved.jokers.has(player) && i === held.length - 1 ? "nd-anim-pop" : ""));
     if (canLay) node.dataset.choose = "1";
     return node;
   });
-  return h("div", { class: "nd-kept-row" }, h("span", { class: "nd-small" }, `${w.kept}: `), cards.length ? cards : w.none);
+  return h("div", { class: "nd-kept-row", "data-point": player === table.seat ? "kept-jokers" : false, "data-rule": "nuesse.jokers" },
+    h("span", { class: "nd-small" }, `${w.kept}: `), cards.length ? cards : w.none);
 }
 
 function playerNode(table, w, view, player, moved) {
@@ -537,19 +549,19 @@ function playerNode(table, w, view, player, moved) {
   const head = h("div", { class: "nd-player-head" },
     squirrel(table, player),
     h("strong", {}, nameOf(table, player)), you ? h("span", { class: "nd-small" }, ` (${w.you})`) : null,
-    active ? h("span", { class: "nd-turn-mark" }, ` ◀ ${w.toMove}`) : null,
+    active ? h("span", { class: "nd-turn-mark", "data-rule": "nuesse.next-turn" }, ` ◀ ${w.toMove}`) : null,
     h("span", { class: "nd-grow" }),
-    view.david === player ? h("span", { class: `nd-david${moved.david ? " nd-anim-pop" : ""}`, role: "img", "aria-label": w.david, title: w.david }, raccoonIcon(), w.davidShort) : null,
-    h("span", { class: "nd-supply", "aria-label": `${view.supply[player]} ${w.squirrels} ${w.supply}` }, `${view.supply[player]} ${w.supply}`),
-    h("span", { class: "nd-score", "data-score": view.scores[player] }, `${view.scores[player]} ${view.scores[player] === 1 ? w.point : w.points}`));
+    view.david === player ? h("span", { class: `nd-david${moved.david ? " nd-anim-pop" : ""}`, role: "img", "aria-label": w.david, title: w.david, "data-rule": "nuesse.raccoon" }, raccoonIcon(), w.davidShort) : null,
+    h("span", { class: "nd-supply", "aria-label": `${view.supply[player]} ${w.squirrels} ${w.supply}`, "data-rule": "nuesse.supplies" }, `${view.supply[player]} ${w.supply}`),
+    h("span", { class: "nd-score", "data-score": view.scores[player], "data-point": "scores", "data-rule": "nuesse.score" }, `${view.scores[player]} ${view.scores[player] === 1 ? w.point : w.points}`));
   const hand = view.pending && view.receiver === player && view.stage === "put"
-    ? h("div", { class: "nd-hand" }, `${w.inHand}: `, cardNode(w, view.pending, "nd-anim-slide"),
+    ? h("div", { class: "nd-hand", "data-rule": "nuesse.file-at-once" }, `${w.inHand}: `, cardNode(w, view.pending, "nd-anim-slide"),
       view.refill !== null && view.refill !== undefined ? h("span", { class: "nd-small" }, ` ${w.from} ${SLOTS[view.refill]}`) : null)
     : null;
-  const theft = view.theft && view.receiver === player ? h("div", { class: "nd-small" }, w.theft) : null;
-  const stores = h("div", { class: "nd-stores" }, SIZES.map((_, index) => storeNode(table, w, view, player, index, moved)));
+  const theft = view.theft && view.receiver === player ? h("div", { class: "nd-small", "data-rule": "nuesse.raccoon" }, w.theft) : null;
+  const stores = h("div", { class: "nd-stores", "data-point": you ? "your-stores" : "opponent-stores", "data-rule": "nuesse.store-values" }, SIZES.map((_, index) => storeNode(table, w, view, player, index, moved)));
   const node = h("section", { class: `nd-player${active ? " nd-active" : ""}${you ? " nd-you" : ""}`, "data-player": player,
-    "aria-label": `${nameOf(table, player)} (${colour.letter})` }, head, hand, theft, stores, keptNode(table, w, view, player, moved));
+    "aria-label": `${nameOf(table, player)} (${colour.letter})`, "data-rule": "nuesse.supplies" }, head, hand, theft, stores, keptNode(table, w, view, player, moved));
   node.style.borderColor = colour.fill;
   return node;
 }
@@ -572,7 +584,7 @@ function choiceNode(table, w) {
     return target(table, "span", { class: "nd-action nd-kind-choice", "aria-label": w[kind] ?? text }, text, null,
       kind ? nutIcon(kind) : null, w[kind] ?? text);
   });
-  return h("div", { class: "nd-choice", role: "group", "aria-label": w.as }, h("span", {}, `${w.as}: `), options,
+  return h("div", { class: "nd-choice", role: "group", "aria-label": w.as, "data-rule": "nuesse.jokers" }, h("span", {}, `${w.as}: `), options,
     h("button", { type: "button", class: "nd-cancel", on: { click: () => { ui.choice = null; ui.joker = null; redraw(); } } }, w.cancel));
 }
 
