@@ -261,3 +261,8 @@ def test_markers_are_read_as_written_or_refused() -> None:
 def test_an_escaped_pipe_stays_in_its_cell() -> None:
     page = "| move | what |\n|---|---|\n| `deal A \\| B` | the deal {#g.deal} |\n"
     assert rule_ids(page) == {"g.deal": "`deal A \\| B` | the deal"}
+
+
+def test_a_row_whose_last_cell_holds_only_the_marker_reads_without_it() -> None:
+    page = "| a | b | c |\n|---|---|---|\n| `x` | the x | {#g.x} |\n"
+    assert rule_ids(page) == {"g.x": "`x` | the x"}

@@ -96,7 +96,7 @@ def test_a_game_without_a_lesson_is_a_one_line_error(
 
 def test_the_lesson_speaks_german_when_asked() -> None:
     lesson = load_lesson("auf-die-eier")
-    lines = answers(lesson)[:3] + ["quit"]
+    lines = [*answers(lesson)[:3], "quit"]
     result = runner.invoke(
         app, ["learn", "auf-die-eier", "--lang", "de", "--seed", "1"], input="\n".join(lines)
     )
