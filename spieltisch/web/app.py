@@ -43,7 +43,13 @@ from spieltisch.web.db import migrate
 from spieltisch.web.gate import Gate, client_address
 from spieltisch.web.guard import Guard
 from spieltisch.web.ladder_play import rated_bot_api
-from spieltisch.web.language import asked_language, language_api, read_language, worded
+from spieltisch.web.language import (
+    asked_language,
+    language_api,
+    query_language,
+    read_language,
+    worded,
+)
 from spieltisch.web.lessons import lessons_api
 from spieltisch.web.limits import TokenBucket
 from spieltisch.web.live import Hub
@@ -329,7 +335,7 @@ def _finished_api(app: FastAPI) -> None:
     ) -> Response:
         """A step of any record sent (a file dropped on the replay page)."""
         text = (await request.body()).decode("utf-8", errors="replace")
-        job = StepJob(text, at, seat, language=_language(lang))
+        job = StepJob(text, at, seat, language=query_language(lang))
         return answered(await _hub(request).checks.step(_address(request), job))
 
     @app.post("/api/verify")
@@ -381,16 +387,8 @@ def _finished_api(app: FastAPI) -> None:
         if live.status != "finished":
             raise HTTPException(403, "a replay opens once the game is over")
         record = await _hub(request).finished_record(live)
-        job = StepJob(record, at, seat, live.id, _language(lang))
+        job = StepJob(record, at, seat, live.id, query_language(lang))
         return answered(await _hub(request).checks.step(_address(request), job))
-
-
-def _language(value: str) -> str:
-    """The language a request names in its query, or a clear refusal."""
-    language = read_language(value)
-    if language is None:
-        raise HTTPException(422, "the language must be one of en, de")
-    return language
 
 
 def answered(answer: Answer) -> Response:

@@ -60,6 +60,14 @@ class Said(Protocol):
         ...
 
 
+def query_language(value: str) -> str:
+    """The language a request names in its query (``?lang=``), or a clear refusal (422)."""
+    language = read_language(value)
+    if language is None:
+        raise HTTPException(422, "the language must be one of en, de")
+    return language
+
+
 def asked_language(request: HTTPConnection) -> str:
     """The language a request asks its errors in: its ``Accept-Language`` header's first
     language if spieltisch speaks it (the pages send theirs), else English."""

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from spieltisch.core.codec import JSON
 from spieltisch.locale import N_, SOURCE
 from spieltisch.web.gate import client_address
-from spieltisch.web.language import read_language
+from spieltisch.web.language import query_language
 from spieltisch.web.lesson_work import (
     MAX_FINALE_MOVES,
     FinaleJob,
@@ -102,13 +102,6 @@ def _game(game_id: str) -> str:
     return game_id
 
 
-def _language(value: str) -> str:
-    language = read_language(value)
-    if language is None:
-        raise HTTPException(422, "the language must be one of en, de")
-    return language
-
-
 def _queue(request: Request) -> str:
     """The worker queue of a lesson request: one per address, beside the tables'."""
     return f"lesson:{client_address(request, hub_of(request).settings)}"
@@ -136,20 +129,20 @@ def lessons_api(app: FastAPI) -> None:
     async def lesson(request: Request, game_id: str, at: int = 0, lang: str = SOURCE) -> Any:
         if not 0 <= at <= _lessons()[_game(game_id)]["steps"]:
             raise HTTPException(404, "the lesson has no such step")
-        job = StepJob(game_id, at, _language(lang))
+        job = StepJob(game_id, at, query_language(lang))
         return _checked(await hub_of(request).pool.run(_queue(request), lesson_step, job))
 
     @app.post("/api/lessons/{game_id}/try")
     async def lesson_move(request: Request, game_id: str, body: TryIn) -> Any:
         if body.at >= _lessons()[_game(game_id)]["steps"]:
             raise HTTPException(404, "the lesson has no such step")
-        job = TryJob(game_id, body.at, body.move, _language(body.lang))
+        job = TryJob(game_id, body.at, body.move, query_language(body.lang))
         return _checked(await hub_of(request).pool.run(_queue(request), lesson_try, job))
 
     @app.post("/api/lessons/{game_id}/finale")
     async def finale(request: Request, game_id: str, body: FinaleIn) -> Any:
         job = FinaleJob(
-            _game(game_id), body.seed, tuple(body.moves), body.move, _language(body.lang),
+            _game(game_id), body.seed, tuple(body.moves), body.move, query_language(body.lang),
             body.hint,
         )  # fmt: skip
         return _checked(await hub_of(request).pool.run(_queue(request), lesson_finale, job))

@@ -18,7 +18,7 @@ import spieltisch
 from spieltisch.games import REGISTRY
 from spieltisch.locale import SOURCE
 from spieltisch.session.rule_ids import rule_ids
-from spieltisch.web.language import CACHE, read_language
+from spieltisch.web.language import CACHE, query_language
 from spieltisch.web.pages import markdown_html
 
 
@@ -37,8 +37,6 @@ def rules_api(app: FastAPI) -> None:
     async def rules(game_id: str, response: Response, lang: str = SOURCE) -> dict[str, object]:
         if game_id not in REGISTRY.implemented():
             raise HTTPException(404, "no such game")
-        language = read_language(lang)
-        if language is None:
-            raise HTTPException(422, "the language must be one of en, de")
+        language = query_language(lang)
         response.headers["Cache-Control"] = CACHE
         return {"game": game_id, "language": language, "rules": rules_of(game_id, language)}

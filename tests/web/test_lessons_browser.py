@@ -20,6 +20,7 @@ require_browser()
 from playwright.sync_api import Page  # noqa: E402 - after the skip
 
 from .test_browser import NewContext, create, no_overflow, start  # noqa: E402
+from .test_phone import english_on  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -75,12 +76,16 @@ def play_step(page: Page, lesson: Lesson, at: int, by_board: bool) -> None:
     page.click("#lesson-try")
 
 
-def walk(page: Page, lesson: Lesson, screen: str, by_board: bool) -> int:
-    """The whole lesson, step by step; the number of steps whose part was not on show."""
+def walk(page: Page, lesson: Lesson, screen: str, by_board: bool, german: bool = False) -> int:
+    """The whole lesson, step by step (in German: no English word on any step's page); the
+    number of steps whose part was not on show."""
     unshown = 0
     shot_at = first_move_step(lesson)
     for at, step in enumerate(lesson.steps):
         at_step(page, at)
+        if german:
+            english = english_on(page, *lesson.seats)
+            assert not english, f"step {step.number} says {english} in German"
         if not highlighted(page, step.point):
             unshown += 1
         if at == shot_at:
@@ -133,7 +138,7 @@ def test_a_lesson_on_a_phone_in_german(
     at_step(page, 0)
     assert "Spielen lernen" in page.locator("h1").inner_text()
     assert page.locator("#lesson-step").inner_text().startswith("Schritt 1 von")
-    walk(page, lesson, f"lesson-{game}-de-phone.png", by_board=False)
+    walk(page, lesson, f"lesson-{game}-de-phone.png", by_board=False, german=True)
     assert no_overflow(page)
     assert "Dein erstes Spiel" in page.locator("#lesson h2").inner_text()
     finale(page, game, to_the_end=False)
