@@ -474,6 +474,15 @@ class LessonRun:
         self.index += 1
         self._enter()
 
+    def follow(self, until: int) -> None:
+        """Do every step before step number ``until`` (1-based) as the lesson says: its move
+        where it asks for one, on past the others; from where the run stands."""
+        while (step := self.step) is not None and step.number < until:
+            if step.expect is None:
+                self.advance()
+            elif self.try_move(step.expect).verdict is not Verdict.ACCEPTED:
+                raise LessonError(self.lesson.game_id, step.number, "its move is not taken")
+
     def try_move(self, text: str) -> Attempt:
         """Try the learner's move ``text`` at the current step; the table changes only when
         the move is the lesson's (and the lesson then goes on to the next step)."""

@@ -91,12 +91,7 @@ def _run_to(lesson: Lesson, at: int, language: str, *, advised: bool = False) ->
     game = lesson.game()
     adviser = make_agent(hint_level(game), game, derive_seed(0, "lesson", at)) if advised else None
     run = LessonRun(lesson, adviser, translation(language))
-    while run.index < at:
-        step = run.step
-        if step is not None and step.expect is not None:
-            run.try_move(step.expect)
-        else:
-            run.advance()
+    run.follow(at + 1)
     return run
 
 

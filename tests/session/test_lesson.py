@@ -11,6 +11,7 @@ import pytest
 import spieltisch
 from spieltisch.agents import make_agent
 from spieltisch.core.errors import UnknownGameError
+from spieltisch.games import REGISTRY
 from spieltisch.session import lesson as lesson_module
 from spieltisch.session.lesson import (
     Lesson,
@@ -49,13 +50,29 @@ def step_of(lesson: Lesson, text: str) -> int:
 # --- the shipped lesson ------------------------------------------------------------------------
 
 
-def test_the_lesson_holds_and_teaches_every_rule_of_the_page(lesson: Lesson) -> None:
-    check_lesson(lesson)
-    page = rule_ids(spieltisch.rules_page(GAME))
-    assert lesson.taught() == set(page)
-    assert all(step.point in lesson.points for step in lesson.steps)
-    kinds = {step.kind for step in lesson.steps}
-    assert kinds == set(StepKind)  # words, the learner's moves, dictated throws, the opponent
+SHIPPED = [entry.id for entry in REGISTRY.entries() if has_lesson(entry.id)]
+"""Every game that ships a lesson (each of the four)."""
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_shipped_lesson_holds_and_teaches_every_rule_of_both_pages(game: str) -> None:
+    shipped = load_lesson(game)
+    check_lesson(shipped)
+    english = rule_ids(spieltisch.rules_page(game))
+    assert list(english) == list(rule_ids(spieltisch.rules_page(game, "de")))
+    assert shipped.taught() == set(english) and len(english) >= 30
+    prefix = {rule.split(".")[0] for rule in english}
+    assert len(prefix) == 1, prefix  # one game's short name before every id
+    assert all(step.point in shipped.points for step in shipped.steps)
+    kinds = {step.kind for step in shipped.steps}
+    assert kinds == set(StepKind)  # words, the learner's moves, dictated chance, the opponent
+    for step in shipped.steps:
+        if step.kind is StepKind.MOVE:  # the move to type is named in the step's words
+            assert f"`{step.expect}`" in step.say, (game, step.number)
+
+
+def test_the_four_games_ship_a_lesson() -> None:
+    assert len(SHIPPED) == 4
 
 
 def test_the_lesson_walks_to_its_end_through_the_engine(lesson: Lesson) -> None:
@@ -79,6 +96,20 @@ def test_the_lesson_walks_to_its_end_through_the_engine(lesson: Lesson) -> None:
     finale = run.finale_table(seed=1)
     assert finale.state.scores() == (81, 81) and not finale.over
     assert finale.state.is_chance()  # the learner's first throw of the real game comes next
+
+
+def test_following_does_the_steps_as_the_lesson_says(lesson: Lesson) -> None:
+    run = LessonRun(lesson)
+    first = next(step.number for step in lesson.steps if step.kind is StepKind.MOVE)
+    run.follow(first + 1)
+    assert run.step is not None and run.step.number == first + 1
+    asked = lesson.steps[first - 1].expect
+    assert asked in [str(move) for move in run.table.moves]  # the lesson's move, played
+    run.follow(len(lesson.steps) + 1)
+    assert run.done
+    broken = with_step(lesson, first, expect="reroll R")  # a move the rules refuse there
+    with pytest.raises(LessonError, match=f"step {first}: its move is not taken"):
+        LessonRun(broken).follow(first + 1)
 
 
 def test_a_step_without_a_move_refuses_moves_and_a_move_step_waits(lesson: Lesson) -> None:

@@ -4,35 +4,17 @@ lesson and an unknown game are one-line errors."""
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
-import spieltisch
 from spieltisch.agents import make_agent
 from spieltisch.cli import app
 from spieltisch.session import lesson as lesson_module
-from spieltisch.session.lesson import Lesson, StepKind, load_lesson
-from spieltisch.session.rule_ids import rule_ids
-from spieltisch.terminal.learn import TerminalLesson
+from spieltisch.session.lesson import StepKind, load_lesson
+
+from .lessons import answers, scripted
 
 runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SPIELTISCH_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("COLUMNS", "120")
-
-
-def answers(lesson: Lesson) -> list[str]:
-    """The lines a learner who follows the lesson types: each asked move, Enter elsewhere,
-    Enter before the closing game."""
-    return [step.expect or "" for step in lesson.steps] + [""]
 
 
 def test_the_lesson_reaches_its_end_and_the_closing_game() -> None:
@@ -51,27 +33,8 @@ def test_a_wrong_move_is_explained_and_changes_nothing() -> None:
     lesson = load_lesson("auf-die-eier")
     first_move = next(s.number for s in lesson.steps if s.kind is StepKind.MOVE)
     typed = [*answers(lesson)[: first_move - 1], "reroll R", "reroll CC", "stop", "rules"]
-    feed: Iterator[str] = iter(typed)
-    seen: list[int] = []
-
-    def read_line(prompt: str) -> str:
-        seen.append(learning.run.table.version)
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    out = io.StringIO()
-    game = lesson.game()
-    learning = TerminalLesson(
-        lesson,
-        Console(file=out, width=120),
-        read_line,
-        rules=rule_ids(spieltisch.rules_page("auf-die-eier")),
-        adviser=make_agent("expert", game, 0),
-    )
-    outcome = learning.play()
-    text = out.getvalue()
+    run = scripted(lesson, typed, make_agent("expert", lesson.game(), 0))
+    outcome, text, seen, learning = run.outcome, run.text, run.seen, run.learning
     assert outcome.quit and outcome.steps_done == first_move - 1
     assert "Rotten Eggs stay set aside" in text  # the engine's reason
     assert "`reroll CC` is legal but weaker" in text  # the strongest bot's ratings

@@ -4,39 +4,25 @@ a wrong move is explained (the step's own words, or the engine's reason) and cha
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
-import spieltisch
 from spieltisch.cli import app
 from spieltisch.session.lesson import Lesson, StepKind, load_lesson
-from spieltisch.session.rule_ids import rule_ids
-from spieltisch.terminal.learn import TerminalLesson
+
+from .lessons import answers, scripted
 
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SPIELTISCH_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("COLUMNS", "120")
-
-
-def answers(lesson: Lesson) -> list[str]:
-    """The lines a learner who follows the lesson types: each asked move (the False Worm
-    exchange in its short form), Enter elsewhere."""
-    typed = [step.expect or "" for step in lesson.steps]
-    return ["swap B 4" if line == "swap B#1 F" else line for line in typed]
+def short_answers(lesson: Lesson) -> list[str]:
+    """What a learner who follows the lesson types (the False Worm exchange in its short
+    form), Enter before the closing game."""
+    return ["swap B 4" if line == "swap B#1 F" else line for line in answers(lesson)]
 
 
 def test_the_lesson_reaches_its_last_step_and_the_closing_game() -> None:
     lesson = load_lesson("auweier")
-    lines = [*answers(lesson), "", "quit"]  # Enter before the closing game, then leave it
+    lines = [*short_answers(lesson), "quit"]  # Enter before the closing game, then leave it
     result = runner.invoke(app, ["learn", "auweier", "--seed", "5"], input="\n".join(lines))
     assert result.exit_code == 0, result.output
     out = result.output
@@ -52,26 +38,9 @@ def test_the_lesson_reaches_its_last_step_and_the_closing_game() -> None:
 def test_a_wrong_move_is_explained_and_changes_nothing() -> None:
     lesson = load_lesson("auweier")
     crow = next(s.number for s in lesson.steps if s.expect == "crow B@R")
-    typed = [*answers(lesson)[: crow - 1], "worm 3 R", "wedding R", "rules"]
-    feed: Iterator[str] = iter(typed)
-    seen: list[int] = []
-
-    def read_line(prompt: str) -> str:
-        seen.append(learning.run.table.version)
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    out = io.StringIO()
-    learning = TerminalLesson(
-        lesson,
-        Console(file=out, width=120),
-        read_line,
-        rules=rule_ids(spieltisch.rules_page("auweier")),
-    )
-    outcome = learning.play()
-    text = out.getvalue()
+    typed = [*short_answers(lesson)[: crow - 1], "worm 3 R", "wedding R", "rules"]
+    run = scripted(lesson, typed)
+    outcome, text, seen, learning = run.outcome, run.text, run.seen, run.learning
     assert outcome.quit and outcome.steps_done == crow - 1
     assert "the Crow takes their 7 away for good" in text  # the step's own words
     assert "the opening Wedding goes only before a female where the player has" in text  # engine

@@ -5,32 +5,20 @@ explained and change nothing."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from typer.testing import CliRunner
 
 from spieltisch.cli import app
-from spieltisch.session.lesson import Lesson, StepKind, load_lesson
+from spieltisch.session.lesson import StepKind, load_lesson
+
+from .lessons import answers
 
 GAME = "auf-die-nuesse"
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SPIELTISCH_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("COLUMNS", "120")
-
-
-def answers(lesson: Lesson) -> list[str]:
-    """The lines a learner who follows the lesson types: each asked move, Enter elsewhere."""
-    return [step.expect or "" for step in lesson.steps]
-
-
 def test_the_lesson_reaches_its_last_step_and_the_closing_game_then_quit() -> None:
     lesson = load_lesson(GAME)
-    lines = [*answers(lesson), "", "quit"]  # Enter before the closing game, then leave it there
+    lines = [*answers(lesson), "quit"]  # Enter before the closing game, then leave it there
     result = runner.invoke(app, ["learn", GAME, "--seed", "5"], input="\n".join(lines))
     assert result.exit_code == 0, result.output
     out = result.output
@@ -51,7 +39,13 @@ def test_a_wrong_move_is_explained_and_changes_nothing() -> None:
     lesson = load_lesson(GAME)
     first = next(step for step in lesson.steps if step.kind is StepKind.MOVE)
     assert first.expect == "place 3"
-    typed = [*answers(lesson)[: first.number - 1], "place 7", "place 8", "rules", "quit"]
+    typed = [
+        *answers(lesson, closing=False)[: first.number - 1],
+        "place 7",
+        "place 8",
+        "rules",
+        "quit",
+    ]
     result = runner.invoke(app, ["learn", GAME, "--seed", "5"], input="\n".join(typed))
     assert result.exit_code == 0, result.output
     out = result.output
