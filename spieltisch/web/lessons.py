@@ -84,11 +84,13 @@ def page(game_id: str) -> str:
     """The lesson page of ``game_id`` (known to have a lesson)."""
     name, heading, loading, board = _lessons()[game_id]["name"], _LEARN, _LOADING, BOARD
     body = f"""<h1 id="page-title"><span data-t>{heading}</span>: {escape(name)}</h1>
-<div class="table-layout">
-  <h2 id="board-title" class="visually-hidden" data-t>{board}</h2>
-  <section id="board" class="panel" aria-labelledby="board-title"><p data-t>{loading}</p></section>
+<div class="lesson-layout">
+  <section id="lesson" class="panel" aria-live="polite"></section>
+  <div class="lesson-board">
+    <h2 id="board-title" class="visually-hidden" data-t>{board}</h2>
+    <section id="board" class="panel" aria-labelledby="board-title"><p data-t>{loading}</p></section>
+  </div>
   <aside class="side">
-    <section id="lesson" class="panel" aria-live="polite"></section>
     <section id="rule-at-hand" class="panel" aria-live="polite" hidden></section>
     <section id="log" class="panel" aria-labelledby="log-title"></section>
   </aside>

@@ -1,11 +1,13 @@
 """Lessons in the browser: each game's lesson played to its end by clicks, at a desktop's size
-in English and a phone's in German, then its closing game begun (for Auf die Eier, played to
-its end); the part of the board each step means is highlighted; a click on the board shows the
-rule at hand, on a lesson and on a table. The screenshots the README shows are saved
-(``docs/screens/`` when ``SPIELTISCH_DOCS_SCREENS`` is set)."""
+and a phone's, in English and in German (no English word on a German step), then its closing
+game begun (Auf die Eier's played to its end); the part of the board each step means is
+highlighted; a click on the board shows the rule at hand, on a lesson and on a table. The
+screenshots the README shows are saved (``docs/screens/`` when ``SPIELTISCH_DOCS_SCREENS`` is
+set)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -76,7 +78,7 @@ def play_step(page: Page, lesson: Lesson, at: int, by_board: bool) -> None:
     page.click("#lesson-try")
 
 
-def walk(page: Page, lesson: Lesson, screen: str, by_board: bool, german: bool = False) -> int:
+def walk(page: Page, lesson: Lesson, shot: Path, by_board: bool, german: bool = False) -> int:
     """The whole lesson, step by step (in German: no English word on any step's page); the
     number of steps whose part was not on show."""
     unshown = 0
@@ -89,7 +91,7 @@ def walk(page: Page, lesson: Lesson, screen: str, by_board: bool, german: bool =
         if not highlighted(page, step.point):
             unshown += 1
         if at == shot_at:
-            page.screenshot(path=str(docs_screens() / screen), full_page=False)
+            page.screenshot(path=str(shot), full_page=False)
         play_step(page, lesson, at, by_board)
     at_step(page, len(lesson.steps))
     return unshown
@@ -111,37 +113,51 @@ def finale(page: Page, game: str, to_the_end: bool) -> None:
     assert page.locator("#finale-again").count() == 1
 
 
+WAYS = [("desktop", "en"), ("phone", "de"), ("desktop", "de"), ("phone", "en")]
+"""Each lesson is walked at each size in each language; the first two are the README's."""
+SHOWN = {("desktop", "en"): "lesson-{game}-en.png", ("phone", "de"): "lesson-{game}-de-phone.png"}
+
+
+@pytest.mark.parametrize(("size", "language"), WAYS)
 @pytest.mark.parametrize("game", GAMES)
-def test_a_lesson_by_clicks_on_a_desktop_in_english(
-    game: str, server: LiveServer, new_context: NewContext
-) -> None:
+def test_a_lesson_by_clicks(
+    game: str, size: str, language: str, server: LiveServer, new_context: NewContext,
+    screens: Path,
+) -> None:  # fmt: skip
     lesson = load_lesson(game)
-    page = new_context(**DESKTOP).new_page()
-    page.goto(f"{server.url}/")
-    page.click(f"#learn-{game}")
+    page = new_context(**(DESKTOP if size == "desktop" else PHONE_SIZE)).new_page()
+    if size == "desktop":  # from the lobby's list of lessons
+        page.goto(f"{server.url}/")
+        if language == "de":
+            assert switch_language(page) == "de"
+        page.click(f"#learn-{game}")
+    else:  # from the game's rules page
+        page.goto(f"{server.url}/rules/{game}")
+        if language == "de":
+            assert switch_language(page) == "de"
+        page.click(".learn-link a")
     at_step(page, 0)
-    assert page.locator("h1").inner_text().startswith("Learn to play")
-    unshown = walk(page, lesson, f"lesson-{game}-en.png", by_board=True)
+    german = language == "de"
+    heading = page.locator("h1").inner_text()
+    assert heading.startswith("Spielen lernen" if german else "Learn to play")
+    assert (
+        page.locator("#lesson-step")
+        .inner_text()
+        .startswith("Schritt 1 von" if german else "Step 1 of")
+    )
+    named = SHOWN.get((size, language))
+    shot = (
+        docs_screens() / named.format(game=game)
+        if named
+        else screens / f"lesson-{game}-{language}-{size}.png"
+    )
+    unshown = walk(page, lesson, shot, by_board=size == "desktop", german=german)
     assert unshown * 4 <= len(lesson.steps), f"{unshown} steps point at a part not on show"
-    finale(page, game, to_the_end=game == "auf-die-eier")
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_a_lesson_on_a_phone_in_german(
-    game: str, server: LiveServer, new_context: NewContext
-) -> None:
-    lesson = load_lesson(game)
-    page = new_context(**PHONE_SIZE).new_page()
-    page.goto(f"{server.url}/rules/{game}")
-    assert switch_language(page) == "de"
-    page.click(".learn-link a")
-    at_step(page, 0)
-    assert "Spielen lernen" in page.locator("h1").inner_text()
-    assert page.locator("#lesson-step").inner_text().startswith("Schritt 1 von")
-    walk(page, lesson, f"lesson-{game}-de-phone.png", by_board=False, german=True)
     assert no_overflow(page)
-    assert "Dein erstes Spiel" in page.locator("#lesson h2").inner_text()
-    finale(page, game, to_the_end=False)
+    assert page.locator("#lesson h2").inner_text() == (
+        "Dein erstes Spiel" if german else "Your first game"
+    )
+    finale(page, game, to_the_end=game == "auf-die-eier" and (size, language) == WAYS[0])
     assert no_overflow(page)
 
 
