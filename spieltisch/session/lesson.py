@@ -64,12 +64,19 @@ class LessonError(SpieltischError, ValueError):
         where = f", step {step}" if step is not None else ""
         super().__init__(f"lesson {game_id}{where}: {reason}")
 
+    def __reduce__(self) -> tuple[type[LessonError], tuple[str, int | None, str]]:
+        """Pickled by its parts (a worker process sends it back to the server whole)."""
+        return LessonError, (self.game_id, self.step, self.reason)
+
 
 class NoLessonError(LessonError):
     """The game has no lesson yet."""
 
     def __init__(self, game_id: str) -> None:
         super().__init__(game_id, None, f"{game_id} has no lesson yet")
+
+    def __reduce__(self) -> tuple[type[NoLessonError], tuple[str]]:  # type: ignore[override]
+        return NoLessonError, (self.game_id,)
 
 
 class StepKind(enum.Enum):

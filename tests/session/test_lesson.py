@@ -5,6 +5,7 @@ moves; rule ids read the same from both languages of a rules page."""
 from __future__ import annotations
 
 import dataclasses
+import pickle
 
 import pytest
 
@@ -297,3 +298,11 @@ def test_an_escaped_pipe_stays_in_its_cell() -> None:
 def test_a_row_whose_last_cell_holds_only_the_marker_reads_without_it() -> None:
     page = "| a | b | c |\n|---|---|---|\n| `x` | the x | {#g.x} |\n"
     assert rule_ids(page) == {"g.x": "`x` | the x"}
+
+
+def test_a_lessons_errors_cross_to_another_process_whole() -> None:
+    error = LessonError(GAME, 3, "its move is not taken")
+    back = pickle.loads(pickle.dumps(error))
+    assert (type(back), str(back), back.step) == (LessonError, str(error), 3)
+    missing = pickle.loads(pickle.dumps(NoLessonError("auweier")))
+    assert type(missing) is NoLessonError and str(missing).endswith("auweier has no lesson yet")

@@ -6,6 +6,7 @@ lessons."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,8 +18,9 @@ from spieltisch.core.codec import to_jsonable
 from spieltisch.locale import LANGUAGES, translation
 from spieltisch.session.lesson import LessonRun, StepKind, load_lesson
 from spieltisch.session.rule_ids import rule_ids
+from spieltisch.web import lesson_work
 from spieltisch.web.app import create_app
-from spieltisch.web.lesson_work import lesson_games
+from spieltisch.web.lesson_work import StepJob, TryJob, lesson_games, lesson_step, lesson_try
 from spieltisch.web.settings import Settings
 
 pytestmark = pytest.mark.timeout(300)
@@ -181,3 +183,32 @@ def test_every_lesson_says_every_text_in_german() -> None:
             texts += [step.say, *(why for _, why in step.why_not)]
         missing = [text for text in texts if german.gettext(text) == text]
         assert not missing, f"{game}: not in German: {missing[:3]}"
+
+
+def test_a_lesson_says_the_same_of_positions_the_learner_cannot_tell_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Awimbawé's deal with the opponent's face-down cards 2 and 3 swapped (nobody sees them
+    before they turn up): every step up to then, and the answers to moves there, are the same
+    in every language, though the true states differ."""
+    lesson = load_lesson("awimbawe")
+    deal = next(step for step in lesson.steps if step.dictate and step.dictate.startswith("deal"))
+    assert deal.dictate is not None and "| P1 G2 D4 M3 /" in deal.dictate
+    swapped = dataclasses.replace(deal, dictate=deal.dictate.replace("P1 G2 D4 M3", "P1 D4 G2 M3"))
+    other = dataclasses.replace(
+        lesson, steps=tuple(swapped if step is deal else step for step in lesson.steps)
+    )
+    first = next(i for i, step in enumerate(lesson.steps) if step.kind is StepKind.MOVE)
+    steps = [StepJob("awimbawe", at, lang) for at in range(first + 2) for lang in LANGUAGES]
+    tries = [TryJob("awimbawe", first, move, "de") for move in ("play D5", "play G4", "play G1")]
+
+    def answers() -> list[dict[str, Any]]:
+        return [*map(lesson_step, steps), *map(lesson_try, tries)]
+
+    seen = answers()
+    monkeypatch.setattr(lesson_work, "lesson_in", lambda game: other)
+    assert answers() == seen
+    ours, theirs = LessonRun(lesson), LessonRun(other)
+    ours.follow(first + 1)
+    theirs.follow(first + 1)
+    assert ours.table.state != theirs.table.state  # the true states do differ
