@@ -183,14 +183,29 @@ def test_a_wrong_move_is_explained_and_a_click_shows_the_rule(
     at_step(page, at - 1)
 
 
-def test_a_click_on_a_tables_die_shows_its_rule(
-    server: LiveServer, new_context: NewContext
+TABLE_GAMES = ("auf-die-eier", "auf-die-nuesse", "auweier", "awimbawe")
+
+
+@pytest.mark.parametrize("game", TABLE_GAMES)
+def test_a_click_on_a_tables_board_shows_the_rule_at_hand(
+    game: str, server: LiveServer, new_context: NewContext
 ) -> None:
-    made = create(server, "auf-die-eier", [{"kind": "bot", "level": "random"}] * 2, 3)
+    """Each game's table (bots playing, seen by a spectator, so no click is a move): a click on
+    a part of the board shows the rule that part names, from the rules page."""
+    made = create(server, game, [{"kind": "bot", "level": "random"}] * 2, 3)
     start(server, made)
     page = new_context(**DESKTOP).new_page()
     page.goto(f"{server.url}/t/{made['id']}")
     page.wait_for_selector("#board [data-rule]")
-    page.locator("#board .ade-sheet").first.click()
-    page.wait_for_selector('#rule-at-hand:not([hidden]) [data-rule-shown="eier.end"]')
-    assert "100" in page.inner_text("#rule-at-hand")
+    marked = page.locator("#board [data-rule]")
+    rules = set(marked.evaluate_all("(nodes) => nodes.map((n) => n.dataset.rule)"))
+    assert len(rules) >= 5 and all(rule.startswith(PREFIX[game]) for rule in rules), rules
+    target = page.locator("#board [data-rule]:visible").last
+    rule = target.get_attribute("data-rule")
+    target.click()
+    page.wait_for_selector(f'#rule-at-hand:not([hidden]) [data-rule-shown="{rule}"]')
+    assert page.inner_text("#rule-at-hand .rule-text").strip()
+
+
+PREFIX = {"auf-die-eier": "eier.", "auf-die-nuesse": "nuesse.", "auweier": "auweier.",
+          "awimbawe": "awimbawe."}  # fmt: skip
