@@ -88,7 +88,9 @@ def page(game_id: str) -> str:
   <section id="lesson" class="panel" aria-live="polite"></section>
   <div class="lesson-board">
     <h2 id="board-title" class="visually-hidden" data-t>{board}</h2>
-    <section id="board" class="panel" aria-labelledby="board-title"><p data-t>{loading}</p></section>
+    <section id="board" class="panel" aria-labelledby="board-title">
+      <p data-t>{loading}</p>
+    </section>
   </div>
   <aside class="side">
     <section id="rule-at-hand" class="panel" aria-live="polite" hidden></section>
