@@ -66,7 +66,7 @@ class LessonError(SpieltischError, ValueError):
 
     def __reduce__(self) -> tuple[type[LessonError], tuple[str, int | None, str]]:
         """Pickled by its parts (a worker process sends it back to the server whole)."""
-        return LessonError, (self.game_id, self.step, self.reason)
+        return type(self), (self.game_id, self.step, self.reason)
 
 
 class NoLessonError(LessonError):
@@ -545,13 +545,15 @@ class LessonRun:
 
 
 def refusal_text(error: SpieltischError, speech: gettext.NullTranslations) -> str:
-    """The rules' refusal of a move, said by ``speech`` (a reason worked out from the
-    position stays in English, as the engine gives it)."""
+    """The rules' refusal of a move, said by ``speech``: the rule, and its detail where that is
+    a fixed text (a detail worked out from the position is English only, so another language
+    leaves it out, as a table's refusals do)."""
     if not isinstance(error, IllegalActionError):
         return str(error)
     _ = speech.gettext
     text = _(_ILLEGAL).format(move=repr(error.action), rule=_(error.rule))
-    return f"{text} ({_(error.detail)})" if error.detail else text
+    detail, english = _(error.detail), _(_ILLEGAL) == _ILLEGAL
+    return f"{text} ({detail})" if error.detail and (english or detail != error.detail) else text
 
 
 def _amount(value: float, unit: str) -> str:

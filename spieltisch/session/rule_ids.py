@@ -88,7 +88,7 @@ def strip_rule_ids(markdown: str) -> tuple[str, dict[str, str]]:
 def _block_text(lines: list[str], end: int, last: str) -> str:
     """The text of the block whose last line is ``lines[end]`` (given without its marker)."""
     if last.lstrip().startswith("|"):
-        cells = [cell.strip() for cell in _CELL_EDGE.split(last.strip().strip("|"))]
+        cells = [c.strip().replace("\\|", "|") for c in _CELL_EDGE.split(last.strip().strip("|"))]
         while cells and not cells[-1]:  # a last cell that held only the marker
             cells.pop()
         return " | ".join(cells)

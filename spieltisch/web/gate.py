@@ -1,7 +1,7 @@
 """The door every request and socket passes first: each address's allowances (new tables,
-records and dice checks, replay steps, pages opened) are taken here, before any routing,
-reading or accepting, so that a flood from one address is refused at the cost of a few
-comparisons. A refused request gets a 429 that says which allowance ran out; a refused socket
+records and dice checks, replay steps, lesson steps, pages opened) are taken here, before any
+routing, reading or accepting, so that a flood from one address is refused at the cost of a
+few comparisons. A refused request gets a 429 that says which allowance ran out; a refused socket
 is closed before it is accepted (the page's reconnect waits and tries again).
 
 Which allowance a request draws on depends on its method and path alone; everything else
@@ -28,6 +28,7 @@ class Allowance(Enum):
     TABLES = "too many new tables from here: wait a minute"
     HEAVY = "too many records and dice checks from here: slow down"
     REPLAYS = "too many replay steps from here: slow down"
+    LESSONS = "too many lesson steps from here: slow down"
     OPENS = "too many pages opened from here: wait a moment"
 
 
@@ -48,6 +49,7 @@ DOORS = (
     Door("http", "POST", re.compile(r"/api/(verify|replay)"), Allowance.HEAVY),
     Door("http", "GET", re.compile(rf"/api/tables/{_ID}/record"), Allowance.HEAVY),
     Door("http", "GET", re.compile(rf"/api/tables/{_ID}/replay"), Allowance.REPLAYS),
+    Door("http", None, re.compile(rf"/api/lessons/{_ID}(/try|/finale)?"), Allowance.LESSONS),
     Door("websocket", None, re.compile(rf"/ws/{_ID}"), Allowance.OPENS),
 )
 
@@ -77,6 +79,7 @@ def buckets_of(limits: ServerLimits, allowance: Allowance) -> Buckets:
         Allowance.TABLES: limits.tables,
         Allowance.HEAVY: limits.heavy,
         Allowance.REPLAYS: limits.replays,
+        Allowance.LESSONS: limits.lessons,
         Allowance.OPENS: limits.opens,
     }[allowance]
 

@@ -16,8 +16,9 @@ adviser behind an answer to another move, and the finale's hints, search).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from spieltisch.agents import agent_names, make_agent
 from spieltisch.core.codec import JSON, to_jsonable
@@ -42,6 +43,22 @@ from spieltisch.web.payload import events_for, legal_items, result_item
 
 MAX_FINALE_MOVES = 600
 """The most learner's moves a finale's page may send (a finale is a short game)."""
+_Job = TypeVar("_Job")
+
+
+def _answering(work: Callable[[_Job], dict[str, JSON]]) -> Callable[[_Job], dict[str, JSON]]:
+    """``work`` answering an engine's refusal as ``{"error": reason}``: an exception never
+    crosses back from the worker (not every error pickles, and a broken pool stops every
+    table's bots)."""
+
+    @functools.wraps(work)
+    def answered(job: _Job) -> dict[str, JSON]:
+        try:
+            return work(job)
+        except SpieltischError as error:
+            return {"error": str(error)}
+
+    return answered
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +84,9 @@ class TryJob:
 @dataclass(frozen=True, slots=True)
 class FinaleJob:
     """The finale from ``seed`` after the learner's ``moves``, and ``move`` tried next (empty:
-    none); with a hint when ``hint`` asks and the finale allows it."""
+    none); with a hint when ``hint`` asks and the finale allows it. ``seed`` draws the cards
+    and dice, the bot's and the hint's choices: the server's, never the page's (the page could
+    work out every hidden card from it)."""
 
     game: str
     seed: int
@@ -111,6 +130,7 @@ def _board(table: Table, lesson: Lesson, language: str, since: int) -> dict[str,
     }
 
 
+@_answering
 def lesson_step(job: StepJob) -> dict[str, JSON]:
     """The lesson at ``job.at``: the board, the step's words and what it asks (the
     learner's legal moves at a step that asks for one), and the finale's words."""
@@ -141,6 +161,7 @@ def lesson_step(job: StepJob) -> dict[str, JSON]:
     return answer
 
 
+@_answering
 def lesson_try(job: TryJob) -> dict[str, JSON]:
     """The learner's move at ``job.at``: taken (the lesson goes on), refused with the rules'
     reason, or another legal move answered with the step's words or the adviser's ratings."""
@@ -156,6 +177,7 @@ def lesson_try(job: TryJob) -> dict[str, JSON]:
     }
 
 
+@_answering
 def lesson_finale(job: FinaleJob) -> dict[str, JSON]:
     """The finale after the learner's moves and the one tried now (refused with the rules'
     reason if it cannot be played; the moves before it stand): the board, the learner's
@@ -183,7 +205,6 @@ def lesson_finale(job: FinaleJob) -> dict[str, JSON]:
     mine = table.to_act() == lesson.learner and not table.over
     view = table.view(lesson.learner)
     answer.update(
-        seed=job.seed,
         moves=list(moves),
         rejected=rejected,
         bot=gentlest,

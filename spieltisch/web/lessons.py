@@ -8,12 +8,14 @@ it points at, the learner's legal moves when it asks for one); ``POST
 reason, or answered with why the lesson wants another); ``POST /api/lessons/{game}/finale``
 plays the closing game against the gentlest bot from the page's seed and moves, with a hint
 when asked. The server keeps nothing per learner (see :mod:`.lesson_work`); the work runs in
-the bots' worker pool, queued per address so that one visitor cannot crowd out the tables.
+the bots' worker pool, queued per address, and each address draws on its own allowance of
+lesson requests (the gate's ``LESSONS``), so a visitor can slow only their own lesson.
 """
 
 from __future__ import annotations
 
 import functools
+import secrets
 from html import escape
 from typing import Annotated, Any
 
@@ -22,6 +24,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from spieltisch.core.codec import JSON
+from spieltisch.core.seeds import derive_seed
 from spieltisch.locale import N_, SOURCE
 from spieltisch.web.gate import client_address
 from spieltisch.web.language import query_language
@@ -119,7 +122,11 @@ def _checked(answer: dict[str, JSON]) -> dict[str, JSON]:
 
 
 def lessons_api(app: FastAPI) -> None:
-    """Add the lesson pages and their API to ``app``."""
+    """Add the lesson pages and their API to ``app``. A closing game's page names its game
+    by a seed of its own; the cards and dice come from that seed and this process's secret, so
+    the page cannot work them out (a restarted server deals anew: the page is told so and
+    starts another game)."""
+    secret = secrets.randbits(62)
 
     @app.get("/learn/{game_id}", response_class=HTMLResponse)
     async def lesson_page(game_id: str) -> str:
@@ -145,8 +152,10 @@ def lessons_api(app: FastAPI) -> None:
 
     @app.post("/api/lessons/{game_id}/finale")
     async def finale(request: Request, game_id: str, body: FinaleIn) -> Any:
+        seed = derive_seed(secret, "lesson-finale", body.seed)  # the page's seed, the server's dice
         job = FinaleJob(
-            _game(game_id), body.seed, tuple(body.moves), body.move, query_language(body.lang),
+            _game(game_id), seed, tuple(body.moves), body.move, query_language(body.lang),
             body.hint,
         )  # fmt: skip
-        return _checked(await hub_of(request).pool.run(_queue(request), lesson_finale, job))
+        answer = _checked(await hub_of(request).pool.run(_queue(request), lesson_finale, job))
+        return {**answer, "seed": body.seed}

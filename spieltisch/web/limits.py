@@ -78,6 +78,7 @@ class ServerLimits:
         self.tables = Buckets(settings.tables_per_minute / 60.0, settings.tables_burst)
         self.heavy = Buckets(settings.heavy_per_second, settings.heavy_burst)
         self.replays = Buckets(settings.replay_per_second, settings.replay_burst)
+        self.lessons = Buckets(settings.lesson_per_second, settings.lesson_burst)
         self.sockets = Counter(settings.sockets_per_address)
         self.opens = Buckets(settings.opens_per_second, settings.opens_burst)
 

@@ -53,6 +53,10 @@ class Settings:
     replay_per_second: float = 10.0
     replay_burst: int = 60
     """Replay steps an address may ask for (a person stepping through a game is quick)."""
+    lesson_per_second: float = 10.0
+    lesson_burst: int = 120
+    """Lesson steps, tried moves and closing-game moves an address may ask for (each is worked
+    out in the bots' worker pool; a learner reads between them)."""
     trust_proxy: bool = False
     """Read a client's address from ``X-Forwarded-For`` (only behind a proxy that sets it)."""
     stall_ms: float = 0.0

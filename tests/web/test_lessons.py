@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,13 +28,16 @@ pytestmark = pytest.mark.timeout(300)
 GAMES = [found["id"] for found in lesson_games()]
 
 
+def lesson_client(folder: Path, **limits: Any) -> TestClient:
+    """A server for the lessons (an allowance as fast as a test walks, unless ``limits``)."""
+    fast: dict[str, Any] = {"lesson_per_second": 1000.0, "lesson_burst": 1000, **limits}
+    database = f"sqlite:///{folder / 'db.sqlite'}"
+    return TestClient(create_app(Settings(database=database, bot_workers=1, bot_pause=0, **fast)))
+
+
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    folder = tmp_path_factory.mktemp("lessons")
-    app = create_app(
-        Settings(database=f"sqlite:///{folder / 'db.sqlite'}", bot_workers=1, bot_pause=0)
-    )
-    with TestClient(app) as test_client:
+    with lesson_client(tmp_path_factory.mktemp("lessons")) as test_client:
         yield test_client
 
 
@@ -212,3 +216,25 @@ def test_a_lesson_says_the_same_of_positions_the_learner_cannot_tell_apart(
     ours.follow(first + 1)
     theirs.follow(first + 1)
     assert ours.table.state != theirs.table.state  # the true states do differ
+
+
+def test_an_address_that_asks_too_fast_is_told_to_slow_down(tmp_path: Path) -> None:
+    with lesson_client(tmp_path, lesson_per_second=0.01, lesson_burst=3) as slow:
+        asked = [slow.get("/api/lessons/auf-die-eier").status_code for _ in range(3)]
+        assert asked == [200, 200, 200]
+        refused = slow.post("/api/lessons/auf-die-eier/try", json={"at": 0, "move": "stop"})
+        assert refused.status_code == 429 and "lesson steps" in refused.text
+        assert slow.get("/api/lessons").status_code == 200  # the list draws on nothing
+
+
+def test_the_closing_games_dice_are_the_servers_not_the_pages(tmp_path: Path) -> None:
+    """The page names its game by a seed, but what it deals comes from the server's secret as
+    well: two servers deal differently for the same seed, and the seed says nothing more."""
+    views = []
+    for name in ("one", "two"):
+        (tmp_path / name).mkdir()
+        with lesson_client(tmp_path / name) as server:
+            dealt = [finale(server, "auf-die-eier", seed=seed).json() for seed in (1, 2, 3)]
+            assert [answer["seed"] for answer in dealt] == [1, 2, 3]
+            views.append([answer["view"] for answer in dealt])
+    assert views[0] != views[1]

@@ -8,13 +8,28 @@
 import { api, drawLog, drawView, el } from "./common.js";
 import { language, setupLanguage, t } from "./i18n.js";
 import { SEAT_COLOURS, boardFor } from "./draw/index.js";
-import { ruleAtHand, ruleElement, ruleTexts } from "./rules_at_hand.js";
+import { refreshRuleAtHand, ruleAtHand, ruleElement, ruleTexts } from "./rules_at_hand.js";
 
 const game = document.body.dataset.game;
 const state = {
   at: 0, data: null, previous: null, board: null, answer: null, pending: false,
   finale: null,  // the closing game's answer: {seed, moves, view, legal, hint, result, ...}
+  ticket: 0,     // the newest request: an answer to an older one is dropped
+  relanguage: false,  // the language changed while a closing-game move was on its way
+  focusPanel: false,  // the learner was working in the step's panel: keep their focus there
 };
+
+// Where the keyboard was before the panel is drawn again (the panel is rebuilt whole).
+function keepFocus() {
+  state.focusPanel = document.getElementById("lesson")?.contains(document.activeElement) ?? false;
+}
+
+// Back in the panel after it is drawn: the move box where there is one, else its first button.
+function restoreFocus() {
+  if (!state.focusPanel) return;
+  const node = document.getElementById("lesson");
+  (node.querySelector("#lesson-move") ?? node.querySelector("button:not([disabled])"))?.focus();
+}
 
 function fromLink() {
   const at = Number.parseInt(new URLSearchParams(location.hash.slice(1)).get("step") ?? "", 10);
@@ -34,15 +49,21 @@ function words(text, fill = false) {
 }
 
 async function load(at) {
+  const ticket = ++state.ticket;
+  keepFocus();
   try {
     const data = await api(`/api/lessons/${game}?at=${at}&lang=${language()}`);
+    if (ticket !== state.ticket) return;
     state.previous = state.data?.view ?? null;
     state.data = data;
     state.at = data.at;
     history.replaceState(null, "", `#step=${state.at}`);
     draw();
   } catch (error) {
-    document.getElementById("lesson").replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+    if (ticket !== state.ticket) return;
+    if (at !== 0 && !state.data) return load(0);  // a link to a step the lesson has not: start
+    const retry = el("button", { type: "button", id: "lesson-retry", on: { click: () => load(at) } }, t("Try again"));
+    document.getElementById("lesson").replaceChildren(el("p", { class: "error", role: "alert" }, error.message), retry);
   }
 }
 
@@ -52,17 +73,19 @@ async function tryMove(text) {
   const step = state.data?.step;
   if (!step || step.kind !== "move") return;
   state.pending = true;
+  const at = state.at;
   try {
-    const answer = await api(`/api/lessons/${game}/try`, { method: "POST", body: { at: state.at, move: text, lang: language() } });
-    state.answer = answer;
+    const answer = await api(`/api/lessons/${game}/try`, { method: "POST", body: { at, move: text, lang: language() } });
     state.pending = false;
+    if (state.at !== at) return;  // the learner went on meanwhile
+    state.answer = answer;
     if (answer.accepted) return load(answer.at);
-    drawPanel();
   } catch (error) {
     state.pending = false;
     state.answer = { verdict: "refused", message: error.message };
-    drawPanel();
   }
+  keepFocus();
+  drawPanel();
 }
 
 function boardTable(data, legal, status) {
@@ -136,6 +159,7 @@ async function drawPanel() {
     on: { click: () => { state.answer = null; load(state.at - 1); } } }, t("Back"));
   if (!step) {
     node.replaceChildren(el("h2", {}, t("Your first game")), el("p", { id: "lesson-say" }, words(data.finale.say)),
+      state.answer ? answerLine() : "",
       el("div", { class: "seat-row" }, back,
         el("button", { type: "button", id: "finale-start", on: { click: startFinale } }, t("Play the game"))));
     node.dataset.at = String(state.at);  // where the learner is, once it is drawn
@@ -153,13 +177,16 @@ async function drawPanel() {
     el("div", { class: "seat-row" }, back, step.kind === "move" ? null : next), rules);
   node.dataset.at = String(state.at);
   if (step.kind !== "move") next.focus();
+  else restoreFocus();
 }
 
 // --- the closing game ------------------------------------------------------------------------
 
 async function startFinale() {
+  if (state.pending) return;  // a second click while the first game is being dealt
   const seed = Math.floor(Math.random() * 2 ** 31);
   state.previous = null;
+  state.answer = null;
   await finaleCall({ seed, moves: [], move: "" });
 }
 
@@ -169,19 +196,36 @@ async function finaleMove(text) {
   await finaleCall({ seed: finale.seed, moves: finale.moves, move: text });
 }
 
+// One answer of the closing game (its seed, the learner's moves so far, the move tried now).
+// If the game cannot go on (the first deal failed, or a restarted server deals anew), the
+// learner is told and may start another.
 async function finaleCall({ seed, moves, move }) {
+  const ticket = ++state.ticket;
+  keepFocus();
   state.pending = true;
   drawFinalePanel(document.getElementById("lesson"));
   try {
     const data = await api(`/api/lessons/${game}/finale`, { method: "POST",
       body: { seed, moves, move, lang: language(), hint: true } });
+    if (ticket !== state.ticket) return;
     state.previous = state.finale?.view ?? null;
     state.finale = data;
   } catch (error) {
-    state.finale = { ...(state.finale ?? {}), rejected: error.message };
+    if (ticket !== state.ticket) return;
+    if (state.finale?.view) state.finale = { ...state.finale, rejected: error.message, broken: true };
+    else {
+      state.finale = null;  // no game to show: back to the lesson's end, with why
+      state.answer = { verdict: "refused", message: error.message };
+    }
+  } finally {
+    if (ticket === state.ticket) state.pending = false;
   }
-  state.pending = false;
+  if (state.relanguage && state.finale) {
+    state.relanguage = false;
+    return finaleCall({ seed: state.finale.seed, moves: state.finale.moves, move: "" });
+  }
   draw();
+  restoreFocus();
 }
 
 function drawFinalePanel(node) {
@@ -200,7 +244,9 @@ function drawFinalePanel(node) {
       el("div", { class: "moves" }, data.legal.map((move) => el("button", { type: "button", class: "move",
         "data-text": move.text, disabled: state.pending, on: { click: () => tryMove(move.text) } }, move.label)))));
   }
-  if (data.result) {
+  if (data.broken) {
+    parts.push(el("button", { type: "button", id: "finale-again", on: { click: startFinale } }, t("Play again")));
+  } else if (data.result) {
     parts.push(el("p", { id: "finale-result", role: "status" }, data.result.why ?? t("Game over")),
       el("div", { class: "seat-row" },
         el("button", { type: "button", id: "finale-again", on: { click: startFinale } }, t("Play again")),
@@ -226,7 +272,15 @@ function draw() {
 window.addEventListener("hashchange", () => {
   if (!state.finale && fromLink() !== state.at) load(fromLink());
 });
-setupLanguage(() => (state.finale ? finaleCall({ seed: state.finale.seed, moves: state.finale.moves, move: "" }) : load(state.at)));
+// A new language: the step (or the closing game) asked for again in it; an answer in the old
+// language is dropped, and so is the rule at hand's (shown again in the new one).
+setupLanguage(() => {
+  state.answer = null;
+  refreshRuleAtHand();
+  if (!state.finale) return load(state.at);
+  if (state.pending) state.relanguage = true;  // after the move on its way, not instead of it
+  else finaleCall({ seed: state.finale.seed, moves: state.finale.moves, move: "" });
+});
 ruleAtHand(document.getElementById("board"), document.getElementById("rule-at-hand"), () => game);
 boardFor(game).then((board) => {
   state.board = board;

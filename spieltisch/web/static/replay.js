@@ -3,7 +3,7 @@
 import { api, drawLog, drawView, el } from "./common.js";
 import { language, setupLanguage, t } from "./i18n.js";
 import { SEAT_COLOURS, boardFor } from "./draw/index.js";
-import { ruleAtHand } from "./rules_at_hand.js";
+import { refreshRuleAtHand, ruleAtHand } from "./rules_at_hand.js";
 
 const tableId = document.body.dataset.table;
 const state = { at: 0, seat: -1, data: null, file: null, board: null, game: null, previous: null, analysis: null };
@@ -152,7 +152,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowRight") go(state.at + 1);
   if (event.key === "ArrowLeft") go(state.at - 1);
 });
-setupLanguage(() => { draw(); if (state.data) load(); });  // the log is worded by the server
+setupLanguage(() => { draw(); refreshRuleAtHand(); if (state.data) load(); });  // the log is worded by the server
 const analyseIfAsked = () => {
   if (location.hash === "#analysis" && state.data && state.seat >= 0 && !state.analysis) analyse(state.seat);
 };

@@ -5,7 +5,7 @@ import { language, setupLanguage, t } from "./i18n.js";
 import { SEAT_COLOURS, boardFor } from "./draw/index.js";
 import { drawChat, noticeText } from "./chat.js";
 import { drawNotify, turnChanged } from "./notify.js";
-import { ruleAtHand } from "./rules_at_hand.js";
+import { refreshRuleAtHand, ruleAtHand } from "./rules_at_hand.js";
 import { drawOwn, drawSeats, drawVotes, fetchLinks, linkRows, missingText, staleText } from "./seats.js";
 
 const tableId = document.body.dataset.table;
@@ -541,6 +541,7 @@ async function refreshSeats(update) {
 // all again (the board and the rest of the page switch at once).
 function relanguage() {
   draw();
+  refreshRuleAtHand();
   if (state.closedForGood || !state.socket) return;
   const old = state.socket;
   state.socket = null;
