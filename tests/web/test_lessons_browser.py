@@ -174,11 +174,18 @@ def test_a_wrong_move_is_explained_and_a_click_shows_the_rule(
     page.wait_for_selector('#lesson-answer[data-verdict="other"]')
     assert "two chickens" in page.inner_text("#lesson-answer")
     page.fill("#lesson-move", "reroll R")
-    page.click("#lesson-try")
+    page.press("#lesson-move", "Enter")  # by keyboard: the answer comes, the keyboard stays
     page.wait_for_selector('#lesson-answer[data-verdict="refused"]')
+    assert page.evaluate("() => document.activeElement.id") == "lesson-move"
     at_step(page, at)  # nothing moved on
     page.locator('#ade-rotten [data-face="R"]').first.click()
     page.wait_for_selector('#rule-at-hand:not([hidden]) [data-rule-shown="eier.face-rotten"]')
+    assert "set aside at once" in page.inner_text("#rule-at-hand")
+    assert switch_language(page) == "de"  # the rule at hand is said again, the answer dropped
+    page.wait_for_function(
+        "() => document.querySelector('#rule-at-hand').innerText.includes('sofort beiseite')"
+    )
+    assert page.locator("#lesson-answer[data-verdict]").count() == 0
     page.click("#lesson-back")
     at_step(page, at - 1)
 
