@@ -159,27 +159,27 @@ class Lesson:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def load_lesson(game_id: str) -> Lesson:
-    """The lesson shipped in the game's folder. :class:`UnknownGameError` for a game id that
-    is not registered, :class:`NoLessonError` for a game without a lesson yet,
-    :class:`LessonError` for a lesson file that cannot be read."""
+def load_lesson(game_id: str, file: str = LESSON_FILE) -> Lesson:
+    """The lesson shipped in the game's folder (as ``file``). :class:`UnknownGameError` for
+    a game id that is not registered, :class:`NoLessonError` for a game without a lesson
+    yet, :class:`LessonError` for a lesson file that cannot be read."""
     entry = next((e for e in REGISTRY.entries() if e.id == game_id), None)
     if entry is None:
         raise UnknownGameError(f"unknown game {game_id[:40]!r}")
     if entry.package is None:
         raise NoLessonError(game_id)
-    resource = importlib.resources.files(entry.package) / LESSON_FILE
+    resource = importlib.resources.files(entry.package) / file
     if not resource.is_file():
         raise NoLessonError(game_id)
     return parse_lesson(resource.read_text(encoding="utf-8"), game_id)
 
 
-def has_lesson(game_id: str) -> bool:
-    """Whether the registered game ``game_id`` ships a lesson (read or not)."""
+def has_lesson(game_id: str, file: str = LESSON_FILE) -> bool:
+    """Whether the registered game ``game_id`` ships a lesson (as ``file``; read or not)."""
     entry = next((e for e in REGISTRY.entries() if e.id == game_id), None)
     if entry is None or entry.package is None:
         return False
-    return (importlib.resources.files(entry.package) / LESSON_FILE).is_file()
+    return (importlib.resources.files(entry.package) / file).is_file()
 
 
 def parse_lesson(text: str, game_id: str) -> Lesson:

@@ -13,7 +13,6 @@ import spieltisch
 from spieltisch.agents import make_agent
 from spieltisch.core.errors import UnknownGameError
 from spieltisch.games import REGISTRY
-from spieltisch.session import lesson as lesson_module
 from spieltisch.session.lesson import (
     Lesson,
     LessonError,
@@ -237,16 +236,14 @@ def test_a_malformed_file_fails_naming_the_step() -> None:
         parse_lesson('[lesson]\ngame = "auweier"\n' + head.split("\n", 1)[1], GAME)
 
 
-def test_loading_names_unknown_games_and_games_without_a_lesson(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_loading_names_unknown_games_and_games_without_a_lesson() -> None:
     with pytest.raises(UnknownGameError, match="chess"):
         load_lesson("chess")
     assert has_lesson(GAME) and not has_lesson("chess")
-    monkeypatch.setattr(lesson_module, "LESSON_FILE", "no-such-lesson.toml")  # a game without
+    missing = "no-such-lesson.toml"  # as a game without a lesson has none
     with pytest.raises(NoLessonError, match="auf-die-eier has no lesson yet"):
-        load_lesson(GAME)
-    assert not has_lesson(GAME)
+        load_lesson(GAME, missing)
+    assert not has_lesson(GAME, missing)
 
 
 # --- rule ids ----------------------------------------------------------------------------------

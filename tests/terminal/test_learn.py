@@ -4,12 +4,14 @@ lesson and an unknown game are one-line errors."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from typer.testing import CliRunner
 
+from spieltisch import cli
 from spieltisch.agents import make_agent
 from spieltisch.cli import app
-from spieltisch.session import lesson as lesson_module
 from spieltisch.session.lesson import StepKind, load_lesson
 
 from .lessons import answers, scripted
@@ -51,7 +53,8 @@ def test_a_wrong_move_is_explained_and_changes_nothing() -> None:
 def test_a_game_without_a_lesson_is_a_one_line_error(
     game: str, message: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(lesson_module, "LESSON_FILE", "no-such-lesson.toml")  # none has one
+    missing = functools.partial(load_lesson, file="no-such-lesson.toml")  # none has one
+    monkeypatch.setattr(cli, "load_lesson", missing)
     result = runner.invoke(app, ["learn", game])
     assert result.exit_code == 2
     assert message in result.output and "Traceback" not in result.output

@@ -121,9 +121,10 @@ SHOWN = {("desktop", "en"): "lesson-{game}-en.png", ("phone", "de"): "lesson-{ga
 @pytest.mark.parametrize(("size", "language"), WAYS)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_lesson_by_clicks(
-    game: str, size: str, language: str, server: LiveServer, new_context: NewContext,
+    game: str, size: str, language: str, own_server: LiveServer, new_context: NewContext,
     screens: Path,
 ) -> None:  # fmt: skip
+    server = own_server  # a walk asks quicker than a learner: its own allowance of lesson steps
     lesson = load_lesson(game)
     page = new_context(**(DESKTOP if size == "desktop" else PHONE_SIZE)).new_page()
     if size == "desktop":  # from the lobby's list of lessons
@@ -197,8 +198,9 @@ TABLE_GAMES = ("auf-die-eier", "auf-die-nuesse", "auweier", "awimbawe")
 def test_a_click_on_a_tables_board_shows_the_rule_at_hand(
     game: str, server: LiveServer, new_context: NewContext
 ) -> None:
-    """Each game's table (bots playing, seen by a spectator, so no click is a move): a click on
-    a part of the board shows the rule that part names, from the rules page."""
+    """Each game's table (bots that played to the end, seen by a spectator, so no click is a
+    move): a click on a part of the board shows the rule that part names, from the rules
+    page."""
     made = create(server, game, [{"kind": "bot", "level": "random"}] * 2, 3)
     start(server, made)
     page = new_context(**DESKTOP).new_page()
@@ -207,6 +209,7 @@ def test_a_click_on_a_tables_board_shows_the_rule_at_hand(
     marked = page.locator("#board [data-rule]")
     rules = set(marked.evaluate_all("(nodes) => nodes.map((n) => n.dataset.rule)"))
     assert len(rules) >= 5 and all(rule.startswith(PREFIX[game]) for rule in rules), rules
+    page.wait_for_selector("#result")  # the bots have finished: the board stays as it is
     target = page.locator("#board [data-rule]:visible").last
     rule = target.get_attribute("data-rule")
     target.click()
