@@ -78,11 +78,6 @@ def _lessons() -> dict[str, dict[str, Any]]:
     return {found["id"]: found for found in lesson_games()}
 
 
-def lesson_ids() -> tuple[str, ...]:
-    """The games that have a lesson, in the registry's order."""
-    return tuple(_lessons())
-
-
 def page(game_id: str) -> str:
     """The lesson page of ``game_id`` (known to have a lesson)."""
     name, heading, loading, board = _lessons()[game_id]["name"], _LEARN, _LOADING, BOARD
