@@ -186,6 +186,8 @@ def test_a_wrong_move_is_explained_and_a_click_shows_the_rule(
     page.wait_for_function(
         "() => document.querySelector('#rule-at-hand').innerText.includes('sofort beiseite')"
     )
+    page.wait_for_selector("#lesson-answer[data-verdict]", state="detached")
+    page.wait_for_selector('#lesson-step:has-text("Schritt")')  # the step said again in German
     assert page.locator("#lesson-answer[data-verdict]").count() == 0
     page.click("#lesson-back")
     at_step(page, at - 1)

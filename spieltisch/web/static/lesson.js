@@ -276,6 +276,7 @@ window.addEventListener("hashchange", () => {
 // language is dropped, and so is the rule at hand's (shown again in the new one).
 setupLanguage(() => {
   state.answer = null;
+  document.getElementById("lesson-answer")?.replaceWith(answerLine());  // at once, not when the step comes again
   refreshRuleAtHand();
   if (!state.finale) return load(state.at);
   if (state.pending) state.relanguage = true;  // after the move on its way, not instead of it
