@@ -400,6 +400,16 @@ class Table:
             raise RecordError(f"a concession at version {concessions[0][1]} comes too late")
         return table
 
+    def extend(self, moves: Sequence[tuple[str, bool]]) -> None:
+        """Apply the moves another copy of this table recorded after it (each its text and
+        whether its chance outcome was dictated), as :meth:`from_record` would; on a
+        :class:`RecordError` (with the move's index from here) the table is not to be used."""
+        for index, (text, dictated) in enumerate(moves):
+            try:
+                self._replay_one(text, dictated)
+            except SpieltischError as error:
+                raise RecordError(str(error), index) from None
+
     def _concede_due(self, concessions: list[tuple[PlayerId, int]]) -> None:
         """Apply the concessions of a record made at the table's version now."""
         while concessions and concessions[0][1] == self.version:

@@ -33,7 +33,7 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.core.words import N_
 from spieltisch.games import REGISTRY
 from spieltisch.locale import LANGUAGES, SOURCE
-from spieltisch.web import guard, pages
+from spieltisch.web import chat, guard, pages
 from spieltisch.web.account_api import account_api
 from spieltisch.web.accounts import account_of_connection
 from spieltisch.web.bound import own_seat
@@ -578,7 +578,7 @@ async def _handle(
         elif kind == "chat":
             if not chat_bucket.take():
                 raise RefusedError("you chat too fast: wait a moment")
-            await hub.say(live, connection, data.get("text"))
+            await chat.say(hub, live, connection, data.get("text"))
         else:
             await hub.move(live, connection, data.get("text"), data.get("id"), data.get("version"))
     except RefusedError as refused:

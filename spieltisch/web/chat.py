@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 
 from spieltisch.web.db import NOTES
 from spieltisch.web.table_rules import ChatMode
+from spieltisch.web.tables import Connection, LiveTable, RefusedError
 
 MAX_CHAT = 300
 """The longest chat line, in characters."""
@@ -147,3 +148,39 @@ def load_notes(engine: Engine, table_id: str, after: int = -1) -> list[Note]:
 def notes_message(notes: Sequence[Note], names: Sequence[str]) -> dict[str, Any]:
     """The message that brings a page the notes it may see."""
     return {"type": "notes", "notes": [n.to_json(names) for n in notes]}
+
+
+# --- at a live table ------------------------------------------------------------------------
+
+
+class NoteHub(Protocol):
+    """What keeping a note needs of the hub."""
+
+    engine: Engine
+
+    async def write(self, function: Callable[..., Any], *args: Any) -> Any: ...
+
+
+async def keep_note(hub: NoteHub, live: LiveTable, kind: str, seat: int | None, text: str) -> None:
+    """Keep a note with the table and show it to every page here that may see it (other
+    server processes hear of it through the database and show it to theirs)."""
+    kept = await hub.write(add_note, hub.engine, live.id, kind, seat, live.shown, text)
+    live.notes_seen = max(live.notes_seen, kept.idx)
+    message = notes_message([kept], live.names())
+    for connection in list(live.connections):
+        if visible([kept], live.rules.chat, connection.viewer):
+            connection.send(message)
+
+
+async def say(hub: NoteHub, live: LiveTable, connection: Connection, text: object) -> None:
+    """A seated person's chat line; :class:`RefusedError` if it cannot be said."""
+    seat = live.holder(connection.token_hash)
+    if seat is None:
+        raise RefusedError("only the people at the table chat", 403)
+    if not may_read(live.rules.chat, seat):
+        raise RefusedError("this table has no chat", 403)
+    try:
+        line = clean_line(text)
+    except ChatError as error:
+        raise RefusedError(str(error)) from None
+    await keep_note(hub, live, CHAT, seat, line)

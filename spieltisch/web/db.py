@@ -215,6 +215,37 @@ RATED = sa.Table(
 """Finished rated tables whose ratings were applied (written in the same transaction as the
 ratings, so that a table's result counts exactly once)."""
 
+LEASES = sa.Table(
+    "leases",
+    METADATA,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("server", sa.String(32), nullable=False),
+    sa.Column("until", sa.Float, nullable=False, index=True),
+)
+"""Which server process moves each table's bots and watches its clock, until when (renewed
+while it lives; a lease past its time may be taken by another process). No foreign key: a
+lease outlives nothing, and an expired table is deleted whatever its lease says."""
+
+ANNOUNCEMENTS = sa.Table(
+    "announcements",
+    METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+)
+"""SQLite only: what changed at which table, appended by triggers in the changing transaction
+and read by every server process sharing the file (in order of ``id``). PostgreSQL's triggers
+announce through ``NOTIFY`` instead and leave this table empty."""
+
+SECRETS = sa.Table(
+    "secrets",
+    METADATA,
+    sa.Column("name", sa.String(32), primary_key=True),
+    sa.Column("value", sa.String(64), nullable=False),
+)
+"""Secrets every server process sharing the database must agree on (hex), made by the first
+that asks: the seed of the hints' search, the dice of a lesson's closing game."""
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 

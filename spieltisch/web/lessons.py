@@ -15,7 +15,6 @@ lesson requests (the gate's ``LESSONS``), so a visitor can slow only their own l
 from __future__ import annotations
 
 import functools
-import secrets
 from html import escape
 from typing import Annotated, Any
 
@@ -118,10 +117,8 @@ def _checked(answer: dict[str, JSON]) -> dict[str, JSON]:
 
 def lessons_api(app: FastAPI) -> None:
     """Add the lesson pages and their API to ``app``. A closing game's page names its game
-    by a seed of its own; the cards and dice come from that seed and this process's secret, so
-    the page cannot work them out (a restarted server deals anew: the page is told so and
-    starts another game)."""
-    secret = secrets.randbits(62)
+    by a seed of its own; the cards and dice come from that seed and the server's secret (one
+    for every process sharing the database), so the page cannot work them out."""
 
     @app.get("/learn/{game_id}", response_class=HTMLResponse)
     async def lesson_page(game_id: str) -> str:
@@ -147,6 +144,7 @@ def lessons_api(app: FastAPI) -> None:
 
     @app.post("/api/lessons/{game_id}/finale")
     async def finale(request: Request, game_id: str, body: FinaleIn) -> Any:
+        secret = hub_of(request).lesson_secret
         seed = derive_seed(secret, "lesson-finale", body.seed)  # the page's seed, the server's dice
         job = FinaleJob(
             _game(game_id), seed, tuple(body.moves), body.move, query_language(body.lang),

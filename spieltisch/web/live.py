@@ -48,7 +48,9 @@ from spieltisch.web.bots import hint as hint_move
 from spieltisch.web.checks import Checks
 from spieltisch.web.clock import Clock, SystemClock
 from spieltisch.web.db import make_engine
+from spieltisch.web.fanout import Fanout, stop
 from spieltisch.web.language import spoken
+from spieltisch.web.leases import Leases
 from spieltisch.web.limits import ServerLimits
 from spieltisch.web.lobby import Lobby, lobby_rows
 from spieltisch.web.payload import step_events, update_message
@@ -94,8 +96,9 @@ class Hub:
         self.settings = settings
         self.clock: Clock = clock or SystemClock()
         self.server = secrets.token_hex(8)
-        self.hint_secret = secrets.randbits(62)
-        """Seeds the hints' search: never the table's own seed, which also draws its dice."""
+        self.hint_secret, self.lesson_secret = secrets.randbits(62), secrets.randbits(62)
+        """Seed the hints' search (never the table's seed, which draws its dice) and deal a
+        lesson's closing game; :meth:`resume` takes the ones the database keeps for all."""
         self.engine = make_engine(settings.database_url())
         self.reader = make_engine(settings.database_url(), writer=False)
         self.writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="db-writer")
@@ -115,7 +118,7 @@ class Hub:
         self._background: list[asyncio.Task[None]] = []
         self._catching: set[asyncio.Task[None]] = set()
         self.limits = ServerLimits(settings)
-        self.upkeep = Upkeep(self)
+        self.upkeep, self.fanout, self.leases = Upkeep(self), Fanout(self), Leases(self)
 
     # --- running ---------------------------------------------------------------------------
 
@@ -137,6 +140,8 @@ class Hub:
         """Take up every table being played (after a restart): replay it, finish it if its
         game is over (a crash before the finish was saved), restart its bots; then start the
         clocks, the presence and the lobby."""
+        self.hint_secret = await self.write(store.shared_secret, self.engine, "hints")
+        self.lesson_secret = await self.write(store.shared_secret, self.engine, "lessons")
         for table_id in await self.read(store.unfinished, self.reader):
             live = await self.get(table_id)
             if live is None:
@@ -145,18 +150,15 @@ class Hub:
                 async with live.lock:
                     await self.commit(live, live.table.version)
             self.schedule(live)
-        for loop in (
-            self.upkeep.ticking,
-            self.upkeep.syncing,
-            self.upkeep.sweeping,
-            self.lobby.run,
-        ):
+        self._background += self.fanout.tasks()
+        for loop in (self.upkeep.ticking, self.upkeep.syncing, self.upkeep.sweeping,
+                     self.leases.renewing, self.lobby.run):  # fmt: skip
             self._background.append(asyncio.create_task(loop()))
 
     async def close(self) -> None:
         """Stop the background work, the bots, the analyses and the writer."""
-        for task in self._background:
-            task.cancel()
+        await stop(self._background)
+        await self.leases.close()
         self.analyses.close()
         for live in self.tables.values():
             if live.bot_task is not None:
@@ -187,6 +189,7 @@ class Hub:
                 live = self._rebuild(row)
                 live.votes = await self.read(load_votes, self.reader, table_id)
                 self.tables[table_id] = live
+                await self.leases.take(live)  # if no other server moves it
         return live
 
     async def refresh(self, live: LiveTable) -> None:
@@ -408,11 +411,15 @@ class Hub:
     # --- bots ------------------------------------------------------------------------------
 
     def schedule(self, live: LiveTable) -> None:
-        """Start the table's bot, if a bot (or a stand-in) is to move and none thinks yet."""
+        """Start the table's bot, if a bot (or a stand-in) is to move, none thinks yet, and
+        this server holds the table's lease (one server moves a table's bots)."""
         if live.status != "playing" or live.table.over:
             return
         seat = live.table.to_act()
         if seat is None or live.seats[seat].playing_level is None:
+            return
+        if not self.leases.holds(live):
+            self.leases.want(live)  # another server moves it, or none did yet
             return
         if live.bot_task is not None and not live.bot_task.done():
             return
@@ -423,7 +430,12 @@ class Hub:
         while True:
             table = live.table
             seat = table.to_act()
-            if live.status != "playing" or table.over or seat is None:
+            if (
+                live.status != "playing"
+                or table.over
+                or seat is None
+                or live.id not in self.leases.held
+            ):
                 return
             level = live.seats[seat].playing_level
             if level is None:
@@ -586,24 +598,7 @@ class Hub:
 
     async def note(self, live: LiveTable, kind: str, seat: int | None, text: str) -> None:
         """Keep a note with the table and show it to every page that may see it."""
-        kept = await self.write(chat.add_note, self.engine, live.id, kind, seat, live.shown, text)
-        message = chat.notes_message([kept], live.names())
-        for connection in list(live.connections):
-            if chat.visible([kept], live.rules.chat, connection.viewer):
-                connection.send(message)
-
-    async def say(self, live: LiveTable, connection: Connection, text: object) -> None:
-        """A seated person's chat line; :class:`RefusedError` if it cannot be said."""
-        seat = live.holder(connection.token_hash)
-        if seat is None:
-            raise RefusedError("only the people at the table chat", 403)
-        if not chat.may_read(live.rules.chat, seat):
-            raise RefusedError("this table has no chat", 403)
-        try:
-            line = chat.clean_line(text)
-        except chat.ChatError as error:
-            raise RefusedError(str(error)) from None
-        await self.note(live, chat.CHAT, seat, line)
+        await chat.keep_note(self, live, kind, seat, text)
 
     async def hint(self, live: LiveTable, viewer: PlayerId | None, language: str = SOURCE) -> str:
         """Advice for the seat to move, from the game's strongest agent (if the host allows),

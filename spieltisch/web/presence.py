@@ -17,6 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
+from spieltisch.web.announcements import announce
 from spieltisch.web.clock import Clock
 from spieltisch.web.db import PRESENCE
 from spieltisch.web.tables import LiveTable
@@ -118,23 +119,29 @@ def write_presence(
         chunk = ids[start : start + PRESENCE_BATCH]
         mine = (PRESENCE.c.table_id.in_(chunk)) & (PRESENCE.c.server == server)
         with engine.begin() as db:
+            columns = (PRESENCE.c.table_id, PRESENCE.c.seat, PRESENCE.c.connections,
+                       PRESENCE.c.seen_at)  # fmt: skip
             old = {
-                (r.table_id, r.seat): float(r.seen_at)
-                for r in db.execute(
-                    sa.select(PRESENCE.c.table_id, PRESENCE.c.seat, PRESENCE.c.seen_at).where(mine)
-                )
+                (r.table_id, r.seat): (int(r.connections), float(r.seen_at))
+                for r in db.execute(sa.select(*columns).where(mine))
             }
             db.execute(PRESENCE.delete().where(mine))
             rows = [
                 {
                     "table_id": table_id, "seat": seat, "server": server, "connections": count,
-                    "seen_at": at if count else old.get((table_id, seat), at),
+                    "seen_at": at if count else old.get((table_id, seat), (0, at))[1],
                 }
                 for table_id in chunk
                 for seat, count in tables[table_id].items()
             ]  # fmt: skip
             if rows:
                 db.execute(PRESENCE.insert(), rows)
+            now = {(r["table_id"], r["seat"]): r["connections"] for r in rows}
+            came_or_went = {t for (t, seat), (n, _) in old.items() if now.get((t, seat), 0) != n}
+            came_or_went |= {
+                t for (t, seat), n in now.items() if old.get((t, seat), (0, 0))[0] != n
+            }
+            announce(db, came_or_went, "presence")
 
 
 def read_presence(engine: Engine, table_ids: Sequence[str], server: str) -> dict[str, Seen]:
@@ -159,4 +166,8 @@ def read_presence(engine: Engine, table_ids: Sequence[str], server: str) -> dict
 def clear_presence(engine: Engine, server: str) -> None:
     """Forget this server's rows (it is stopping: it holds no connection any more)."""
     with engine.begin() as db:
-        db.execute(PRESENCE.delete().where(PRESENCE.c.server == server))
+        mine = PRESENCE.c.server == server
+        held = db.execute(sa.select(PRESENCE.c.table_id).where(mine, PRESENCE.c.connections > 0))
+        tables = {str(t) for t in held.scalars()}
+        db.execute(PRESENCE.delete().where(mine))
+        announce(db, tables, "presence")

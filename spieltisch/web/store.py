@@ -10,6 +10,7 @@ one database can never both apply a move to one table: the second finds the vers
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,7 +22,17 @@ from sqlalchemy.exc import IntegrityError
 
 from spieltisch.core.game import OptionValue
 from spieltisch.core.record import option_values
-from spieltisch.web.db import ANALYSES, MOVES, NOTES, PRESENCE, REVOKED, SEATS, TABLES, VOTES
+from spieltisch.web.db import (
+    ANALYSES,
+    MOVES,
+    NOTES,
+    PRESENCE,
+    REVOKED,
+    SEATS,
+    SECRETS,
+    TABLES,
+    VOTES,
+)  # fmt: skip
 
 
 class VersionConflictError(Exception):
@@ -152,6 +163,48 @@ def create_table(
             )
         )
         db.execute(SEATS.insert(), [{"table_id": table_id, **_seat_values(s)} for s in seats])
+
+
+@dataclass(frozen=True, slots=True)
+class TableSide:
+    """What of a stored table may change beside its moves, and its place: enough to tell
+    whether a copy in memory is behind without reading the moves."""
+
+    status: str
+    version: int
+    epoch: int
+    seats: tuple[SeatRow, ...]
+    turn_since: float | None
+    rematch: str | None
+    hints: bool
+
+
+def side_of(engine: Engine, table_id: str) -> TableSide | None:
+    """The stored table's :class:`TableSide`, or ``None`` if there is none."""
+    columns = (TABLES.c.status, TABLES.c.version, TABLES.c.epoch, TABLES.c.turn_since,
+               TABLES.c.rematch, TABLES.c.hints)  # fmt: skip
+    with engine.connect() as db:
+        row = db.execute(sa.select(*columns).where(TABLES.c.id == table_id)).first()
+        if row is None:
+            return None
+        seats = db.execute(
+            sa.select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)
+        ).mappings()
+        kept = tuple(_seat_row(s) for s in seats)
+    status, version, epoch, since, rematch, hints = row
+    return TableSide(str(status), int(version), int(epoch), kept, since, rematch, bool(hints))
+
+
+def moves_between(engine: Engine, table_id: str, start: int, end: int) -> list[tuple[str, bool]]:
+    """The table's moves from index ``start`` up to ``end``: each its text and whether its
+    chance outcome was dictated."""
+    with engine.connect() as db:
+        rows = db.execute(
+            sa.select(MOVES.c.text, MOVES.c.dictated)
+            .where(MOVES.c.table_id == table_id, MOVES.c.idx >= start, MOVES.c.idx < end)
+            .order_by(MOVES.c.idx)
+        ).all()
+    return [(str(text), bool(dictated)) for text, dictated in rows]
 
 
 def load_table(engine: Engine, table_id: str) -> TableRow | None:
@@ -446,3 +499,20 @@ def delete_expired(engine: Engine, older_than: float) -> int:
             db.execute(kept.delete().where(kept.c.table_id.in_(ids)))
         db.execute(TABLES.delete().where(TABLES.c.id.in_(ids)))
     return len(ids)
+
+
+def shared_secret(engine: Engine, name: str) -> int:
+    """The secret ``name`` every server process on this database uses (62 bits), made now if
+    none is kept yet (the first process to ask wins a race; the others read its secret)."""
+    with engine.begin() as db:
+        kept = db.execute(sa.select(SECRETS.c.value).where(SECRETS.c.name == name)).scalar()
+        if kept is None:
+            kept = secrets.token_hex(8)
+            try:
+                with db.begin_nested():
+                    db.execute(SECRETS.insert().values(name=name, value=kept))
+            except IntegrityError:
+                kept = db.execute(
+                    sa.select(SECRETS.c.value).where(SECRETS.c.name == name)
+                ).scalar_one()
+    return int(kept, 16) & ((1 << 62) - 1)

@@ -218,6 +218,8 @@ class LiveTable:
     """The table's moves counted in public steps (what pages are told as versions)."""
     touched: float = field(default_factory=time.monotonic)
     """When a page came or went, or a move was made, last (for forgetting idle tables)."""
+    notes_seen: int = -1
+    """The newest note this server showed the table's pages (others come by announcement)."""
 
     def proof(self) -> fair.FairDice | None:
         """What the table reveals of its dice once it is over (``None`` before, or without)."""

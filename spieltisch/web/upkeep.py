@@ -1,12 +1,15 @@
 """The server's work between requests: the clocks, what other servers changed, who is
 connected where, and forgetting what is no longer needed.
 
-- **Clocks**: every playing table in memory is looked at twice a second; the table's clock
-  (a test's manual one included) decides whether a seat is due, never this loop.
-- **Other servers**: once a second, the tables with pages open or bots playing are compared
-  with the database; one that another server moved on (a move, a seat changing hands, an end)
-  is taken up again and its pages told. This server's connections per seat are written for
-  the others to read (at once when they change, and every few seconds as a heartbeat).
+- **Clocks**: every playing table in memory whose lease this server holds
+  (:mod:`~spieltisch.web.leases`) is looked at twice a second; the table's clock (a test's
+  manual one included) decides whether a seat is due, never this loop.
+- **Other servers**: what they change reaches this one at once by announcement
+  (:mod:`~spieltisch.web.fanout`); beneath that, every few seconds, the tables with pages
+  open or bots playing are compared with the database, and one that another server moved on
+  (a move, a seat changing hands, an end) is taken up again and its pages told. This
+  server's connections per seat are written for the others to read (within a
+  :data:`FLUSH` when they change, and every few seconds as a heartbeat).
 - **Memory**: a table nobody has open and nothing moves (finished, expired, never started, or
   one whose clock can do nothing) leaves memory after a while and is loaded again when a page
   asks; tables that never started expire after a day and are deleted a week later.
@@ -20,6 +23,7 @@ import time
 from typing import Protocol
 
 from spieltisch.web import store
+from spieltisch.web.leases import Leases
 from spieltisch.web.lobby import Lobby
 from spieltisch.web.presence import Presence, read_presence, write_presence
 from spieltisch.web.services import Services
@@ -29,8 +33,11 @@ from spieltisch.web.takeover import Takeovers
 
 TICK = 0.5
 """Seconds between two looks at the clocks of this server's tables."""
-SYNC = 1.0
-"""Seconds between two looks at the database for what other servers changed."""
+FLUSH = 0.25
+"""Seconds between two writes of the connections that changed here."""
+SYNC = 5.0
+"""Seconds between two looks at the database for what other servers changed (beneath the
+announcements, which bring it at once)."""
 HEARTBEAT = 5.0
 """Seconds between two writes of this server's connections per seat."""
 SWEEP = 60.0
@@ -50,6 +57,7 @@ class UpkeepHub(Services, Protocol):
     presence: Presence
     takeovers: Takeovers
     lobby: Lobby
+    leases: Leases
 
 
 class Upkeep:
@@ -64,16 +72,28 @@ class Upkeep:
         while True:
             await asyncio.sleep(TICK)
             for live in list(self.hub.tables.values()):
-                if live.status == "playing":
+                if live.status == "playing" and self.hub.leases.holds(live):
                     with contextlib.suppress(Exception):
                         await self.hub.takeovers.check(live)
 
     async def syncing(self) -> None:
-        """Take up what other servers changed; tell them who is connected here."""
+        """Tell the other servers who is connected here; take up what they changed."""
+        last = time.monotonic()
         while True:
-            await asyncio.sleep(SYNC)
+            await asyncio.sleep(FLUSH)
             with contextlib.suppress(Exception):
-                await self.sync_once()
+                if time.monotonic() - last >= SYNC:
+                    last = time.monotonic()
+                    await self.sync_once()
+                elif self.hub.presence.dirty:
+                    await self.flush()
+
+    async def flush(self) -> None:
+        """Write the connections per seat of the tables whose connections changed here."""
+        hub = self.hub
+        dirty, hub.presence.dirty = hub.presence.dirty, set()
+        counts = {i: hub.presence.counts(hub.tables[i]) for i in dirty if i in hub.tables}
+        await hub.write(write_presence, hub.engine, hub.server, counts, hub.clock.now())
 
     async def sync_once(self) -> None:
         """One look at the database."""
@@ -115,8 +135,10 @@ class Upkeep:
         now = time.monotonic()
         gone = []
         for live in list(self.hub.tables.values()):
-            if live.connections or now - live.touched < idle or not quiet(live):
+            if live.connections or now - live.touched < idle:
                 continue
+            if self.hub.leases.holds(live) and not quiet(live):
+                continue  # its bot or its clock moves it here
             del self.hub.tables[live.id]
             self.hub.presence.forget(live.id)
             gone.append(live.id)
