@@ -647,6 +647,12 @@ def serve(
         float,
         typer.Option(min=0, help="Log where the event loop was when held this long (0: off)."),
     ] = 0.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1, max=64, help="Server processes behind the one port (more than 1: PostgreSQL)."
+        ),
+    ] = 1,
 ) -> None:
     """Start the server for online tables: people and bots at one table, in the browser."""
     with one_line_errors():
@@ -658,7 +664,7 @@ def serve(
                 'pip install "spieltisch[web]"'
             )
         run(host, port, db or "", open_browser, bot_workers, trust_proxy=trust_proxy,
-            stall_ms=stall_ms)  # fmt: skip
+            stall_ms=stall_ms, workers=workers)  # fmt: skip
 
 
 @app.command()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from spieltisch.web.serve import serve
+from spieltisch.web.serve import WorkersError, serve
 
 
 def main() -> None:
@@ -17,9 +17,13 @@ def main() -> None:
     parser.add_argument("--bot-pause", type=float, default=0.8)
     parser.add_argument("--trust-proxy", action="store_true", help="addresses from X-Forwarded-For")
     parser.add_argument("--stall-ms", type=float, default=0.0, help="log event loop stalls")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     args = parser.parse_args()
-    serve(args.host, args.port, args.db, False, args.bot_workers, args.bot_pause, args.trust_proxy,
-          args.stall_ms)  # fmt: skip
+    try:
+        serve(args.host, args.port, args.db, False, args.bot_workers, args.bot_pause,
+              args.trust_proxy, args.stall_ms, args.workers)  # fmt: skip
+    except WorkersError as error:
+        parser.error(str(error))
 
 
 if __name__ == "__main__":

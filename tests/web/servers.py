@@ -31,12 +31,13 @@ class Server:
     """One server process on the database ``url``, in its own process group (so that its
     bot workers can be found and ended after the server itself was killed)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, workers: int = 1) -> None:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         command = [
             sys.executable, "-m", "spieltisch.web", "--db", url,
             "--port", str(self.port), "--bot-pause", "0", "--bot-workers", "1",
+            "--workers", str(workers),
         ]  # fmt: skip
         self.process = subprocess.Popen(  # our own server, fixed arguments
             command,
@@ -101,9 +102,10 @@ class Server:
 
 
 @contextmanager
-def running(url: str) -> Iterator[Server]:
-    """A server on the database ``url``, ended (with its whole process group) on the way out."""
-    process = Server(url)
+def running(url: str, workers: int = 1) -> Iterator[Server]:
+    """A server on the database ``url`` (of ``workers`` processes), ended (with its whole
+    process group) on the way out."""
+    process = Server(url, workers)
     try:
         yield process
     finally:
