@@ -28,6 +28,8 @@ from spieltisch.web.serve import WorkersError, check_workers
 from spieltisch.web.settings import Settings
 from spieltisch.web.store import SeatRow
 
+from .apart import run_apart
+
 POSTGRES = os.environ.get("SPIELTISCH_TEST_POSTGRES", "")
 
 
@@ -147,7 +149,7 @@ def test_postgres_triggers_notify_listeners_on_commit() -> None:
                 payloads.append(notice.payload)
             return payloads
 
-    assert asyncio.run(listen()) == [f"{table_id} table", f"{table_id} notes"]
+    assert run_apart(listen()) == [f"{table_id} table", f"{table_id} notes"]
     engine.dispose()
 
 

@@ -9,7 +9,6 @@ names are normalised and unique; sockets are counted; the smaller items too.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 import logging
 import os
@@ -17,9 +16,9 @@ import socket
 import threading
 import time
 import types
-from collections.abc import Coroutine, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -37,10 +36,10 @@ from spieltisch.web.settings import Settings
 from spieltisch.web.text import TextError, display_name
 
 from . import jobs
+from .apart import run_apart
 from .conftest import ThreadServer
 
 pytestmark = pytest.mark.timeout(120)
-Result = TypeVar("Result")
 
 
 @pytest.fixture
@@ -63,13 +62,6 @@ def make(client: TestClient, game: str = "awimbawe", **extra: Any) -> dict[str, 
     made["host"] = made["host_link"].split("#host=")[1]
     made["seat"] = {int(k): v.split("#seat=")[1] for k, v in made["seat_links"].items()}
     return made
-
-
-def run_apart(coroutine: Coroutine[Any, Any, Result]) -> Result:
-    """Run ``coroutine`` on a loop of its own in a thread of its own (the browser tests'
-    Playwright keeps a loop running in this thread)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as apart:
-        return apart.submit(asyncio.run, coroutine).result()
 
 
 def chunks(total: int, size: int = 65_536) -> Iterator[bytes]:
