@@ -89,6 +89,10 @@ def at_least(version: int) -> Callable[[Message], bool]:
     return lambda m: m["type"] == "update" and m["version"] >= version
 
 
+def connected(seat: int) -> Callable[[Message], bool]:
+    return lambda m: m["type"] == "seats" and bool(m["seats"][seat]["connected"])
+
+
 def move(ws: ClientConnection, update: Message) -> None:
     """Send the first legal move of ``update`` (after a pause: a page may send ten a second)."""
     time.sleep(PACE)
@@ -123,9 +127,9 @@ def three() -> Iterator[tuple[Server, Server, Server]]:
 def test_moves_chat_a_revoked_link_and_the_end_reach_every_process(
     three: tuple[Server, Server, Server],
 ) -> None:
-    """Seat 0 on A, seat 1 on B, a spectator on C: each move reaches the other two within
-    the bound; so do a chat line, the host handing seat 1 to a bot (through C: B closes the
-    old page) and the end of the game, played out by that bot."""
+    """Seat 0 on A, seat 1 on B, a spectator on C: A shows seat 1 connected, each move
+    reaches the other two within the bound; so do a chat line, the host handing seat 1 to a
+    bot (through C: B closes the old page) and the end of the game, played out by that bot."""
     a, b, c = three
     table = create(a, PERSONS)
     with ExitStack() as stack:
@@ -135,6 +139,7 @@ def test_moves_chat_a_revoked_link_and_the_end_reach_every_process(
         pages = {0: seat0, 1: seat1}
         latest = {seat: until(ws, at_least(1), time.monotonic() + 10) for seat, ws in pages.items()}
         until(watcher, at_least(1), time.monotonic() + 10)
+        until(seat0, connected(1), time.monotonic() + BOUND)  # seat 1's page is on B
         slowest, moves = 0.0, 0
         while moves < 6 and latest[0]["status"] == "playing":
             seat, version = latest[0]["to_act"], latest[0]["version"]
