@@ -24,9 +24,28 @@ client would not share the server's cores. ``--memory SECONDS`` plays paced for 
 games finishing and new tables made, sampling the server's resident memory every ``--sample``
 seconds.
 
+``--servers N`` starts N server processes sharing one PostgreSQL database (``--url
+postgresql+psycopg://...``, or the environment's ``SPIELTISCH_TEST_POSTGRES``), each on a port of
+its own, and spreads the tables over them as a load balancer would, so that every move crosses
+processes: table k is made (and started) on server k % N, its seat 0, seat 1 and spectator
+connect to servers k % N, (k+1) % N and (k+2) % N (seat 1 joins on its own server; with
+``--spread together`` all three use server k % N, as sticky routing per table would), and a move's
+latency runs until all three connections have it. The server CPU per move is summed over every
+server process and its children. ``--scaling 1,2,4`` runs the paced and unpaced phases with each
+number of servers in turn (fresh servers each time, one database) and prints a Markdown table,
+with each run's unpaced moves per second against the run with one server. ``--url`` names a
+running server when it starts with ``http://`` (one server, nothing started), else the database
+for the servers the bench starts (by default a fresh SQLite file; PostgreSQL as soon as a run
+has more than one server). ``--abuse`` needs one server; ``--abuse``, ``--memory`` and
+``--profile`` do not go with ``--scaling``; with ``--servers N``, ``--memory`` sums the servers'
+memory and ``--profile`` writes FILE, FILE.1, ... and prints them merged.
+
     .venv/bin/python bench/serve_load.py --tables 200 --paced 30 --unpaced 20
     .venv/bin/python bench/serve_load.py --tables 200 --paced 60 --unpaced 0 --abuse
     .venv/bin/python bench/serve_load.py --tables 200 --paced 0 --unpaced 0 --memory 1800
+    .venv/bin/python bench/serve_load.py --servers 2 --url postgresql+psycopg://u:p@127.0.0.1/db
+    SPIELTISCH_TEST_POSTGRES=postgresql+psycopg://u:p@127.0.0.1/db \
+        .venv/bin/python bench/serve_load.py --scaling 1,2,4 --tables 100 --paced 20 --unpaced 20
 """
 
 from __future__ import annotations
@@ -34,12 +53,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import itertools
 import json
 import multiprocessing
 import os
 import pstats
 import random
+import re
 import resource
 import signal
 import socket
@@ -47,9 +68,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -58,6 +80,16 @@ MOVE_TIMEOUT = 10.0
 """Seconds a move may take to reach all three connections before it counts as timed out."""
 SETUP_CONCURRENCY = 20
 SETUP_TRIES = 3
+START_TIMEOUT = 30.0
+"""Seconds a server may take to answer after it starts."""
+STOP_TIMEOUT = 30.0
+"""Seconds the servers may take to shut down after SIGINT before they are killed."""
+MAX_SERVERS = 16
+POSTGRES_ENV = "SPIELTISCH_TEST_POSTGRES"
+"""The environment variable that may name the PostgreSQL database for several servers."""
+
+Figures = dict[str, float]
+"""What one phase measured, by name."""
 
 
 def _free_port() -> int:
@@ -67,10 +99,37 @@ def _free_port() -> int:
     return port
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User plus system CPU seconds of a process and its children so far (from /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return sum(int(fields[i]) for i in (11, 12)) / os.sysconf("SC_CLK_TCK")
+def _stat(pid: int) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command name (the state is the first)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def _tree(pids: list[int]) -> set[int]:
+    """The processes ``pids`` and all their descendants alive now."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                children.setdefault(int(_stat(int(entry.name))[1]), []).append(int(entry.name))
+    found: set[int] = set()
+    todo = list(pids)
+    while todo:
+        pid = todo.pop()
+        if pid not in found:
+            found.add(pid)
+            todo.extend(children.get(pid, []))
+    return found
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """User plus system CPU seconds so far of the processes ``pids`` and their descendants: of
+    the live ones, and of those they have waited for (from /proc)."""
+    ticks = 0
+    for pid in _tree(pids):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = _stat(pid)
+            ticks += sum(int(fields[i]) for i in (11, 12, 13, 14))
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def _client_cpu() -> float:
@@ -105,9 +164,13 @@ class Stats:
 class LiveTable:
     """One table of the bench: its id, its three connections and its mover."""
 
-    def __init__(self, table_id: str, watchers: list[Watcher]) -> None:
+    def __init__(
+        self, table_id: str, watchers: list[Watcher], ender: Callable[[], Awaitable[Any]]
+    ) -> None:
         self.id = table_id
         self.watchers = watchers
+        self.ender = ender
+        """Concedes seat 0, which ends the game (so no later server takes the table up)."""
         self.readers = [asyncio.create_task(self._read(w)) for w in watchers]
 
     async def _read(self, watcher: Watcher) -> None:
@@ -136,7 +199,12 @@ class LiveTable:
                     await asyncio.wait_for(watcher.changed.wait(), left)
         return max(watcher.stamp for watcher in self.watchers)
 
-    async def close(self) -> None:
+    async def close(self, end: bool = False) -> None:
+        """Close the connections; with ``end``, first end a game still being played."""
+        latest = max(self.watchers, key=lambda w: w.version).update or {}
+        if end and latest.get("status") == "playing":
+            with contextlib.suppress(httpx.HTTPError, OSError):
+                await self.ender()
         for watcher in self.watchers:
             with contextlib.suppress(Exception):
                 await watcher.ws.close()
@@ -145,37 +213,56 @@ class LiveTable:
 
 
 class Bench:
-    """The client side: makes tables and plays them."""
+    """The client side: makes tables and plays them. With several servers (``bases``), table k
+    is made on server k % N and its seat 0, seat 1 and spectator use servers k % N, (k+1) % N
+    and (k+2) % N, as a load balancer would spread them (``spread="across"``), or all server
+    k % N, as one that sends a table's pages to one process would (``"together"``)."""
 
-    def __init__(self, base: str, game: str, rng: random.Random, compression: bool) -> None:
-        self.base = base
+    def __init__(
+        self, bases: list[str], game: str, rng: random.Random, compression: bool,
+        spread: str = "across",
+    ) -> None:  # fmt: skip
+        self.bases = bases
+        self.spread = spread
         self.addresses = itertools.count(1)
-        self.ws_base = base.replace("http://", "ws://")
+        self.numbers = itertools.count()  # table k (made again after a failed step, still k)
+        self.ws_bases = [base.replace("http://", "ws://") for base in bases]
         self.game = game
         self.compression: str | None = "deflate" if compression else None
         self.rng = rng
-        self.http = httpx.AsyncClient(base_url=base, timeout=30.0, trust_env=False)
+        self.https = [
+            httpx.AsyncClient(base_url=base, timeout=30.0, trust_env=False) for base in bases
+        ]
         self.setup = asyncio.Semaphore(SETUP_CONCURRENCY)
         self.setup_errors = 0
+
+    async def close(self) -> None:
+        for http in self.https:
+            await http.aclose()
 
     async def new_table(self) -> LiveTable:
         """A started two-person table with both seats and a spectator connected; a refused
         step (say, a server error) is counted and the table made again, a few times."""
+        number = next(self.numbers)
         for _ in range(SETUP_TRIES - 1):
             try:
-                return await self._new_table()
-            except (httpx.HTTPError, OSError) as error:
+                return await self._new_table(number)
+            except (httpx.HTTPError, OSError, TimeoutError) as error:
                 self.setup_errors += 1
                 print(f"setup failed, trying again: {error!r}", file=sys.stderr, flush=True)
-        return await self._new_table()
+        return await self._new_table(number)
 
-    async def _new_table(self) -> LiveTable:
+    async def _new_table(self, number: int) -> LiveTable:
+        # the servers of seat 0 (who makes and starts the table), seat 1 and the spectator
+        spread = 1 if self.spread == "across" else 0
+        servers = [(number + i * spread) % len(self.bases) for i in range(3)]
         async with self.setup:
-            number = next(self.addresses)
-            octets = (number // 65536 % 256, number // 256 % 256, number % 256)
+            address = next(self.addresses)
+            octets = (address // 65536 % 256, address // 256 % 256, address % 256)
             home = {"X-Forwarded-For": "10." + ".".join(map(str, octets))}
             seats = [{"kind": "person"}, {"kind": "person"}]
-            made = await self.http.post(
+            http = self.https[servers[0]]
+            made = await http.post(
                 "/api/tables", json={"game": self.game, "seats": seats}, headers=home
             )
             made.raise_for_status()
@@ -183,22 +270,30 @@ class Bench:
             table_id = data["id"]
             tokens = [data["seat_links"][str(s)].split("#seat=", 1)[1] for s in (0, 1)]
             for seat, token in enumerate(tokens):
-                joined = await self.http.post(
+                joined = await self.https[servers[seat]].post(
                     f"/api/tables/{table_id}/join",
                     json={"token": token, "name": f"P{seat}"},
                     headers=home,
                 )
                 joined.raise_for_status()
             host = data["host_link"].split("#host=", 1)[1]
-            started = await self.http.post(
-                f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}", **home}
-            )
+            # the host starts once their server has seat 1, who may have joined on another
+            # (as a person would: when the seat shows as taken)
+            deadline = time.monotonic() + MOVE_TIMEOUT
+            while True:
+                started = await http.post(
+                    f"/api/tables/{table_id}/start",
+                    headers={"Authorization": f"Bearer {host}", **home},
+                )
+                if started.status_code != 409 or time.monotonic() > deadline:
+                    break
+                await asyncio.sleep(0.05)
             started.raise_for_status()
             watchers = []
             viewers: list[tuple[int | None, str | None]] = [(0, tokens[0]), (1, tokens[1])]
-            for viewer, secret in [*viewers, (None, None)]:
+            for server, (viewer, secret) in zip(servers, [*viewers, (None, None)], strict=True):
                 ws = await connect(
-                    f"{self.ws_base}/ws/{table_id}",
+                    f"{self.ws_bases[server]}/ws/{table_id}",
                     open_timeout=20,
                     max_size=2**22,
                     proxy=None,
@@ -207,15 +302,24 @@ class Bench:
                 )
                 await ws.send(json.dumps({"type": "hello", "token": secret, "since": 0}))
                 watchers.append(Watcher(ws, viewer))
-            table = LiveTable(table_id, watchers)
+            table = LiveTable(
+                table_id,
+                watchers,
+                functools.partial(
+                    http.post,
+                    f"/api/tables/{table_id}/concede",
+                    headers={"Authorization": f"Bearer {tokens[0]}", **home},
+                ),
+            )
             await table.wait_all_past(0, time.monotonic() + MOVE_TIMEOUT)
             return table
 
     async def play(
         self, table: LiveTable, stats: Stats, interval: float, until: float, measure_from: float
-    ) -> None:
+    ) -> LiveTable:
         """Move at the table (once every ``interval`` seconds, or at once when 0) until
-        ``until``, recording latencies of moves sent after ``measure_from``."""
+        ``until``, recording latencies of moves sent after ``measure_from``; the table last
+        played (a finished game's table is replaced by a new one)."""
         next_at = time.monotonic() + self.rng.uniform(0, interval)
         while time.monotonic() < until:
             latest = max(table.watchers, key=lambda w: w.version)
@@ -256,7 +360,7 @@ class Bench:
                 continue
             if measure_from <= sent < until:
                 stats.latencies.append(done - sent)
-        await table.close()
+        return table
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -264,10 +368,18 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+async def end_tables(players: list[asyncio.Task[LiveTable]]) -> None:
+    """End the games the players left going and close their tables, so that no later server
+    takes them up as orphans and spends a later phase's CPU on them."""
+    last = [p.result() for p in players if p.done() and not p.cancelled() and not p.exception()]
+    await asyncio.gather(*(table.close(end=True) for table in last))
+
+
 async def phase(
-    bench: Bench, count: int, interval: float, seconds: float, server_pid: int | None
-) -> dict[str, float]:
-    """Set up ``count`` tables, play them for ``seconds`` (after a short warm-up), report."""
+    bench: Bench, count: int, interval: float, seconds: float, server_pids: list[int]
+) -> Figures:
+    """Set up ``count`` tables, play them for ``seconds`` (after a short warm-up), report; the
+    server CPU is that of ``server_pids`` and their children (none: not measured)."""
     tables = await asyncio.gather(*(bench.new_table() for _ in range(count)))
     stats = Stats()
     warmup = min(interval, 2.0) if interval > 0 else 1.0
@@ -275,17 +387,22 @@ async def phase(
     measure_from = start + warmup
     until = measure_from + seconds
     cpu_before = None
-    if server_pid is not None:
+    if server_pids:
         await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
     players = [
         asyncio.create_task(bench.play(t, stats, interval, until, measure_from)) for t in tables
     ]
-    if server_pid is not None:
-        cpu_before = _cpu_seconds(server_pid)
+    if server_pids:
+        cpu_before = _cpu_seconds(server_pids)
     client_before = _client_cpu()
-    await asyncio.wait(players, timeout=seconds + warmup + MOVE_TIMEOUT + 30)
-    cpu = (_cpu_seconds(server_pid) - cpu_before) if server_pid and cpu_before is not None else 0.0
+    _, late = await asyncio.wait(players, timeout=seconds + warmup + MOVE_TIMEOUT + 30)
+    cpu = _cpu_seconds(server_pids) - cpu_before if cpu_before is not None else 0.0
     client = _client_cpu() - client_before
+    for player in late:  # a table still at it past every timeout: not into the next phase
+        player.cancel()
+    if late:
+        await asyncio.wait(late, timeout=10)
+    await end_tables(players)  # after the measurement
     moves = len(stats.latencies)
     return {
         "tables": count,
@@ -301,6 +418,7 @@ async def phase(
         "server_cpu_ms_per_move": 1000 * cpu / moves if moves else float("nan"),
         "client_cpu_ms_per_move": 1000 * client / moves if moves else float("nan"),
         "setup_errors": bench.setup_errors,
+        "late_tables": len(late),
     }
 
 
@@ -437,25 +555,21 @@ def abuse_process(
     answers.put(report)
 
 
-def _rss_mib(pid: int) -> float:
-    """The resident memory of a process and its children (bot workers), in MiB."""
+def _rss_mib(pids: list[int]) -> float:
+    """The resident memory of processes and their descendants (bot workers), in MiB."""
     total = 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
+    for pid in _tree(pids):
         with contextlib.suppress(OSError, IndexError, ValueError):
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            if int(entry.name) == pid or int(fields[1]) == pid:
-                for line in (entry / "status").read_text().splitlines():
-                    if line.startswith("VmRSS:"):
-                        total += int(line.split()[1])
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
     return total / 1024
 
 
 async def memory_run(
-    bench: Bench, count: int, interval: float, seconds: float, pid: int, every: float
+    bench: Bench, count: int, interval: float, seconds: float, pids: list[int], every: float
 ) -> None:
-    """Play paced for ``seconds``, printing the server's memory every ``every`` seconds."""
+    """Play paced for ``seconds``, printing the servers' memory every ``every`` seconds."""
     tables = await asyncio.gather(*(bench.new_table() for _ in range(count)))
     stats = Stats()
     start = time.monotonic()
@@ -463,14 +577,17 @@ async def memory_run(
     players = [asyncio.create_task(bench.play(t, stats, interval, until, start)) for t in tables]
     samples: list[float] = []
     while time.monotonic() < until:
-        samples.append(_rss_mib(pid))
+        samples.append(_rss_mib(pids))
         print(
             f"memory t={time.monotonic() - start:7.0f}s rss={samples[-1]:7.1f} MiB "
             f"moves={len(stats.latencies)} games={stats.games}",
             flush=True,
         )
         await asyncio.sleep(every)
-    await asyncio.wait(players, timeout=MOVE_TIMEOUT + 30)
+    _, late = await asyncio.wait(players, timeout=MOVE_TIMEOUT + 30)
+    for player in late:
+        player.cancel()
+    await end_tables(players)
     settled = samples[len(samples) // 10 :] or samples
     print(
         f"memory: first {samples[0]:.1f} MiB, after warm-up {settled[0]:.1f}, "
@@ -492,8 +609,10 @@ def parse_cpus(cpus: str) -> set[int]:
 
 
 def start_server(
-    database: Path, profile: Path | None, cpus: str = "", stall_ms: float = 0.0
+    database: str, profile: Path | None, cpus: str = "", stall_ms: float = 0.0
 ) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``python -m spieltisch.web`` on a free port of loopback with ``database`` (a
+    SQLAlchemy URL); the process and its address, once it answers."""
     port = _free_port()
     prefix = [sys.executable] + (["-m", "cProfile", "-o", str(profile)] if profile else [])
     if cpus:  # the server (and its workers) on cores of their own, the clients on the others
@@ -501,81 +620,168 @@ def start_server(
         prefix = ["taskset", "-c", cpus, *prefix]
     command = [
         *prefix, "-m", "spieltisch.web", "--host", "127.0.0.1", "--port", str(port),
-        "--db", f"sqlite:///{database}", "--bot-workers", "1", "--bot-pause", "0",
+        "--db", database, "--bot-workers", "1", "--bot-pause", "0",
         "--trust-proxy", "--stall-ms", str(stall_ms),
     ]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError("the server ended at start")
+            raise RuntimeError(f"the server on port {port} ended at start ({process.returncode})")
         with contextlib.suppress(httpx.TransportError):
             if httpx.get(f"{base}/api/games", timeout=2, trust_env=False).status_code == 200:
                 return process, base
         time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not answer in time")
+    stop_servers([process])
+    raise RuntimeError(f"the server on port {port} did not answer in {START_TIMEOUT:.0f} s")
 
 
-def stop_server(process: subprocess.Popen[bytes]) -> None:
-    """SIGINT (uvicorn shuts down, cProfile writes its file), then make sure the group ends."""
-    process.send_signal(signal.SIGINT)
+def stop_servers(processes: list[subprocess.Popen[bytes]]) -> None:
+    """SIGINT to every server (uvicorn shuts down, cProfile writes its file), then make sure
+    each one's process group ends."""
+    for process in processes:
+        with contextlib.suppress(ProcessLookupError):
+            process.send_signal(signal.SIGINT)
+    deadline = time.monotonic() + STOP_TIMEOUT
+    for process in processes:
+        try:
+            process.wait(max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            process.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(10)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+def _profile_file(profile: Path | None, index: int) -> Path | None:
+    """Where server ``index`` writes its profile: FILE for the first, FILE.1, ... after."""
+    if profile is None or index == 0:
+        return profile
+    return profile.with_name(f"{profile.name}.{index}")
+
+
+@contextlib.contextmanager
+def running_servers(
+    count: int, database: str, profile: Path | None, cpus: str, stall_ms: float
+) -> Iterator[tuple[list[str], list[int]]]:
+    """``count`` servers on one database, their addresses and pids; stopped on leaving."""
+    processes: list[subprocess.Popen[bytes]] = []
+    bases: list[str] = []
     try:
-        process.wait(30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(10)
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
+        for index in range(count):  # one after another: the first makes the schema
+            process, base = start_server(database, _profile_file(profile, index), cpus, stall_ms)
+            processes.append(process)
+            bases.append(base)
+        yield bases, [process.pid for process in processes]
+    finally:
+        stop_servers(processes)
 
 
-def _show(name: str, figures: dict[str, float]) -> None:
+def _show(name: str, figures: Figures) -> None:
     parts = [f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}" for k, v in figures.items()]
     print(f"{name}: " + " ".join(parts), flush=True)
 
 
-async def run(args: argparse.Namespace, base: str, pid: int | None) -> None:
-    bench = Bench(base, args.game, random.Random(args.seed), not args.no_compression)
-    if args.memory > 0 and pid is not None:
-        await memory_run(bench, args.tables, args.interval, args.memory, pid, args.sample)
-    if args.abuse and args.paced > 0:
-        target, _ = await finished_game(base)
-        _show("paced, no abuse", await phase(bench, args.tables, args.interval, args.paced, pid))
-        # the abuser is a process of its own, as an attacker's client would be
-        context = multiprocessing.get_context("spawn")
-        answers: multiprocessing.Queue[Abuse] = context.Queue()
-        abuser = context.Process(
-            target=abuse_process,
-            args=(
-                base,
-                target,
-                args.paced + 15,
-                answers,
-                tuple(args.floods.split(",")),
-                args.flood_rate,
-            ),
-            daemon=True,
+def _hide_password(url: str) -> str:
+    return re.sub(r"://([^:/@]*):[^@/]*@", r"://\1:***@", url)
+
+
+async def run(
+    args: argparse.Namespace, bases: list[str], pids: list[int]
+) -> list[tuple[str, Figures]]:
+    """The phases ``args`` asks for against the servers ``bases`` (whose processes are ``pids``,
+    if known); what each measured, by phase."""
+    bench = Bench(bases, args.game, random.Random(args.seed), not args.no_compression, args.spread)
+    done: list[tuple[str, Figures]] = []
+
+    async def measured(name: str, count: int, interval: float, seconds: float) -> None:
+        figures = await phase(bench, count, interval, seconds, pids)
+        _show(name, figures)
+        done.append((name, figures))
+
+    try:
+        if args.memory > 0 and pids:
+            await memory_run(bench, args.tables, args.interval, args.memory, pids, args.sample)
+        if args.abuse and args.paced > 0:
+            base = bases[0]
+            target, _ = await finished_game(base)
+            await measured("paced, no abuse", args.tables, args.interval, args.paced)
+            # the abuser is a process of its own, as an attacker's client would be
+            context = multiprocessing.get_context("spawn")
+            answers: multiprocessing.Queue[Abuse] = context.Queue()
+            abuser = context.Process(
+                target=abuse_process,
+                args=(
+                    base,
+                    target,
+                    args.paced + 15,
+                    answers,
+                    tuple(args.floods.split(",")),
+                    args.flood_rate,
+                ),
+                daemon=True,
+            )
+            abuser.start()
+            await measured("paced, under abuse", args.tables, args.interval, args.paced)
+            report = await asyncio.to_thread(answers.get, True, args.paced + 120)
+            abuser.join(30)
+            for kind in report.sent:
+                got = " ".join(f"{k}:{v}" for k, v in sorted(report.answers[kind].items()))
+                print(f"abuse {kind}: {report.sent[kind]} sent; answers {got}", flush=True)
+            seconds = args.paced + 15
+            print(f"abuser: {sum(report.sent.values()) / seconds:.0f} requests/s, "
+                  f"{report.cpu_seconds / seconds:.2f} cores of its own", flush=True)  # fmt: skip
+        elif args.paced > 0:
+            await measured("paced", args.tables, args.interval, args.paced)
+        if args.unpaced > 0:
+            await measured("unpaced", args.unpaced_tables or args.tables, 0.0, args.unpaced)
+    finally:
+        await bench.close()
+    return done
+
+
+def scaling_table(results: list[tuple[int, str, Figures]]) -> str:
+    """The figures of a ``--scaling`` run as a Markdown table, with each run's unpaced moves per
+    second against the run with one server."""
+    alone = next((f["moves_per_s"] for n, name, f in results if n == 1 and name == "unpaced"), None)
+    lines = [
+        "| servers | phase | tables | moves/s | p50 ms | p99 ms | timeouts | server CPU ms/move "
+        "| unpaced moves/s vs 1 server |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for servers, name, f in results:
+        ratio = ""
+        if name == "unpaced":
+            ratio = f"{f['moves_per_s'] / alone:.2f}×" if alone else "n/a"
+        lines.append(
+            f"| {servers} | {name} | {f['tables']:.0f} | {f['moves_per_s']:.1f} "
+            f"| {f['p50_ms']:.1f} | {f['p99_ms']:.1f} | {f['timeouts']:.0f} "
+            f"| {f['server_cpu_ms_per_move']:.2f} | {ratio} |"
         )
-        abuser.start()
-        _show("paced, under abuse", await phase(bench, args.tables, args.interval, args.paced, pid))
-        report = await asyncio.to_thread(answers.get, True, args.paced + 120)
-        abuser.join(30)
-        for kind in report.sent:
-            got = " ".join(f"{k}:{v}" for k, v in sorted(report.answers[kind].items()))
-            print(f"abuse {kind}: {report.sent[kind]} sent; answers {got}", flush=True)
-        seconds = args.paced + 15
-        print(f"abuser: {sum(report.sent.values()) / seconds:.0f} requests/s, "
-              f"{report.cpu_seconds / seconds:.2f} cores of its own", flush=True)  # fmt: skip
-    elif args.paced > 0:
-        _show("paced", await phase(bench, args.tables, args.interval, args.paced, pid))
-    if args.unpaced > 0:
-        count = args.unpaced_tables or args.tables
-        _show("unpaced", await phase(bench, count, 0.0, args.unpaced, pid))
-    await bench.http.aclose()
+    if alone is None:
+        lines.append("\n(no unpaced run with 1 server: no ratio)")
+    return "\n".join(lines)
 
 
-def main() -> None:
+def _server_counts(scaling: str) -> list[int]:
+    """The numbers of servers ``--scaling`` names (``1,2,4``)."""
+    try:
+        counts = [int(part) for part in scaling.split(",") if part.strip()]
+    except ValueError:
+        counts = []
+    if not counts or not all(1 <= count <= MAX_SERVERS for count in counts):
+        raise ValueError(f"--scaling takes numbers of servers from 1 to {MAX_SERVERS}, e.g. 1,2,4")
+    return counts
+
+
+def _fail(message: str) -> NoReturn:
+    """Stop with a one-line error."""
+    sys.exit(f"serve_load: {message}")
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--unpaced-tables", type=int, default=0, help="default: --tables")
@@ -585,10 +791,29 @@ def main() -> None:
     parser.add_argument("--unpaced", type=float, default=20.0, help="seconds measured unpaced")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--spread",
+        choices=("across", "together"),
+        default="across",
+        help="several servers: a table's three pages on three servers, or all on one",
+    )
+    parser.add_argument(
         "--no-compression", action="store_true", help="no permessage-deflate (browsers use it)"
     )
-    parser.add_argument("--url", default="", help="an already running server (else one starts)")
+    parser.add_argument(
+        "--url", default="",
+        help="http://...: an already running server (nothing starts); else the SQLAlchemy URL "
+        "of the database the servers started share (default: a fresh SQLite file, or with more "
+        f"than one server ${POSTGRES_ENV})",
+    )  # fmt: skip
     parser.add_argument("--pid", type=int, help="with --url: the server's pid, to read its CPU")
+    parser.add_argument(
+        "--servers", type=int, default=1,
+        help="server processes to start, sharing one database (PostgreSQL when more than one)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--scaling", default="",
+        help="numbers of servers, e.g. 1,2,4: the phases with each in turn, then a Markdown table",
+    )  # fmt: skip
     parser.add_argument("--profile", type=Path, help="cProfile the server into this file")
     parser.add_argument(
         "--server-cpus", default="",
@@ -606,6 +831,11 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--memory", type=float, default=0.0, help="seconds of paced play, RSS")
     parser.add_argument("--sample", type=float, default=60.0, help="--memory: seconds a sample")
+    return parser
+
+
+def main() -> None:
+    parser = _parser()
     args = parser.parse_args()
     if unknown := set(args.floods.split(",")) - set(FLOODS):
         parser.error(f"no such flood: {', '.join(sorted(unknown))}")
@@ -613,20 +843,56 @@ def main() -> None:
         parser.error("at most 2000 tables and 600 seconds a phase")
     if args.memory > 7200:
         parser.error("--memory: at most two hours")
-    if args.url:
-        asyncio.run(run(args, args.url.rstrip("/"), args.pid))
-        return
-    with tempfile.TemporaryDirectory(prefix="serve_load_") as folder:
-        process, base = start_server(
-            Path(folder) / "bench.sqlite", args.profile, args.server_cpus, args.stall_ms
+    if not 1 <= args.servers <= MAX_SERVERS:
+        parser.error(f"--servers: from 1 to {MAX_SERVERS}")
+    try:
+        counts = _server_counts(args.scaling) if args.scaling else [args.servers]
+    except ValueError as error:
+        parser.error(str(error))
+    running = args.url.startswith(("http://", "https://"))
+    if running and (args.scaling or args.servers > 1):
+        _fail(
+            "--url http://... names one running server; --servers and --scaling start their own "
+            "(give --url the PostgreSQL database instead)"
         )
-        print(f"server {base} (pid {process.pid}), game {args.game}", flush=True)
-        try:
-            asyncio.run(run(args, base, process.pid))
-        finally:
-            stop_server(process)
-    if args.profile and args.profile.exists():
-        stats = pstats.Stats(str(args.profile))
+    if args.scaling and (args.abuse or args.memory > 0 or args.profile):
+        _fail("--abuse, --memory and --profile do not go with --scaling")
+    if args.abuse and max(counts) > 1:
+        _fail("--abuse floods one server: it needs --servers 1")
+    if running:
+        asyncio.run(run(args, [args.url.rstrip("/")], [args.pid] if args.pid else []))
+        return
+    database = args.url
+    if max(counts) > 1:
+        database = database or os.environ.get(POSTGRES_ENV, "")
+        if not database.startswith("postgresql"):
+            _fail(
+                f"{max(counts)} servers need a PostgreSQL database to share: --url "
+                f"postgresql+psycopg://USER:PASSWORD@HOST/DB or ${POSTGRES_ENV} "
+                f"(got {_hide_password(database) or 'none'})"
+            )
+    profiles = [_profile_file(args.profile, index) for index in range(max(counts))]
+    for stale in profiles:  # none left from an earlier run to be merged with this one's
+        if stale is not None:
+            stale.unlink(missing_ok=True)
+    results: list[tuple[int, str, Figures]] = []
+    with tempfile.TemporaryDirectory(prefix="serve_load_") as folder:
+        database = database or f"sqlite:///{Path(folder) / 'bench.sqlite'}"
+        for count in counts:
+            with running_servers(
+                count, database, args.profile, args.server_cpus, args.stall_ms
+            ) as (bases, pids):
+                listed = ", ".join(f"{b} (pid {p})" for b, p in zip(bases, pids, strict=True))
+                print(
+                    f"{'server' if count == 1 else f'{count} servers'} {listed}, game {args.game}, "
+                    f"database {_hide_password(database)}",
+                    flush=True,
+                )
+                results += [(count, name, f) for name, f in asyncio.run(run(args, bases, pids))]
+    if args.scaling:
+        print(scaling_table(results), flush=True)
+    if found := [str(path) for path in profiles if path is not None and path.exists()]:
+        stats = pstats.Stats(*found)
         stats.sort_stats("tottime").print_stats(25)
         stats.sort_stats("cumulative").print_stats(40)
 
