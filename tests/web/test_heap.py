@@ -18,7 +18,7 @@ from spieltisch.web import stalls
 from spieltisch.web.checks import CHECK_NICENESS
 from spieltisch.web.pool import BOT_NICENESS, FairPool
 
-from .test_hardening import run_apart
+from .apart import run_apart
 
 pytestmark = pytest.mark.timeout(120)
 
