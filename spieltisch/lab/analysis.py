@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from spieltisch.lab.engine import GameResult, derive_seed
 from spieltisch.lab.experiment import Cell, CellResults, Experiment
+from spieltisch.lab.metrics import Metric
 from spieltisch.lab.stats import (
     PairedDifference,
     cluster_bootstrap,
@@ -24,6 +25,7 @@ from spieltisch.lab.stats import (
     holm,
     paired_difference,
     pairs_for_difference,
+    percentile,
     wilson_interval,
 )
 
@@ -78,9 +80,15 @@ class CellStats:
     warning: str
     scores: tuple[tuple[int, ...], ...]
     """Every finished game's scores, seat by seat (for the distributions)."""
+    metrics: tuple[tuple[Metric, Interval | None, int], ...] = ()
+    """Each of the experiment's metrics: its mean with an interval, and the games it covers."""
+    length_quantiles: tuple[tuple[int, float], ...] = ()
+    """The game length's distribution: (percent, decisions) at 10, 25, 50, 75 and 90%."""
+    agent_scores: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """Each agent's final scores over its seats (only when the lineup mixes agents)."""
 
 
-METRICS = ("first seat's win rate", "mean score", "decisions per game")
+QUANTILES = (10, 25, 50, 75, 90)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,10 +99,13 @@ class Comparison:
     baseline: str
     variant: str
     metric: str
+    """The metric's title."""
     difference: PairedDifference
     p_holm: float
     pairs_needed: int
     """Paired deals for this difference to be known within the precision of its metric."""
+    percent: bool = False
+    """Whether the metric reads in percentage points."""
 
     @property
     def significant(self) -> bool:
@@ -116,10 +127,7 @@ def analyse(experiment: Experiment, cells: Sequence[CellResults]) -> Analysis:
     stats = tuple(cell_stats(experiment, c) for c in cells)
     raw = list(_comparisons(experiment, cells))
     adjusted = holm([c.difference.p_value for c in raw])
-    comparisons = tuple(
-        Comparison(c.players, c.baseline, c.variant, c.metric, c.difference, p, c.pairs_needed)
-        for c, p in zip(raw, adjusted, strict=True)
-    )
+    comparisons = tuple(replace(c, p_holm=p) for c, p in zip(raw, adjusted, strict=True))
     return Analysis(experiment, stats, comparisons)
 
 
@@ -139,6 +147,7 @@ def _margins(result: GameResult) -> list[int]:
 def cell_stats(experiment: Experiment, cell_results: CellResults) -> CellStats:
     """The figures of one cell."""
     cell = cell_results.cell
+    metrics = experiment.measured()
     players = cell.players
     played = cell_results.played
     finished = [r for r in played if r.finished]
@@ -194,7 +203,46 @@ def cell_stats(experiment: Experiment, cell_results: CellResults) -> CellStats:
         needed,
         warning,
         tuple(r.scores for r in finished),
+        tuple(_metric_stats(experiment, cell, m, i, deals) for i, m in enumerate(metrics)),
+        _quantiles([float(r.actions) for r in finished]),
+        _agent_scores(finished) if agents else (),
     )
+
+
+def _agent_scores(results: Sequence[GameResult]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    scores: dict[str, list[int]] = {}
+    for result in results:
+        for name, score in zip(result.seats, result.scores, strict=True):
+            scores.setdefault(name, []).append(score)
+    return tuple((name, tuple(values)) for name, values in sorted(scores.items()))
+
+
+def _metric_stats(
+    experiment: Experiment,
+    cell: Cell,
+    metric: Metric,
+    index: int,
+    deals: dict[int, list[GameResult]],
+) -> tuple[Metric, Interval | None, int]:
+    """One metric's mean over a cell's games, with a cluster-bootstrap interval (deals
+    resampled), and how many games it covers (a game may say nothing about it)."""
+    sums: list[list[float]] = []
+    counts: list[int] = []
+    for games in deals.values():
+        values = [v for v in (metric.value(g) for g in games) if v is not None]
+        if values:
+            sums.append([sum(values)])
+            counts.append(len(values))
+    rng = random.Random(derive_seed(experiment.seed, "metric", cell.index, index))
+    means = cluster_bootstrap(sums, counts, rng, REPLICATES)
+    return metric, Interval(*means[0]) if means else None, sum(counts)
+
+
+def _quantiles(values: list[float]) -> tuple[tuple[int, float], ...]:
+    if not values:
+        return ()
+    ordered = sorted(values)
+    return tuple((q, percentile(ordered, q / 100)) for q in QUANTILES)
 
 
 def _agent_rates(results: Sequence[GameResult]) -> tuple[tuple[str, Interval], ...]:
@@ -211,21 +259,14 @@ def _agent_rates(results: Sequence[GameResult]) -> tuple[tuple[str, Interval], .
     return tuple(rows)
 
 
-def _deal_metrics(results: Sequence[GameResult]) -> dict[int, tuple[float, float, float]]:
-    """Per deal, the mean over its games of each metric in :data:`METRICS`."""
+def _deal_means(results: Sequence[GameResult], metric: Metric) -> dict[int, float]:
+    """Per deal, the mean of ``metric`` over the deal's games that say something about it."""
     out = {}
     for deal, games in _by_deal(results).items():
-        k = len(games)
-        first = sum(g.returns[0] for g in games) / k
-        score = sum(sum(g.scores) / len(g.scores) for g in games) / k
-        length = sum(g.actions for g in games) / k
-        out[deal] = (first, score, length)
+        values = [v for v in (metric.value(g) for g in games) if v is not None]
+        if values:
+            out[deal] = sum(values) / len(values)
     return out
-
-
-PRECISION_OF = (PRECISION, 1.0, 1.0)
-"""The half-width each metric's sample-size guide aims at: 2 points of win rate, one point of
-score, one decision of length."""
 
 
 def _comparisons(experiment: Experiment, cells: Sequence[CellResults]) -> list[Comparison]:
@@ -239,18 +280,25 @@ def _comparisons(experiment: Experiment, cells: Sequence[CellResults]) -> list[C
         else:
             pairs = [(group[0], b) for b in group[1:]]
         for base, other in pairs:
-            a = _deal_metrics(base.played)
-            b = _deal_metrics(other.played)
-            shared = sorted(set(a) & set(b))
-            for m, metric in enumerate(METRICS):
+            for m, metric in enumerate(experiment.measured()):
+                a = _deal_means(base.played, metric)
+                b = _deal_means(other.played, metric)
+                shared = sorted(set(a) & set(b))
                 rng = random.Random(
                     derive_seed(experiment.seed, "pair", base.cell.index, other.cell.index, m)
                 )
-                diff = paired_difference([b[d][m] - a[d][m] for d in shared], rng, REPLICATES)
-                needed = pairs_for_difference(diff.sd, PRECISION_OF[m])
+                diff = paired_difference([b[d] - a[d] for d in shared], rng, REPLICATES)
+                needed = pairs_for_difference(diff.sd, metric.precision)
                 out.append(
                     Comparison(
-                        players, base.cell.label, other.cell.label, metric, diff, 1.0, needed
+                        players,
+                        base.cell.label,
+                        other.cell.label,
+                        metric.title,
+                        diff,
+                        1.0,
+                        needed,
+                        metric.percent,
                     )
                 )
     return out

@@ -20,7 +20,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
@@ -29,7 +29,8 @@ import spieltisch
 from spieltisch.agents import Agent
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, OptionValue
-from spieltisch.core.record import Record
+from spieltisch.core.record import Record, replay_states
+from spieltisch.lab import quality
 from spieltisch.lab.agents import lab_agent
 from spieltisch.session import Table, play_out
 
@@ -68,6 +69,9 @@ class Task:
     """Draw chance keyed by each event's place (the experiments' common random numbers)."""
     keep_record: bool = field(default=False, compare=False)
     """Return the game's record with its result (not part of the game's identity)."""
+    trace: bool = False
+    """Measure the game's quality from who looked ahead at each decision
+    (:mod:`spieltisch.lab.quality`); the result then carries those measures."""
 
     def agents_seed(self) -> int:
         """The seed the agents' own seeds derive from."""
@@ -90,6 +94,8 @@ class Task:
             data["agent_seed"] = self.agent_seed
         if self.keyed:
             data["keyed"] = True
+        if self.trace:
+            data["trace"] = True
         return data
 
 
@@ -108,6 +114,12 @@ class GameResult:
     finished: bool = True
     record: Record | None = None
     """The game's record, for a task that asked to keep it (never journaled)."""
+    measures: tuple[tuple[str, float | None], ...] = ()
+    """The game-quality measures of a traced task, by key (``None``: the game has none)."""
+
+    def measure(self, key: str) -> float | None:
+        """One game-quality measure of this game (``None`` if absent or undefined)."""
+        return dict(self.measures).get(key)
 
     def to_json(self) -> dict[str, object]:
         """The result as a journal stores it."""
@@ -120,6 +132,7 @@ class GameResult:
             "actions": self.actions,
             "moves": self.moves,
             "finished": self.finished,
+            **({"measures": dict(self.measures)} if self.measures else {}),
         }
 
 
@@ -135,6 +148,12 @@ def play_task(task: Task, max_moves: int = 1_000_000) -> GameResult:
     table = Table(game, task.seats, task.seed, keyed_chance=task.keyed)
     actions = play_out(table, seat_agents(game, task.seats, task.agents_seed()), max_moves)
     state = table.state
+    record = table.record() if task.keep_record or task.trace else None
+    measures: tuple[tuple[str, float | None], ...] = ()
+    if task.trace and record is not None:
+        estimates = quality.trace(replay_states(game, record.moves), quality.estimator(task.game))
+        winners = state.winners() if state.is_terminal() else frozenset()
+        measures = tuple(sorted(quality.measures(estimates, winners)))
     return GameResult(
         task.deal,
         task.rotation,
@@ -144,7 +163,8 @@ def play_task(task: Task, max_moves: int = 1_000_000) -> GameResult:
         actions,
         table.version,
         state.is_terminal(),
-        table.record() if task.keep_record else None,
+        record if task.keep_record else None,
+        measures,
     )
 
 
@@ -309,6 +329,8 @@ def read_journal(path: Path, tasks: Sequence[Task]) -> dict[Task, GameResult]:
             continue
         task, result = _parse_line(path, number, line)
         match = scheduled.get(task)
+        if match is None and not task.trace and replace(task, trace=True) in scheduled:
+            continue  # played without the quality measures this run asks for: play it again
         if match is None:
             raise OptionError(
                 f"journal {path} line {number} holds a game this run does not schedule: it "
@@ -335,6 +357,7 @@ def _parse_line(path: Path, number: int, text: str) -> tuple[Task, GameResult]:
             int(task["seed"]),
             None if agent_seed is None else int(agent_seed),
             bool(task.get("keyed", False)),
+            trace=bool(task.get("trace", False)),
         )
         outcome = GameResult(
             int(result["deal"]),
@@ -345,10 +368,18 @@ def _parse_line(path: Path, number: int, text: str) -> tuple[Task, GameResult]:
             int(result["actions"]),
             int(result.get("moves", 0)),
             bool(result.get("finished", True)),
+            measures=_measures(result.get("measures", {})),
         )
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         raise OptionError(f"journal {path} line {number} is not an arena game: {error!r}") from None
     return played, outcome
+
+
+def _measures(value: object) -> tuple[tuple[str, float | None], ...]:
+    """A game's quality measures as the journal stored them (key to number or null)."""
+    if not isinstance(value, dict):
+        raise TypeError(f"measures must be a table of key to number, not {value!r}")
+    return tuple((str(k), None if v is None else float(v)) for k, v in sorted(value.items()))
 
 
 def _option_value(value: object) -> OptionValue:

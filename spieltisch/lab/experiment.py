@@ -9,6 +9,7 @@ An experiment is a TOML file::
     seed = 1
     agents = ["heuristic"]       # the seat lineup, repeated round the table
     rotate = true                # rotate the seats on each deal (when the lineup mixes agents)
+    metrics = ["first-seat-win", "mean-score", "decisions"]   # what to measure and compare
     [options]                    # options every cell plays with
     late_jokers = true
     [grid]                       # options that vary: every combination is a variant
@@ -48,6 +49,9 @@ from spieltisch.lab.engine import (
     play_task,
     read_journal,
 )
+from spieltisch.lab.metrics import DEFAULT_METRICS, Metric, MetricError
+from spieltisch.lab.metrics import metrics as metrics_named
+from spieltisch.lab.schema import MAX_ERRORS, known_keys, schema_errors
 
 MAX_FILE_BYTES = 100_000
 """The largest experiment file read; a longer one is refused unread."""
@@ -61,21 +65,8 @@ MAX_AGENTS = 8
 MAX_TEXT = 200
 """Bounds on an experiment, so a mistyped file cannot schedule more than a machine can hold."""
 
-KNOWN_KEYS = frozenset(
-    {
-        "name",
-        "game",
-        "players",
-        "games",
-        "seed",
-        "agents",
-        "rotate",
-        "options",
-        "grid",
-        "variants",
-        "notes",
-    }
-)
+KNOWN_KEYS = known_keys()
+"""The keys an experiment file may have (the schema's)."""
 
 
 class ExperimentError(OptionError):
@@ -115,6 +106,17 @@ class Experiment:
     notes: str = ""
     variants: tuple[tuple[tuple[str, OptionValue], ...], ...] = ()
     """Variants listed one by one (instead of a grid): the options each one sets."""
+    metrics: tuple[str, ...] = DEFAULT_METRICS
+    """What the analysis measures and compares (keys of :mod:`spieltisch.lab.metrics`)."""
+
+    def measured(self) -> tuple[Metric, ...]:
+        """The experiment's metrics."""
+        return metrics_named(self.metrics)
+
+    @property
+    def traced(self) -> bool:
+        """Whether the games are traced for a game-quality measure."""
+        return any(m.traced for m in self.measured())
 
     def variant_list(self) -> list[tuple[tuple[str, OptionValue], ...]]:
         """The variants: the listed ones, or every combination of the grid's values."""
@@ -171,6 +173,7 @@ class Experiment:
                         seats,
                         deal_seed,
                         keyed=True,
+                        trace=self.traced,
                     )
                 )
         return tasks
@@ -194,13 +197,18 @@ def load_experiment(path: Path) -> Experiment:
 
 
 def parse_experiment(text: str, where: str = "the experiment") -> Experiment:
-    """The experiment in TOML ``text``, checked against its game (see :func:`check`)."""
+    """The experiment in TOML ``text``, checked against the schema (each mistake named with
+    its line, see :mod:`spieltisch.lab.schema`), then against its game (see :func:`check`)."""
     if len(text) > MAX_FILE_BYTES:
         raise ExperimentError(f"{where} is longer than {MAX_FILE_BYTES} characters")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ExperimentError(f"{where} is not TOML: {error}") from None
+    errors = schema_errors(data, text)
+    if errors:
+        more = f" (and {len(errors) - MAX_ERRORS} more)" if len(errors) > MAX_ERRORS else ""
+        raise ExperimentError(f"{where}: " + "; ".join(errors[:MAX_ERRORS]) + more)
     experiment = from_mapping(data, where)
     check(experiment)
     return experiment
@@ -243,7 +251,18 @@ def from_mapping(data: Mapping[str, object], where: str = "the experiment") -> E
     if not isinstance(name, str) or not isinstance(notes, str) or len(name) > MAX_TEXT:
         raise ExperimentError(f"{where}: name and notes are text (a name of {MAX_TEXT} at most)")
     experiment = Experiment(
-        name, game, tuple(players), games, seed, tuple(agents), rotate, fixed, grid, notes, variants
+        name,
+        game,
+        tuple(players),
+        games,
+        seed,
+        tuple(agents),
+        rotate,
+        fixed,
+        grid,
+        notes,
+        variants,
+        _metrics(data.get("metrics", list(DEFAULT_METRICS)), where),
     )
     cells = len(players) * (len(variants) or math.prod(len(values) for _, values in grid))
     if cells > MAX_CELLS:
@@ -255,7 +274,16 @@ def from_mapping(data: Mapping[str, object], where: str = "the experiment") -> E
 
 def check(experiment: Experiment) -> None:
     """Load every cell's game and agents once, so a bad option, player count or agent name is
-    reported before any game is played (the game's own error, as an :class:`ExperimentError`)."""
+    reported before any game is played (the game's own error, as an :class:`ExperimentError`).
+    A head-to-head metric must name two of the experiment's agents."""
+    for key in experiment.metrics:
+        if key.startswith("head-to-head:"):
+            missing = [a for a in key.split(":")[1:] if a not in experiment.agents]
+            if missing:
+                raise ExperimentError(
+                    f"metric {key}: {', '.join(missing)} is not among the agents "
+                    f"({', '.join(experiment.agents)})"
+                )
     for cell in experiment.cells():
         try:
             game = spieltisch.load(experiment.game, cell.players, **dict(cell.options))
@@ -404,6 +432,17 @@ def _grid(value: object, where: str) -> tuple[tuple[str, tuple[OptionValue, ...]
             raise ExperimentError(f"{where}: grid option {name} lists a value twice")
         grid.append((str(name), parsed))
     return tuple(grid)
+
+
+def _metrics(value: object, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+        raise ExperimentError(f"{where}: metrics lists metric names such as 'mean-score'")
+    keys = tuple(str(k) for k in value)
+    try:
+        metrics_named(keys)
+    except MetricError as error:
+        raise ExperimentError(f"{where}: {error}") from None
+    return keys
 
 
 def _variants(value: object, where: str) -> tuple[tuple[tuple[str, OptionValue], ...], ...]:

@@ -4,6 +4,7 @@ and score distributions. (matplotlib loads only here.)"""
 from __future__ import annotations
 
 import re
+import textwrap
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,6 +14,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
+from matplotlib.lines import Line2D
 
 from spieltisch.lab.analysis import CellStats, Comparison
 from spieltisch.lab.summary import AgentRow, ArenaSummary
@@ -90,17 +92,21 @@ def seat_advantage_plot(cells: Sequence[CellStats], title: str, path: Path) -> N
             high = [s.win_rate.high - s.win_rate.value for s in stats.seats]
             positions = [k + 1 + (i - (len(group) - 1) / 2) * width for k in range(players)]
             axes.bar(
-                positions, rates, width=width, yerr=[low, high], capsize=3, label=stats.cell.label
+                positions,
+                rates,
+                width=width,
+                yerr=[low, high],
+                capsize=3,
+                label=_wrap(stats.cell.label, 30),
             )
-        axes.axhline(1 / players, color="grey", linestyle="--", linewidth=1)
+        axes.axhline(1 / players, color="grey", linestyle="--", linewidth=1, label="even share")
         axes.set_xticks(range(1, players + 1))
         axes.set_xlabel("seat (1 moves first)")
         axes.set_ylabel("win rate (95% interval)")
         axes.set_title(f"{players} players")
         axes.set_ylim(0, min(1.0, max(0.6, 2.2 / players)))
-        if len(group) > 1:
-            axes.legend(fontsize="small")
-    figure.suptitle(title)
+        axes.legend(fontsize="x-small")
+    figure.suptitle(_wrap(title, 70))
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     plt.close(figure)
@@ -120,7 +126,7 @@ def forest_plot(comparisons: Sequence[Comparison], title: str, path: Path) -> No
     )
     for axes, metric in zip(panels[:, 0], metrics, strict=False):
         group = [c for c in comparisons if c.metric == metric]
-        scale = 100.0 if "win rate" in metric else 1.0
+        scale = 100.0 if group[0].percent else 1.0
         for y, c in enumerate(group):
             d = c.difference
             colour = "tab:red" if c.significant else "tab:blue"
@@ -134,15 +140,34 @@ def forest_plot(comparisons: Sequence[Comparison], title: str, path: Path) -> No
                 capsize=3,
             )
         axes.axvline(0, color="grey", linestyle="--", linewidth=1)
-        labels = [f"{c.players}p: {_values(c.variant)} vs {_values(c.baseline)}" for c in group]
+        labels = [
+            _wrap(f"{c.players}p: {_values(c.variant)} vs {_values(c.baseline)}") for c in group
+        ]
         axes.set_yticks(range(len(group)), labels, fontsize="x-small")
         axes.set_ylim(len(group) - 0.5, -0.5)
         unit = " (points)" if scale == 100.0 else ""
         axes.set_title(f"{metric}{unit}", fontsize="medium")
     names = dict.fromkeys(re.findall(r"([\w]+)=", " ".join(c.variant for c in comparisons)))
-    figure.suptitle(f"{title}\n({', '.join(names)})" if names else title)
+    figure.legend(
+        handles=[
+            Line2D([], [], marker="o", linestyle="", color="tab:red", label="significant (Holm)"),
+            Line2D(
+                [], [], marker="o", linestyle="", color="tab:blue", mfc="white",
+                label="not significant",
+            ),
+        ],
+        loc="outside lower center",
+        ncols=2,
+        fontsize="small",
+    )  # fmt: skip
+    figure.suptitle(_wrap(f"{title} ({', '.join(names)})" if names else title, 70))
     figure.savefig(path, dpi=110)
     plt.close(figure)
+
+
+def _wrap(text: str, width: int = 40) -> str:
+    """A long label broken over lines, so it neither runs off the figure nor over its neighbour."""
+    return "\n".join(textwrap.wrap(text, width)) or text
 
 
 def _values(label: str) -> str:
@@ -153,13 +178,26 @@ def _values(label: str) -> str:
 
 def score_plot(cells: Sequence[CellStats], title: str, path: Path) -> None:
     """The distribution of every seat's final score per cell, as box plots (means marked)."""
-    figure, axes = plt.subplots(figsize=(max(6.0, 0.9 * len(cells) + 2), 4.5))
-    data = [[float(s) for scores in c.scores for s in scores] or [0.0] for c in cells]
-    labels = [f"{c.cell.players}p\n{c.cell.label}" for c in cells]
+    data: list[list[float]] = []
+    labels: list[str] = []
+    for c in cells:
+        groups = c.agent_scores or (("", tuple(s for scores in c.scores for s in scores)),)
+        for agent, scores in groups:
+            data.append([float(s) for s in scores] or [0.0])
+            who = f"\n{agent}" if agent else ""
+            labels.append(f"{c.cell.players}p\n{_wrap(c.cell.label, 18)}{who}")
+    figure, axes = plt.subplots(figsize=(max(6.0, 1.1 * len(data) + 2), 5))
     axes.boxplot(data, tick_labels=labels, showmeans=True)
     axes.tick_params(axis="x", labelsize="x-small")
-    axes.set_ylabel("final score (every seat)")
-    axes.set_title(title)
+    axes.set_ylabel("final score (each agent's seats)" if len(data) > len(cells) else "final score")
+    axes.set_title(_wrap(title, 70))
+    axes.legend(
+        handles=[
+            Line2D([], [], color="tab:orange", label="median"),
+            Line2D([], [], marker="^", linestyle="", color="tab:green", label="mean"),
+        ],
+        fontsize="x-small",
+    )
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     plt.close(figure)

@@ -27,6 +27,7 @@ from spieltisch.lab.experiment import (
     saved_results,
 )
 from spieltisch.lab.plot import forest_plot, score_plot, seat_advantage_plot
+from spieltisch.lab.quality import QUALITY_KEYS
 
 EXPERIMENT_FILE = "experiment.toml"
 JOURNAL_FILE = "journal.jsonl"
@@ -41,6 +42,7 @@ def write_csv(path: Path, experiment: Experiment, cells: Sequence[CellResults]) 
     every environment and dataset (files written before it have ``seat``, 1-based:
     :func:`read_csv` reads both)."""
     names = experiment.varying()
+    traced = [m.key for m in experiment.measured() if m.traced]
     header = [
         "cell",
         "players",
@@ -55,6 +57,7 @@ def write_csv(path: Path, experiment: Experiment, cells: Sequence[CellResults]) 
         "actions",
         "moves",
         "finished",
+        *traced,
     ]
     rows = 0
     with path.open("w", encoding="utf-8", newline="") as file:
@@ -82,10 +85,15 @@ def write_csv(path: Path, experiment: Experiment, cells: Sequence[CellResults]) 
                             r.actions,
                             r.moves,
                             int(r.finished),
+                            *(_measure_text(r.measure(key)) for key in traced),
                         ]
                     )
                     rows += 1
     return rows
+
+
+def _measure_text(value: float | None) -> str:
+    return "" if value is None else repr(value)
 
 
 def _cell_value(value: OptionValue) -> OptionValue:
@@ -140,6 +148,11 @@ MAX_CSV_ROWS = 50_000_000
 def _game(seats: dict[int, dict[str, str]], players: int) -> GameResult:
     rows = [seats[seat] for seat in range(players)]
     first = rows[0]
+    measures = tuple(
+        (key, float(first[key]) if first[key] else None)
+        for key in sorted(QUALITY_KEYS)
+        if key in first
+    )
     return GameResult(
         int(first["deal"]),
         int(first["rotation"]),
@@ -149,6 +162,7 @@ def _game(seats: dict[int, dict[str, str]], players: int) -> GameResult:
         int(first["actions"]),
         int(first["moves"]),
         first["finished"] == "1",
+        measures=measures,
     )
 
 
@@ -240,6 +254,7 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
         )
         length = f"{c.length.value:.1f}"
         lines.append(f"| {_cell_name(c)} | {c.games} | {c.deals} | {rates} | {scores} | {length} |")
+    lines += _metric_table(analysis)
     if any(c.agents for c in analysis.cells):
         lines += ["", "Win rate per agent (over all seats):", ""]
         for c in analysis.cells:
@@ -263,8 +278,8 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
             d = k.difference
             lines.append(
                 f"| {k.players} | {k.variant} − {k.baseline} | {k.metric} | "
-                f"{_signed(d.mean, k.metric)} ({_signed(d.low, k.metric)} to "
-                f"{_signed(d.high, k.metric)}) | {_p(d.p_value)} | {_p(k.p_holm)} | {d.pairs} | "
+                f"{_signed(d.mean, k.percent)} ({_signed(d.low, k.percent)} to "
+                f"{_signed(d.high, k.percent)}) | {_p(d.p_value)} | {_p(k.p_holm)} | {d.pairs} | "
                 f"{k.pairs_needed} |"
             )
     lines += [
@@ -278,13 +293,14 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
             for p, c in {c.cell.players: c for c in analysis.cells}.items()
         )
         + f". Cells under {SMALL_CELL} games are flagged. The last column of the effects table "
-        "says how many paired deals would pin each difference down to ±2 points of win rate, "
-        "±1 point of score or ±1 decision.",
+        "says how many paired deals would pin each difference down to its metric's precision "
+        "(see the metrics below).",
         "",
     ]
     warnings = [f"- {_cell_name(c)}: {c.warning}" for c in analysis.cells if c.warning]
     if warnings:
         lines += ["Warnings:", "", *warnings, ""]
+    lines += _metric_notes(analysis)
     lines += [
         "The raw results are in `results.csv` (one row per game and seat); "
         "`spieltisch lab report DIR` redraws this report from `experiment.toml` and "
@@ -292,6 +308,44 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
         "",
     ]
     return "\n".join(lines)
+
+
+def _metric_table(analysis: Analysis) -> list[str]:
+    """Each cell's value of every metric the experiment names, and its game lengths."""
+    metrics = analysis.experiment.measured()
+    head = " | ".join(m.title for m in metrics)
+    lines = [
+        "",
+        "Metrics per cell (mean and 95% interval, deals resampled; the games a metric covers "
+        "when fewer than all), and the spread of game lengths:",
+        "",
+        f"| cell | {head} | decisions: 10% / 25% / median / 75% / 90% |",
+        "|---|" + "---:|" * len(metrics) + "---|",
+    ]
+    for c in analysis.cells:
+        values = []
+        for metric, i, covered in c.metrics:
+            if i is None:
+                values.append("-")
+                continue
+            text = (
+                f"{_plain(i.value, metric.percent)} ({_plain(i.low, metric.percent)} to "
+                f"{_plain(i.high, metric.percent)})"
+            )
+            values.append(text + (f" in {covered}" if covered < c.games else ""))
+        spread = " / ".join(f"{x:g}" for _, x in c.length_quantiles) or "-"
+        lines.append(f"| {_cell_name(c)} | {' | '.join(values)} | {spread} |")
+    return lines
+
+
+def _metric_notes(analysis: Analysis) -> list[str]:
+    """What each metric of the report measures, and its precision for the sample-size guide."""
+    lines = ["Metrics:", ""]
+    for m in analysis.experiment.measured():
+        unit = f"±{100 * m.precision:g} points" if m.percent else f"±{m.precision:g}"
+        source = f" ({m.reference})" if m.reference else ""
+        lines.append(f"- `{m.key}`, {m.title}: {m.formula}{source}; precision {unit}.")
+    return [*lines, ""]
 
 
 def _p(p: float) -> str:
@@ -305,10 +359,14 @@ def _p_is(p: float) -> str:
     return text if text.startswith("<") else f"= {text}"
 
 
-def _signed(x: float, metric: str) -> str:
-    if "win rate" in metric:
+def _signed(x: float, percent: bool) -> str:
+    if percent:
         return f"{100 * x:+.1f} pts"
     return f"{x:+.2f}"
+
+
+def _plain(x: float, percent: bool) -> str:
+    return _pct(x) if percent else f"{x:.3g}"
 
 
 def findings(analysis: Analysis) -> list[str]:
@@ -347,8 +405,8 @@ def findings(analysis: Analysis) -> list[str]:
         verdict = "a real difference" if k.significant else "not significant (no difference shown)"
         out.append(
             f"{k.players} players, {k.variant} against {k.baseline}: {k.metric} changes by "
-            f"{_signed(d.mean, k.metric)} (95% {_signed(d.low, k.metric)} to "
-            f"{_signed(d.high, k.metric)}, {d.pairs} paired deals): {verdict}, "
+            f"{_signed(d.mean, k.percent)} (95% {_signed(d.low, k.percent)} to "
+            f"{_signed(d.high, k.percent)}, {d.pairs} paired deals): {verdict}, "
             f"Holm p {_p_is(k.p_holm)}."
         )
     if analysis.comparisons:

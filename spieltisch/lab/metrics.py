@@ -1,0 +1,274 @@
+"""What an experiment measures: metrics as small named functions of one game's result.
+
+Each :class:`Metric` turns one finished game into a number (or ``None`` when the game says
+nothing about it, such as a head-to-head metric in a game where the two agents did not meet).
+An experiment names the metrics it wants (``metrics = [...]``); the analysis takes each one's
+mean per cell with an interval from resampling the deals, and compares variants on it deal by
+deal. Metrics with a parameter are written ``key:parameter``: ``seat-win:2``,
+``head-to-head:expert:heuristic``.
+
+The game-quality measures (``lead-changes``, ``drama``, ``decisiveness``, ``uncertainty``) need
+to know who looked ahead at every decision; an experiment asking for one has its games traced
+where they are played (:mod:`spieltisch.lab.quality`), and the result carries the numbers.
+:data:`CATALOGUE` lists every metric with its formula and where it comes from;
+``docs/lab/README.md`` shows the same list.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from spieltisch.core.errors import OptionError
+from spieltisch.lab.engine import GameResult
+
+MAX_METRICS = 16
+"""The most metrics one experiment may name."""
+MAX_KEY = 120
+
+
+class Scale(enum.Enum):
+    """How a metric's values read: a rate shown in percentage points, or a plain number."""
+
+    RATE = "rate"
+    NUMBER = "number"
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """One named measurement of a game."""
+
+    key: str
+    title: str
+    scale: Scale
+    precision: float
+    """The half-width the sample-size guide aims at for a difference in this metric."""
+    measure: Callable[[GameResult], float | None] = field(compare=False)
+    formula: str = field(compare=False)
+    reference: str = ""
+    traced: bool = False
+    """Whether the games must be traced (a game-quality measure)."""
+
+    def value(self, result: GameResult) -> float | None:
+        """This metric for one game (``None``: this game says nothing about it)."""
+        return self.measure(result)
+
+    @property
+    def percent(self) -> bool:
+        """Whether values read as percentage points."""
+        return self.scale is Scale.RATE
+
+
+class MetricError(OptionError):
+    """A metric name that is not known or whose parameter does not fit."""
+
+
+def _first_seat(result: GameResult) -> float:
+    return result.returns[0]
+
+
+def _mean_score(result: GameResult) -> float:
+    return sum(result.scores) / len(result.scores)
+
+
+def _decisions(result: GameResult) -> float:
+    return float(result.actions)
+
+
+def _margin(result: GameResult) -> float | None:
+    if len(result.scores) < 2:
+        return None
+    top, second = sorted(result.scores, reverse=True)[:2]
+    return float(top - second)
+
+
+def _advantage(result: GameResult) -> float:
+    return result.returns[0] - 1 / len(result.returns)
+
+
+def ahead(result: GameResult, a: int, b: int) -> float:
+    """1 if seat ``a`` finished ahead of seat ``b`` (a larger share of the win, then more
+    points), 0 if behind, ½ if level on both."""
+    mine = (result.returns[a], result.scores[a])
+    theirs = (result.returns[b], result.scores[b])
+    return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+
+
+def head_to_head(first: str, second: str) -> Callable[[GameResult], float | None]:
+    """The share of meetings ``first`` finished ahead of ``second``, over every pair of their
+    seats in one game; ``None`` when they did not both play."""
+
+    def measure(result: GameResult) -> float | None:
+        pairs = [
+            ahead(result, a, b)
+            for a, name_a in enumerate(result.seats)
+            for b, name_b in enumerate(result.seats)
+            if a != b and name_a == first and name_b == second
+        ]
+        return sum(pairs) / len(pairs) if pairs else None
+
+    return measure
+
+
+def seat_win(seat: int) -> Callable[[GameResult], float | None]:
+    """Seat ``seat``'s (1-based) share of the win; ``None`` at a smaller table."""
+
+    def measure(result: GameResult) -> float | None:
+        return result.returns[seat - 1] if seat <= len(result.returns) else None
+
+    return measure
+
+
+def _traced(key: str) -> Callable[[GameResult], float | None]:
+    def measure(result: GameResult) -> float | None:
+        return result.measure(key)
+
+    return measure
+
+
+BROWNE = (
+    "Browne, Automatic Generation and Evaluation of Recombination Games (2008), ch. 5; "
+    "as computed by Ludii's evaluation metrics"
+)
+
+PLAIN: dict[str, Metric] = {
+    m.key: m
+    for m in (
+        Metric(
+            "first-seat-win",
+            "first seat's win rate",
+            Scale.RATE,
+            0.02,
+            _first_seat,
+            "the first seat's share of the win (1 for a win, 1/k for a win shared by k)",
+        ),
+        Metric(
+            "mean-score",
+            "mean score",
+            Scale.NUMBER,
+            1.0,
+            _mean_score,
+            "the mean of the players' final scores",
+        ),
+        Metric(
+            "decisions",
+            "decisions per game",
+            Scale.NUMBER,
+            1.0,
+            _decisions,
+            "the players' decisions in the game (chance not counted)",
+        ),
+        Metric(
+            "margin",
+            "score margin",
+            Scale.NUMBER,
+            1.0,
+            _margin,
+            "the highest final score less the second highest (0 for a tie at the top)",
+        ),
+        Metric(
+            "seat-advantage",
+            "first seat's advantage",
+            Scale.RATE,
+            0.02,
+            _advantage,
+            "the first seat's share of the win less the even share 1/players",
+            "Ludii's AdvantageP1",
+        ),
+        *(
+            Metric(
+                key,
+                title,
+                Scale.NUMBER,
+                0.02,
+                _traced(key),
+                formula,
+                BROWNE,
+                traced=True,
+            )
+            for key, title, formula in (
+                (
+                    "lead-changes",
+                    "lead changes",
+                    "decisions at which the set of leaders differs from the decision before, "
+                    "over the decisions",
+                ),
+                (
+                    "drama",
+                    "drama",
+                    "mean over decisions of the leader's chance less the eventual winner's",
+                ),
+                (
+                    "decisiveness",
+                    "decisiveness",
+                    "share of the decisions played before a winner's chance first exceeds the "
+                    "best chance any loser ever had (lower: decided earlier)",
+                ),
+                (
+                    "uncertainty",
+                    "uncertainty",
+                    "mean over decisions of the entropy of the chances over log(players)",
+                ),
+            )
+        ),
+    )
+}
+
+DEFAULT_METRICS = ("first-seat-win", "mean-score", "decisions")
+"""What an experiment measures when it names no metrics."""
+
+PARAMETRISED = {
+    "seat-win": "seat-win:N: seat N's win rate (1-based)",
+    "head-to-head": "head-to-head:A:B: the share of meetings agent A finished ahead of agent B "
+    "(a larger share of the win, then more points; ½ for level)",
+}
+
+
+def metric(key: str) -> Metric:
+    """The metric called ``key`` (:class:`MetricError` naming the known ones otherwise)."""
+    if len(key) > MAX_KEY:
+        raise MetricError(f"metric names are at most {MAX_KEY} characters")
+    if key in PLAIN:
+        return PLAIN[key]
+    name, _, rest = key.partition(":")
+    if name == "seat-win" and rest.isdigit() and 1 <= int(rest) <= 8:
+        seat = int(rest)
+        return Metric(
+            key,
+            f"seat {seat}'s win rate",
+            Scale.RATE,
+            0.02,
+            seat_win(seat),
+            f"seat {seat}'s share of the win",
+        )
+    if name == "head-to-head":
+        first, _, second = rest.partition(":")
+        if first and second and first != second:
+            return Metric(
+                key,
+                f"{first} ahead of {second}",
+                Scale.RATE,
+                0.02,
+                head_to_head(first, second),
+                PARAMETRISED["head-to-head"],
+            )
+    raise MetricError(
+        f"no metric {key!r}; known: {', '.join(PLAIN)}, and {'; '.join(PARAMETRISED.values())}"
+    )
+
+
+def metrics(keys: Sequence[str]) -> tuple[Metric, ...]:
+    """The metrics called ``keys``, each checked (at most :data:`MAX_METRICS`, none twice)."""
+    if not keys or len(keys) > MAX_METRICS:
+        raise MetricError(f"name 1 to {MAX_METRICS} metrics")
+    if len(set(keys)) != len(keys):
+        raise MetricError("a metric is named twice")
+    return tuple(metric(key) for key in keys)
+
+
+def catalogue() -> list[tuple[str, str, str]]:
+    """Every metric as (key, formula, reference), the parametrised ones by their pattern."""
+    rows = [(m.key, m.formula, m.reference) for m in PLAIN.values()]
+    rows += [(key + ":…", text, "") for key, text in PARAMETRISED.items()]
+    return rows

@@ -1,0 +1,232 @@
+"""The lab's metrics: each on hand-made games with known answers, the game-quality measures on
+a worked example, and an experiment that names its own metrics from file to report."""
+
+from __future__ import annotations
+
+import csv
+import math
+from pathlib import Path
+
+import pytest
+
+import spieltisch
+from spieltisch.core.record import replay_states
+from spieltisch.lab import quality
+from spieltisch.lab.analysis import analyse
+from spieltisch.lab.engine import GameResult, LocalRunner, Task, journal_writer, play_task
+from spieltisch.lab.experiment import ExperimentError, parse_experiment, run_experiment
+from spieltisch.lab.metrics import DEFAULT_METRICS, PLAIN, MetricError, catalogue, metric
+from spieltisch.lab.report import redraw, write_outputs
+
+
+def game(
+    scores: tuple[int, ...],
+    returns: tuple[float, ...],
+    seats: tuple[str, ...] = (),
+    actions: int = 10,
+) -> GameResult:
+    return GameResult(0, 0, seats or ("a",) * len(scores), scores, returns, actions)
+
+
+def test_the_plain_metrics_of_a_game() -> None:
+    won_by_second = game((3, 7, 5), (0.0, 1.0, 0.0), actions=42)
+    assert metric("first-seat-win").value(won_by_second) == 0.0
+    assert metric("seat-win:2").value(won_by_second) == 1.0
+    assert metric("seat-win:4").value(won_by_second) is None  # no fourth seat here
+    assert metric("mean-score").value(won_by_second) == 5.0
+    assert metric("decisions").value(won_by_second) == 42.0
+    assert metric("margin").value(won_by_second) == 2.0  # 7 less the next best 5
+    assert metric("seat-advantage").value(won_by_second) == pytest.approx(-1 / 3)
+    shared = game((6, 6), (0.5, 0.5))
+    assert metric("first-seat-win").value(shared) == 0.5
+    assert metric("margin").value(shared) == 0.0
+
+
+def test_head_to_head_counts_every_meeting_of_the_two_agents() -> None:
+    edge = metric("head-to-head:expert:heuristic")
+    # The expert wins: ahead of both heuristic seats.
+    assert edge.value(game((9, 4, 5), (1.0, 0.0, 0.0), ("expert", "heuristic", "heuristic"))) == 1.0
+    # A heuristic seat wins; the expert is ahead of the other heuristic on points: 1 of 2.
+    assert edge.value(game((5, 9, 4), (0.0, 1.0, 0.0), ("expert", "heuristic", "heuristic"))) == 0.5
+    # Level on the win (none) and on points: a half.
+    assert edge.value(game((4, 4), (0.0, 0.0), ("expert", "heuristic"))) == 0.5
+    # A shared win with more points counts as level on the win, then ahead on points.
+    assert edge.value(game((8, 6), (0.5, 0.5), ("expert", "heuristic"))) == 1.0
+    # Two expert seats against one heuristic: both meetings count.
+    assert edge.value(game((1, 9, 5), (0.0, 1.0, 0.0), ("expert", "expert", "heuristic"))) == 0.5
+    assert edge.value(game((1, 2), (0.0, 1.0), ("random", "heuristic"))) is None
+
+
+@pytest.mark.parametrize(
+    ("key", "says"),
+    [
+        ("fun", "no metric 'fun'"),
+        ("seat-win:0", "no metric"),
+        ("seat-win:x", "no metric"),
+        ("head-to-head:expert", "no metric"),
+        ("head-to-head:expert:expert", "no metric"),
+        ("x" * 500, "at most"),
+    ],
+)
+def test_an_unknown_metric_is_refused_naming_the_known_ones(key: str, says: str) -> None:
+    with pytest.raises(MetricError, match=says):
+        metric(key)
+
+
+def test_every_metric_is_documented() -> None:
+    rows = catalogue()
+    assert {key for key, _, _ in rows} >= set(PLAIN)
+    assert all(formula for _, formula, _ in rows)
+    assert set(quality.QUALITY_KEYS) <= {k for k, m in PLAIN.items() if m.traced}
+    docs = (Path(__file__).parents[2] / "docs" / "lab" / "README.md").read_text()
+    for key in (*PLAIN, "seat-win:", "head-to-head:"):
+        assert f"`{key}" in docs, key
+
+
+# --- the game-quality measures ------------------------------------------------------------------
+
+# A worked example, computed by hand from the definitions (Ludii's, after Browne): three players,
+# five decisions, player 2 wins. The leaders go 0, 0, 1, {1, 2}, 2: three changes in five
+# decisions. The winner's gap to the leader: 0.3, 0.2, 0.2, 0, 0 (mean 0.14). The best any loser
+# reached is 0.6 (player 0 at the first decision; player 1 reaches 0.5); the winner first passes
+# it at the last decision (index 4 of 5): decisiveness 0.8.
+WORKED = [
+    (0.6, 0.1, 0.3),
+    (0.5, 0.2, 0.3),
+    (0.2, 0.5, 0.3),
+    (0.1, 0.45, 0.45),
+    (0.1, 0.2, 0.7),
+]
+
+
+def test_the_quality_measures_of_a_worked_example() -> None:
+    winners = frozenset({2})
+    assert quality.lead_changes(WORKED) == pytest.approx(3 / 5)
+    assert quality.drama(WORKED, winners) == pytest.approx((0.3 + 0.2 + 0.2) / 5)
+    assert quality.decisiveness(WORKED, winners) == pytest.approx(4 / 5)
+    entropy = [-sum(x * math.log(x) for x in e) / math.log(3) for e in WORKED]
+    assert quality.uncertainty(WORKED) == pytest.approx(sum(entropy) / 5)
+
+
+def test_the_quality_measures_at_their_extremes() -> None:
+    # A winner who leads throughout with certainty: no change, no drama, decided at once,
+    # nothing uncertain.
+    sure = [(1.0, 0.0)] * 4
+    assert quality.lead_changes(sure) == 0
+    assert quality.drama(sure, frozenset({0})) == 0
+    assert quality.decisiveness(sure, frozenset({0})) == 0
+    assert quality.uncertainty(sure) == 0
+    # An even game throughout: everything uncertain, the winner never clear.
+    even = [(0.5, 0.5)] * 4
+    assert quality.uncertainty(even) == pytest.approx(1.0)
+    assert quality.decisiveness(even, frozenset({1})) == 1.0
+    # No winner: no drama, no decisiveness; no decisions: nothing at all.
+    assert quality.drama(even, frozenset()) is None
+    assert quality.decisiveness(even, frozenset()) is None
+    assert quality.lead_changes([]) is None
+
+
+@pytest.mark.parametrize("name", ["auf-die-eier", "auf-die-nuesse", "auweier", "awimbawe"])
+def test_a_traced_game_carries_its_measures_and_its_estimates_are_chances(name: str) -> None:
+    players = 2
+    task = Task(name, players, (), 0, 0, ("heuristic",) * players, 7, trace=True, keep_record=True)
+    result = play_task(task)
+    assert result.finished and result.record is not None
+    assert {key for key, _ in result.measures} == set(quality.QUALITY_KEYS)
+    for key, value in result.measures:
+        assert value is not None and 0.0 <= value <= 1.0, (key, value)
+    game_ = spieltisch.load(name, players)
+    estimates = quality.trace(replay_states(game_, result.record.moves), quality.estimator(name))
+    assert len(estimates) == result.actions  # one estimate per decision
+    assert all(math.isclose(sum(e), 1.0) and min(e) >= 0 for e in estimates)
+    assert play_task(task).measures == result.measures  # the same game, the same figures
+
+
+# --- an experiment naming its metrics -----------------------------------------------------------
+
+EXPERIMENT = """
+name = "metrics test"
+game = "auf-die-eier"
+players = [2]
+games = 8
+seed = 3
+agents = ["expert", "heuristic"]
+metrics = ["head-to-head:expert:heuristic", "margin", "lead-changes", "drama"]
+[grid]
+shared_chicken_ladder = [false, true]
+"""
+
+
+def test_an_experiment_measures_and_compares_the_metrics_it_names(tmp_path: Path) -> None:
+    experiment = parse_experiment(EXPERIMENT)
+    assert experiment.traced and all(t.trace for _, tasks in experiment.schedule() for t in tasks)
+    (tmp_path / "experiment.toml").write_text(EXPERIMENT)
+    cells = run_experiment(experiment, LocalRunner(), tmp_path / "journal.jsonl")
+    analysis = write_outputs(tmp_path, experiment, cells)
+    titles = ["expert ahead of heuristic", "score margin", "lead changes", "drama"]
+    assert [c.metric for c in analysis.comparisons] == titles
+    assert [k.percent for k in analysis.comparisons] == [True, False, False, False]
+    for stats in analysis.cells:
+        assert [m.key for m, _, _ in stats.metrics] == list(experiment.metrics)
+        edge = stats.metrics[0][1]
+        assert edge is not None and 0 <= edge.low <= edge.value <= edge.high <= 1
+        assert [q for q, _ in stats.length_quantiles] == [10, 25, 50, 75, 90]
+        assert {a for a, _ in stats.agent_scores} == {"expert", "heuristic"}
+    played = [r for c in cells for r in c.played]
+    # The head-to-head mean is the games' own figure: every game seats both agents once.
+    mine = [metric("head-to-head:expert:heuristic").value(r) for r in cells[0].played]
+    values = [v for v in mine if v is not None]
+    assert len(values) == len(mine)
+    first = analysis.cells[0].metrics[0][1]
+    assert first is not None and first.value == pytest.approx(sum(values) / len(values))
+    report = (tmp_path / "report.md").read_text()
+    assert "expert ahead of heuristic" in report and "`lead-changes`" in report
+    with (tmp_path / "results.csv").open() as file:
+        rows = list(csv.DictReader(file))
+    assert {"lead-changes", "drama"} <= set(rows[0]) and len(rows) == 2 * len(played)
+    # Without the journal the CSV alone redraws the same report, quality measures included.
+    (tmp_path / "journal.jsonl").unlink()
+    assert redraw(tmp_path) == analysis
+    assert (tmp_path / "report.md").read_text() == report
+
+
+def test_an_experiment_without_metrics_measures_the_three_of_old() -> None:
+    experiment = parse_experiment(EXPERIMENT.replace('metrics = ["head', '# metrics = ["head'))
+    assert experiment.metrics == DEFAULT_METRICS and not experiment.traced
+
+
+def test_games_journaled_without_their_trace_are_played_again(tmp_path: Path) -> None:
+    traced = parse_experiment(EXPERIMENT)
+    plain = parse_experiment(EXPERIMENT.replace(', "lead-changes", "drama"', ""))
+    journal = tmp_path / "journal.jsonl"
+    task = plain.schedule()[0][1][0]
+    with journal_writer(journal) as write:
+        write(task, play_task(task))
+    cells = run_experiment(traced, LocalRunner(), journal)
+    assert all(r.measures for c in cells for r in c.played)
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ('metrics = ["fun"]', "no metric 'fun'"),
+        ('metrics = ["head-to-head:expert:random"]', "random is not among the agents"),
+        ('metrics = ["margin", "margin"]', "lists one value twice"),
+        ("metrics = 3", "line 8: metrics: 3 is not of type 'array'"),
+    ],
+)
+def test_a_bad_metric_in_an_experiment_is_refused(line: str, says: str) -> None:
+    text = EXPERIMENT.replace(
+        'metrics = ["head-to-head:expert:heuristic", "margin", "lead-changes", "drama"]', line
+    )
+    with pytest.raises(ExperimentError, match=says):
+        parse_experiment(text)
+
+
+def test_the_analysis_of_a_traced_run_is_the_same_on_a_pool() -> None:
+    from spieltisch.lab.engine import PoolRunner
+
+    experiment = parse_experiment(EXPERIMENT.replace("games = 8", "games = 4"))
+    local = analyse(experiment, run_experiment(experiment, LocalRunner()))
+    pooled = analyse(experiment, run_experiment(experiment, PoolRunner(2)))
+    assert local == pooled
