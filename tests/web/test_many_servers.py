@@ -17,7 +17,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import Any
@@ -81,6 +81,23 @@ def until(ws: ClientConnection, wanted: Callable[[Message], bool], deadline: flo
             return message
 
 
+def until_each(
+    ws: ClientConnection, wanted: Sequence[Callable[[Message], bool]], deadline: float
+) -> list[Message]:
+    """For each of ``wanted``, the first message it accepts, in whatever order they come,
+    all before ``deadline`` (a message one test would skip may be the one another waits for)."""
+    found: list[Message | None] = [None] * len(wanted)
+    while any(m is None for m in found):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the messages did not all come in time")
+        message: Message = json.loads(ws.recv(timeout=left))
+        for i, accepts in enumerate(wanted):
+            if found[i] is None and accepts(message):
+                found[i] = message
+    return [m for m in found if m is not None]
+
+
 def update_past(version: int) -> Callable[[Message], bool]:
     return lambda m: m["type"] == "update" and m["version"] > version
 
@@ -137,9 +154,11 @@ def test_moves_chat_a_revoked_link_and_the_end_reach_every_process(
         seat1 = stack.enter_context(b.socket(table["id"], table["tokens"][1]))
         watcher = stack.enter_context(c.socket(table["id"], None))
         pages = {0: seat0, 1: seat1}
-        latest = {seat: until(ws, at_least(1), time.monotonic() + 10) for seat, ws in pages.items()}
+        # A's page must hear both its first update and that seat 1's page (on B) is connected,
+        # in whichever order A sends them.
+        latest = {0: until_each(seat0, [at_least(1), connected(1)], time.monotonic() + 10)[0]}
+        latest[1] = until(seat1, at_least(1), time.monotonic() + 10)
         until(watcher, at_least(1), time.monotonic() + 10)
-        until(seat0, connected(1), time.monotonic() + BOUND)  # seat 1's page is on B
         slowest, moves = 0.0, 0
         while moves < 6 and latest[0]["status"] == "playing":
             seat, version = latest[0]["to_act"], latest[0]["version"]
