@@ -50,12 +50,21 @@ class NodeKind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One game option: its name, default value, and a one-line meaning."""
+    """One game option: its name, default value, and a one-line meaning.
+
+    An option with ``bounds`` is a *rule parameter*: a whole number a designer may set anywhere
+    from the lower to the upper bound (both included), such as a goal score."""
 
     name: str
     default: OptionValue
     help: str
     choices: tuple[OptionValue, ...] = ()
+    bounds: tuple[int, int] | None = None
+
+    @property
+    def is_parameter(self) -> bool:
+        """Whether this option is a numeric rule parameter (it has bounds)."""
+        return self.bounds is not None
 
     def parse(self, text: str) -> OptionValue:
         """Read a value for this option from text (as typed after ``--option name=``)."""
@@ -83,6 +92,12 @@ class OptionSpec:
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise OptionError(f"option {self.name} must be one of {allowed}, not {value!r}")
+        if self.bounds is not None and isinstance(value, int):
+            low, high = self.bounds
+            if not low <= value <= high:
+                raise OptionError(
+                    f"parameter {self.name} must be from {low} to {high}, not {value!r}"
+                )
         return value
 
 
@@ -94,16 +109,25 @@ OPTION_META = "spieltisch_option"
 class _OptionMeta:
     help: str
     choices: tuple[OptionValue, ...]
+    bounds: tuple[int, int] | None = None
 
 
-def option(default: OptionValue, help: str, *, choices: tuple[OptionValue, ...] = ()) -> Any:
+def option(
+    default: OptionValue,
+    help: str,
+    *,
+    choices: tuple[OptionValue, ...] = (),
+    bounds: tuple[int, int] | None = None,
+) -> Any:
     """Declare a game option as a field of the game's config dataclass.
 
     The field's name is the option's name, ``default`` its default and ``help`` its one-line
     meaning; :func:`options_of` reads the declarations back as :class:`OptionSpec` values, so an
-    option is written once, where the rules read it.
+    option is written once, where the rules read it. ``bounds`` makes a whole-number option a
+    rule parameter, checked to lie within them.
     """
-    return dataclasses.field(default=default, metadata={OPTION_META: _OptionMeta(help, choices)})
+    meta = _OptionMeta(help, choices, bounds)
+    return dataclasses.field(default=default, metadata={OPTION_META: meta})
 
 
 def options_of(config_type: type) -> tuple[OptionSpec, ...]:
@@ -112,7 +136,7 @@ def options_of(config_type: type) -> tuple[OptionSpec, ...]:
     for item in dataclasses.fields(config_type):
         meta = item.metadata.get(OPTION_META)
         if isinstance(meta, _OptionMeta) and isinstance(item.default, bool | int | str):
-            specs.append(OptionSpec(item.name, item.default, meta.help, meta.choices))
+            specs.append(OptionSpec(item.name, item.default, meta.help, meta.choices, meta.bounds))
     return tuple(specs)
 
 
@@ -222,6 +246,12 @@ class Game(ABC):
     def of(cls, config: Hashable) -> Self:
         """The game of ``config`` (built once per distinct config, then shared by its states)."""
         return _game_of(cls, config)  # type: ignore[return-value]
+
+    @property
+    def score_bounds(self) -> tuple[int, int]:
+        """The lowest and highest final score a player can have in this game (its options and
+        parameters may move them from the defaults' bounds in :attr:`info`)."""
+        return (self.info.min_score, self.info.max_score)
 
     def __repr__(self) -> str:
         changed = [

@@ -37,7 +37,6 @@ from spieltisch.core.game import State
 from spieltisch.games.auf_die_nuesse.bots.search import win_chances
 from spieltisch.games.auf_die_nuesse.rules import NuesseState
 from spieltisch.games.awimbawe.bots.evaluate import match_odds
-from spieltisch.games.awimbawe.model import ROUNDS_TO_WIN
 from spieltisch.games.awimbawe.rules import AwimbaweState
 
 Estimate = tuple[float, ...]
@@ -66,7 +65,8 @@ def _nuesse(state: State) -> Estimate:
 def _awimbawe(state: State) -> Estimate:
     if isinstance(state, AwimbaweState):
         wins = state.match.wins
-        odds = match_odds((ROUNDS_TO_WIN - wins[0], ROUNDS_TO_WIN - wins[1]))
+        needed = state.match.config.rounds_to_win
+        odds = match_odds((needed - wins[0], needed - wins[1]))
         return (odds, 1.0 - odds)
     return score_shares(state)
 

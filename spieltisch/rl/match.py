@@ -62,8 +62,8 @@ def final_rewards(state: State, reward: Reward) -> tuple[float, ...]:
         return tuple(2.0 * share - 1.0 for share in state.returns())
     scores = state.scores()
     players = len(scores)
-    info = state.game.info
-    span = max(1, info.max_score - info.min_score)
+    low, high = state.game.score_bounds
+    span = max(1, high - low)
     return tuple(
         (scores[p] - max(scores[q] for q in range(players) if q != p)) / span
         for p in range(players)

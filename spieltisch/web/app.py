@@ -149,6 +149,7 @@ def _games() -> list[dict[str, Any]]:
                         "help": o.help,
                         "choices": list(o.choices),
                         "type": type(o.default).__name__,
+                        **({"min": o.bounds[0], "max": o.bounds[1]} if o.bounds else {}),
                     }
                     for o in info.options
                 ],

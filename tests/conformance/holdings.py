@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from spieltisch.core.game import Move, State
 from spieltisch.games.auf_die_eier.model import Stage as EierStage
-from spieltisch.games.auf_die_eier.notation import NUM_DICE, Face, Roll
+from spieltisch.games.auf_die_eier.notation import Face, Roll
 from spieltisch.games.auf_die_eier.rules import EierState
 from spieltisch.games.auf_die_nuesse.model import STORE_SIZES
 from spieltisch.games.auf_die_nuesse.model import Stage as NuesseStage
@@ -163,10 +163,11 @@ def check_auf_die_eier(before: State, move: Move, after: State) -> None:
     exactly the dice picked up; the Rotten Egg re-roll throws exactly the Rotten Eggs."""
     assert isinstance(before, EierState) and isinstance(after, EierState)
     for state in (before, after):
+        dice = state.sheet.config.dice
         if state.stage is EierStage.ROTTEN:
-            assert sum(state.dice) == NUM_DICE and state.to_throw == state.dice[Face.ROTTEN]
+            assert sum(state.dice) == dice and state.to_throw == state.dice[Face.ROTTEN]
         elif state.stage is not EierStage.OVER:
-            assert sum(state.dice) + state.to_throw == NUM_DICE, "dice went missing"
+            assert sum(state.dice) + state.to_throw == dice, "dice went missing"
     if before.is_chance():
         assert isinstance(move, Roll)
         thrown = sum(move.dice)

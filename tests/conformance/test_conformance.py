@@ -6,6 +6,7 @@ import pytest
 
 import spieltisch
 from spieltisch.cli import rules_text
+from spieltisch.core.errors import OptionError
 from spieltisch.core.game import OptionValue
 from spieltisch.games import REGISTRY
 from tests.conformance.checks import check_playouts
@@ -52,11 +53,13 @@ def test_metadata_is_consistent(game_id: str) -> None:
 
 
 def _option_cases() -> list[tuple[str, str, OptionValue]]:
-    """Every game option set to each value other than its default (booleans flipped)."""
+    """Every game option set to each value other than its default (booleans flipped), every
+    rule parameter to its bounds."""
     cases = []
     for game_id in REGISTRY.implemented():
         for spec in REGISTRY.game_class(game_id).info.options:
             values = spec.choices or ((not spec.default,) if isinstance(spec.default, bool) else ())
+            values = spec.bounds or values
             cases += [(game_id, spec.name, v) for v in values if v != spec.default]
     return cases
 
@@ -75,3 +78,15 @@ def test_rules_page_documents_every_option_and_has_rulings(game_id: str) -> None
     assert "## Rulings" in page
     for option in REGISTRY.game_class(game_id).info.options:
         assert f"`{option.name}`" in page, f"{game_id}: option {option.name} is not documented"
+
+
+@pytest.mark.parametrize("game_id", REGISTRY.implemented())
+def test_a_parameter_outside_its_bounds_is_refused_naming_them(game_id: str) -> None:
+    for spec in REGISTRY.game_class(game_id).info.options:
+        if spec.bounds is None:
+            continue
+        low, high = spec.bounds
+        assert low <= int(spec.default) <= high
+        for wrong in (low - 1, high + 1):
+            with pytest.raises(OptionError, match=f"{spec.name} must be from {low} to {high}"):
+                spieltisch.load(game_id, **{spec.name: wrong})

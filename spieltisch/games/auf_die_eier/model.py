@@ -13,6 +13,11 @@ from spieltisch.core.game import PlayerId, option
 from spieltisch.core.words import N_
 
 GOAL = 100
+"""The points that end the game, by the rulebook (the ``goal`` parameter's default)."""
+GOAL_BOUNDS = (20, 300)
+DICE_BOUNDS = (5, 10)
+"""The dice a designer may play with (``dice``): at least the five Chickens the ladder may ask
+for; at most ten, so the expert's exact tables still take seconds, not hours."""
 MAX_ROLLS = 3
 LADDER = (1, 2, 3, 4, 5, 4, 3, 2, 1)
 """The chicken ladder: the number of Chickens needed next, from the top entry down."""
@@ -23,6 +28,18 @@ MAX_TURN_POINTS = 37
 """Most points one turn can score: five Chickens (25) with three Whole Eggs and a Pot (12)."""
 MAX_SCORE = GOAL - 1 + 2 * MAX_TURN_POINTS
 """A player below the goal scores a last turn in the final round, and one tie turn."""
+
+
+def max_turn_points(dice: int) -> int:
+    """Most points one turn can score with ``dice`` dice: five Chickens and every other die in
+    the Breakfast (:data:`MAX_TURN_POINTS` at nine dice)."""
+    return 5 * CHICKEN_POINTS + BREAKFAST_POINTS_PER_DIE * (dice - 5)
+
+
+def max_score(goal: int, dice: int) -> int:
+    """The highest final score with ``goal`` and ``dice``: just below the goal, then the two
+    best turns (a last turn and a tie turn)."""
+    return goal - 1 + 2 * max_turn_points(dice)
 
 
 class Rule(KeyEnum):
@@ -57,6 +74,10 @@ class Config:
     shared_chicken_ladder: bool = option(
         False, "one chicken ladder for the whole table instead of one per player"
     )
+    goal: int = option(
+        GOAL, "the score that starts the last round (a rule parameter)", bounds=GOAL_BOUNDS
+    )
+    dice: int = option(9, "egg dice in play (a rule parameter)", bounds=DICE_BOUNDS)
 
 
 @value

@@ -49,6 +49,9 @@ LETTERS = "WCRPFH"
 _LABELS = ("whole egg", "cracked egg", "rotten egg", "pot", "frying pan", "chicken")
 FACES = len(Face)
 NUM_DICE = 9
+"""The dice of the rulebook's game (the ``dice`` parameter's default)."""
+MAX_DICE = 10
+"""The most dice the ``dice`` parameter allows (its upper bound)."""
 NO_DICE: Counts = (0,) * FACES
 _TOKEN = re.compile(r"(\d*)([A-Z])")
 MAX_COUNT_DIGITS = 2
@@ -158,10 +161,12 @@ def parse_move(text: str) -> Move:
 
 
 @functools.cache
-def reroll_table() -> tuple[Reroll, ...]:
-    """Every re-roll of at least one non-rotten die: fewest dice first, then W before C, P, F, H."""
+def reroll_table(dice: int = NUM_DICE) -> tuple[Reroll, ...]:
+    """Every re-roll of 1 to ``dice`` non-rotten dice: fewest dice first, then W before C, P, F,
+    H. A game with fewer dice has a prefix of a game with more, so a re-roll's id is the same
+    whatever the number of dice in play."""
     table = []
-    for total in range(1, NUM_DICE + 1):
+    for total in range(1, dice + 1):
         for five in reversed(compositions(total, FACES - 1)):
             table.append(Reroll((five[0], five[1], 0, five[2], five[3], five[4])))
     return tuple(table)
@@ -169,11 +174,13 @@ def reroll_table() -> tuple[Reroll, ...]:
 
 @functools.cache
 def reroll_ids() -> dict[Reroll, int]:
-    """Action id of each re-roll: 1 + its position in :func:`reroll_table` (0 is ``stop``)."""
-    return {reroll: index + 1 for index, reroll in enumerate(reroll_table())}
+    """Action id of each re-roll of up to :data:`MAX_DICE` dice: 1 + its position in
+    :func:`reroll_table` (0 is ``stop``)."""
+    return {reroll: index + 1 for index, reroll in enumerate(reroll_table(MAX_DICE))}
 
 
 @functools.cache
-def action_table() -> ActionTable[Action]:
-    """Every player action by id: ``stop`` is 0, then :func:`reroll_table` in its order."""
-    return ActionTable((STOP, *reroll_table()), "Auf die Eier")
+def action_table(dice: int = NUM_DICE) -> ActionTable[Action]:
+    """Every player action by id with ``dice`` in play: ``stop`` is 0, then
+    :func:`reroll_table` in its order."""
+    return ActionTable((STOP, *reroll_table(dice)), "Auf die Eier")

@@ -33,7 +33,6 @@ from spieltisch.games.auf_die_eier.model import (
     BREAKFAST_POINTS_PER_DIE,
     CHICKEN_POINTS,
     FRIED_POINTS,
-    GOAL,
     LADDER,
     MAX_ROLLS,
     MAX_SCORE,
@@ -41,11 +40,11 @@ from spieltisch.games.auf_die_eier.model import (
     Rule,
     Stage,
     TurnScore,
+    max_score,
 )
 from spieltisch.games.auf_die_eier.notation import (
     FACES,
     NO_DICE,
-    NUM_DICE,
     STOP,
     Action,
     Face,
@@ -291,7 +290,7 @@ class EierState(LegalCache):
             return self._end_turn(scored, dice[Face.ROTTEN])
         on_table = _add(self.dice, dice)
         rolls = self.rolls + 1
-        if rolls == MAX_ROLLS or on_table[Face.ROTTEN] == NUM_DICE:
+        if rolls == MAX_ROLLS or on_table[Face.ROTTEN] == self.sheet.config.dice:
             return self._after_rolling(on_table, rolls)
         return EierState(self.sheet, self.player, Stage.DECIDE, rolls, on_table, 0)
 
@@ -331,7 +330,7 @@ class EierState(LegalCache):
             sheet = Sheet(sheet.config, scores, crossed, True, sheet.tie_players, winners, result)
             return EierState(sheet, player, Stage.OVER, self.rolls, NO_DICE, 0)
         sheet = Sheet(sheet.config, scores, crossed, final_round, ties, frozenset(), result)
-        return EierState(sheet, following, Stage.ROLL, 0, NO_DICE, NUM_DICE)
+        return EierState(sheet, following, Stage.ROLL, 0, NO_DICE, sheet.config.dice)
 
     def scores(self) -> tuple[int, ...]:
         return self.sheet.scores
@@ -346,7 +345,7 @@ class EierState(LegalCache):
         return EierView(
             viewer=player,
             config=sheet.config,
-            goal=GOAL,
+            goal=sheet.config.goal,
             scores=sheet.scores,
             crossed=sheet.crossed,
             chicken_need=tuple(sheet.chicken_need(p) for p in range(players)),
@@ -381,7 +380,7 @@ def _following(
     if ties:
         index = ties.index(player) + 1
         return (ties[index] if index < len(ties) else None), True, ties
-    final_round = sheet.final_round or scores[player] >= GOAL
+    final_round = sheet.final_round or scores[player] >= sheet.config.goal
     following = (player + 1) % players
     if not (final_round and following == 0):
         return following, final_round, ()
@@ -426,13 +425,17 @@ class AufDieEier(Game):
             last=None,
         )
         return EierState(
-            sheet, player=0, stage=Stage.ROLL, rolls=0, dice=NO_DICE, to_throw=NUM_DICE
+            sheet, player=0, stage=Stage.ROLL, rolls=0, dice=NO_DICE, to_throw=self.config.dice
         )
 
     def action_table(self) -> ActionTable[Action]:
-        return action_table()
+        return action_table(self.config.dice)
+
+    @property
+    def score_bounds(self) -> tuple[int, int]:
+        return (0, max_score(self.config.goal, self.config.dice))
 
 
-def new_state(players: int = 2, **options: bool) -> EierState:
+def new_state(players: int = 2, **options: bool | int) -> EierState:
     """The initial state of a game with ``players`` players (a convenience for tests)."""
     return AufDieEier(players, **options).initial_state()

@@ -15,6 +15,8 @@ from spieltisch.core.words import N_
 from spieltisch.games.awimbawe.notation import Card, Stance
 
 ROUNDS_TO_WIN = 2
+"""Round wins that take the match, by the rulebook (the ``rounds_to_win`` parameter's default)."""
+ROUNDS_BOUNDS = (1, 5)
 HYENAS_TO_LOSE = 4
 
 
@@ -124,6 +126,10 @@ class Config:
         choices=BLOCKED_DUTIES,
     )
     """Whether a blocked card excuses its owner from the duties of following (ruling 4)."""
+    rounds_to_win: int = option(
+        ROUNDS_TO_WIN, "round wins that take the match (a rule parameter)", bounds=ROUNDS_BOUNDS
+    )
+    """How many rounds a player must win to take the match."""
 
     @property
     def tie_break_seat(self) -> PlayerId | None:
@@ -148,6 +154,8 @@ class Variant:
     rhino_to_empty_pile: bool
     leader_choice_after_deal: bool
     blind_pick_shown: bool
+    rounds_to_win: int = ROUNDS_TO_WIN
+    """Round wins that take the match (a rule parameter)."""
 
 
 @functools.cache
@@ -158,6 +166,7 @@ def _variant(config: Config) -> Variant:
         config.rhino_to_empty_pile,
         config.leader_choice_after_deal,
         config.blind_pick_shown,
+        config.rounds_to_win,
     )
 
 

@@ -446,7 +446,7 @@ class AwimbaweState(LegalCache):
         if self.stage is not _OVER:
             return frozenset()
         wins = self.match.wins
-        return frozenset(p for p in range(2) if wins[p] >= ROUNDS_TO_WIN)
+        return frozenset(p for p in range(2) if wins[p] >= self.match.config.rounds_to_win)
 
     def view(self, player: PlayerId | None) -> AwimbaweView:
         return view_of(self, player)
@@ -678,7 +678,7 @@ class AwimbaweState(LegalCache):
         winner = 1 - loser
         result = RoundResult(match.round, winner, crowns, hyenas, fourth)
         wins = tuple(w + (p == winner) for p, w in enumerate(match.wins))
-        over = wins[winner] >= ROUNDS_TO_WIN
+        over = wins[winner] >= match.config.rounds_to_win
         number = match.round if over else match.round + 1
         new_match = Match(match.config, number, wins, (*match.results, result), None)
         sides = (EMPTY_SIDE, EMPTY_SIDE)
@@ -973,6 +973,10 @@ class Awimbawe(Game):
 
     def action_table(self) -> ActionTable[Action]:
         return ACTION_TABLE
+
+    @property
+    def score_bounds(self) -> tuple[int, int]:
+        return (0, self.config.rounds_to_win)
 
 
 @functools.cache

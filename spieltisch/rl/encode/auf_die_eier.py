@@ -7,7 +7,14 @@ the turn's dice and stage, seen from the viewer's seat (slot 0). Up to six seats
 from __future__ import annotations
 
 from spieltisch.games.auf_die_eier import EierView, Stage
-from spieltisch.games.auf_die_eier.model import GOAL, LADDER, MAX_ROLLS, MAX_SCORE, MAX_TURN_POINTS
+from spieltisch.games.auf_die_eier.model import (
+    LADDER,
+    MAX_ROLLS,
+    MAX_SCORE,
+    MAX_TURN_POINTS,
+    max_score,
+    max_turn_points,
+)
 from spieltisch.games.auf_die_eier.notation import FACES, NUM_DICE
 from spieltisch.rl.encode.base import (
     Encoder,
@@ -34,7 +41,10 @@ class EierEncoder(Encoder):
         layout = Layout()
         self.present = layout.add("present", SEATS, "1 for each slot that holds a player")
         self.scores = layout.add(
-            "scores", SEATS, f"each slot's score / {MAX_SCORE} (the goal is {GOAL})"
+            "scores",
+            SEATS,
+            f"each slot's score / the game's highest score ({MAX_SCORE} with the rulebook's "
+            "goal and dice)",
         )
         self.crossed = layout.add(
             "crossed",
@@ -54,9 +64,10 @@ class EierEncoder(Encoder):
         self.dice = layout.add(
             "dice",
             FACES,
-            f"dice on the table per face (W C R P F H) / {NUM_DICE}, Rotten Eggs included",
+            f"dice on the table per face (W C R P F H) / the dice in play ({NUM_DICE}), Rotten "
+            "Eggs included",
         )
-        self.throw = layout.add("to_throw", 1, f"dice about to be thrown / {NUM_DICE}")
+        self.throw = layout.add("to_throw", 1, "dice about to be thrown / the dice in play")
         self.rotten = layout.add(
             "rotten_thrower", SEATS, "one-hot: the slot that re-throws this turn's Rotten Eggs"
         )
@@ -68,7 +79,8 @@ class EierEncoder(Encoder):
         self.last = layout.add(
             "last_turn",
             SEATS + 1,
-            f"one-hot slot of the last scored turn, then its points / {MAX_TURN_POINTS}",
+            "one-hot slot of the last scored turn, then its points / a turn's most "
+            f"({MAX_TURN_POINTS} with nine dice)",
         )
         self.layout = layout
 
@@ -76,10 +88,11 @@ class EierEncoder(Encoder):
         """Write an :class:`EierView` into ``out``."""
         view = expect(view, EierView)
         viewer = view.viewer
-        players = view.config.players
+        players, dice = view.config.players, view.config.dice
+        highest = max_score(view.config.goal, dice)
         for slot, seat in enumerate(seat_order(viewer, players)):
             out[self.present + slot] = 1.0
-            out[self.scores + slot] = view.scores[seat] / MAX_SCORE
+            out[self.scores + slot] = view.scores[seat] / highest
             need = view.chicken_need[seat]
             if need is None:
                 out[self.used_up + slot] = 1.0
@@ -95,8 +108,8 @@ class EierEncoder(Encoder):
         one_hot(out, self.stage, STAGES.index(view.stage))
         out[self.rolls] = view.rolls / MAX_ROLLS
         out[self.rolls + 1] = view.rolls_left / MAX_ROLLS
-        counts(out, self.dice, view.dice, NUM_DICE)
-        out[self.throw] = view.to_throw / NUM_DICE
+        counts(out, self.dice, view.dice, dice)
+        out[self.throw] = view.to_throw / dice
         one_hot(out, self.rotten, relative(view.rotten_thrower, viewer, players))
         out[self.flags] = float(view.final_round)
         out[self.flags + 1] = float(shared)
@@ -104,4 +117,4 @@ class EierEncoder(Encoder):
         seats_mask(out, self.winners, view.winners, viewer, players)
         if view.last is not None:
             one_hot(out, self.last, relative(view.last.player, viewer, players))
-            out[self.last + SEATS] = view.last.points / MAX_TURN_POINTS
+            out[self.last + SEATS] = view.last.points / max_turn_points(dice)

@@ -55,7 +55,11 @@ class AwimbaweEncoder(Encoder):
             ("blind_void", len(LANDS), "lands of the weaker voids made under blind picks"),
             ("blind_picks", 1, f"blind picks behind those weaker voids / {HAND}"),
             ("available", NUM_CARDS, "cards the side may play now, as far as the viewer knows"),
-            ("scoring", 4, "scoring pile / 28, net crowns / 48, hyenas / 4, rounds won / 2"),
+            (
+                "scoring",
+                4,
+                "scoring pile / 28, net crowns / 48, hyenas / 4, rounds won / rounds to win (2)",
+            ),
             ("heir_gold", 1, "1 once the heir card shows gold"),
         )
         self.side: list[dict[str, int]] = [
@@ -104,10 +108,10 @@ class AwimbaweEncoder(Encoder):
         viewer = view.viewer
         for slot in range(SEATS):
             side = view.sides[slot if viewer is None else (viewer + slot) % SEATS]
-            self._fill_side(side, self.side_at[slot], out)
+            self._fill_side(side, self.side_at[slot], out, view.config.rounds_to_win)
         self._fill_table(view, out)
 
-    def _fill_side(self, side: SideView, at: _SideAt, out: Out) -> None:
+    def _fill_side(self, side: SideView, at: _SideAt, out: Out, rounds_to_win: int) -> None:
         if side.hand is not None:
             _cards(out, at.hand, side.hand)
             out[at.hand_seen] = 1.0
@@ -143,7 +147,7 @@ class AwimbaweEncoder(Encoder):
         out[scoring] = side.scoring_pile / NUM_CARDS
         out[scoring + 1] = side.crowns / CROWN_SCALE
         out[scoring + 2] = side.hyenas / 4
-        out[scoring + 3] = side.wins / 2
+        out[scoring + 3] = side.wins / rounds_to_win
         out[at.heir_gold] = float(side.heir is Heir.GOLD)
 
     def _fill_table(self, view: AwimbaweView, out: Out) -> None:

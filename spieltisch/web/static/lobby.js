@@ -41,7 +41,11 @@ function optionInput(option) {
   else if (option.choices.length) {
     input = el("select", { id, name: option.name },
       option.choices.map((c) => el("option", { value: c, selected: c === option.default }, String(c))));
-  } else input = el("input", { type: option.type === "int" ? "number" : "text", id, name: option.name, value: option.default });
+  } else if (option.type === "int") {
+    // A rule parameter carries its bounds: the browser keeps the number within them.
+    input = el("input", { type: "number", id, name: option.name, value: option.default, step: 1,
+      ...(option.min !== undefined ? { min: option.min, max: option.max } : {}) });
+  } else input = el("input", { type: "text", id, name: option.name, value: option.default });
   // Its meaning in words, then its control; the option's code name is the rules page's business.
   return el("div", { class: "seat-row" }, el("label", { for: id, title: option.name }, t(option.help)), input);
 }

@@ -56,15 +56,16 @@ def stop_value(dice: Counts, need: int | None) -> float:
 @functools.cache
 def decision_value(rolls: int, dice: Counts, need: int | None) -> float:
     """Expected points with ``dice`` on the table after ``rolls`` throws, playing best."""
-    if rolls >= MAX_ROLLS or dice[Face.ROTTEN] == NUM_DICE:
+    if rolls >= MAX_ROLLS or dice[Face.ROTTEN] == sum(dice):
         return stop_value(dice, need)
     return max(value for _, value in choice_values(rolls, dice, need))
 
 
 @functools.cache
-def keep_value(rolls: int, kept: Counts, need: int | None) -> float:
-    """Expected points of keeping ``kept`` and throwing the other dice as throw ``rolls + 1``."""
-    thrown = NUM_DICE - sum(kept)
+def keep_value(rolls: int, kept: Counts, need: int | None, total: int = NUM_DICE) -> float:
+    """Expected points of keeping ``kept`` and throwing the other dice as throw ``rolls + 1``,
+    with ``total`` dice in play."""
+    thrown = total - sum(kept)
     return sum(
         p * decision_value(rolls + 1, _plus(kept, outcome), need) for outcome, p in _throws(thrown)
     )
@@ -78,7 +79,7 @@ def choice_values(rolls: int, dice: Counts, need: int | None) -> list[tuple[Acti
             values.append((action, stop_value(dice, need)))
             continue
         kept = tuple(n - k for n, k in zip(dice, action.dice, strict=True))
-        values.append((action, keep_value(rolls, kept, need)))
+        values.append((action, keep_value(rolls, kept, need, sum(dice))))
     return values
 
 
@@ -93,22 +94,23 @@ def best_choice(rolls: int, dice: Counts, need: int | None) -> tuple[Action, flo
 
 
 @functools.cache
-def turn_value(need: int | None) -> float:
-    """Expected points of a whole turn played best, before the first throw."""
-    return sum(p * decision_value(1, outcome, need) for outcome, p in _throws(NUM_DICE))
+def turn_value(need: int | None, dice: int = NUM_DICE) -> float:
+    """Expected points of a whole turn played best with ``dice`` dice, before the first throw."""
+    return sum(p * decision_value(1, outcome, need) for outcome, p in _throws(dice))
 
 
-def all_dice() -> list[Counts]:
-    """Every multiset of nine dice (for exhaustive tests)."""
-    return [c for c in itertools.product(range(NUM_DICE + 1), repeat=FACES) if sum(c) == NUM_DICE]
+def all_dice(dice: int = NUM_DICE) -> list[Counts]:
+    """Every multiset of ``dice`` dice (for exhaustive tests)."""
+    return [c for c in itertools.product(range(dice + 1), repeat=FACES) if sum(c) == dice]
 
 
 Policy = Callable[[int, Counts, "int | None"], Action]
 """A turn policy: given throws made, dice on the table and the Chicken need, a choice."""
 
 
-def policy_turn_value(policy: Policy, need: int | None) -> float:
-    """Expected points of a whole turn when ``policy`` makes every choice (exact)."""
+def policy_turn_value(policy: Policy, need: int | None, dice: int = NUM_DICE) -> float:
+    """Expected points of a whole turn with ``dice`` dice when ``policy`` makes every choice
+    (exact)."""
     memo: dict[tuple[int, Counts], float] = {}
 
     def value(rolls: int, dice: Counts) -> float:
@@ -117,7 +119,7 @@ def policy_turn_value(policy: Policy, need: int | None) -> float:
             memo[key] = _policy_value(policy, rolls, dice, need, value)
         return memo[key]
 
-    return sum(p * value(1, outcome) for outcome, p in _throws(NUM_DICE))
+    return sum(p * value(1, outcome) for outcome, p in _throws(dice))
 
 
 def _policy_value(
@@ -127,13 +129,13 @@ def _policy_value(
     need: int | None,
     value: Callable[[int, Counts], float],
 ) -> float:
-    if rolls >= MAX_ROLLS or dice[Face.ROTTEN] == NUM_DICE:
+    if rolls >= MAX_ROLLS or dice[Face.ROTTEN] == sum(dice):
         return stop_value(dice, need)
     action = policy(rolls, dice, need)
     if not isinstance(action, Reroll):
         return stop_value(dice, need)
     kept = tuple(n - k for n, k in zip(dice, action.dice, strict=True))
-    thrown = NUM_DICE - sum(kept)
+    thrown = sum(dice) - sum(kept)
     return sum(p * value(rolls + 1, _plus(kept, outcome)) for outcome, p in _throws(thrown))
 
 

@@ -7,7 +7,7 @@ run of coin tosses (read from a state inside a search's own sampled world). Pure
 from __future__ import annotations
 
 from spieltisch.core.game import State
-from spieltisch.games.awimbawe.model import ROUNDS_TO_WIN, Stage
+from spieltisch.games.awimbawe.model import Stage
 from spieltisch.games.awimbawe.rules import AwimbaweState
 
 
@@ -32,7 +32,8 @@ def evaluate(state: State, depth: int = 0) -> tuple[float, float] | None:
     wins = state.match.wins
     if not any(wins):
         return None
-    odds = match_odds((ROUNDS_TO_WIN - wins[0], ROUNDS_TO_WIN - wins[1]))
+    needed = state.match.config.rounds_to_win
+    odds = match_odds((needed - wins[0], needed - wins[1]))
     return (odds, 1.0 - odds)
 
 
