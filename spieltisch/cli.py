@@ -21,6 +21,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
@@ -98,7 +99,10 @@ def one_line_errors() -> Iterator[None]:
     try:
         yield
     except (CliError, SpieltischError, OSError, ValueError) as error:
-        Console(stderr=True).print(f"[red]error:[/] {error}", highlight=False, soft_wrap=True)
+        # The message is text, not markup: "[tune]" or "[options]" must reach the reader.
+        Console(stderr=True).print(
+            f"[red]error:[/] {escape(str(error))}", highlight=False, soft_wrap=True
+        )
         raise typer.Exit(2) from None
 
 
@@ -732,22 +736,7 @@ def lab_run(
         (folder / "experiment.toml").write_text(
             experiment_file.read_text(encoding="utf-8"), encoding="utf-8"
         )
-        runner: lab_engine.Runner
-        if backend is Backend.ray:
-            try:
-                from spieltisch.lab.runners.ray_runner import (  # noqa: PLC0415 - lazy: ray extra
-                    RayRunner,
-                )
-            except ModuleNotFoundError as missing:
-                fail(
-                    f"the Ray backend needs the cluster extra ({missing.name} is missing): "
-                    'pip install "spieltisch[cluster]"'
-                )
-            runner = RayRunner(workers, address)
-        else:
-            if address:
-                fail("--address is for the ray backend")
-            runner = lab_engine.runner_for(workers)
+        runner = _lab_runner(backend, workers, address)
         started = time.perf_counter()
         try:
             with lab_progress(experiment.name) as (progress, played):
@@ -770,6 +759,85 @@ def lab_run(
         }
         (folder / "run.json").write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
         _lab_outputs(folder, experiment, cells)
+
+
+def _lab_runner(backend: Backend, workers: int, address: str | None) -> lab_engine.Runner:
+    """Where a lab command plays its games: a local pool, or Ray (the cluster extra)."""
+    if backend is Backend.ray:
+        try:
+            from spieltisch.lab.runners.ray_runner import (  # noqa: PLC0415 - lazy: ray extra
+                RayRunner,
+            )
+        except ModuleNotFoundError as missing:
+            fail(
+                f"the Ray backend needs the cluster extra ({missing.name} is missing): "
+                'pip install "spieltisch[cluster]"'
+            )
+        return RayRunner(workers, address)
+    if address:
+        fail("--address is for the ray backend")
+    return lab_engine.runner_for(workers)
+
+
+@lab_app.command("tune")
+def lab_tune(
+    experiment_file: Annotated[
+        Path, typer.Argument(help="The experiment, a TOML file with a [tune] table.")
+    ],
+    backend: Annotated[Backend, typer.Option(help="local (process pool) or ray.")] = (
+        Backend.local
+    ),
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster to join (default: start a local one).")
+    ] = None,
+    workers: Annotated[int, typer.Option(min=1, max=1024, help="Parallel workers.")] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Folder for the journal and findings (default: beside the file)."),
+    ] = None,
+) -> None:
+    """Find the value of a rule parameter that brings a metric to a target, with its interval
+    (resuming from the folder's journal): docs/lab/README.md, 'Searching a parameter'."""
+    with one_line_errors():
+        experiment = lab_experiment.load_experiment(experiment_file)
+        if not experiment.tuning:
+            fail(f"{experiment_file} has no [tune] table: name a parameter, a metric, a target")
+        from spieltisch.lab import tune as lab_tune_module  # noqa: PLC0415 - lazy: the lab
+        from spieltisch.lab import tune_report  # noqa: PLC0415 - lazy: matplotlib
+
+        spec = lab_tune_module.tune_spec(experiment, dict(experiment.tuning))
+        folder = out or experiment_file.with_suffix("")
+        if folder.exists() and not folder.is_dir():
+            fail(f"--out {folder} is a file, not a folder")
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "experiment.toml").write_text(
+            experiment_file.read_text(encoding="utf-8"), encoding="utf-8"
+        )
+        runner = _lab_runner(backend, workers, address)
+        console = Console(stderr=True)
+        count = [0]
+
+        def played(task: lab_engine.Task, result: lab_engine.GameResult) -> None:
+            count[0] += 1
+            if count[0] % 200 == 0:
+                console.print(
+                    f"{experiment.name}: {count[0]} games played ({task.players} players, "
+                    f"{', '.join(f'{k}={v}' for k, v in task.options)})",
+                    highlight=False,
+                )
+
+        try:
+            answers = tune_report.run_tune(folder, experiment, spec, runner, played)
+        except KeyboardInterrupt:
+            console.print(
+                f"interrupted: every finished game is in {folder / 'journal.jsonl'}; run the "
+                "same command again to go on where it stopped",
+                highlight=False,
+            )
+            raise typer.Exit(130) from None
+        for answer in answers:
+            print(lab_tune_module.describe(answer, spec) + ".")
+        print(f"written to {folder / 'tune.md'}")
 
 
 @lab_app.command("dataset")

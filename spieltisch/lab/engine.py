@@ -341,6 +341,24 @@ def read_journal(path: Path, tasks: Sequence[Task]) -> dict[Task, GameResult]:
     return kept
 
 
+def journal_games(path: Path) -> dict[Task, GameResult]:
+    """Every game the journal at ``path`` holds, whatever run wrote it (a search that decides
+    what to play as it goes has no schedule to check against); a last line cut off by an
+    interruption is skipped."""
+    if not path.is_file():
+        return {}
+    try:
+        lines = path.read_text(encoding="utf-8").split("\n")
+    except UnicodeDecodeError:
+        raise OptionError(f"{path} is not a journal: it is not text") from None
+    games = {}
+    for number, line in enumerate(lines[:-1], 1):  # the last piece is "" or cut off
+        if line.strip():
+            task, result = _parse_line(path, number, line)
+            games[task] = result
+    return games
+
+
 def _parse_line(path: Path, number: int, text: str) -> tuple[Task, GameResult]:
     """One journal line as the task it played and its result."""
     try:

@@ -108,6 +108,9 @@ class Experiment:
     """Variants listed one by one (instead of a grid): the options each one sets."""
     metrics: tuple[str, ...] = DEFAULT_METRICS
     """What the analysis measures and compares (keys of :mod:`spieltisch.lab.metrics`)."""
+    tuning: tuple[tuple[str, bool | int | float | str], ...] = ()
+    """The ``[tune]`` table as written (what ``lab tune`` searches; see
+    :mod:`spieltisch.lab.tune`)."""
 
     def measured(self) -> tuple[Metric, ...]:
         """The experiment's metrics."""
@@ -263,6 +266,7 @@ def from_mapping(data: Mapping[str, object], where: str = "the experiment") -> E
         notes,
         variants,
         _metrics(data.get("metrics", list(DEFAULT_METRICS)), where),
+        _tuning(data.get("tune", {}), where),
     )
     cells = len(players) * (len(variants) or math.prod(len(values) for _, values in grid))
     if cells > MAX_CELLS:
@@ -432,6 +436,17 @@ def _grid(value: object, where: str) -> tuple[tuple[str, tuple[OptionValue, ...]
             raise ExperimentError(f"{where}: grid option {name} lists a value twice")
         grid.append((str(name), parsed))
     return tuple(grid)
+
+
+def _tuning(value: object, where: str) -> tuple[tuple[str, bool | int | float | str], ...]:
+    if not isinstance(value, dict):
+        raise ExperimentError(f"{where}: [tune] is a table")
+    pairs = []
+    for key, item in sorted(value.items()):
+        if not isinstance(item, bool | int | float | str):
+            raise ExperimentError(f"{where}: [tune] {key} is a number or a name")
+        pairs.append((str(key), item))
+    return tuple(pairs)
 
 
 def _metrics(value: object, where: str) -> tuple[str, ...]:

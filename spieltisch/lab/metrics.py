@@ -76,6 +76,10 @@ def _decisions(result: GameResult) -> float:
     return float(result.actions)
 
 
+def _top_score(result: GameResult) -> float:
+    return float(max(result.scores))
+
+
 def _margin(result: GameResult) -> float | None:
     if len(result.scores) < 2:
         return None
@@ -158,6 +162,14 @@ PLAIN: dict[str, Metric] = {
             1.0,
             _decisions,
             "the players' decisions in the game (chance not counted)",
+        ),
+        Metric(
+            "top-score",
+            "top score",
+            Scale.NUMBER,
+            1.0,
+            _top_score,
+            "the highest final score (the winner's, in a game won on points)",
         ),
         Metric(
             "margin",

@@ -18,6 +18,7 @@ from matplotlib.lines import Line2D
 
 from spieltisch.lab.analysis import CellStats, Comparison
 from spieltisch.lab.summary import AgentRow, ArenaSummary
+from spieltisch.lab.tune import Answer, TuneSpec
 
 FEW_SCORES = 8
 """Scores that take at most this many values (a match's round wins) are drawn as bars."""
@@ -199,5 +200,47 @@ def score_plot(cells: Sequence[CellStats], title: str, path: Path) -> None:
         fontsize="x-small",
     )
     figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+
+
+def tune_plot(answers: Sequence[Answer], spec: TuneSpec, title: str, path: Path) -> None:
+    """Each search's looks: the metric at every value tried with its 95% interval, the target
+    (with its own interval when measured) and the answer with its interval; one panel per
+    player count."""
+    figure, panels = plt.subplots(
+        1, len(answers), figsize=(5 * len(answers) + 1, 4.4), squeeze=False, layout="constrained"
+    )
+    for axes, answer in zip(panels[0], answers, strict=True):
+        points = [p for p in answer.points if p.value is not None]
+        xs = [float(p.value or 0) for p in points]
+        axes.errorbar(
+            xs,
+            [p.mean for p in points],
+            yerr=[p.half for p in points],
+            fmt="o",
+            color="tab:blue",
+            capsize=3,
+            label=f"{spec.metric} (95% interval)",
+        )
+        axes.axhline(answer.target, color="tab:red", linestyle="--", label="target")
+        if answer.target_half:
+            axes.axhspan(
+                answer.target - answer.target_half,
+                answer.target + answer.target_half,
+                color="tab:red",
+                alpha=0.12,
+                label="target's interval",
+            )
+        axes.axvspan(
+            answer.low - 0.5, answer.high + 0.5, color="tab:green", alpha=0.15,
+            label="answer's interval",
+        )  # fmt: skip
+        axes.axvline(answer.value, color="tab:green", label=f"answer {answer.value:.1f}")
+        axes.set_xlabel(spec.parameter)
+        axes.set_ylabel(spec.metric)
+        axes.set_title(f"{answer.players} players", fontsize="medium")
+        axes.legend(fontsize="x-small")
+    figure.suptitle(_wrap(title, 70))
     figure.savefig(path, dpi=110)
     plt.close(figure)

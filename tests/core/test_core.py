@@ -29,7 +29,8 @@ def test_the_four_game_ids_are_reserved() -> None:
 
 def test_load_uses_the_default_player_count_and_options() -> None:
     game = spieltisch.load("auf-die-eier")
-    assert game.players == 2 and game.options == {"shared_chicken_ladder": False}
+    assert game.players == 2
+    assert game.options == {"shared_chicken_ladder": False, "goal": 100, "dice": 9}
     assert spieltisch.load("auf-die-eier", 6, shared_chicken_ladder=True).players == 6
     assert repr(spieltisch.load("auf-die-eier", 3)) == "load('auf-die-eier', players=3)"
 
