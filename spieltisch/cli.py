@@ -821,8 +821,8 @@ def lab_tune(
             count[0] += 1
             if count[0] % 200 == 0:
                 console.print(
-                    f"{experiment.name}: {count[0]} games played ({task.players} players, "
-                    f"{', '.join(f'{k}={v}' for k, v in task.options)})",
+                    f"lab tune: {count[0]} games played, now {task.players} players, "
+                    f"{', '.join(f'{k}={v}' for k, v in task.options)}",
                     highlight=False,
                 )
 

@@ -153,7 +153,10 @@ def play_task(task: Task, max_moves: int = 1_000_000) -> GameResult:
     if task.trace and record is not None:
         estimates = quality.trace(replay_states(game, record.moves), quality.estimator(task.game))
         winners = state.winners() if state.is_terminal() else frozenset()
-        measures = tuple(sorted(quality.measures(estimates, winners)))
+        measures = tuple(
+            (key, None if value is None else round(value, MEASURE_DIGITS))
+            for key, value in sorted(quality.measures(estimates, winners))
+        )
     return GameResult(
         task.deal,
         task.rotation,
@@ -167,6 +170,9 @@ def play_task(task: Task, max_moves: int = 1_000_000) -> GameResult:
         measures,
     )
 
+
+MEASURE_DIGITS = 4
+"""Decimals a game-quality measure keeps (journal and CSV alike; far below any interval)."""
 
 Play = Callable[[Task], GameResult]
 Played = Iterator[tuple[int, Task, GameResult]]

@@ -263,7 +263,8 @@ def metric(key: str) -> Metric:
                 Scale.RATE,
                 0.02,
                 head_to_head(first, second),
-                PARAMETRISED["head-to-head"],
+                f"the share of meetings {first} finished ahead of {second}, over every pair of "
+                "their seats (a larger share of the win, then more points; ½ when level)",
             )
     raise MetricError(
         f"no metric {key!r}; known: {', '.join(PLAIN)}, and {'; '.join(PARAMETRISED.values())}"

@@ -168,7 +168,10 @@ def forest_plot(comparisons: Sequence[Comparison], title: str, path: Path) -> No
 
 def _wrap(text: str, width: int = 40) -> str:
     """A long label broken over lines, so it neither runs off the figure nor over its neighbour."""
-    return "\n".join(textwrap.wrap(text, width)) or text
+    # Break after "=" and ", " rather than inside an option's name.
+    spaced = text.replace("=", "= ")
+    lines = textwrap.wrap(spaced, width, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(line.replace("= ", "=") for line in lines) or text
 
 
 def _values(label: str) -> str:
@@ -187,7 +190,7 @@ def score_plot(cells: Sequence[CellStats], title: str, path: Path) -> None:
             data.append([float(s) for s in scores] or [0.0])
             who = f"\n{agent}" if agent else ""
             labels.append(f"{c.cell.players}p\n{_wrap(c.cell.label, 18)}{who}")
-    figure, axes = plt.subplots(figsize=(max(6.0, 1.1 * len(data) + 2), 5))
+    figure, axes = plt.subplots(figsize=(max(6.0, 1.5 * len(data) + 2), 5))
     axes.boxplot(data, tick_labels=labels, showmeans=True)
     axes.tick_params(axis="x", labelsize="x-small")
     axes.set_ylabel("final score (each agent's seats)" if len(data) > len(cells) else "final score")
@@ -232,10 +235,11 @@ def tune_plot(answers: Sequence[Answer], spec: TuneSpec, title: str, path: Path)
                 alpha=0.12,
                 label="target's interval",
             )
-        axes.axvspan(
-            answer.low - 0.5, answer.high + 0.5, color="tab:green", alpha=0.15,
-            label="answer's interval",
-        )  # fmt: skip
+        if answer.low <= answer.high:
+            axes.axvspan(
+                answer.low - 0.5, answer.high + 0.5, color="tab:green", alpha=0.15,
+                label="values not ruled out",
+            )  # fmt: skip
         axes.axvline(answer.value, color="tab:green", label=f"answer {answer.value:.1f}")
         axes.set_xlabel(spec.parameter)
         axes.set_ylabel(spec.metric)

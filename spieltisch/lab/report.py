@@ -2,7 +2,8 @@
 
 A run's folder holds ``experiment.toml`` (the file as run), ``journal.jsonl`` (every finished
 game), and what this module writes from those two: ``results.csv`` (one row per game and seat,
-for pandas or DuckDB), ``seat_advantage.png``, ``effects.png`` (when variants are compared),
+for pandas or DuckDB; ``results.parquet`` holds the same rows with typed columns where pyarrow
+is installed), ``seat_advantage.png``, ``effects.png`` (when variants are compared),
 ``scores.png`` and ``report.md``, which says in plain words what is significant and what is
 not. :func:`redraw` writes them again from the saved files alone: the journal, or where a
 folder is kept without it (the shipped studies), ``results.csv``.
@@ -11,9 +12,11 @@ folder is kept without it (the shipped studies), ``results.csv``.
 from __future__ import annotations
 
 import csv
+import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 import spieltisch
 from spieltisch.core.game import OptionValue
@@ -32,6 +35,8 @@ from spieltisch.lab.quality import QUALITY_KEYS
 EXPERIMENT_FILE = "experiment.toml"
 JOURNAL_FILE = "journal.jsonl"
 RESULTS_FILE = "results.csv"
+PARQUET_FILE = "results.parquet"
+"""The same rows as Parquet, where pyarrow is installed (the data extra)."""
 RUN_FILE = "run.json"
 """How the games were played (backend, workers, games per second): not part of the results."""
 REPORT_FILE = "report.md"
@@ -104,6 +109,7 @@ def write_outputs(folder: Path, experiment: Experiment, cells: Sequence[CellResu
     """Write the CSV, the plots and the report into ``folder``; return the analysis."""
     analysis = analyse(experiment, cells)
     write_csv(folder / RESULTS_FILE, experiment, cells)
+    write_parquet(folder / RESULTS_FILE, folder / PARQUET_FILE)
     title = f"{experiment.name}: seat advantage"
     seat_advantage_plot(analysis.cells, title, folder / "seat_advantage.png")
     score_plot(analysis.cells, f"{experiment.name}: final scores", folder / "scores.png")
@@ -116,19 +122,58 @@ def write_outputs(folder: Path, experiment: Experiment, cells: Sequence[CellResu
     return analysis
 
 
+def write_parquet(csv_path: Path, path: Path) -> bool:
+    """The results CSV again as Apache Parquet (typed columns: whole numbers, flags, floats,
+    an empty quality measure as null), for pandas, polars or DuckDB; False, writing nothing,
+    where pyarrow (the data extra) is not installed."""
+    try:
+        from pyarrow import csv as pa_csv  # type: ignore[import-untyped]  # noqa: PLC0415
+        from pyarrow import parquet as pq  # noqa: PLC0415 - lazy: the data extra
+    except ModuleNotFoundError:
+        if path.exists():
+            path.unlink()  # an older file would no longer match the CSV
+        return False
+    table = pa_csv.read_csv(csv_path)
+    pq.write_table(table, path, compression="zstd")
+    return True
+
+
+def read_parquet(path: Path, experiment: Experiment) -> list[CellResults]:
+    """The cells' games from a ``results.parquet`` this module wrote (for a folder kept with
+    neither its journal nor its CSV); needs pyarrow (the data extra)."""
+    try:
+        from pyarrow import csv as pa_csv  # noqa: PLC0415 - lazy: the data extra
+        from pyarrow import parquet as pq  # noqa: PLC0415
+    except ModuleNotFoundError:
+        raise ExperimentError(
+            f'{path} is Parquet, which needs pyarrow: pip install "spieltisch[data]"'
+        ) from None
+    buffer = io.BytesIO()
+    pa_csv.write_csv(pq.read_table(path), buffer)
+    return _read_rows(io.StringIO(buffer.getvalue().decode("utf-8")), path, experiment)
+
+
 def read_csv(path: Path, experiment: Experiment) -> list[CellResults]:
     """The cells' games from a ``results.csv`` this module wrote (for a folder kept without
     its journal); :class:`ExperimentError` for a file that does not fit the experiment."""
+    try:
+        with path.open(encoding="utf-8", newline="") as file:
+            return _read_rows(file, path, experiment)
+    except UnicodeDecodeError as error:
+        raise ExperimentError(f"{path} is not this experiment's results: {error!r}") from None
+
+
+def _read_rows(file: TextIO, path: Path, experiment: Experiment) -> list[CellResults]:
+    """The cells' games from the rows of a results file (CSV text)."""
     plan = experiment.schedule()
     games: dict[tuple[int, int, int], dict[int, dict[str, str]]] = {}
     try:
-        with path.open(encoding="utf-8", newline="") as file:
-            for number, row in enumerate(csv.DictReader(file), 2):
-                if number > MAX_CSV_ROWS:
-                    raise ExperimentError(f"{path} has more than {MAX_CSV_ROWS} rows")
-                key = (int(row["cell"]), int(row["deal"]), int(row["rotation"]))
-                seat = int(row["seat_index"]) if "seat_index" in row else int(row["seat"]) - 1
-                games.setdefault(key, {})[seat] = row
+        for number, row in enumerate(csv.DictReader(file), 2):
+            if number > MAX_CSV_ROWS:
+                raise ExperimentError(f"{path} has more than {MAX_CSV_ROWS} rows")
+            key = (int(row["cell"]), int(row["deal"]), int(row["rotation"]))
+            seat = int(row["seat_index"]) if "seat_index" in row else int(row["seat"]) - 1
+            games.setdefault(key, {})[seat] = row
         cells = []
         for cell, tasks in plan:
             results: list[GameResult | None] = []
@@ -136,7 +181,7 @@ def read_csv(path: Path, experiment: Experiment) -> list[CellResults]:
                 seats = games.get((cell.index, task.deal, task.rotation))
                 results.append(None if seats is None else _game(seats, cell.players))
             cells.append(CellResults(cell, tuple(tasks), tuple(results)))
-    except (KeyError, ValueError, TypeError, UnicodeDecodeError) as error:
+    except (KeyError, ValueError, TypeError) as error:
         raise ExperimentError(f"{path} is not this experiment's results: {error!r}") from None
     return cells
 
@@ -149,7 +194,7 @@ def _game(seats: dict[int, dict[str, str]], players: int) -> GameResult:
     rows = [seats[seat] for seat in range(players)]
     first = rows[0]
     measures = tuple(
-        (key, float(first[key]) if first[key] else None)
+        (key, float(first[key]) if first[key] not in ("", None) else None)
         for key in sorted(QUALITY_KEYS)
         if key in first
     )
@@ -161,20 +206,23 @@ def _game(seats: dict[int, dict[str, str]], players: int) -> GameResult:
         tuple(float(r["win"]) for r in rows),
         int(first["actions"]),
         int(first["moves"]),
-        first["finished"] == "1",
+        int(first["finished"]) == 1,
         measures=measures,
     )
 
 
 def redraw(folder: Path) -> Analysis:
     """Write the outputs again from the folder's experiment file and its journal, or, for a
-    folder kept without its journal, its ``results.csv``."""
+    folder kept without its journal, its ``results.csv`` (or, without that, its
+    ``results.parquet``)."""
     experiment = load_experiment(folder / EXPERIMENT_FILE)
     journal = folder / JOURNAL_FILE
     if journal.exists():
         cells = saved_results(experiment, journal)
-    else:
+    elif (folder / RESULTS_FILE).exists() or not (folder / PARQUET_FILE).exists():
         cells = read_csv(folder / RESULTS_FILE, experiment)
+    else:
+        cells = read_parquet(folder / PARQUET_FILE, experiment)
     return write_outputs(folder, experiment, cells)
 
 
@@ -302,7 +350,8 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
         lines += ["Warnings:", "", *warnings, ""]
     lines += _metric_notes(analysis)
     lines += [
-        "The raw results are in `results.csv` (one row per game and seat); "
+        "The raw results are in `results.csv` (one row per game and seat; the same rows, "
+        "typed, in `results.parquet` where pyarrow is installed); "
         "`spieltisch lab report DIR` redraws this report from `experiment.toml` and "
         "`journal.jsonl` (or, without the journal, from `results.csv`).",
         "",
@@ -362,7 +411,7 @@ def _p_is(p: float) -> str:
 def _signed(x: float, percent: bool) -> str:
     if percent:
         return f"{100 * x:+.1f} pts"
-    return f"{x:+.2f}"
+    return f"{x:+.3g}"
 
 
 def _plain(x: float, percent: bool) -> str:
@@ -404,7 +453,7 @@ def findings(analysis: Analysis) -> list[str]:
         d = k.difference
         verdict = "a real difference" if k.significant else "not significant (no difference shown)"
         out.append(
-            f"{k.players} players, {k.variant} against {k.baseline}: {k.metric} changes by "
+            f"{k.players} players, {k.variant} against {k.baseline}, {k.metric}: "
             f"{_signed(d.mean, k.percent)} (95% {_signed(d.low, k.percent)} to "
             f"{_signed(d.high, k.percent)}, {d.pairs} paired deals): {verdict}, "
             f"Holm p {_p_is(k.p_holm)}."

@@ -83,7 +83,13 @@ class Answer:
     """Where the metric meets the target (interpolated between whole values)."""
     low: int
     high: int
-    """The values no evaluated point rules out (the answer's interval)."""
+    """The whole values no evaluated point rules out (the answer's interval); ``low > high``
+    when every whole value is ruled out: the metric jumps over the target between two
+    neighbours."""
+    below: int | None
+    above: int | None
+    """The nearest values ruled out on either side (``None``: none was): the crossing lies
+    strictly between them."""
     points: tuple[Point, ...]
     reached: bool
     """False when the target lies beyond what the range's ends reach."""
@@ -237,15 +243,19 @@ class Search:
         answer = _crossing(lo, points[lo], hi, points[hi], target)
         ruled_low = [v for v, p in points.items() if _side(p, target, target_half, rising) < 0]
         ruled_high = [v for v, p in points.items() if _side(p, target, target_half, rising) > 0]
-        first = max(ruled_low) + 1 if ruled_low else spec.low
-        last = min(ruled_high) - 1 if ruled_high else spec.high
+        below = max(ruled_low) if ruled_low else None
+        above = min(ruled_high) if ruled_high else None
+        first = below + 1 if below is not None else spec.low
+        last = above - 1 if above is not None else spec.high
         return Answer(
             self.players,
             target,
             target_half,
             answer,
             first,
-            max(first, last),
+            last,
+            below,
+            above,
             tuple(points[v] for v in sorted(points)),
             reached,
             len(self.used),
@@ -306,8 +316,19 @@ def describe(answer: Answer, spec: TuneSpec) -> str:
             f"{spec.parameter}={spec.low} and {spec.high}; the nearest is "
             f"{spec.parameter}={round(answer.value)}"
         )
+    if answer.low > answer.high:
+        return (
+            f"{answer.players} players: no whole {spec.parameter} brings {spec.metric} to "
+            f"{target}: it jumps past it between {spec.parameter}={answer.below} and "
+            f"{answer.above} (the line between them meets it at {answer.value:.1f}; "
+            f"{len(answer.points)} values looked at, {answer.games} games)"
+        )
+    whole = f"{answer.low}" if answer.low == answer.high else f"{answer.low} to {answer.high}"
+    between = ""
+    if answer.below is not None and answer.above is not None:
+        between = f", the crossing lying between {answer.below} and {answer.above}"
     return (
         f"{answer.players} players: {spec.parameter} = {answer.value:.1f} brings {spec.metric} "
-        f"to {target}; 95% interval {answer.low} to {answer.high} "
+        f"to {target}; whole values no look rules out (95%): {whole}{between} "
         f"({len(answer.points)} values looked at, {answer.games} games)"
     )

@@ -59,7 +59,9 @@ def _answer_json(answer: Answer) -> dict[str, object]:
         "target": answer.target,
         "target_half_width": answer.target_half,
         "value": answer.value,
-        "interval": [answer.low, answer.high],
+        "interval": [answer.low, answer.high] if answer.low <= answer.high else None,
+        "ruled_out_below": answer.below,
+        "ruled_out_above": answer.above,
         "reached": answer.reached,
         "games": answer.games,
         "points": [

@@ -184,8 +184,27 @@ def test_an_experiment_measures_and_compares_the_metrics_it_names(tmp_path: Path
     with (tmp_path / "results.csv").open() as file:
         rows = list(csv.DictReader(file))
     assert {"lead-changes", "drama"} <= set(rows[0]) and len(rows) == 2 * len(played)
+    # The same rows, typed, as Parquet: DuckDB reads the quality measures as numbers.
+    import duckdb
+
+    parquet = str(tmp_path / "results.parquet")
+    ((count, drama, flags),) = (
+        duckdb.connect()
+        .execute(
+            "SELECT count(*), avg(drama), count(DISTINCT shared_chicken_ladder) "
+            "FROM read_parquet(?)",
+            [parquet],
+        )
+        .fetchall()
+    )
+    assert count == len(rows) and flags == 2
+    assert drama == pytest.approx(sum(float(r["drama"]) for r in rows if r["drama"]) / len(rows))
     # Without the journal the CSV alone redraws the same report, quality measures included.
     (tmp_path / "journal.jsonl").unlink()
+    assert redraw(tmp_path) == analysis
+    assert (tmp_path / "report.md").read_text() == report
+    # Kept with neither the journal nor the CSV, the Parquet file alone redraws it too.
+    (tmp_path / "results.csv").unlink()
     assert redraw(tmp_path) == analysis
     assert (tmp_path / "report.md").read_text() == report
 

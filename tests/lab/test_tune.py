@@ -43,7 +43,11 @@ def test_a_search_finds_an_answer_known_by_construction() -> None:
     assert (answer.low, answer.high) == (3, 3)
     looked = {p.value: p.mean for p in answer.points}
     assert looked[1] == 1.0 and looked[5] == 5.0 and looked[3] == 3.0
-    assert "rounds_to_win = 3.0 brings top-score to 3" in describe(answer, spec)
+    assert (answer.below, answer.above) == (2, 4)
+    assert describe(answer, spec).startswith(
+        "2 players: rounds_to_win = 3.0 brings top-score to 3; whole values no look rules out "
+        "(95%): 3, the crossing lying between 2 and 4"
+    )
 
 
 GOAL = """
@@ -138,7 +142,9 @@ def test_lab_tune_writes_its_findings_and_resumes_from_its_journal(tmp_path: Pat
     path.write_text(ROUNDS)
     result = runner.invoke(app, ["lab", "tune", str(path)])
     assert result.exit_code == 0, result.output
-    assert "rounds_to_win = 3.0 brings top-score to 3; 95% interval 3 to 3" in result.output
+    assert "rounds_to_win = 3.0 brings top-score to 3; whole values no look rules out (95%): 3" in (
+        result.output
+    )
     folder = tmp_path / "rounds"
     for name in ("tune.md", "tune.json", "tune.png", "journal.jsonl", "experiment.toml"):
         assert (folder / name).stat().st_size > 0
@@ -157,3 +163,23 @@ def test_lab_tune_needs_a_tune_table(tmp_path: Path) -> None:
     path.write_text(ROUNDS.split("[tune]", maxsplit=1)[0])
     result = runner.invoke(app, ["lab", "tune", str(path)])
     assert result.exit_code != 0 and "has no [tune] table" in result.output
+
+
+def jumpy_play(task: Task) -> GameResult:
+    """A game whose length jumps from 10 to 20 between goal 50 and 51, without noise."""
+    goal = dict(task.options).get("goal", 100)
+    assert isinstance(goal, int)
+    length = 10 if goal <= 50 else 20
+    return GameResult(task.deal, task.rotation, task.seats, (0,) * task.players,
+                      (1.0,) + (0.0,) * (task.players - 1), length)  # fmt: skip
+
+
+def test_a_metric_that_jumps_over_the_target_is_said_to() -> None:
+    experiment = parse_experiment(GOAL.format(target="target = 15"))
+    spec = tune_spec(experiment, dict(experiment.tuning))
+    two, _ = tune(experiment, spec, LocalRunner(), play=jumpy_play)
+    assert (two.below, two.above) == (50, 51) and two.low > two.high
+    assert two.value == pytest.approx(50.5)
+    assert "no whole goal brings decisions to 15: it jumps past it between goal=50 and 51" in (
+        describe(two, spec)
+    )
