@@ -106,6 +106,8 @@ class Comparison:
     """Paired deals for this difference to be known within the precision of its metric."""
     percent: bool = False
     """Whether the metric reads in percentage points."""
+    precision: float = 1.0
+    """The metric's precision (the half-width its sample-size guide aims at)."""
 
     @property
     def significant(self) -> bool:
@@ -299,6 +301,7 @@ def _comparisons(experiment: Experiment, cells: Sequence[CellResults]) -> list[C
                         1.0,
                         needed,
                         metric.percent,
+                        metric.precision,
                     )
                 )
     return out

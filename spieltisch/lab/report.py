@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -326,8 +327,8 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
             d = k.difference
             lines.append(
                 f"| {k.players} | {k.variant} − {k.baseline} | {k.metric} | "
-                f"{_signed(d.mean, k.percent)} ({_signed(d.low, k.percent)} to "
-                f"{_signed(d.high, k.percent)}) | {_p(d.p_value)} | {_p(k.p_holm)} | {d.pairs} | "
+                f"{_signed(d.mean, k.percent, k.precision)} ({_signed(d.low, k.percent, k.precision)} to "
+                f"{_signed(d.high, k.percent, k.precision)}) | {_p(d.p_value)} | {_p(k.p_holm)} | {d.pairs} | "
                 f"{k.pairs_needed} |"
             )
     lines += [
@@ -378,8 +379,8 @@ def _metric_table(analysis: Analysis) -> list[str]:
                 values.append("-")
                 continue
             text = (
-                f"{_plain(i.value, metric.percent)} ({_plain(i.low, metric.percent)} to "
-                f"{_plain(i.high, metric.percent)})"
+                f"{_plain(i.value, metric.percent, metric.precision)} ({_plain(i.low, metric.percent, metric.precision)} to "
+                f"{_plain(i.high, metric.percent, metric.precision)})"
             )
             values.append(text + (f" in {covered}" if covered < c.games else ""))
         spread = " / ".join(f"{x:g}" for _, x in c.length_quantiles) or "-"
@@ -408,14 +409,19 @@ def _p_is(p: float) -> str:
     return text if text.startswith("<") else f"= {text}"
 
 
-def _signed(x: float, percent: bool) -> str:
+def _decimals(precision: float) -> int:
+    """Decimals that show a value to a tenth of its metric's precision (two at least)."""
+    return max(2, 1 - math.floor(math.log10(precision)))
+
+
+def _signed(x: float, percent: bool, precision: float = 1.0) -> str:
     if percent:
         return f"{100 * x:+.1f} pts"
-    return f"{x:+.3g}"
+    return f"{x:+.{_decimals(precision)}f}"
 
 
-def _plain(x: float, percent: bool) -> str:
-    return _pct(x) if percent else f"{x:.3g}"
+def _plain(x: float, percent: bool, precision: float = 1.0) -> str:
+    return _pct(x) if percent else f"{x:.{_decimals(precision)}f}"
 
 
 def findings(analysis: Analysis) -> list[str]:
@@ -454,8 +460,8 @@ def findings(analysis: Analysis) -> list[str]:
         verdict = "a real difference" if k.significant else "not significant (no difference shown)"
         out.append(
             f"{k.players} players, {k.variant} against {k.baseline}, {k.metric}: "
-            f"{_signed(d.mean, k.percent)} (95% {_signed(d.low, k.percent)} to "
-            f"{_signed(d.high, k.percent)}, {d.pairs} paired deals): {verdict}, "
+            f"{_signed(d.mean, k.percent, k.precision)} (95% {_signed(d.low, k.percent, k.precision)} to "
+            f"{_signed(d.high, k.percent, k.precision)}, {d.pairs} paired deals): {verdict}, "
             f"Holm p {_p_is(k.p_holm)}."
         )
     if analysis.comparisons:
