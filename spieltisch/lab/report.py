@@ -21,7 +21,15 @@ from typing import TextIO
 
 import spieltisch
 from spieltisch.core.game import OptionValue
-from spieltisch.lab.analysis import ALPHA, PRECISION, SMALL_CELL, Analysis, CellStats, analyse
+from spieltisch.lab.analysis import (
+    ALPHA,
+    PRECISION,
+    SMALL_CELL,
+    Analysis,
+    CellStats,
+    Comparison,
+    analyse,
+)
 from spieltisch.lab.engine import GameResult
 from spieltisch.lab.experiment import (
     CellResults,
@@ -327,8 +335,7 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
             d = k.difference
             lines.append(
                 f"| {k.players} | {k.variant} − {k.baseline} | {k.metric} | "
-                f"{_signed(d.mean, k.percent, k.precision)} ({_signed(d.low, k.percent, k.precision)} to "
-                f"{_signed(d.high, k.percent, k.precision)}) | {_p(d.p_value)} | {_p(k.p_holm)} | {d.pairs} | "
+                f"{_difference(k)} | {_p(d.p_value)} | {_p(k.p_holm)} | {d.pairs} | "
                 f"{k.pairs_needed} |"
             )
     lines += [
@@ -378,10 +385,8 @@ def _metric_table(analysis: Analysis) -> list[str]:
             if i is None:
                 values.append("-")
                 continue
-            text = (
-                f"{_plain(i.value, metric.percent, metric.precision)} ({_plain(i.low, metric.percent, metric.precision)} to "
-                f"{_plain(i.high, metric.percent, metric.precision)})"
-            )
+            show = [_plain(x, metric.percent, metric.precision) for x in (i.value, i.low, i.high)]
+            text = f"{show[0]} ({show[1]} to {show[2]})"
             values.append(text + (f" in {covered}" if covered < c.games else ""))
         spread = " / ".join(f"{x:g}" for _, x in c.length_quantiles) or "-"
         lines.append(f"| {_cell_name(c)} | {' | '.join(values)} | {spread} |")
@@ -412,6 +417,13 @@ def _p_is(p: float) -> str:
 def _decimals(precision: float) -> int:
     """Decimals that show a value to a tenth of its metric's precision (two at least)."""
     return max(2, 1 - math.floor(math.log10(precision)))
+
+
+def _difference(k: Comparison, prefix: str = "") -> str:
+    """A comparison's difference with its interval: ``+1.2 pts (-0.3 pts to +2.7 pts)``."""
+    d = k.difference
+    mean, low, high = (_signed(x, k.percent, k.precision) for x in (d.mean, d.low, d.high))
+    return f"{mean} ({prefix}{low} to {high})"
 
 
 def _signed(x: float, percent: bool, precision: float = 1.0) -> str:
@@ -460,8 +472,7 @@ def findings(analysis: Analysis) -> list[str]:
         verdict = "a real difference" if k.significant else "not significant (no difference shown)"
         out.append(
             f"{k.players} players, {k.variant} against {k.baseline}, {k.metric}: "
-            f"{_signed(d.mean, k.percent, k.precision)} (95% {_signed(d.low, k.percent, k.precision)} to "
-            f"{_signed(d.high, k.percent, k.precision)}, {d.pairs} paired deals): {verdict}, "
+            f"{_difference(k, '95% ')[:-1]}, {d.pairs} paired deals): {verdict}, "
             f"Holm p {_p_is(k.p_holm)}."
         )
     if analysis.comparisons:
