@@ -52,6 +52,15 @@ SUPPLY_FAILS = "fails"
 """``empty_supply``: a player who places their last squirrel has failed, as on a roll that
 finds no free space: the start track goes back to the supply."""
 JOKERS_PER_PAIR = 2
+"""Jokers showing each pair of nuts, by the rulebook (the ``jokers_per_pair`` parameter's
+default): six pairs, twelve jokers."""
+NUTS_PER_KIND = 12
+"""Plain nuts of each kind at four players, by the rulebook (``nuts_per_kind``'s default)."""
+STORE_VALUE_BOUNDS = (1, 60)
+NUTS_BOUNDS = (6, 20)
+"""At least six a kind, so two players (two fewer of each) still fill the market and the eight
+set-aside cards."""
+JOKER_BOUNDS = (0, 4)
 NEED = (2, 2, 2, 2, 2, 3, 3, 3, 4)
 """Squirrels of one player a space needs before it pays out, per space."""
 ABOVE: tuple[Space | None, ...] = (
@@ -262,11 +271,40 @@ class Config:
         choices=(SUPPLY_STOPS, SUPPLY_FAILS),
     )
     """What placing the last squirrel of the supply does (ruling 7)."""
+    store_value_2: int = option(
+        5, "full value of a 2-nut store (a rule parameter)", bounds=STORE_VALUE_BOUNDS
+    )
+    store_value_3: int = option(
+        10, "full value of a 3-nut store (a rule parameter)", bounds=STORE_VALUE_BOUNDS
+    )
+    store_value_4: int = option(
+        15, "full value of a 4-nut store (a rule parameter)", bounds=STORE_VALUE_BOUNDS
+    )
+    store_value_5: int = option(
+        20,
+        "full value of the 5-nut store (a rule parameter; another value than 20 overrides "
+        "store_table)",
+        bounds=STORE_VALUE_BOUNDS,
+    )
+    store_value_6: int = option(
+        30, "full value of the 6-nut store (a rule parameter)", bounds=STORE_VALUE_BOUNDS
+    )
+    nuts_per_kind: int = option(
+        NUTS_PER_KIND,
+        "plain nuts of each kind at four players, one fewer per missing player (a rule parameter)",
+        bounds=NUTS_BOUNDS,
+    )
+    jokers_per_pair: int = option(
+        JOKERS_PER_PAIR,
+        "jokers showing each of the six pairs of nuts (a rule parameter)",
+        bounds=JOKER_BOUNDS,
+    )
 
     @property
     def store_values(self) -> tuple[int, ...]:
-        """The full value of each store, in :data:`STORE_SIZES` order."""
-        return STORE_TABLES[self.store_table]
+        """The full value of each store, in :data:`STORE_SIZES` order: the store table's, where
+        a store value parameter left at its default does not override it."""
+        return _store_values(self)
 
 
 @hash_once
@@ -310,10 +348,46 @@ def best_full_store(stores: Sequence[Store], values: Sequence[int] = STORE_VALUE
     return max((values[i] for i, store in enumerate(stores) if store.full), default=0)
 
 
-def deck(players: int) -> tuple[int, ...]:
-    """The nut cards in play, per card: fewer plain nuts with fewer players, 12 jokers."""
-    plain = 12 - (4 - players)
-    return (plain,) * len(NUTS) + (JOKERS_PER_PAIR,) * len(JOKERS)
+def deck(
+    players: int, nuts_per_kind: int = NUTS_PER_KIND, jokers_per_pair: int = JOKERS_PER_PAIR
+) -> tuple[int, ...]:
+    """The nut cards in play, per card: one plain nut of each kind fewer per player missing
+    from four, and the jokers of every pair."""
+    plain = nuts_per_kind - (4 - players)
+    return (plain,) * len(NUTS) + (jokers_per_pair,) * len(JOKERS)
+
+
+def config_deck(config: Config) -> tuple[int, ...]:
+    """The nut cards a game with ``config`` plays with."""
+    return deck(config.players, config.nuts_per_kind, config.jokers_per_pair)
+
+
+STANDARD_VALUE_BY_SIZE = {2: 5, 3: 10, 4: 15, 5: 20, 6: 30}
+"""Each store size's value in the standard table (the store value parameters' defaults)."""
+
+
+@functools.cache
+def _store_values(config: Config) -> tuple[int, ...]:
+    chosen = {
+        2: config.store_value_2,
+        3: config.store_value_3,
+        4: config.store_value_4,
+        5: config.store_value_5,
+        6: config.store_value_6,
+    }
+    table = STORE_TABLES[config.store_table]
+    return tuple(
+        chosen[size] if chosen[size] != STANDARD_VALUE_BY_SIZE[size] else value
+        for size, value in zip(STORE_SIZES, table, strict=True)
+    )
+
+
+def max_points(config: Config) -> int:
+    """The most a player can score with ``config``: each store full, or one nut short of
+    full where a store is worth less than that."""
+    return sum(
+        max(value, size - 1) for size, value in zip(STORE_SIZES, config.store_values, strict=True)
+    )
 
 
 @functools.cache

@@ -61,7 +61,8 @@ from spieltisch.games.auf_die_nuesse.model import (
     Stage,
     Store,
     best_full_store,
-    deck,
+    config_deck,
+    max_points,
     move_up,
     points,
 )
@@ -1181,7 +1182,7 @@ class AufDieNuesse(Game):
 
     def initial_state(self) -> NuesseState:
         players = self.players
-        cards = deck(players)
+        cards = config_deck(self.config)
         market = Market(
             (None,) * len(Slot), cards, sum(cards) - SET_ASIDE, SET_ASIDE, Ending.NOT_YET
         )
@@ -1199,6 +1200,10 @@ class AufDieNuesse(Game):
 
     def action_table(self) -> ActionTable[Action]:
         return ACTIONS
+
+    @property
+    def score_bounds(self) -> tuple[int, int]:
+        return (0, max_points(self.config))
 
 
 ACTIONS: ActionTable[Action] = ActionTable(action_table(), "Auf die Nüsse!")

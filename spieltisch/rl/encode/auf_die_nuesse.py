@@ -11,7 +11,13 @@ did is on the table.
 from __future__ import annotations
 
 from spieltisch.games.auf_die_nuesse import Ending, NuesseView, Stage
-from spieltisch.games.auf_die_nuesse.model import MAX_SCORE, SET_ASIDE, SQUIRRELS, STORE_SIZES
+from spieltisch.games.auf_die_nuesse.model import (
+    MAX_SCORE,
+    SET_ASIDE,
+    SQUIRRELS,
+    STORE_SIZES,
+    max_points,
+)
 from spieltisch.games.auf_die_nuesse.notation import (
     CARDS,
     JOKERS,
@@ -95,7 +101,12 @@ class NuesseEncoder(Encoder):
         self.flags = layout.add(
             "flags", 3, "raccoon space paying; the nut in hand may be kept; a theft is owed"
         )
-        self.scores = layout.add("scores", SEATS, f"each slot's score / {MAX_SCORE}")
+        self.scores = layout.add(
+            "scores",
+            SEATS,
+            f"each slot's score / {MAX_SCORE}, or the most a player can score where store "
+            "value parameters raise it",
+        )
         self.winners = layout.add("winners", SEATS, "slots that won")
         self.options = layout.add(
             "options",
@@ -208,8 +219,9 @@ class NuesseEncoder(Encoder):
         out[self.flags] = float(view.raccoon)
         out[self.flags + 1] = float(view.can_keep)
         out[self.flags + 2] = float(view.theft)
+        highest = max(MAX_SCORE, max_points(config))  # the rulebook's games: as ever
         for who, score in enumerate(view.scores):
-            out[self.scores + slot_of[who]] = score / MAX_SCORE
+            out[self.scores + slot_of[who]] = score / highest
         for who in view.winners:
             out[self.winners + slot_of[who]] = 1.0
         out[self.options] = float(config.late_jokers)

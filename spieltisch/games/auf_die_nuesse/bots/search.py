@@ -59,7 +59,7 @@ from spieltisch.games.auf_die_nuesse.model import (
     RACCOONS,
     Ending,
     Stage,
-    deck,
+    config_deck,
     points,
 )
 from spieltisch.games.auf_die_nuesse.notation import (
@@ -201,7 +201,7 @@ def features(board: Board, player: PlayerId, outlook: Outlook) -> list[float]:
 def remaining(board: Board) -> float:
     """How much of the game is left, from 1 (every card to come) to 0 (none)."""
     market = board.market
-    return (market.pile + market.set_aside) / sum(deck(board.config.players))
+    return (market.pile + market.set_aside) / sum(config_deck(board.config))
 
 
 def strength(board: Board, player: PlayerId, mover: PlayerId, outlook: Outlook) -> float:

@@ -163,8 +163,17 @@ function cardName(w, card) {
   return kinds.length === 2 ? `${w.joker} ${w[kinds[0]]}/${w[kinds[1]]}` : w[card];
 }
 
+const SIZES = [2, 2, 3, 3, 4, 4, 5, 6];
+const STANDARD_BY_SIZE = { 2: 5, 3: 10, 4: 15, 5: 20, 6: 30 };
+
+// The table's store values: its store_table, where a store value parameter (store_value_N)
+// left at its default does not override it (the engine's Config.store_values, restated).
 function storeValues(view) {
-  return VALUES[view.config.store_table] ?? VALUES.standard;
+  const table = VALUES[view.config.store_table] ?? VALUES.standard;
+  return SIZES.map((size, i) => {
+    const chosen = view.config[`store_value_${size}`];
+    return chosen !== undefined && chosen !== STANDARD_BY_SIZE[size] ? chosen : table[i];
+  });
 }
 
 function failCount(track) {
