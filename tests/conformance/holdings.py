@@ -21,7 +21,6 @@ from spieltisch.games.auf_die_nuesse.model import Stage as NuesseStage
 from spieltisch.games.auf_die_nuesse.rules import Market, NuesseState
 from spieltisch.games.auweier.model import SETUP_STAGES, End
 from spieltisch.games.auweier.model import Stage as AuweierStage
-from spieltisch.games.auweier.notation import HAND_SIZE as AUWEIER_HAND
 from spieltisch.games.auweier.notation import PlayCrow, PlayWedding, PlayWorm
 from spieltisch.games.auweier.rules import AuweierState
 from spieltisch.games.awimbawe.model import Stage as AwimbaweStage
@@ -49,13 +48,15 @@ def check_step(before: State, move: Move, after: State) -> None:
 
 
 def check_auweier(before: State, move: Move, after: State) -> None:
-    """No draw takes more than one card outside a refill; a refill tops a hand up to six and
-    never past it; piles only shrink, from the top; setup deals six at most."""
+    """No draw takes more than one card outside a refill; a refill tops a hand up to the hand
+    size (six by the rulebook) and never past it; piles only shrink, from the top; setup deals
+    a hand at most."""
     assert isinstance(before, AuweierState) and isinstance(after, AuweierState)
+    full = before.nests.config.hand_size
     if before.stage in SETUP_STAGES:
         if after.stage not in SETUP_STAGES:  # the first six cards are taken
             for seat in after.seats:
-                assert sum(seat.hand) <= AUWEIER_HAND, "setup dealt more than six cards"
+                assert sum(seat.hand) <= full, "setup dealt more than a hand"
         return
     refill = before.stage in _PHASE and after.stage not in _PHASE
     for player, (old, new) in enumerate(zip(before.seats, after.seats, strict=True)):
@@ -67,12 +68,12 @@ def check_auweier(before: State, move: Move, after: State) -> None:
             if after.nests.end is End.LAST_EGG:
                 assert drawn == 0, "the last egg ends the game: nobody refills"
                 continue
-            room = max(AUWEIER_HAND - held, 0)
+            room = max(full - held, 0)
             assert drawn == min(room, len(old.pile)), (
-                f"seat {player} held {held} and drew {drawn} at the refill (to six)"
+                f"seat {player} held {held} and drew {drawn} at the refill (to {full})"
             )
             assert sum(new.hand) == held + drawn
-            assert drawn == 0 or sum(new.hand) <= AUWEIER_HAND, "a refill grew a hand past six"
+            assert drawn == 0 or sum(new.hand) <= full, "a refill grew a hand past its size"
         else:
             assert drawn <= 1, f"seat {player} drew {drawn} cards outside a refill"
             assert drawn == 0 or (player == before.player and before.stage is AuweierStage.PLAY)

@@ -12,7 +12,11 @@ from collections.abc import Sequence
 from spieltisch.core.fast import KeyEnum, value
 from spieltisch.core.game import PlayerId, option
 from spieltisch.core.words import N_
-from spieltisch.games.auweier.notation import CROW_FOOD, Card, Colour
+from spieltisch.games.auweier.notation import CROW_FOOD, HAND_SIZE, Card, Colour
+
+HAND_BOUNDS = (3, 10)
+"""Hand sizes a designer may choose: room for the Wedding and False Worm Lucky Eggs shows and
+a card more; at most ten of a deck of 22."""
 
 Counts = tuple[int, ...]
 """Cards per kind, indexed by :class:`Card`."""
@@ -196,6 +200,12 @@ class Config:
         choices=(CROWS_WORM_STAGE, CROWS_BOTH_STAGES),
     )
     """In Lucky Eggs, in which stages of a wedding phase Crows may eat."""
+    hand_size: int = option(
+        HAND_SIZE,
+        "cards in hand at the start and after each wedding phase's refill (a rule parameter)",
+        bounds=HAND_BOUNDS,
+    )
+    """Cards in a full hand (six by the rulebook)."""
 
     @property
     def females(self) -> int:

@@ -1200,7 +1200,8 @@ def _mate(
     over = sum(laid) == EGGS_PER_FEMALE * config.females
     mating = Mating(phase.opener, tuple(awards), tuple(cleared))
     nests = Nests(config, tuple(laid), tuple(won), mating, End.LAST_EGG if over else None)
-    seats = tuple([_clean(seat, weddings[p], not over) for p, seat in enumerate(seats)])
+    hand = config.hand_size
+    seats = tuple([_clean(seat, weddings[p], not over, hand) for p, seat in enumerate(seats)])
     if over:
         return AuweierState(nests, _OVER, phase.opener, seats, tuple(rows), None)
     return _turn(nests, phase.opener, seats, tuple(rows), nests.open)
@@ -1212,16 +1213,17 @@ def _award(player: int, female: int, eggs: int) -> Award:
     return Award(player, COLOURS[female], eggs)
 
 
-def _clean(seat: Seat, weddings: int, refill: bool) -> Seat:
-    """``seat`` without its stacks where it had a Wedding, refilled to six cards if ``refill``
-    (a hand already holding six or more, as ``exchange_cost=draws`` allows, draws nothing)."""
+def _clean(seat: Seat, weddings: int, refill: bool, hand_size: int = HAND_SIZE) -> Seat:
+    """``seat`` without its stacks where it had a Wedding, refilled to ``hand_size`` cards if
+    ``refill`` (a hand already that full or fuller, as ``exchange_cost=draws`` allows, draws
+    nothing)."""
     stacks, food, false_worm = seat.stacks, seat.food, seat.false_worm
     if weddings:
         stacks = tuple([() if weddings >> f & 1 else stack for f, stack in enumerate(stacks)])
         food &= ~weddings
         false_worm &= ~weddings
     hand, pile, known = seat.hand, seat.pile, seat.known
-    drawn = pile[: max(HAND_SIZE - sum(hand), 0)] if refill else ()
+    drawn = pile[: max(hand_size - sum(hand), 0)] if refill else ()
     if drawn:
         counts = list(hand)
         for card in drawn:
@@ -1317,9 +1319,9 @@ def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
     shown = card_counts((WEDDING, FALSE_WORM)) if config.lucky_eggs else NO_CARDS
     dealt = tuple(
         _seat(
-            card_counts(s.pile[:HAND_SIZE]),
-            s.pile[HAND_SIZE:],
-            max(s.known - HAND_SIZE, 0),
+            card_counts(s.pile[: config.hand_size]),
+            s.pile[config.hand_size :],
+            max(s.known - config.hand_size, 0),
             shown,
             s.stacks,
             s.food,
