@@ -7,6 +7,7 @@ mating); the scoring of egg cards; and what a Crow would eat in a stack. Pure: n
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from spieltisch.core.fast import KeyEnum, value
@@ -17,6 +18,7 @@ from spieltisch.games.auweier.notation import CROW_FOOD, HAND_SIZE, Card, Colour
 HAND_BOUNDS = (3, 10)
 """Hand sizes a designer may choose: room for the Wedding and False Worm Lucky Eggs shows and
 a card more; at most ten of a deck of 22."""
+WORM_BOUNDS = (0, 20)
 
 Counts = tuple[int, ...]
 """Cards per kind, indexed by :class:`Card`."""
@@ -206,11 +208,53 @@ class Config:
         bounds=HAND_BOUNDS,
     )
     """Cards in a full hand (six by the rulebook)."""
+    worm_value_1: int = option(
+        1, "what a worm printed 1 counts (a rule parameter)", bounds=WORM_BOUNDS
+    )
+    worm_value_2: int = option(
+        2, "what a worm printed 2 or 2* counts (a rule parameter)", bounds=WORM_BOUNDS
+    )
+    worm_value_3: int = option(
+        3, "what a worm printed 3 counts (a rule parameter)", bounds=WORM_BOUNDS
+    )
+    worm_value_4: int = option(
+        4, "what a worm printed 4 counts (a rule parameter)", bounds=WORM_BOUNDS
+    )
+    worm_value_5: int = option(
+        5, "what the worm printed 5* counts (a rule parameter)", bounds=WORM_BOUNDS
+    )
+    worm_value_6: int = option(
+        6, "what the worm printed 6 counts (a rule parameter)", bounds=WORM_BOUNDS
+    )
+    worm_value_7: int = option(
+        7, "what the worm printed 7 counts (a rule parameter)", bounds=WORM_BOUNDS
+    )
+
+    @property
+    def worm_values(self) -> tuple[int, ...]:
+        """What each card adds to a worm total, by card (:data:`WORM_VALUE` with the rulebook's
+        numbers; the False Worm, Crows and Weddings always 0)."""
+        return _worm_values(self)
 
     @property
     def females(self) -> int:
         """Females on the table: one per player, and a neutral third one with two players."""
         return max(self.players, 3)
+
+
+@functools.cache
+def _worm_values(config: Config) -> tuple[int, ...]:
+    by_number = (
+        config.worm_value_1,
+        config.worm_value_2,
+        config.worm_value_3,
+        config.worm_value_4,
+        config.worm_value_5,
+        config.worm_value_6,
+        config.worm_value_7,
+    )
+    printed = (1, 2, 2, 3, 4, 5, 6, 7)
+    return (*(by_number[n - 1] for n in printed), 0, 0, 0)
 
 
 @value

@@ -80,7 +80,6 @@ from spieltisch.games.auweier.notation import (
     WEDDING_MOVES,
     WORM_CARDS,
     WORM_MOVES,
-    WORM_VALUE,
     Action,
     Arrange,
     Card,
@@ -1018,7 +1017,7 @@ def _apply_worm(state: AuweierState, move: PlayWorm) -> AuweierState:
     if phase is not None and card is FALSE_WORM:
         phase = _false_worm_to(phase, player, female, move)
     seats = _put(state.seats, player, _played(seat, card, phase is None, female))
-    totals = _add_total(state.totals, female, player, WORM_VALUE[card])
+    totals = _add_total(state.totals, female, player, state.nests.config.worm_values[card])
     return _after_card(state, seats, totals, phase, females)
 
 
@@ -1065,7 +1064,7 @@ def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
     )
     seats = _put(seats, owner, victim)
     seats = _put(seats, player, _played(seats[player], CROW, phase is None))
-    totals = _add_total(state.totals, female, owner, -WORM_VALUE[eaten])
+    totals = _add_total(state.totals, female, owner, -state.nests.config.worm_values[eaten])
     return _after_card(state, seats, totals, phase, females)
 
 
@@ -1103,7 +1102,8 @@ def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
         hand[pile[0]] += 1
         pile, known = pile[1:], known - 1 if known else 0
     seat = _seat(tuple(hand), pile, known, tuple(shown), stacks, food, false_worm)
-    totals = _add_total(state.totals, female, player, WORM_VALUE[card] - WORM_VALUE[out])
+    worth = state.nests.config.worm_values
+    totals = _add_total(state.totals, female, player, worth[card] - worth[out])
     return _after_card(state, _put(state.seats, player, seat), totals, phase, females)
 
 

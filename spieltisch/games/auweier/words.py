@@ -20,7 +20,6 @@ from spieltisch.games.auweier.notation import (
     DECK_SIZE,
     HIDDEN_DECK_TEXT,
     HIDDEN_SHUFFLE_TEXT,
-    WORM_VALUE,
     Arrange,
     Colour,
     Pass,
@@ -154,7 +153,7 @@ class AuweierWords(Words[AuweierView]):
                 card=CARD_TEXT[move.card],
                 female=self._(COLOUR_WORDS[move.female]),
                 total=mine,
-                after=mine + WORM_VALUE[move.card],
+                after=mine + view.config.worm_values[move.card],
             )
         if isinstance(move, PlayWedding):
             return self._("Wedding → {female}").format(female=self._(COLOUR_WORDS[move.female]))
@@ -314,7 +313,7 @@ class AuweierWords(Words[AuweierView]):
         if isinstance(move, Shuffled):
             return self._("{name}'s cards are shuffled.").format(name=names[view.player])
         if isinstance(move, PlayWorm):
-            total = _total(view, move.female, view.player) + WORM_VALUE[move.card]
+            total = _total(view, move.female, view.player) + view.config.worm_values[move.card]
             # TRANSLATORS: {before_female} is e.g. "before the red female"; {card} notation
             return self._("{actor} plays {card} {before_female} (now {total}).").format(
                 actor=actor,

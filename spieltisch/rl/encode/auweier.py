@@ -87,7 +87,8 @@ class AuweierEncoder(Encoder):
                 3 + EGGS + SEATS * (2 * WORM_KINDS + 2),
                 f"female slot {slot}: present, neutral, closed, her egg cards left (3 flags: "
                 "1, 2, 3), then per player slot the stack before her: cards per kind / 3, "
-                f"top card one-hot, worm total / {MAX_TOTAL:.0f}, Wedding",
+                f"top card one-hot, worm total / {MAX_TOTAL:.0f} (a deck's worms; more where "
+                "worm value parameters raise it), Wedding",
             )
             self.females.append(start)
         self.end = layout.add(
@@ -171,6 +172,8 @@ class AuweierEncoder(Encoder):
         female_slot: tuple[int, ...],
         out: Out,
     ) -> None:
+        worth = view.config.worm_values
+        scale = max(MAX_TOTAL, float(sum(n * w for n, w in zip(DECK, worth, strict=True))))
         for female in view.females:
             at = self.females[female_slot[female.colour]]
             out[at] = 1.0
@@ -191,7 +194,7 @@ class AuweierEncoder(Encoder):
                         out[base + card] += 1 / 3
                 if cards and cards[-1] < WORM_KINDS:
                     out[base + WORM_KINDS + cards[-1]] = 1.0
-                out[base + 2 * WORM_KINDS] = stack.total / MAX_TOTAL
+                out[base + 2 * WORM_KINDS] = stack.total / scale
                 out[base + 2 * WORM_KINDS + 1] = float(stack.wedding)
 
     def _fill_rest(self, view: AuweierView, slot_of: tuple[int, ...], out: Out) -> None:

@@ -15,7 +15,6 @@ from spieltisch.games.auweier.bots.reading import Reading, read, win_chance
 from spieltisch.games.auweier.model import Stage, crow_prey
 from spieltisch.games.auweier.notation import (
     PASS,
-    WORM_VALUE,
     Card,
     Colour,
     PlayCrow,
@@ -168,7 +167,7 @@ class HeuristicAgent(Agent[AuweierView]):
         self, view: AuweierView, reading: Reading, move: PlayWorm
     ) -> tuple[float, str, Move]:
         me, f, card = reading.me, move.female, move.card
-        value = WORM_VALUE[card]
+        value = reading.worth[card]
         mine = reading.totals[f][me]
         others = reading.best_other(f)[0]
         stack = view.females[f].stacks[me].cards
@@ -195,7 +194,7 @@ class HeuristicAgent(Agent[AuweierView]):
         prey = crow_prey(stack, reading.crow_digs)
         if prey is None:
             return 0.0
-        return reading.crow_risk * 0.5 * WORM_VALUE[stack[prey]]
+        return reading.crow_risk * 0.5 * reading.worth[stack[prey]]
 
     def _rate_crow(
         self, view: AuweierView, reading: Reading, move: PlayCrow
@@ -203,7 +202,7 @@ class HeuristicAgent(Agent[AuweierView]):
         me, f, owner = reading.me, move.female, move.owner
         stack = view.females[f].stacks[owner].cards
         prey = crow_prey(stack, reading.crow_digs)
-        eaten = WORM_VALUE[stack[prey]] if prey is not None else 0
+        eaten = reading.worth[stack[prey]] if prey is not None else 0
         column = list(reading.totals[f])
         mine = column[me]
         others_before = reading.best_other(f)[0]
@@ -228,7 +227,7 @@ class HeuristicAgent(Agent[AuweierView]):
         me, f = reading.me, move.female
         stack = view.females[f].stacks[me].cards
         out = stack[move.place - 1]
-        change = WORM_VALUE[move.card] - WORM_VALUE[out]
+        change = reading.worth[move.card] - reading.worth[out]
         mine = reading.totals[f][me]
         others = reading.best_other(f)[0]
         changed = list(stack)
@@ -240,8 +239,8 @@ class HeuristicAgent(Agent[AuweierView]):
         )
         if move.card is Card.FALSE_WORM:
             # A worm comes back to the hand: worth it if it is big and this female is lost.
-            gain += 0.08 * WORM_VALUE[out] if mine + reading.power[me] <= others else -0.2
-            why = f"fetches its {WORM_VALUE[out]} back from {Colour(f).label}"
+            gain += 0.08 * reading.worth[out] if mine + reading.power[me] <= others else -0.2
+            why = f"fetches its {out.text} back from {Colour(f).label}"
         else:
             gain -= 0.35  # no card is drawn after an exchange
             why = f"exchanges its False Worm before {Colour(f).label} for a {move.card.text}"
@@ -341,7 +340,7 @@ class HeuristicAgent(Agent[AuweierView]):
         """Take or secure the lead at its own Wedding females, the most valuable first: the
         smallest worm that takes the lead, or one more worm while the lead is small against
         what the opponents still in the phase could add; never throw worms after a lost one."""
-        me = reading.me
+        me, worth = reading.me, reading.worth
         rival = self._rival_power(view, reading)
         for f in sorted(mine, key=lambda c: -reading.value[c][me]):
             lead = reading.lead(f)
@@ -350,10 +349,10 @@ class HeuristicAgent(Agent[AuweierView]):
             if lead <= 0:
                 if 1 - lead > reading.power[me] or lead + reading.power[me] < 0.7 * rival:
                     continue
-                move = self._smallest(worms, f, 1 - lead) or self._largest(worms, f)
+                move = self._smallest(worms, f, 1 - lead, worth) or self._largest(worms, f, worth)
                 why = "takes the lead"
             else:
-                move = self._smallest(worms, f, 1)
+                move = self._smallest(worms, f, 1, worth)
                 why = "makes its lead safer"
             if move is not None:
                 return move, f"{why} at its Wedding before {Colour(f).label}"
@@ -376,7 +375,7 @@ class HeuristicAgent(Agent[AuweierView]):
                     gap = reading.totals[f][p] - reading.totals[f][me]
                     threats.append((reading.value[f][p], gap, f))
         for worth, gap, f in sorted(threats, reverse=True):
-            move = self._smallest(worms, f, gap)
+            move = self._smallest(worms, f, gap, reading.worth)
             if move is not None and worth >= least:
                 return move, f"stops an egg before {Colour(f).label}"
         return None
@@ -403,11 +402,13 @@ class HeuristicAgent(Agent[AuweierView]):
         return None
 
     @staticmethod
-    def _smallest(worms: list[PlayWorm], f: int, need: int) -> PlayWorm | None:
-        fits = [m for m in worms if m.female == f and WORM_VALUE[m.card] >= need]
-        return min(fits, key=lambda m: WORM_VALUE[m.card], default=None)
+    def _smallest(
+        worms: list[PlayWorm], f: int, need: int, worth: Sequence[int]
+    ) -> PlayWorm | None:
+        fits = [m for m in worms if m.female == f and worth[m.card] >= need]
+        return min(fits, key=lambda m: worth[m.card], default=None)
 
     @staticmethod
-    def _largest(worms: list[PlayWorm], f: int) -> PlayWorm | None:
-        here = [m for m in worms if m.female == f and WORM_VALUE[m.card] > 0]
-        return max(here, key=lambda m: WORM_VALUE[m.card], default=None)
+    def _largest(worms: list[PlayWorm], f: int, worth: Sequence[int]) -> PlayWorm | None:
+        here = [m for m in worms if m.female == f and worth[m.card] > 0]
+        return max(here, key=lambda m: worth[m.card], default=None)

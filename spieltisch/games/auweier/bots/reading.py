@@ -36,6 +36,8 @@ class Reading:
     """Chance that each player holds a Wedding (1 or 0 for the viewer)."""
     crow_digs: bool = False
     """Crows eat under a False Worm or a starred worm too (the ``crow_digs`` option)."""
+    worth: tuple[int, ...] = WORM_VALUE
+    """What each card adds to a worm total at this table (the worm value parameters)."""
 
     def best_other(self, female: int, player: int | None = None) -> tuple[int, PlayerId | None]:
         """The highest total before ``female`` among the players other than ``player``
@@ -66,26 +68,27 @@ def read(view: AuweierView) -> Reading:
     value = tuple(
         tuple(_egg_value(view, f, p) for p in range(players)) for f in range(len(view.females))
     )
+    worth = view.config.worm_values
     power, crows, weddings = [], [], []
     for p, info in enumerate(view.players):
         if p == me:
             hand = view.my_hand
-            power.append(float(sum(n * WORM_VALUE[k] for k, n in enumerate(hand))))
+            power.append(float(sum(n * worth[k] for k, n in enumerate(hand))))
             weddings.append(1.0 if hand[Card.WEDDING] else 0.0)
             continue
         unseen = _unseen(view, p)
         size = sum(unseen)
         in_hand = info.hand_size if info.hand_size is not None else 0  # no hands before the deal
         free = in_hand - sum(info.shown)
-        known = sum(n * WORM_VALUE[k] for k, n in enumerate(info.shown))
-        power.append(known + _hand_power(unseen, free))
+        known = sum(n * worth[k] for k, n in enumerate(info.shown))
+        power.append(known + _hand_power(unseen, free, worth))
         crows.append(_holds(unseen[Card.CROW], size, free) if not info.shown[Card.CROW] else 1.0)
         held = info.shown[Card.WEDDING] > 0
         weddings.append(1.0 if held else _holds(unseen[Card.WEDDING], size, free))
     risk = 1.0 - math.prod(1.0 - c for c in crows) if crows else 0.0
     digs = view.config.crow_digs
     return Reading(
-        me, players, open_females, totals, value, tuple(power), risk, tuple(weddings), digs
+        me, players, open_females, totals, value, tuple(power), risk, tuple(weddings), digs, worth
     )
 
 
@@ -111,13 +114,13 @@ def _unseen(view: AuweierView, player: int) -> list[int]:
     ]
 
 
-def _hand_power(unseen: Sequence[int], hand: int) -> float:
+def _hand_power(unseen: Sequence[int], hand: int, worth: Sequence[int] = WORM_VALUE) -> float:
     """What ``hand`` cards from the ``unseen`` ones are likely to add as worms: halfway between
     a random hand and one that kept the best worms (players hold strong worms back)."""
     size = sum(unseen)
     if not size or hand <= 0:
         return 0.0
-    values = sorted((WORM_VALUE[k] for k, n in enumerate(unseen) for _ in range(n)), reverse=True)
+    values = sorted((worth[k] for k, n in enumerate(unseen) for _ in range(n)), reverse=True)
     average = hand * sum(values) / size
     worms = sum(unseen[: Card.FALSE_WORM])
     kept = sum(values[: min(hand, max(1, round(hand * worms / size)))])
