@@ -172,6 +172,10 @@ def test_a_table_is_made_joined_started_and_listed(client: TestClient) -> None:
             },
             422,
         ),
+        (
+            {"game": "auf-die-eier", "seats": [{"kind": "person"}] * 2, "options": {"goal": 5}},
+            422,
+        ),
         ({"game": "auf-die-eier", "players": 9, "seats": [{"kind": "person"}] * 2}, 422),
         ({"game": "auf-die-eier", "seats": [{"kind": "person"}] * 2, "extra": 1}, 422),
     ],

@@ -240,3 +240,30 @@ def test_the_nuts_not_seen_yet_are_counted_only_as_a_house_rule(
     page.wait_for_selector(".nd-piles")
     assert page.locator(".nd-unseen").count() == (1 if aids else 0)
     assert page.locator(".nd-pile").count() == 2  # the piles' sizes are there to see either way
+
+
+def test_the_stores_show_the_tables_own_values(server: LiveServer, new_context: NewContext) -> None:
+    """A table playing other store values (the store_table ruling, a store value parameter)
+    shows them on every store, as the engine scores them."""
+    options: dict[str, bool | int | str] = {
+        "store_table": "five_25",
+        "store_value_6": 40,
+        "store_value_2": 7,
+    }
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
+    made: dict[str, Any] = server.call(
+        "POST", "/api/tables",
+        {"game": "auf-die-nuesse", "players": 2, "seats": seats, "seed": 4, "options": options},
+    )  # fmt: skip
+    left_in_play(server, made)
+    page = new_context(viewport=VIEWPORT).new_page()
+    page.goto(server.url + made["seat_links"]["0"])
+    page.fill("#name", "Ute")
+    page.press("#name", "Enter")
+    page.wait_for_selector("#join", state="hidden")
+    host = str(made["host_link"]).split("#host=", 1)[1]
+    server.call("POST", f"/api/tables/{made['id']}/start", {}, token=host)
+    wait_ready(page)
+    drawn = page.locator('#board [data-store^="0:"] .nd-value').all_text_contents()
+    expected = spieltisch.load("auf-die-nuesse", 2, **options).config.store_values
+    assert [int(x) for x in drawn] == list(expected) == [7, 7, 10, 10, 15, 15, 25, 40]

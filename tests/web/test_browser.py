@@ -218,6 +218,31 @@ def test_whole_game_from_the_lobby(
     shot(page, screens, f"{game}-result")
 
 
+def test_a_rule_parameter_set_in_the_lobby_reaches_the_table(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    """The game's numbers fold away under "Rule parameters"; the browser keeps a value within
+    its bounds, and a value set there is the new table's."""
+    page = new_context().new_page()
+    page.goto(server.url + "/")
+    page.select_option("#game", "auf-die-eier")
+    box = page.locator("#parameters")
+    assert not box.evaluate("(d) => d.open") and not page.locator("#option-goal").is_visible()
+    page.click("#parameters summary")
+    assert page.locator("#option-goal").get_attribute("max") == "300"
+    page.fill("#option-goal", "5")
+    assert not page.locator("#option-goal").evaluate("(i) => i.checkValidity()")
+    page.fill("#option-goal", "40")
+    page.select_option("[name=seat-1]", "bot")
+    page.select_option("[name=level-1]", "random")
+    page.click("#create button[type=submit]")
+    sit = page.locator("#sit-link")
+    sit.wait_for()
+    table_id = (sit.get_attribute("href") or "").split("/")[2].split("#")[0]
+    about = page.request.get(f"{server.url}/api/tables/{table_id}").json()
+    assert about["options"]["goal"] == 40 and about["options"]["dice"] == 9
+
+
 # --- 2. two people in two browsers ------------------------------------------------------------
 
 

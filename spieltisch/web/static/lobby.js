@@ -50,6 +50,15 @@ function optionInput(option) {
   return el("div", { class: "seat-row" }, el("label", { for: id, title: option.name }, t(option.help)), input);
 }
 
+// Rule parameters (the game's numbers: a goal, a hand size) fold away under their own
+// heading: most tables play the rulebook's numbers.
+function parameterBox(game) {
+  const parameters = game.options.filter((o) => o.min !== undefined);
+  if (!parameters.length) return [];
+  return [el("details", { class: "rules-box", id: "parameters" },
+    el("summary", {}, t("Rule parameters")), ...parameters.map(optionInput))];
+}
+
 function seatRows(game, players) {
   const rows = [];
   for (let seat = 0; seat < players; seat++) {
@@ -173,7 +182,8 @@ function drawForm() {
        el("a", { href: `/rules/${game.id}`, target: "_blank" }, t("rules"))),
     el("p", {}, t(game.summary)),
     el("div", { class: "seat-row" }, el("label", { for: "players" }, t("Players")), playerSelect),
-    ...game.options.map(optionInput),
+    ...game.options.filter((o) => o.min === undefined).map(optionInput),
+    ...parameterBox(game),
     ...seatRows(game, count),
     houseRules(),
     ratedBox(),

@@ -163,7 +163,6 @@ function cardName(w, card) {
   return kinds.length === 2 ? `${w.joker} ${w[kinds[0]]}/${w[kinds[1]]}` : w[card];
 }
 
-const SIZES = [2, 2, 3, 3, 4, 4, 5, 6];
 const STANDARD_BY_SIZE = { 2: 5, 3: 10, 4: 15, 5: 20, 6: 30 };
 
 // The table's store values: its store_table, where a store value parameter (store_value_N)
