@@ -36,7 +36,6 @@ def test_the_eier_goal_starts_the_last_round(goal: int) -> None:
         # round is played out (at most two more turns) and tie turns follow (at most three).
         ends = [b for a, b in itertools.pairwise(states) if b.sheet.last is not a.sheet.last]  # type: ignore[attr-defined]
         first = next(i for i, s in enumerate(ends) if max(s.scores()) >= goal)
-        assert all(max(s.scores()) < goal for s in ends[:first])
         assert len(ends) - 1 - first <= (players - 1) + players
 
 
