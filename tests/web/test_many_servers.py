@@ -118,8 +118,8 @@ def move(ws: ClientConnection, update: Message) -> None:
     )
 
 
-def stored_moves(table_id: str) -> tuple[str, tuple[str, ...]]:
-    engine = sa.create_engine(URL)
+def stored_moves(url: str, table_id: str) -> tuple[str, tuple[str, ...]]:
+    engine = sa.create_engine(url)
     try:
         with engine.connect() as db:
             status = db.execute(
@@ -135,14 +135,33 @@ def stored_moves(table_id: str) -> tuple[str, tuple[str, ...]]:
 
 
 @pytest.fixture
-def three() -> Iterator[tuple[Server, Server, Server]]:
-    with running(URL) as a, running(URL) as b, running(URL) as c:
+def database() -> Iterator[str]:
+    """A database of this test's own on the test server: the servers here take up every table
+    left playing in their database as an orphan, so tables other tests left behind in the shared
+    one would cost them CPU (and their bounds) while they play those out."""
+    base = sa.engine.make_url(URL)
+    name = f"{base.database}_servers_{os.getpid()}"
+    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as db:
+            db.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            db.execute(sa.text(f'CREATE DATABASE "{name}"'))
+        yield base.set(database=name).render_as_string(hide_password=False)
+        with admin.connect() as db:
+            db.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
+
+
+@pytest.fixture
+def three(database: str) -> Iterator[tuple[Server, Server, Server]]:
+    with running(database) as a, running(database) as b, running(database) as c:
         yield a, b, c
 
 
 @needs_postgres
 def test_moves_chat_a_revoked_link_and_the_end_reach_every_process(
-    three: tuple[Server, Server, Server],
+    three: tuple[Server, Server, Server], database: str
 ) -> None:
     """Seat 0 on A, seat 1 on B, a spectator on C: A shows seat 1 connected, each move
     reaches the other two within the bound; so do a chat line, the host handing seat 1 to a
@@ -192,7 +211,7 @@ def test_moves_chat_a_revoked_link_and_the_end_reach_every_process(
             watcher, finished, time.monotonic() + BOUND
         )
         assert ended["version"] == final["version"]
-    status, texts = stored_moves(table["id"])
+    status, texts = stored_moves(database, table["id"])
     assert status == "finished"
     assert list(replay_states(spieltisch.load("awimbawe", 2), texts))  # each move legal
     print(f"slowest of {moves} moves to reach all three pages: {slowest * 1000:.0f} ms")
@@ -224,12 +243,12 @@ def drain(ws: ClientConnection) -> list[Message]:
 
 
 @needs_postgres
-def test_a_killed_process_s_page_reconnects_elsewhere_and_its_bot_goes_on() -> None:
+def test_a_killed_process_s_page_reconnects_elsewhere_and_its_bot_goes_on(database: str) -> None:
     """A table of a person and a bot is made on A (A moves the bot); the person's page is on
     A, a spectator's on B. A is killed with SIGKILL mid-game: the page reconnects to B, the
     bot moves again (B takes the table over when A's lease lapses), and the game ends with
     each move stored once."""
-    with running(URL) as b, running(URL) as a:
+    with running(database) as b, running(database) as a:
         table = create(a, [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}])
         with b.socket(table["id"], None) as watcher:
             with a.socket(table["id"], table["tokens"][0]) as page:
@@ -239,7 +258,7 @@ def test_a_killed_process_s_page_reconnects_elsewhere_and_its_bot_goes_on() -> N
                         latest = until(page, update_past(latest["version"]), time.monotonic() + 30)
                     move(page, latest)
                     latest = until(page, update_past(latest["version"]), time.monotonic() + 30)
-                held = leases.holder(sa.create_engine(URL), table["id"])
+                held = leases.holder(sa.create_engine(database), table["id"])
                 assert held is not None
                 a.kill()
             killed_at, version = time.monotonic(), latest["version"]
@@ -249,17 +268,17 @@ def test_a_killed_process_s_page_reconnects_elsewhere_and_its_bot_goes_on() -> N
             assert final["status"] == "finished"
             print(f"game ended {time.monotonic() - killed_at:.1f} s after the kill")
         record = Record.loads(b.http.get(f"/api/tables/{table['id']}/record").text)
-    status, texts = stored_moves(table["id"])
+    status, texts = stored_moves(database, table["id"])
     assert status == "finished"
     assert list(replay_states(spieltisch.load("awimbawe", 2), texts))
     assert record.moves == texts
 
 
 @needs_postgres
-def test_workers_share_one_port_and_a_killed_worker_is_replaced() -> None:
+def test_workers_share_one_port_and_a_killed_worker_is_replaced(database: str) -> None:
     """``--workers 2``: two processes behind one port; pages on either see each other's
     moves; one worker killed with SIGKILL, the port still answers and the game goes on."""
-    with running(URL, workers=2) as srv:
+    with running(database, workers=2) as srv:
         children = workers_of(srv.process.pid)
         assert len(children) == 2, children
         table = create(srv, PERSONS)
