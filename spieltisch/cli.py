@@ -708,16 +708,35 @@ class Backend(StrEnum):
     ray = "ray"
 
 
+BackendOption = Annotated[Backend, typer.Option(help="local (process pool) or ray.")]
+AddressOption = Annotated[
+    str | None, typer.Option(help="Ray cluster to join (default: start a local one).")
+]
+WorkersOption = Annotated[int, typer.Option(min=1, max=1024, help="Parallel workers.")]
+
+
+def _run_folder(experiment_file: Path, out: Path | None) -> Path:
+    """The folder a lab command writes to (made if missing): ``--out``, or beside the file."""
+    folder = out or experiment_file.with_suffix("")
+    if folder.exists() and not folder.is_dir():
+        fail(f"--out {folder} is a file, not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _keep_experiment(experiment_file: Path, folder: Path) -> None:
+    """The experiment file as run, copied into its folder (a redraw reads it from there)."""
+    (folder / "experiment.toml").write_text(
+        experiment_file.read_text(encoding="utf-8"), encoding="utf-8"
+    )
+
+
 @lab_app.command("run")
 def lab_run(
     experiment_file: Annotated[Path, typer.Argument(help="The experiment, a TOML file.")],
-    backend: Annotated[Backend, typer.Option(help="local (process pool) or ray.")] = (
-        Backend.local
-    ),
-    address: Annotated[
-        str | None, typer.Option(help="Ray cluster to join (default: start a local one).")
-    ] = None,
-    workers: Annotated[int, typer.Option(min=1, max=1024, help="Parallel workers.")] = 1,
+    backend: BackendOption = Backend.local,
+    address: AddressOption = None,
+    workers: WorkersOption = 1,
     out: Annotated[
         Path | None,
         typer.Option(help="Folder for the journal and report (default: beside the file)."),
@@ -726,16 +745,11 @@ def lab_run(
     """Play an experiment's grid (resuming from the folder's journal) and write its report."""
     with one_line_errors():
         experiment = lab_experiment.load_experiment(experiment_file)
-        folder = out or experiment_file.with_suffix("")
-        if folder.exists() and not folder.is_dir():
-            fail(f"--out {folder} is a file, not a folder")
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = _run_folder(experiment_file, out)
         journal = folder / "journal.jsonl"
         if journal.exists():
             lab_experiment.saved_results(experiment, journal)  # refuses another run's journal
-        (folder / "experiment.toml").write_text(
-            experiment_file.read_text(encoding="utf-8"), encoding="utf-8"
-        )
+        _keep_experiment(experiment_file, folder)
         runner = _lab_runner(backend, workers, address)
         started = time.perf_counter()
         try:
@@ -784,13 +798,9 @@ def lab_tune(
     experiment_file: Annotated[
         Path, typer.Argument(help="The experiment, a TOML file with a [tune] table.")
     ],
-    backend: Annotated[Backend, typer.Option(help="local (process pool) or ray.")] = (
-        Backend.local
-    ),
-    address: Annotated[
-        str | None, typer.Option(help="Ray cluster to join (default: start a local one).")
-    ] = None,
-    workers: Annotated[int, typer.Option(min=1, max=1024, help="Parallel workers.")] = 1,
+    backend: BackendOption = Backend.local,
+    address: AddressOption = None,
+    workers: WorkersOption = 1,
     out: Annotated[
         Path | None,
         typer.Option(help="Folder for the journal and findings (default: beside the file)."),
@@ -806,13 +816,8 @@ def lab_tune(
         from spieltisch.lab import tune_report  # noqa: PLC0415 - lazy: matplotlib
 
         spec = lab_tune_module.tune_spec(experiment, dict(experiment.tuning))
-        folder = out or experiment_file.with_suffix("")
-        if folder.exists() and not folder.is_dir():
-            fail(f"--out {folder} is a file, not a folder")
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "experiment.toml").write_text(
-            experiment_file.read_text(encoding="utf-8"), encoding="utf-8"
-        )
+        folder = _run_folder(experiment_file, out)
+        _keep_experiment(experiment_file, folder)
         runner = _lab_runner(backend, workers, address)
         console = Console(stderr=True)
         count = [0]

@@ -216,17 +216,15 @@ def test_whole_game_by_clicking_the_board(server: LiveServer, new_context: NewCo
     switch_language(page)
 
 
-@pytest.mark.parametrize("aids", [False, True])
-def test_the_nuts_not_seen_yet_are_counted_only_as_a_house_rule(
-    server: LiveServer, new_context: NewContext, aids: bool
-) -> None:
-    """Every drawn nut was seen by all, but counting what is left is each player's work: the
-    board counts for them only where the host allowed memory aids."""
+def started_against_a_bot(
+    server: LiveServer, new_context: NewContext, extra: dict[str, Any]
+) -> Page:
+    """A 2-player table against a random bot, made with ``extra`` in its request, joined by a
+    person as seat 0 and started; that person's page, ready."""
     seats = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
     made: dict[str, Any] = server.call(
         "POST", "/api/tables",
-        {"game": "auf-die-nuesse", "players": 2, "seats": seats, "seed": 4,
-         "rules": {"memory_aids": aids}},
+        {"game": "auf-die-nuesse", "players": 2, "seats": seats, "seed": 4, **extra},
     )  # fmt: skip
     left_in_play(server, made)
     page = new_context(viewport=VIEWPORT).new_page()
@@ -237,6 +235,16 @@ def test_the_nuts_not_seen_yet_are_counted_only_as_a_house_rule(
     host = str(made["host_link"]).split("#host=", 1)[1]
     server.call("POST", f"/api/tables/{made['id']}/start", {}, token=host)
     wait_ready(page)
+    return page
+
+
+@pytest.mark.parametrize("aids", [False, True])
+def test_the_nuts_not_seen_yet_are_counted_only_as_a_house_rule(
+    server: LiveServer, new_context: NewContext, aids: bool
+) -> None:
+    """Every drawn nut was seen by all, but counting what is left is each player's work: the
+    board counts for them only where the host allowed memory aids."""
+    page = started_against_a_bot(server, new_context, {"rules": {"memory_aids": aids}})
     page.wait_for_selector(".nd-piles")
     assert page.locator(".nd-unseen").count() == (1 if aids else 0)
     assert page.locator(".nd-pile").count() == 2  # the piles' sizes are there to see either way
@@ -250,20 +258,7 @@ def test_the_stores_show_the_tables_own_values(server: LiveServer, new_context: 
         "store_value_6": 40,
         "store_value_2": 7,
     }
-    seats = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
-    made: dict[str, Any] = server.call(
-        "POST", "/api/tables",
-        {"game": "auf-die-nuesse", "players": 2, "seats": seats, "seed": 4, "options": options},
-    )  # fmt: skip
-    left_in_play(server, made)
-    page = new_context(viewport=VIEWPORT).new_page()
-    page.goto(server.url + made["seat_links"]["0"])
-    page.fill("#name", "Ute")
-    page.press("#name", "Enter")
-    page.wait_for_selector("#join", state="hidden")
-    host = str(made["host_link"]).split("#host=", 1)[1]
-    server.call("POST", f"/api/tables/{made['id']}/start", {}, token=host)
-    wait_ready(page)
+    page = started_against_a_bot(server, new_context, {"options": options})
     drawn = page.locator('#board [data-store^="0:"] .nd-value').all_text_contents()
     expected = spieltisch.load("auf-die-nuesse", 2, **options).config.store_values
     assert [int(x) for x in drawn] == list(expected) == [7, 7, 10, 10, 15, 15, 25, 40]
