@@ -75,7 +75,6 @@ def test_an_unknown_metric_is_refused_naming_the_known_ones(key: str, says: str)
 
 def test_every_metric_is_documented() -> None:
     rows = catalogue()
-    assert {key for key, _, _ in rows} >= set(PLAIN)
     assert all(formula for _, formula, _ in rows)
     assert set(quality.QUALITY_KEYS) <= {k for k, m in PLAIN.items() if m.traced}
     docs = (Path(__file__).parents[2] / "docs" / "lab" / "README.md").read_text()

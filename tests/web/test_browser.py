@@ -30,7 +30,7 @@ from .conftest import PHONE, LiveServer, left_in_play, require_browser, switch_l
 
 require_browser()
 
-from playwright.sync_api import BrowserContext, Page, WebSocket  # noqa: E402 - after the skip
+from playwright.sync_api import BrowserContext, Locator, Page, WebSocket  # noqa: E402 - after the skip
 
 pytestmark = pytest.mark.browser
 
@@ -184,6 +184,16 @@ def no_overflow(page: Page) -> bool:
 # --- 1. a whole game of each game, made in the lobby, against a bot -------------------------
 
 
+def create_against_a_random_bot(page: Page) -> tuple[Locator, str]:
+    """Seat 2 made a random bot and the lobby's form sent: the new table's sit link and id."""
+    page.select_option("[name=seat-1]", "bot")
+    page.select_option("[name=level-1]", "random")
+    page.click("#create button[type=submit]")
+    sit = page.locator("#sit-link")
+    sit.wait_for()
+    return sit, (sit.get_attribute("href") or "").split("/")[2].split("#")[0]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_whole_game_from_the_lobby(
     game: str, server: LiveServer, new_context: NewContext, screens: Path
@@ -193,12 +203,7 @@ def test_whole_game_from_the_lobby(
     page.select_option("#game", game)
     page.select_option("#players", "2")
     page.select_option("[name=seat-0]", "person")
-    page.select_option("[name=seat-1]", "bot")
-    page.select_option("[name=level-1]", "random")
-    page.click("#create button[type=submit]")
-    sit = page.locator("#sit-link")
-    sit.wait_for()
-    table_id = (sit.get_attribute("href") or "").split("/")[2].split("#")[0]
+    sit, table_id = create_against_a_random_bot(page)
     sit.click()
     page.fill("#name", "Alice")
     page.press("#name", "Enter")
@@ -233,12 +238,7 @@ def test_a_rule_parameter_set_in_the_lobby_reaches_the_table(
     page.fill("#option-goal", "5")
     assert not page.locator("#option-goal").evaluate("(i) => i.checkValidity()")
     page.fill("#option-goal", "40")
-    page.select_option("[name=seat-1]", "bot")
-    page.select_option("[name=level-1]", "random")
-    page.click("#create button[type=submit]")
-    sit = page.locator("#sit-link")
-    sit.wait_for()
-    table_id = (sit.get_attribute("href") or "").split("/")[2].split("#")[0]
+    _, table_id = create_against_a_random_bot(page)
     about = page.request.get(f"{server.url}/api/tables/{table_id}").json()
     assert about["options"]["goal"] == 40 and about["options"]["dice"] == 9
 
