@@ -14,6 +14,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import httpx
+import sqlalchemy as sa
 from websockets.sync.client import ClientConnection, connect
 
 STARTUP = 30.0
@@ -110,3 +111,25 @@ def running(url: str, workers: int = 1) -> Iterator[Server]:
         yield process
     finally:
         process.stop()
+
+
+@contextmanager
+def own_database(url: str, label: str) -> Iterator[str]:
+    """A fresh PostgreSQL database beside the one ``url`` names, dropped on the way out.
+
+    A server takes up every table left playing in its database as an orphan, so tables other
+    tests left behind in a shared database would cost a test's servers CPU (and its bounds)
+    while they play those out. The test role may create databases (``scripts/ci_postgres.sh``).
+    """
+    base = sa.engine.make_url(url)
+    name = f"{base.database}_{label}_{os.getpid()}"
+    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as db:
+            db.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            db.execute(sa.text(f'CREATE DATABASE "{name}"'))
+        yield base.set(database=name).render_as_string(hide_password=False)
+        with admin.connect() as db:
+            db.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()

@@ -31,7 +31,7 @@ import spieltisch
 from spieltisch.core.record import Record, replay_states
 from spieltisch.web import leases
 
-from .servers import Server, running
+from .servers import Server, own_database, running
 
 URL = os.environ.get("SPIELTISCH_TEST_POSTGRES", "")
 needs_postgres = pytest.mark.skipif(not URL, reason="SPIELTISCH_TEST_POSTGRES is not set")
@@ -136,21 +136,9 @@ def stored_moves(url: str, table_id: str) -> tuple[str, tuple[str, ...]]:
 
 @pytest.fixture
 def database() -> Iterator[str]:
-    """A database of this test's own on the test server: the servers here take up every table
-    left playing in their database as an orphan, so tables other tests left behind in the shared
-    one would cost them CPU (and their bounds) while they play those out."""
-    base = sa.engine.make_url(URL)
-    name = f"{base.database}_servers_{os.getpid()}"
-    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as db:
-            db.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            db.execute(sa.text(f'CREATE DATABASE "{name}"'))
-        yield base.set(database=name).render_as_string(hide_password=False)
-        with admin.connect() as db:
-            db.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
-        admin.dispose()
+    """A database of this test's own (see :func:`own_database`)."""
+    with own_database(URL, "servers") as url:
+        yield url
 
 
 @pytest.fixture

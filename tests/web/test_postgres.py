@@ -2,8 +2,9 @@
 
 These tests run real server processes (``python -m spieltisch.web``) against the PostgreSQL
 database named by ``SPIELTISCH_TEST_POSTGRES`` (an SQLAlchemy URL; ``scripts/ci_postgres.sh``
-prepares one and prints it) and are skipped only when that variable is unset. Each table has
-its own random id, so the tests share the database. Every wait is bounded.
+prepares one and prints it) and are skipped only when that variable is unset. The module's
+servers run on a database of its own beside that one (servers take up tables left playing in
+their database); each table has its own random id, so the tests share it. Every wait is bounded.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ from websockets.sync.client import ClientConnection
 import spieltisch
 from spieltisch.core.record import Record, replay, replay_states
 
-from .servers import Server, running
+from .servers import Server, own_database, running
 
 URL = os.environ.get("SPIELTISCH_TEST_POSTGRES", "")
 pytestmark = pytest.mark.skipif(not URL, reason="SPIELTISCH_TEST_POSTGRES is not set")
@@ -39,18 +40,29 @@ PACE = 0.15
 """Seconds between one connection's moves: keeps it under the server's rate limit."""
 
 
-@contextmanager
-def server() -> Iterator[Server]:
-    """A server on the test database, ended with its process group on the way out."""
-    with running(URL) as process:
-        yield process
+@pytest.fixture(scope="module")
+def database() -> Iterator[str]:
+    """This module's own database (see :func:`own_database`): its servers take up every table
+    left playing in their database, and other tests leave tables playing in the shared one."""
+    with own_database(URL, "postgres") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
-def engine() -> Iterator[sa.engine.Engine]:
-    made = sa.create_engine(URL)
+def engine(database: str) -> Iterator[sa.engine.Engine]:
+    made = sa.create_engine(database)
     yield made
     made.dispose()
+
+
+Starter = Callable[[], AbstractContextManager[Server]]
+"""Starts a server on this module's database."""
+
+
+@pytest.fixture
+def server(database: str) -> Starter:
+    """Starts a server on this module's database, ended with its process group on the way out."""
+    return lambda: running(database)
 
 
 def create(srv: Server, game: str, seats: list[dict[str, str]], seed: int) -> dict[str, Any]:
@@ -170,7 +182,9 @@ def bot_record(srv: Server, table_id: str) -> str:
     raise TimeoutError("the game did not finish in time")
 
 
-def test_a_table_continues_where_it_was_after_a_restart(engine: sa.engine.Engine) -> None:
+def test_a_table_continues_where_it_was_after_a_restart(
+    engine: sa.engine.Engine, server: Starter
+) -> None:
     seats = [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}]
     with server() as first:
         table = create(first, "awimbawe", seats, SEED)
@@ -215,7 +229,9 @@ def test_a_table_continues_where_it_was_after_a_restart(engine: sa.engine.Engine
     assert replay(game, record).is_terminal()
 
 
-def test_a_killed_server_resumes_exactly_on_postgres(engine: sa.engine.Engine) -> None:
+def test_a_killed_server_resumes_exactly_on_postgres(
+    engine: sa.engine.Engine, server: Starter
+) -> None:
     seats = [{"kind": "bot", "level": level} for level in BOT_LEVELS]
     with server() as srv:
         reference = create(srv, "auf-die-nuesse", seats, SEED)
@@ -287,13 +303,15 @@ def race(engine: sa.engine.Engine, one: Server, two: Server, game: str) -> list[
     return wins
 
 
-def test_two_servers_racing_apply_each_move_once(engine: sa.engine.Engine) -> None:
+def test_two_servers_racing_apply_each_move_once(engine: sa.engine.Engine, server: Starter) -> None:
     with server() as one, server() as two:
         wins = [race(engine, one, two, game) for game in ("auf-die-eier", "awimbawe")]
     assert all(sum(w) >= 10 for w in wins), wins
 
 
-def test_a_table_started_on_another_server_takes_moves(engine: sa.engine.Engine) -> None:
+def test_a_table_started_on_another_server_takes_moves(
+    engine: sa.engine.Engine, server: Starter
+) -> None:
     with server() as one, server() as two:
         table = create(one, "awimbawe", [{"kind": "person"}, {"kind": "person"}], SEED)
         token = table["tokens"][0]
@@ -311,7 +329,7 @@ def test_a_table_started_on_another_server_takes_moves(engine: sa.engine.Engine)
         assert stored(engine, table["id"])[1] > update["version"]
 
 
-def test_a_seat_revoked_on_one_server_closes_its_socket_on_the_other() -> None:
+def test_a_seat_revoked_on_one_server_closes_its_socket_on_the_other(server: Starter) -> None:
     """The host hands seat 1 to a bot through server A; seat 1's page is open on server B:
     B tells it whose seat it was and closes it (within a bound), and shows the others the
     seat's new holder."""
