@@ -12,12 +12,14 @@ Everything is drawn from generators seeded by the experiment, so a report never 
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from spieltisch.lab.engine import GameResult, derive_seed
 from spieltisch.lab.experiment import Cell, CellResults, Experiment
 from spieltisch.lab.metrics import Metric
+from spieltisch.lab.quality import CURVE_KEYS
 from spieltisch.lab.stats import (
     PairedDifference,
     cluster_bootstrap,
@@ -86,6 +88,8 @@ class CellStats:
     """The game length's distribution: (percent, decisions) at 10, 25, 50, 75 and 90%."""
     agent_scores: tuple[tuple[str, tuple[int, ...]], ...] = ()
     """Each agent's final scores over its seats (only when the lineup mixes agents)."""
+    uncertainty_curve: tuple[float, ...] = ()
+    """Uncertainty over time: its mean in each tenth of the game, over the traced games."""
 
 
 QUANTILES = (10, 25, 50, 75, 90)
@@ -208,7 +212,17 @@ def cell_stats(experiment: Experiment, cell_results: CellResults) -> CellStats:
         tuple(_metric_stats(experiment, cell, m, i, deals) for i, m in enumerate(metrics)),
         _quantiles([float(r.actions) for r in finished]),
         _agent_scores(finished) if agents else (),
+        _uncertainty_curve(finished),
     )
+
+
+def _uncertainty_curve(results: Sequence[GameResult]) -> tuple[float, ...]:
+    """The mean of each tenth's uncertainty over the games that carry all ten (traced ones)."""
+    rows = [[r.measure(key) for key in CURVE_KEYS] for r in results]
+    complete = [[v for v in row if v is not None] for row in rows if None not in row]
+    if not complete:
+        return ()
+    return tuple(statistics.fmean(column) for column in zip(*complete, strict=True))
 
 
 def _agent_scores(results: Sequence[GameResult]) -> tuple[tuple[str, tuple[int, ...]], ...]:

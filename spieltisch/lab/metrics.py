@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from spieltisch.core.errors import OptionError
 from spieltisch.lab.engine import GameResult
+from spieltisch.lab.quality import CURVE_KEYS
 
 MAX_METRICS = 16
 """The most metrics one experiment may name."""
@@ -234,6 +235,8 @@ PARAMETRISED = {
     "seat-win": "seat-win:N: seat N's win rate (1-based)",
     "head-to-head": "head-to-head:A:B: the share of meetings agent A finished ahead of agent B "
     "(a larger share of the win, then more points; ½ for level)",
+    "uncertainty-at": "uncertainty-at:P: the uncertainty in the tenth of the game ending at P% "
+    "(P = 10, 20, ..., 100)",
 }
 
 
@@ -253,6 +256,18 @@ def metric(key: str) -> Metric:
             0.02,
             seat_win(seat),
             f"seat {seat}'s share of the win",
+        )
+    if key in CURVE_KEYS:
+        return Metric(
+            key,
+            f"uncertainty to {rest}% of the game",
+            Scale.NUMBER,
+            0.02,
+            _traced(key),
+            f"mean over the decisions in the tenth of the game ending at {rest}% of its "
+            "decisions of the entropy of the chances over log(players)",
+            BROWNE,
+            traced=True,
         )
     if name == "head-to-head":
         first, _, second = rest.partition(":")

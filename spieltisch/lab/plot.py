@@ -1,5 +1,6 @@
-"""The lab's plots: arena win rates and scores; an experiment's seat advantage, variant effects
-and score distributions. (matplotlib loads only here.)"""
+"""The lab's plots: arena win rates and scores; an experiment's seat advantage, variant effects,
+score distributions and uncertainty over time; a parameter search. (matplotlib loads only
+here.)"""
 
 from __future__ import annotations
 
@@ -202,6 +203,27 @@ def score_plot(cells: Sequence[CellStats], title: str, path: Path) -> None:
         ],
         fontsize="x-small",
     )
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+
+
+def uncertainty_plot(cells: Sequence[CellStats], title: str, path: Path) -> None:
+    """Uncertainty over time: each cell's mean uncertainty in each tenth of the game, one line
+    per cell (its players and label), from 1 (anyone may win) down to 0 (settled)."""
+    figure, axes = plt.subplots(figsize=(8, 5))
+    tenths = [10 * k + 5 for k in range(10)]
+    for c in cells:
+        if c.uncertainty_curve:
+            label = _wrap(f"{c.cell.players}p {c.cell.label}", 50)
+            axes.plot(tenths, c.uncertainty_curve, marker="o", markersize=3, label=label)
+    axes.set_xlim(0, 100)
+    axes.set_ylim(0, 1.02)
+    axes.set_xlabel("share of the game's decisions (%), middle of each tenth")
+    axes.set_ylabel("uncertainty (entropy of the chances / log players)")
+    axes.set_title(_wrap(title, 70))
+    axes.legend(fontsize="x-small", loc="lower left")
+    axes.grid(alpha=0.3)
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     plt.close(figure)

@@ -15,16 +15,21 @@ of Ludii's evaluation module):
   the game (decision index over decisions) played before a winner's estimate first rises above it,
   1 when it never does (lower: the winner was clear earlier);
 * **uncertainty**: the mean, over all decisions, of the estimate's entropy divided by
-  ``log(players)`` (1: anyone may still win; 0: the winner is certain).
+  ``log(players)`` (1: anyone may still win; 0: the winner is certain); and **uncertainty over
+  time**, the same mean within each tenth of the game's decisions (``uncertainty-at:10`` for
+  the first tenth ... ``uncertainty-at:100`` for the last), the curve Browne plots.
 
 A game without winners (nobody scored a win) has no drama or decisiveness (``None``).
 
-The estimate comes from the game (:func:`estimator`): where a game has a quick evaluation of the
-true state as chances to win, that one (Auf die Nüsse!'s fitted model of a position; Awimbawé's
-exact match odds from the rounds won, each round left a coin toss); elsewhere the players' shares
-of the points so far (each score less the lowest, plus one, over their sum), a proxy that ranks
-the players by score but is not calibrated. The lab reads the true state, as a spectator who saw
-every card would: these measures describe the game, and no agent ever sees them.
+The estimate comes from the game (:func:`estimator`), each a quick evaluation of the true state
+as chances to win: Auf die Eier's race worked out exactly under the expert's play
+(:mod:`.eier_race`); Auf die Nüsse!'s fitted model of a position; Auweier's reading of the table
+by its heuristic, with a fitted spread (:mod:`.auweier_odds`); Awimbawé's exact match odds from
+the rounds won, each round left a coin toss. A game without one would fall back on the players'
+shares of the points so far (:func:`score_shares`: each score less the lowest, plus one, over
+their sum), a proxy that ranks the players by score but is not calibrated. The lab reads the
+true state, as a spectator who saw every card would: these measures describe the game, and no
+agent ever sees them.
 """
 
 from __future__ import annotations
@@ -34,17 +39,25 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 
 from spieltisch.core.game import State
+from spieltisch.games.auf_die_eier.rules import EierState
 from spieltisch.games.auf_die_nuesse.bots.search import win_chances
 from spieltisch.games.auf_die_nuesse.rules import NuesseState
+from spieltisch.games.auweier.rules import AuweierState
 from spieltisch.games.awimbawe.bots.evaluate import match_odds
 from spieltisch.games.awimbawe.rules import AwimbaweState
+from spieltisch.lab import auweier_odds, eier_race
 
 Estimate = tuple[float, ...]
 """Each player's chance to win at one decision, summing to one."""
 Estimator = Callable[[State], Estimate]
 
 QUALITY_KEYS = ("lead-changes", "drama", "decisiveness", "uncertainty")
-"""The measures :func:`measures` returns, in order."""
+"""The game-quality measures, one figure a game each."""
+TENTHS = 10
+CURVE_KEYS = tuple(f"uncertainty-at:{10 * (k + 1)}" for k in range(TENTHS))
+"""Uncertainty over time: the mean uncertainty in each tenth of the game, by where it ends."""
+MEASURE_KEYS = QUALITY_KEYS + CURVE_KEYS
+"""Every measure :func:`measures` returns, in order."""
 
 
 def score_shares(state: State) -> Estimate:
@@ -54,6 +67,18 @@ def score_shares(state: State) -> Estimate:
     shifted = [s - low + 1 for s in scores]
     total = sum(shifted)
     return tuple(s / total for s in shifted)
+
+
+def _eier(state: State) -> Estimate:
+    if isinstance(state, EierState):
+        return eier_race.win_chances(state)
+    return score_shares(state)
+
+
+def _auweier(state: State) -> Estimate:
+    if isinstance(state, AuweierState):
+        return auweier_odds.win_chances(state)
+    return score_shares(state)
 
 
 def _nuesse(state: State) -> Estimate:
@@ -71,7 +96,12 @@ def _awimbawe(state: State) -> Estimate:
     return score_shares(state)
 
 
-ESTIMATORS: dict[str, Estimator] = {"auf-die-nuesse": _nuesse, "awimbawe": _awimbawe}
+ESTIMATORS: dict[str, Estimator] = {
+    "auf-die-eier": _eier,
+    "auf-die-nuesse": _nuesse,
+    "auweier": _auweier,
+    "awimbawe": _awimbawe,
+}
 
 
 def estimator(game: str) -> Estimator:
@@ -118,24 +148,45 @@ def decisiveness(estimates: Sequence[Estimate], winners: frozenset[int]) -> floa
     return 1.0
 
 
+def entropy(estimate: Estimate) -> float:
+    """The estimate's entropy over its largest possible value, ``log(players)``."""
+    return -sum(x * math.log(x) for x in estimate if x > 0) / math.log(len(estimate))
+
+
 def uncertainty(estimates: Sequence[Estimate]) -> float | None:
     """Mean over decisions of the estimate's entropy over its largest possible value."""
     if not estimates or len(estimates[0]) < 2:
         return None
-    most = math.log(len(estimates[0]))
-    total = 0.0
-    for e in estimates:
-        total += -sum(x * math.log(x) for x in e if x > 0) / most
-    return total / len(estimates)
+    return sum(entropy(e) for e in estimates) / len(estimates)
+
+
+def uncertainty_curve(estimates: Sequence[Estimate]) -> tuple[float, ...] | None:
+    """The uncertainty within each tenth of the decisions (decision ``i`` of ``n`` lies in
+    tenth ``floor(10 i / n)``); a tenth holding no decision (a game of fewer than ten) takes
+    the decision nearest its middle."""
+    if not estimates or len(estimates[0]) < 2:
+        return None
+    n = len(estimates)
+    tenths: list[list[float]] = [[] for _ in range(TENTHS)]
+    for i, e in enumerate(estimates):
+        tenths[TENTHS * i // n].append(entropy(e))
+    curve = []
+    for k, values in enumerate(tenths):
+        nearest = [entropy(estimates[min(n - 1, int((k + 0.5) * n / TENTHS))])]
+        held = values or nearest
+        curve.append(sum(held) / len(held))
+    return tuple(curve)
 
 
 def measures(
     estimates: Sequence[Estimate], winners: frozenset[int]
 ) -> tuple[tuple[str, float | None], ...]:
-    """Every measure of :data:`QUALITY_KEYS` for one game."""
+    """Every measure of :data:`MEASURE_KEYS` for one game."""
+    curve = uncertainty_curve(estimates)
     return (
         ("lead-changes", lead_changes(estimates)),
         ("drama", drama(estimates, winners)),
         ("decisiveness", decisiveness(estimates, winners)),
         ("uncertainty", uncertainty(estimates)),
+        *zip(CURVE_KEYS, curve or (None,) * TENTHS, strict=True),
     )

@@ -4,7 +4,8 @@ A run's folder holds ``experiment.toml`` (the file as run), ``journal.jsonl`` (e
 game), and what this module writes from those two: ``results.csv`` (one row per game and seat,
 for pandas or DuckDB; ``results.parquet`` holds the same rows with typed columns where pyarrow
 is installed), ``seat_advantage.png``, ``effects.png`` (when variants are compared),
-``scores.png`` and ``report.md``, which says in plain words what is significant and what is
+``scores.png``, ``uncertainty.png`` (when the games are traced for a game-quality measure)
+and ``report.md``, which says in plain words what is significant and what is
 not. :func:`redraw` writes them again from the saved files alone: the journal, or where a
 folder is kept without it (the shipped studies), ``results.csv``.
 """
@@ -38,8 +39,8 @@ from spieltisch.lab.experiment import (
     load_experiment,
     saved_results,
 )
-from spieltisch.lab.plot import forest_plot, score_plot, seat_advantage_plot
-from spieltisch.lab.quality import QUALITY_KEYS
+from spieltisch.lab.plot import forest_plot, score_plot, seat_advantage_plot, uncertainty_plot
+from spieltisch.lab.quality import CURVE_KEYS, MEASURE_KEYS
 
 EXPERIMENT_FILE = "experiment.toml"
 JOURNAL_FILE = "journal.jsonl"
@@ -49,6 +50,8 @@ PARQUET_FILE = "results.parquet"
 RUN_FILE = "run.json"
 """How the games were played (backend, workers, games per second): not part of the results."""
 REPORT_FILE = "report.md"
+UNCERTAINTY_PLOT = "uncertainty.png"
+"""Uncertainty over time, per cell (experiments with a game-quality measure)."""
 
 
 def write_csv(path: Path, experiment: Experiment, cells: Sequence[CellResults]) -> int:
@@ -57,6 +60,8 @@ def write_csv(path: Path, experiment: Experiment, cells: Sequence[CellResults]) 
     :func:`read_csv` reads both)."""
     names = experiment.varying()
     traced = [m.key for m in experiment.measured() if m.traced]
+    if traced:  # uncertainty over time, for the plot: every traced game has it
+        traced += [key for key in CURVE_KEYS if key not in traced]
     header = [
         "cell",
         "players",
@@ -127,6 +132,11 @@ def write_outputs(folder: Path, experiment: Experiment, cells: Sequence[CellResu
         forest_plot(analysis.comparisons, f"{experiment.name}: variant effects", effects)
     elif effects.exists():
         effects.unlink()
+    curve = folder / UNCERTAINTY_PLOT
+    if any(c.uncertainty_curve for c in analysis.cells):
+        uncertainty_plot(analysis.cells, f"{experiment.name}: uncertainty over time", curve)
+    elif curve.exists():
+        curve.unlink()
     (folder / REPORT_FILE).write_text(report_text(analysis, _run_info(folder)), encoding="utf-8")
     return analysis
 
@@ -204,7 +214,7 @@ def _game(seats: dict[int, dict[str, str]], players: int) -> GameResult:
     first = rows[0]
     measures = tuple(
         (key, float(first[key]) if first[key] not in ("", None) else None)
-        for key in sorted(QUALITY_KEYS)
+        for key in sorted(MEASURE_KEYS)
         if key in first
     )
     return GameResult(
@@ -294,7 +304,10 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
     lines += ["", "![seat advantage](seat_advantage.png)", ""]
     if analysis.comparisons:
         lines += ["![variant effects](effects.png)", ""]
-    lines += ["![final scores](scores.png)", "", "## Cells", ""]
+    lines += ["![final scores](scores.png)", ""]
+    if any(c.uncertainty_curve for c in analysis.cells):
+        lines += [f"![uncertainty over time]({UNCERTAINTY_PLOT})", ""]
+    lines += ["## Cells", ""]
     lines += [
         "| cell | games | deals | seat win rates (95% interval) | mean scores | "
         "decisions per game |",

@@ -78,7 +78,7 @@ def test_every_metric_is_documented() -> None:
     assert all(formula for _, formula, _ in rows)
     assert set(quality.QUALITY_KEYS) <= {k for k, m in PLAIN.items() if m.traced}
     docs = (Path(__file__).parents[2] / "docs" / "lab" / "README.md").read_text()
-    for key in (*PLAIN, "seat-win:", "head-to-head:"):
+    for key in (*PLAIN, "seat-win:", "head-to-head:", "uncertainty-at:"):
         assert f"`{key}" in docs, key
 
 
@@ -125,13 +125,42 @@ def test_the_quality_measures_at_their_extremes() -> None:
     assert quality.lead_changes([]) is None
 
 
+def test_uncertainty_over_time_averages_each_tenth_of_the_game() -> None:
+    # Twenty decisions: two in each tenth. Even chances for the first ten, then certainty.
+    even, sure = (0.5, 0.5), (1.0, 0.0)
+    curve = quality.uncertainty_curve([even] * 10 + [sure] * 10)
+    assert curve == pytest.approx((1.0,) * 5 + (0.0,) * 5)
+    # A tenth of mixed decisions takes their mean.
+    curve = quality.uncertainty_curve([even] * 11 + [sure] * 9)
+    assert curve is not None and curve[5] == pytest.approx(0.5)
+    # Four decisions: the empty tenths take the decision nearest their middle.
+    short = quality.uncertainty_curve([even, even, sure, sure])
+    assert short == pytest.approx((1.0,) * 5 + (0.0,) * 5)
+    assert quality.uncertainty_curve([]) is None
+    # The curve's mean over equal tenths is the game's uncertainty.
+    game = [(0.5, 0.5), (0.7, 0.3), (0.9, 0.1), (0.6, 0.4), (1.0, 0.0)] * 2
+    curve = quality.uncertainty_curve(game)
+    assert curve is not None and sum(curve) / 10 == pytest.approx(quality.uncertainty(game))
+
+
+def test_a_tenth_of_uncertainty_is_a_metric_of_its_own() -> None:
+    tenth = metric("uncertainty-at:30")
+    assert tenth.traced and "30%" in tenth.title
+    result = GameResult(
+        0, 0, ("a", "b"), (1, 0), (1.0, 0.0), 5, measures=(("uncertainty-at:30", 0.25),)
+    )
+    assert tenth.measure(result) == 0.25
+    with pytest.raises(MetricError, match="uncertainty-at:P"):
+        metric("uncertainty-at:35")
+
+
 @pytest.mark.parametrize("name", ["auf-die-eier", "auf-die-nuesse", "auweier", "awimbawe"])
 def test_a_traced_game_carries_its_measures_and_its_estimates_are_chances(name: str) -> None:
     players = 2
     task = Task(name, players, (), 0, 0, ("heuristic",) * players, 7, trace=True, keep_record=True)
     result = play_task(task)
     assert result.finished and result.record is not None
-    assert {key for key, _ in result.measures} == set(quality.QUALITY_KEYS)
+    assert {key for key, _ in result.measures} == set(quality.MEASURE_KEYS)
     for key, value in result.measures:
         assert value is not None and 0.0 <= value <= 1.0, (key, value)
     game_ = spieltisch.load(name, players)
@@ -180,9 +209,16 @@ def test_an_experiment_measures_and_compares_the_metrics_it_names(tmp_path: Path
     assert first is not None and first.value == pytest.approx(sum(values) / len(values))
     report = (tmp_path / "report.md").read_text()
     assert "expert ahead of heuristic" in report and "`lead-changes`" in report
+    # Uncertainty over time: each cell's curve, the mean of its games' tenths, drawn.
+    for stats, cell in zip(analysis.cells, cells, strict=True):
+        fifth = [v for r in cell.played if r.finished and (v := r.measure("uncertainty-at:50"))]
+        assert len(stats.uncertainty_curve) == 10
+        assert stats.uncertainty_curve[4] == pytest.approx(sum(fifth) / len(fifth))
+    assert (tmp_path / "uncertainty.png").stat().st_size > 0 and "uncertainty.png" in report
     with (tmp_path / "results.csv").open() as file:
         rows = list(csv.DictReader(file))
     assert {"lead-changes", "drama"} <= set(rows[0]) and len(rows) == 2 * len(played)
+    assert set(quality.CURVE_KEYS) <= set(rows[0])
     # The same rows, typed, as Parquet: DuckDB reads the quality measures as numbers.
     import duckdb
 
