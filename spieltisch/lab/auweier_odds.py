@@ -24,6 +24,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import numpy as np
+
 from spieltisch.games.auweier.bots.reading import Reading, read, win_chance
 from spieltisch.games.auweier.rules import AuweierState
 from spieltisch.games.auweier.view import AuweierView
@@ -75,27 +77,24 @@ def win_chances(state: AuweierState, spread: float = SPREAD) -> tuple[float, ...
 
 def top_chances(means: Sequence[float], spread: float) -> tuple[float, ...]:
     """Each of several independent normal scores' chance of being the highest (equal means
-    share when ``spread`` is 0)."""
+    share when ``spread`` is 0): the integral over ``x`` of one's density at ``x`` times the
+    others' chances of lying below it, summed on a grid of :data:`GRID` points."""
     if spread <= 0:
         top = max(means)
         leaders = [p for p, m in enumerate(means) if m == top]
         return tuple(1 / len(leaders) if p in leaders else 0.0 for p in range(len(means)))
-    low, high = min(means) - 6 * spread, max(means) + 6 * spread
-    step = (high - low) / (GRID - 1)
-    chances = [0.0] * len(means)
-    for i in range(GRID):
-        x = low + i * step
-        below = [_cdf((x - m) / spread) for m in means]
-        for p, m in enumerate(means):
-            others = math.prod(b for q, b in enumerate(below) if q != p)
-            chances[p] += _pdf((x - m) / spread) / spread * step * others
+    centre = np.asarray(means, dtype=float)[:, None]
+    x = np.linspace(centre.min() - 6 * spread, centre.max() + 6 * spread, GRID)[None, :]
+    z = (x - centre) / spread
+    density = np.exp(-0.5 * z * z)
+    below = 0.5 * (1 + _erf(z / math.sqrt(2)))
+    chances = []
+    for p in range(len(means)):
+        others = np.prod(np.delete(below, p, axis=0), axis=0)
+        chances.append(float(np.sum(density[p] * others)))
     total = sum(chances)
     return tuple(c / total for c in chances)
 
 
-def _pdf(z: float) -> float:
-    return math.exp(-0.5 * z * z) / math.sqrt(2 * math.pi)
-
-
-def _cdf(z: float) -> float:
-    return 0.5 * (1 + math.erf(z / math.sqrt(2)))
+_erf = np.vectorize(math.erf, otypes=[float])
+"""The error function on arrays (numpy has none of its own)."""
