@@ -42,6 +42,9 @@ NEGLIGIBLE = 1e-12
 """A chance below this (of a player still racing after some turns) is dropped as nothing."""
 RUNGS = len(LADDER) + 1
 """Ladder positions: entries crossed off, from none to all."""
+RACES_KEPT = 4
+"""Race tables kept at once (one per goal and number of dice: about 12 MB at the rulebook's
+goal of 100, 140 MB at 300), so a search over goals does not pile them up."""
 
 
 @functools.cache
@@ -150,9 +153,10 @@ def _lingering(stay: float) -> int:
     return 1 if stay <= 0 else 1 + math.ceil(math.log(NEGLIGIBLE) / math.log(stay))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=RACES_KEPT)
 def race(goal: int, dice: int) -> Race:
-    """The race tables of one goal and number of dice (shared by every game of them)."""
+    """The race tables of one goal and number of dice (shared by every game of them; the
+    :data:`RACES_KEPT` last asked for are kept)."""
     return Race(goal, dice)
 
 

@@ -45,7 +45,6 @@ from spieltisch.games.auf_die_nuesse.rules import NuesseState
 from spieltisch.games.auweier.rules import AuweierState
 from spieltisch.games.awimbawe.bots.evaluate import match_odds
 from spieltisch.games.awimbawe.rules import AwimbaweState
-from spieltisch.lab import auweier_odds, eier_race
 
 Estimate = tuple[float, ...]
 """Each player's chance to win at one decision, summing to one."""
@@ -71,12 +70,17 @@ def score_shares(state: State) -> Estimate:
 
 def _eier(state: State) -> Estimate:
     if isinstance(state, EierState):
+        # numpy loads only for traced games: the command line starts without it
+        from spieltisch.lab import eier_race  # noqa: PLC0415
+
         return eier_race.win_chances(state)
     return score_shares(state)
 
 
 def _auweier(state: State) -> Estimate:
     if isinstance(state, AuweierState):
+        from spieltisch.lab import auweier_odds  # noqa: PLC0415 - numpy, as above
+
         return auweier_odds.win_chances(state)
     return score_shares(state)
 
