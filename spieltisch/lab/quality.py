@@ -71,7 +71,7 @@ def score_shares(state: State) -> Estimate:
 def _eier(state: State) -> Estimate:
     if isinstance(state, EierState):
         # numpy loads only for traced games: the command line starts without it
-        from spieltisch.lab import eier_race  # noqa: PLC0415
+        from spieltisch.lab import eier_race  # noqa: PLC0415 - lazy: numpy
 
         return eier_race.win_chances(state)
     return score_shares(state)
@@ -79,7 +79,7 @@ def _eier(state: State) -> Estimate:
 
 def _auweier(state: State) -> Estimate:
     if isinstance(state, AuweierState):
-        from spieltisch.lab import auweier_odds  # noqa: PLC0415 - numpy, as above
+        from spieltisch.lab import auweier_odds  # noqa: PLC0415 - lazy: numpy, as above
 
         return auweier_odds.win_chances(state)
     return score_shares(state)
