@@ -11,8 +11,7 @@ builds on the heuristic's own reading of the table (:mod:`..bots.reading`):
    Her later eggs are shared evenly.
 2. **Each player's final score** is then expected to be their score so far plus those shares,
    give or take a normal spread of :data:`SPREAD` times the square root of the eggs still to
-   be won (the spread was fitted to heuristic games by ``bench/auweier_odds.py``, which prints
-   the fit).
+   be won (fitted to heuristic games by ``bench/quality_estimates.py``, which prints the fit).
 3. **Each player's chance** is that of holding the highest of these independent scores.
 
 Everything it reads is on the table for all to see (worm totals, eggs left, egg cards won).
