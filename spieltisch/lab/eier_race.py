@@ -31,11 +31,11 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from spieltisch.core.chance import Counts, roll_distribution
-from spieltisch.games.auf_die_eier.bots.expert import best_choice
+from spieltisch.core.chance import Counts
+from spieltisch.games.auf_die_eier.bots.expert import best_choice, throws
 from spieltisch.games.auf_die_eier.model import LADDER, MAX_ROLLS, Stage, max_turn_points
-from spieltisch.games.auf_die_eier.notation import FACES, Face, Reroll
-from spieltisch.games.auf_die_eier.rules import EierState, chicken_need, score_turn
+from spieltisch.games.auf_die_eier.notation import Face, Reroll
+from spieltisch.games.auf_die_eier.rules import EierState, chicken_need, score_turn, without_rotten
 
 Array = NDArray[np.float64]
 NEGLIGIBLE = 1e-12
@@ -47,18 +47,8 @@ RACES_KEPT = 4
 goal of 100, 140 MB at 300), so a search over goals does not pile them up."""
 
 
-@functools.cache
-def _throws(dice: int) -> tuple[tuple[Counts, float], ...]:
-    table = roll_distribution(dice, FACES)
-    return tuple((c, w / table.total) for c, w in zip(table.outcomes, table.weights, strict=True))
-
-
 def _plus(a: Counts, b: Counts) -> Counts:
     return tuple(x + y for x, y in zip(a, b, strict=True))
-
-
-def _without_rotten(dice: Counts) -> Counts:
-    return (*dice[: Face.ROTTEN], 0, *dice[Face.ROTTEN + 1 :])
 
 
 @functools.cache
@@ -66,9 +56,9 @@ def _stop(dice: Counts, need: int | None) -> Array:
     """The outcome of stopping with ``dice``: shape ``(2, points + 1)``, row 1 when the
     Chickens scored; the Rotten Eggs re-thrown once."""
     outcome = np.zeros((2, max_turn_points(sum(dice)) + 1))
-    kept = _without_rotten(dice)
-    for thrown, p in _throws(dice[Face.ROTTEN]):
-        scored = score_turn(0, _plus(kept, _without_rotten(thrown)), thrown[Face.ROTTEN], need)
+    kept = without_rotten(dice)
+    for thrown, p in throws(dice[Face.ROTTEN]):
+        scored = score_turn(0, _plus(kept, without_rotten(thrown)), thrown[Face.ROTTEN], need)
         outcome[int(scored.chickens > 0), scored.points] += p
     return outcome
 
@@ -85,7 +75,7 @@ def turn_outcomes(rolls: int, dice: Counts, need: int | None) -> Array:
         return _stop(dice, need)
     kept = tuple(n - k for n, k in zip(dice, action.dice, strict=True))
     outcome = np.zeros((2, max_turn_points(sum(dice)) + 1))
-    for thrown, p in _throws(sum(action.dice)):
+    for thrown, p in throws(sum(action.dice)):
         outcome += p * turn_outcomes(rolls + 1, _plus(kept, thrown), need)
     return outcome
 
@@ -95,7 +85,7 @@ def fresh_turn(need: int | None, dice: int) -> Array:
     """How a whole turn with ``dice`` dice ends, before its first throw (shaped as
     :func:`turn_outcomes`)."""
     outcome = np.zeros((2, max_turn_points(dice) + 1))
-    for thrown, p in _throws(dice):
+    for thrown, p in throws(dice):
         outcome += p * turn_outcomes(1, thrown, need)
     return outcome
 
@@ -175,8 +165,6 @@ def win_chances(state: EierState) -> tuple[float, ...]:
     chances = _top_shares(finals)
     if below is not None:
         chances -= _top_shares(below)
-    if sheet.tie_players:
-        chances[[p for p in range(config.players) if p not in sheet.tie_players]] = 0.0
     chances = np.clip(chances, 0.0, None)
     return tuple(float(c) for c in chances / chances.sum())
 

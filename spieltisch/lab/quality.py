@@ -176,8 +176,7 @@ def uncertainty_curve(estimates: Sequence[Estimate]) -> tuple[float, ...] | None
         tenths[TENTHS * i // n].append(entropy(e))
     curve = []
     for k, values in enumerate(tenths):
-        nearest = [entropy(estimates[min(n - 1, int((k + 0.5) * n / TENTHS))])]
-        held = values or nearest
+        held = values or [entropy(estimates[min(n - 1, int((k + 0.5) * n / TENTHS))])]
         curve.append(sum(held) / len(held))
     return tuple(curve)
 

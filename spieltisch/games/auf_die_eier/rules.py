@@ -137,7 +137,8 @@ def _add(a: Counts, b: Counts) -> Counts:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
 
 
-def _without_rotten(dice: Counts) -> Counts:
+def without_rotten(dice: Counts) -> Counts:
+    """``dice`` with its Rotten Eggs taken away."""
     return (dice[0], dice[1], 0, dice[3], dice[4], dice[5])
 
 
@@ -262,8 +263,8 @@ class EierState(LegalCache):
 
     def _keep(self, text: str, kept: Counts) -> Reroll:
         """The re-roll of every non-rotten die on the table except ``kept`` (and Rotten Eggs)."""
-        kept = _without_rotten(kept)
-        rest = tuple(n - k for n, k in zip(_without_rotten(self.dice), kept, strict=True))
+        kept = without_rotten(kept)
+        rest = tuple(n - k for n, k in zip(without_rotten(self.dice), kept, strict=True))
         if min(rest) < 0:
             raise illegal(text, Rule.REROLL_OWN.value, N_("those dice are not all on the table"))
         if not any(rest):
@@ -286,7 +287,7 @@ class EierState(LegalCache):
             raise illegal(roll, Rule.ROLL_SIZE.value, f"{self.to_throw} dice were thrown")
         dice = roll.dice
         if stage is Stage.ROTTEN:
-            scored = _add(_without_rotten(self.dice), _without_rotten(dice))
+            scored = _add(without_rotten(self.dice), without_rotten(dice))
             return self._end_turn(scored, dice[Face.ROTTEN])
         on_table = _add(self.dice, dice)
         rolls = self.rolls + 1
@@ -365,7 +366,7 @@ class EierState(LegalCache):
 
 def _legal_actions(state: EierState) -> tuple[Action, ...]:
     """The legal actions of ``state``: ``stop`` and the re-rolls at a decision, else none."""
-    return rerolls_of(_without_rotten(state.dice)) if state.stage is Stage.DECIDE else ()
+    return rerolls_of(without_rotten(state.dice)) if state.stage is Stage.DECIDE else ()
 
 
 def _following(

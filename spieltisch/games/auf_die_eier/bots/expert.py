@@ -33,7 +33,7 @@ def _plus(a: Counts, b: Counts) -> Counts:
 
 
 @functools.cache
-def _throws(dice: int) -> tuple[tuple[Counts, float], ...]:
+def throws(dice: int) -> tuple[tuple[Counts, float], ...]:
     """Every outcome of throwing ``dice`` dice with its probability (as a float)."""
     table = roll_distribution(dice, FACES)
     return tuple((c, w / table.total) for c, w in zip(table.outcomes, table.weights, strict=True))
@@ -47,7 +47,7 @@ def stop_value(dice: Counts, need: int | None) -> float:
     if not rotten:
         return float(score_turn(0, kept, 0, need).points)
     total = 0.0
-    for outcome, p in _throws(rotten):
+    for outcome, p in throws(rotten):
         scored = _plus(kept, (outcome[0], outcome[1], 0, outcome[3], outcome[4], outcome[5]))
         total += p * score_turn(0, scored, outcome[Face.ROTTEN], need).points
     return total
@@ -67,7 +67,7 @@ def keep_value(rolls: int, kept: Counts, need: int | None, total: int = NUM_DICE
     with ``total`` dice in play."""
     thrown = total - sum(kept)
     return sum(
-        p * decision_value(rolls + 1, _plus(kept, outcome), need) for outcome, p in _throws(thrown)
+        p * decision_value(rolls + 1, _plus(kept, outcome), need) for outcome, p in throws(thrown)
     )
 
 
@@ -96,7 +96,7 @@ def best_choice(rolls: int, dice: Counts, need: int | None) -> tuple[Action, flo
 @functools.cache
 def turn_value(need: int | None, dice: int = NUM_DICE) -> float:
     """Expected points of a whole turn played best with ``dice`` dice, before the first throw."""
-    return sum(p * decision_value(1, outcome, need) for outcome, p in _throws(dice))
+    return sum(p * decision_value(1, outcome, need) for outcome, p in throws(dice))
 
 
 def all_dice(dice: int = NUM_DICE) -> list[Counts]:
@@ -119,7 +119,7 @@ def policy_turn_value(policy: Policy, need: int | None, dice: int = NUM_DICE) ->
             memo[key] = _policy_value(policy, rolls, dice, need, value)
         return memo[key]
 
-    return sum(p * value(1, outcome) for outcome, p in _throws(dice))
+    return sum(p * value(1, outcome) for outcome, p in throws(dice))
 
 
 def _policy_value(
@@ -136,7 +136,7 @@ def _policy_value(
         return stop_value(dice, need)
     kept = tuple(n - k for n, k in zip(dice, action.dice, strict=True))
     thrown = sum(dice) - sum(kept)
-    return sum(p * value(rolls + 1, _plus(kept, outcome)) for outcome, p in _throws(thrown))
+    return sum(p * value(rolls + 1, _plus(kept, outcome)) for outcome, p in throws(thrown))
 
 
 def eier_view(view: object) -> EierView:
