@@ -661,7 +661,7 @@ def serve(
     """Start the server for online tables: people and bots at one table, in the browser."""
     with one_line_errors():
         try:
-            from spieltisch.web.serve import serve as run  # noqa: PLC0415 - lazy: web extra
+            from spieltisch.web.routes.serve import serve as run  # noqa: PLC0415 - lazy: web extra
         except ModuleNotFoundError as missing:
             fail(
                 f"the server needs the web extra ({missing.name} is missing): "
@@ -683,8 +683,8 @@ def backup(
     PostgreSQL, the pg_dump command to use)."""
     with one_line_errors():
         try:
-            from spieltisch.web.backup import BackupError  # noqa: PLC0415 - lazy: web extra
-            from spieltisch.web.backup import backup as make_backup  # noqa: PLC0415 - lazy: web extra
+            from spieltisch.web.store.backup import BackupError  # noqa: PLC0415 - lazy: web extra
+            from spieltisch.web.store.backup import backup as make_backup  # noqa: PLC0415 - lazy: web extra
         except ModuleNotFoundError as missing:
             extra = 'pip install "spieltisch[web]"'
             fail(f"backups need the web extra ({missing.name} is missing): {extra}")

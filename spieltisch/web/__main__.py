@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from spieltisch.web.serve import WorkersError, serve
+from spieltisch.web.routes.serve import WorkersError, serve
 
 
 def main() -> None:

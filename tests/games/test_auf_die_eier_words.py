@@ -21,7 +21,7 @@ from spieltisch.games.auf_die_eier.view import EierView
 from spieltisch.games.auf_die_eier.words import FACE_SYMBOL, WORDS, EierWords, score_text
 from spieltisch.locale import translation
 from spieltisch.session import Table
-from spieltisch.web.payload import events_for
+from spieltisch.web.tables.payload import events_for
 
 NAMES = ("Ann", "Bert", "Cleo", "Dirk")
 HACK = re.compile(r"\((?:s|e|n|en|er|es)\)")

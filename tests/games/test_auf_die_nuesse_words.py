@@ -53,7 +53,7 @@ from spieltisch.games.auf_die_nuesse.words import (
 )
 from spieltisch.locale import translation
 from spieltisch.session import Table
-from spieltisch.web.payload import events_for
+from spieltisch.web.tables.payload import events_for
 from tests.random_games import random_game
 
 NAMES = ("Ann", "Bob", "Cem", "Dana")

@@ -33,7 +33,7 @@ from spieltisch.games.awimbawe.words import (
 )
 from spieltisch.locale import translation
 from spieltisch.session import Table
-from spieltisch.web.payload import events_for
+from spieltisch.web.tables.payload import events_for
 from tests.random_games import random_game
 
 NAMES = ("Anne", "Guillaume")

@@ -13,7 +13,7 @@ import pytest
 import spieltisch
 from spieltisch.games import REGISTRY
 from spieltisch.session import Table
-from spieltisch.web.payload import events_for
+from spieltisch.web.tables.payload import events_for
 from tests.random_games import random_game
 
 

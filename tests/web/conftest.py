@@ -28,9 +28,9 @@ from typing import Any
 import pytest
 import uvicorn
 
-from spieltisch.web.app import create_app
-from spieltisch.web.clock import ManualClock
-from spieltisch.web.settings import Settings
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.routes.app import create_app
+from spieltisch.web.tables.clock import ManualClock
 
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright

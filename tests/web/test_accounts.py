@@ -19,16 +19,12 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from httpx import Response
 
-from spieltisch.web import limits
-from spieltisch.web.accounts import (
-    ATTEMPTS_BURST,
-    COOKIE,
-    SIGNUP_EVERY,
-    SIGNUPS_BURST,
-    common_passwords,
-)
-from spieltisch.web.app import create_app
-from spieltisch.web.db import (
+from spieltisch.web.common import buckets as limits
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.people.accounts import common_passwords
+from spieltisch.web.routes.app import create_app
+from spieltisch.web.routes.signed import ATTEMPTS_BURST, COOKIE, SIGNUP_EVERY, SIGNUPS_BURST
+from spieltisch.web.store.db import (
     ACCOUNTS,
     CHALLENGES,
     PASSKEYS,
@@ -37,7 +33,6 @@ from spieltisch.web.db import (
     SESSIONS,
     make_engine,
 )
-from spieltisch.web.settings import Settings
 
 pytestmark = pytest.mark.timeout(120)
 PASSWORD = "a table of friends 42"
@@ -177,7 +172,7 @@ def test_the_common_list_is_shipped_with_its_licence() -> None:
     passwords = common_passwords()
     assert len(passwords) > 10_000
     assert {"123456", "password", "qwertyuiop"} <= passwords
-    from spieltisch.web.accounts import COMMON_PASSWORDS
+    from spieltisch.web.people.accounts import COMMON_PASSWORDS
 
     head = COMMON_PASSWORDS.read_text(encoding="utf-8")[:3000]
     assert "MIT License" in head and "zxcvbn" in head

@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spieltisch.core.record import Record
-from spieltisch.web.app import create_app
-from spieltisch.web.settings import Settings
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.routes.app import create_app
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -86,7 +86,7 @@ def test_a_card_game_is_rated_by_search_with_its_sample_sizes(client: TestClient
 
 def test_a_loss_resting_on_few_games_is_not_sure() -> None:
     from spieltisch.core.agent import Rated
-    from spieltisch.web.analysis import loss_interval
+    from spieltisch.web.tables.analysis import loss_interval
 
     few = loss_interval(Rated("a", 0.8, 10), Rated("b", 0.5, 10), 0.3)
     many = loss_interval(Rated("a", 0.8, 2000), Rated("b", 0.5, 2000), 0.3)

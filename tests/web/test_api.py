@@ -20,10 +20,10 @@ import spieltisch
 from spieltisch.core.record import Record, replay
 from spieltisch.games.auf_die_eier.model import Rule as RotRule
 from spieltisch.locale import translation
-from spieltisch.web.app import create_app
-from spieltisch.web.live import Hub
-from spieltisch.web.settings import Settings
-from spieltisch.web.tables import Connection
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.routes.app import create_app
+from spieltisch.web.tables.hub import Hub
+from spieltisch.web.tables.table import Connection
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -476,9 +476,7 @@ def test_a_connection_that_falls_too_far_behind_is_closed_to_resync(tmp_path: Pa
         assert slow.queue.qsize() == 0  # nothing more is queued for a closed connection
     finally:
         hub.pool.shutdown()
-        hub.writer.shutdown()
-        hub.engine.dispose()
-        hub.reader.dispose()
+        hub.database.close()
 
 
 def test_the_link_count_refusal_keeps_its_number_in_german() -> None:

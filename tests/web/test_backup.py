@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from spieltisch.web.backup import BackupError, backup, backup_sqlite, pg_dump_command
+from spieltisch.web.store.backup import BackupError, backup, backup_sqlite, pg_dump_command
 
 from .servers import running
 

@@ -24,7 +24,7 @@ from spieltisch.core.codec import to_jsonable
 from spieltisch.core.record import Record
 from spieltisch.games import kit_of
 from spieltisch.session import Steps, Table
-from spieltisch.web.payload import events_for, step_events
+from spieltisch.web.tables.payload import events_for, step_events
 
 from .conftest import PHONE, LiveServer, left_in_play, require_browser, switch_language
 

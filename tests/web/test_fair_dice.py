@@ -22,8 +22,8 @@ from spieltisch.core import fair
 from spieltisch.core.errors import RecordError
 from spieltisch.core.record import Record
 from spieltisch.session import verify
-from spieltisch.web.app import create_app
-from spieltisch.web.settings import Settings
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.routes.app import create_app
 
 pytestmark = pytest.mark.timeout(180)
 

@@ -21,12 +21,14 @@ from sqlalchemy.engine import Engine
 import spieltisch
 from spieltisch.core.record import Record
 from spieltisch.session import Table
-from spieltisch.web import announcements, chat, leases, store
-from spieltisch.web.db import ANNOUNCEMENTS, make_engine, migrate
-from spieltisch.web.presence import write_presence
-from spieltisch.web.serve import WorkersError, check_workers
-from spieltisch.web.settings import Settings
-from spieltisch.web.store import SeatRow
+from spieltisch.web.cluster import announcements, leases
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.routes.serve import WorkersError, check_workers
+from spieltisch.web.store import table_store
+from spieltisch.web.store.db import ANNOUNCEMENTS, make_engine, migrate
+from spieltisch.web.store.table_store import SeatRow
+from spieltisch.web.tables import chat
+from spieltisch.web.tables.presence import write_presence
 
 from .apart import run_apart
 
@@ -50,9 +52,9 @@ def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
 def new_table(engine: Engine, status: str = "playing") -> str:
     table_id = secrets.token_hex(8)
     seats = [SeatRow(n, "person", f"P{n}", None, f"h{n}{table_id}", True) for n in range(2)]
-    store.create_table(engine, table_id, "awimbawe", 2, {}, 7, "host", seats)
+    table_store.create_table(engine, table_id, "awimbawe", 2, {}, 7, "host", seats)
     if status != "open":
-        store.set_status(engine, table_id, status)
+        table_store.set_status(engine, table_id, status)
     return table_id
 
 
@@ -85,9 +87,9 @@ def test_sqlite_triggers_announce_each_kind_of_change_in_its_transaction(tmp_pat
     engine = make_engine(url)
     table_id = new_table(engine, "open")
     start = announcements.latest(engine)
-    store.set_status(engine, table_id, "playing")
+    table_store.set_status(engine, table_id, "playing")
     seat = SeatRow(1, "bot", "Bot", "random", None, True)
-    store.update_seat(engine, table_id, seat, new_holder=True)
+    table_store.update_seat(engine, table_id, seat, new_holder=True)
     chat.add_note(engine, table_id, chat.CHAT, 0, 0, "hi")
     kinds = heard(engine, start)
     assert (table_id, "table") in kinds
@@ -142,7 +144,7 @@ def test_postgres_triggers_notify_listeners_on_commit() -> None:
         address = announcements.listen_address(POSTGRES)
         async with await psycopg.AsyncConnection.connect(address, autocommit=True) as db:
             await db.execute(f"LISTEN {announcements.CHANNEL}")
-            await asyncio.to_thread(store.set_status, engine, table_id, "playing")
+            await asyncio.to_thread(table_store.set_status, engine, table_id, "playing")
             await asyncio.to_thread(chat.add_note, engine, table_id, chat.CHAT, 0, 0, "hi")
             payloads = []
             async for notice in db.notifies(timeout=5.0, stop_after=2):

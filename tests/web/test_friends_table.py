@@ -20,12 +20,12 @@ from starlette.testclient import WebSocketTestSession
 import spieltisch
 from spieltisch.core.record import Record
 from spieltisch.session import Table
-from spieltisch.web import store
-from spieltisch.web.app import create_app
-from spieltisch.web.clock import ManualClock
-from spieltisch.web.live import Hub
-from spieltisch.web.seats import keep_revoked
-from spieltisch.web.settings import Settings
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.routes.app import create_app
+from spieltisch.web.store import table_store
+from spieltisch.web.tables.clock import ManualClock
+from spieltisch.web.tables.hub import Hub
+from spieltisch.web.tables.seats import keep_revoked
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -165,20 +165,20 @@ def test_a_move_is_checked_against_the_seat_as_stored(
     with client.websocket_connect(f"/ws/{made['id']}") as pages:
         first = hello(pages, made["seat"][live.table.to_act()])
         mover = first["seat"]
-        row = store.load_table(hub.engine, made["id"])
+        row = table_store.load_table(hub.engine, made["id"])
         assert row is not None
         holder = row.seats[mover]
         assert holder.token_hash is not None
         # "the other server": the host handed the seat to a bot there
         keep_revoked(hub.engine, made["id"], holder.token_hash, mover, holder.name, "bot", 1.0)
-        bot = store.SeatRow(mover, "bot", "Bot", "random", None, True)
-        store.update_seat(hub.engine, made["id"], bot, new_holder=True)
+        bot = table_store.SeatRow(mover, "bot", "Bot", "random", None, True)
+        table_store.update_seat(hub.engine, made["id"], bot, new_holder=True)
         version = first["version"]
         move = {"type": "move", "id": first["legal"][0]["id"], "version": version}
         pages.send_text(json.dumps(move))
         told = until(pages, "stale")  # the commit found the seat changed: told, then closed
         assert told["seat"] == mover and told["reason"] == "bot"
-    assert store.load_table(hub.engine, made["id"]).version == version  # type: ignore[union-attr]
+    assert table_store.load_table(hub.engine, made["id"]).version == version  # type: ignore[union-attr]
 
 
 # --- 2. nobody stalls a table: presence, clocks, takeovers, votes ---------------------------

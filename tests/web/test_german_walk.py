@@ -25,9 +25,9 @@ from spieltisch.core.words import Words
 from spieltisch.games import REGISTRY, kit_of
 from spieltisch.locale import DIRECTORY
 from spieltisch.session import Table
-from spieltisch.web.language import spoken
-from spieltisch.web.payload import events_for
-from spieltisch.web.tables import RefusedError
+from spieltisch.web.common.refusal import RefusedError
+from spieltisch.web.common.words import spoken
+from spieltisch.web.tables.payload import events_for
 
 NAMES = ("Lena", "Jonas", "Mia", "Noah", "Emil", "Lina")
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{3,}")

@@ -27,13 +27,14 @@ from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 
 import spieltisch
-from spieltisch.web import guard, store
-from spieltisch.web import live as live_module
-from spieltisch.web.app import create_app, same_origin
-from spieltisch.web.live import Hub
-from spieltisch.web.pool import FairPool, level_menu, level_pace
-from spieltisch.web.settings import Settings
-from spieltisch.web.text import TextError, display_name
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.common.text import TextError, display_name
+from spieltisch.web.routes import guard
+from spieltisch.web.routes.app import create_app, same_origin
+from spieltisch.web.store import table_store
+from spieltisch.web.tables import bot_turns as live_module
+from spieltisch.web.tables.hub import Hub
+from spieltisch.web.tables.pool import FairPool, level_menu, level_pace
 
 from . import jobs
 from .apart import run_apart
@@ -213,7 +214,7 @@ def test_an_open_read_does_not_hold_up_a_write(client: TestClient) -> None:
         reading.execute(sa.text("SELECT count(*) FROM tables")).scalar()
 
         def write() -> None:
-            store.set_status(hub.engine, made["id"], "open")
+            table_store.set_status(hub.engine, made["id"], "open")
             done.set()
 
         writer = threading.Thread(target=write)
@@ -233,7 +234,7 @@ def _full(*args: object, **kwargs: object) -> None:
 def test_a_full_disk_refuses_a_new_table_in_words(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store, "create_table", _full)
+    monkeypatch.setattr(table_store, "create_table", _full)
     answer = client.post(
         "/api/tables", json={"game": "awimbawe", "seats": [{"kind": "person"}] * 2}
     )
@@ -247,7 +248,7 @@ def test_a_bot_backs_off_while_its_moves_cannot_be_saved(
     made = client.post("/api/tables", json={"game": "awimbawe", "seats": seats, "seed": 3}).json()
     host = made["host_link"].split("#host=")[1]
     calls: list[int] = []
-    real = store.append_moves
+    real = table_store.append_moves
 
     def failing(*args: Any, **kwargs: Any) -> None:
         calls.append(1)
@@ -255,7 +256,7 @@ def test_a_bot_backs_off_while_its_moves_cannot_be_saved(
             _full()
         real(*args, **kwargs)
 
-    monkeypatch.setattr(store, "append_moves", failing)
+    monkeypatch.setattr(table_store, "append_moves", failing)
     sleeps: list[float] = []
     real_sleep = asyncio.sleep
 
@@ -511,9 +512,9 @@ def test_a_long_expired_table_is_deleted(client: TestClient) -> None:
     made = make(client)
     hub = hub_of(client)
     later = 2e10
-    assert store.expire(hub.engine, later) == 1
-    assert store.delete_expired(hub.engine, later) == 1
-    assert store.load_table(hub.engine, made["id"]) is None
+    assert table_store.expire(hub.engine, later) == 1
+    assert table_store.delete_expired(hub.engine, later) == 1
+    assert table_store.load_table(hub.engine, made["id"]) is None
 
 
 # --- 1. how a deck was built, through the live server -------------------------------------

@@ -14,9 +14,9 @@ import time
 
 import pytest
 
-from spieltisch.web import stalls
-from spieltisch.web.checks import CHECK_NICENESS
-from spieltisch.web.pool import BOT_NICENESS, FairPool
+from spieltisch.web.routes import stalls
+from spieltisch.web.tables.checks import CHECK_NICENESS
+from spieltisch.web.tables.pool import BOT_NICENESS, FairPool
 
 from .apart import run_apart
 
@@ -38,7 +38,7 @@ def test_the_stall_watch_says_how_long_the_loop_was_held_and_where(
             await asyncio.sleep(0.05)
         return watch
 
-    with caplog.at_level(logging.WARNING, logger="spieltisch.web.stalls"):
+    with caplog.at_level(logging.WARNING, logger="spieltisch.web.routes.stalls"):
         watch = run_apart(main())
     assert watch is not None and watch.stalls == 1 and watch.worst >= 0.25
     text = caplog.text
@@ -60,7 +60,7 @@ def test_a_served_process_collects_in_full_only_on_its_schedule() -> None:
     script = textwrap.dedent(
         """
         import gc, time
-        from spieltisch.web.heap import NEVER, manage_heap, settle_heap
+        from spieltisch.web.routes.heap import NEVER, manage_heap, settle_heap
         full = []
         gc.callbacks.append(lambda phase, info: phase == "stop" and info["generation"] == 2
                             and full.append(time.monotonic()))

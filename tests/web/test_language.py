@@ -18,8 +18,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spieltisch.locale import LANGUAGES, LanguageError, client_catalog, translation
-from spieltisch.web.app import create_app
-from spieltisch.web.settings import Settings
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.routes.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND_COUNTED = re.compile(r"\w\((s|e|er|es|n)\)|Huhn/Hühner")

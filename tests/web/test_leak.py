@@ -27,14 +27,14 @@ from spieltisch.games import REGISTRY, kit_of
 from spieltisch.locale import LANGUAGES
 from spieltisch.session import Steps, Table
 from spieltisch.session.steps import private_owner
-from spieltisch.web.clock import ManualClock
-from spieltisch.web.language import spoken
-from spieltisch.web.live import Hub
-from spieltisch.web.payload import event_item, legal_items, update_message
-from spieltisch.web.settings import Settings
-from spieltisch.web.store import SeatRow
-from spieltisch.web.table_rules import ChatMode, ClockMode, TableRules, Takeover
-from spieltisch.web.tables import LiveTable
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.common.table_rules import ChatMode, ClockMode, TableRules, Takeover
+from spieltisch.web.common.words import spoken
+from spieltisch.web.store.table_store import SeatRow
+from spieltisch.web.tables.clock import ManualClock
+from spieltisch.web.tables.hub import Hub
+from spieltisch.web.tables.payload import event_item, legal_items, update_message
+from spieltisch.web.tables.table import LiveTable
 
 POSITIONS = 250
 TRIES = 6
@@ -172,9 +172,7 @@ def test_the_table_side_payloads_are_the_same_for_states_a_seat_cannot_tell_apar
         assert compared >= 40 or table.over
     finally:
         hub.pool.shutdown()
-        hub.writer.shutdown()
-        hub.engine.dispose()
-        hub.reader.dispose()
+        hub.database.close()
 
 
 # --- how a hidden deck was built never shows: versions and event counts ----------------------

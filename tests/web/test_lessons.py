@@ -19,10 +19,10 @@ from spieltisch.core.codec import to_jsonable
 from spieltisch.locale import LANGUAGES, translation
 from spieltisch.session.lesson import LessonRun, StepKind, load_lesson
 from spieltisch.session.rule_ids import rule_ids
-from spieltisch.web import lesson_work
-from spieltisch.web.app import create_app
-from spieltisch.web.lesson_work import StepJob, TryJob, lesson_games, lesson_step, lesson_try
-from spieltisch.web.settings import Settings
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.routes.app import create_app
+from spieltisch.web.tables import lesson_work
+from spieltisch.web.tables.lesson_work import StepJob, TryJob, lesson_games, lesson_step, lesson_try
 
 pytestmark = pytest.mark.timeout(300)
 GAMES = [found["id"] for found in lesson_games()]

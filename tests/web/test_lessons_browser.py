@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from spieltisch.session.lesson import Lesson, StepKind, load_lesson
-from spieltisch.web.lesson_work import lesson_games
+from spieltisch.web.tables.lesson_work import lesson_games
 
 from .conftest import PHONE, LiveServer, docs_screens, require_browser, switch_language
 

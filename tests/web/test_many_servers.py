@@ -29,7 +29,7 @@ from websockets.sync.client import ClientConnection
 
 import spieltisch
 from spieltisch.core.record import Record, replay_states
-from spieltisch.web import leases
+from spieltisch.web.cluster import leases
 
 from .servers import Server, own_database, running
 

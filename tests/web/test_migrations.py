@@ -23,7 +23,7 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
-from spieltisch.web.db import METADATA, MIGRATIONS, make_engine
+from spieltisch.web.store.db import METADATA, MIGRATIONS, make_engine
 
 pytestmark = pytest.mark.timeout(120)
 POSTGRES = os.environ.get("SPIELTISCH_TEST_POSTGRES", "")

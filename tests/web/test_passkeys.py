@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from spieltisch.web.db import PASSKEYS, make_engine
+from spieltisch.web.store.db import PASSKEYS, make_engine
 
 from .conftest import LiveServer, require_browser
 

@@ -23,8 +23,8 @@ from websockets.sync.client import ClientConnection
 
 import spieltisch
 from spieltisch.core.record import Record, replay
-from spieltisch.web import store
-from spieltisch.web.db import make_engine, migrate
+from spieltisch.web.store import table_store
+from spieltisch.web.store.db import make_engine, migrate
 
 from .servers import Server, running
 
@@ -201,16 +201,18 @@ def test_writes_never_fail_while_tables_are_read(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'busy.sqlite'}"
     migrate(url)
     engine = make_engine(url)
-    seat = store.SeatRow(0, "person", "Seat 1", None, "0" * 64, False)
-    store.create_table(engine, "t0", GAME_ID, 3, {}, SEED, "0" * 64, [seat])
+    seat = table_store.SeatRow(0, "person", "Seat 1", None, "0" * 64, False)
+    table_store.create_table(engine, "t0", GAME_ID, 3, {}, SEED, "0" * 64, [seat])
     failures: list[str] = []
     done = threading.Event()
 
     def write() -> None:
         for number in range(1, 601):
             try:
-                store.create_table(engine, f"t{number}", GAME_ID, 3, {}, SEED, "0" * 64, [seat])
-                store.append_moves(engine, "t0", number - 1, [(f"move {number}", False)])
+                table_store.create_table(
+                    engine, f"t{number}", GAME_ID, 3, {}, SEED, "0" * 64, [seat]
+                )
+                table_store.append_moves(engine, "t0", number - 1, [(f"move {number}", False)])
             except Exception as error:  # every failure is the finding
                 failures.append(f"write {number}: {type(error).__name__}: {error}")
         done.set()
@@ -218,7 +220,7 @@ def test_writes_never_fail_while_tables_are_read(tmp_path: Path) -> None:
     def read() -> None:
         while not done.is_set():
             try:
-                store.load_table(engine, "t0")
+                table_store.load_table(engine, "t0")
             except Exception as error:
                 failures.append(f"read: {type(error).__name__}")
 

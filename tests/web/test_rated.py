@@ -15,10 +15,10 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from spieltisch.agents.ladder import load_ladder
-from spieltisch.web.app import create_app
-from spieltisch.web.db import RATINGS, SEATS, TABLES, make_engine
-from spieltisch.web.profile import MIN_GAMES
-from spieltisch.web.settings import Settings
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.people.profile import MIN_GAMES
+from spieltisch.web.routes.app import create_app
+from spieltisch.web.store.db import RATINGS, SEATS, TABLES, make_engine
 from tests.web.test_api import hello, receive
 
 pytestmark = pytest.mark.timeout(120)

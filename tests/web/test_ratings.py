@@ -8,7 +8,7 @@ import math
 import pytest
 from openskill.models import PlackettLuceRating
 
-from spieltisch.web.ratings import (
+from spieltisch.web.people.ratings import (
     BETA,
     MODEL,
     Rating,

@@ -19,7 +19,7 @@ import pytest
 from spieltisch.core.codec import to_jsonable
 from spieltisch.core.record import Record
 from spieltisch.games import kit_of
-from spieltisch.web.payload import events_for
+from spieltisch.web.tables.payload import events_for
 
 from .conftest import LiveServer
 from .test_browser import (

@@ -16,9 +16,9 @@ from fastapi.testclient import TestClient
 import spieltisch
 from spieltisch.games import REGISTRY
 from spieltisch.session.rule_ids import rule_ids
-from spieltisch.web import pages
-from spieltisch.web.app import create_app
-from spieltisch.web.settings import Settings
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.routes import pages
+from spieltisch.web.routes.app import create_app
 
 from .conftest import LiveServer, require_browser, switch_language
 

@@ -1,0 +1,99 @@
+"""Bots' turns at a live table: started when a bot (or a stand-in) is to move, thought out in
+the fair pool of worker processes, paced, and played as any move is.
+
+Only the server holding the table's lease (:mod:`~spieltisch.web.cluster.leases`) moves its
+bots; another asks for the lease and starts the bot when it comes. A bot's move arrives no
+sooner than its level's pace after the last move, so how long it thought never tells how many
+moves it had to choose from. A move the database refused (a full disk) is tried again after a
+growing pause.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Protocol
+
+from spieltisch.core.game import Move, PlayerId
+from spieltisch.web.cluster.leases import Leases
+from spieltisch.web.common.refusal import RefusedError
+from spieltisch.web.common.settings import Settings
+from spieltisch.web.tables.bots import choose
+from spieltisch.web.tables.pool import FairPool, level_pace
+from spieltisch.web.tables.table import LiveTable
+
+SAVE_BACKOFF_CAP = 30.0
+"""The longest a bot waits before trying again to save a move the database refused."""
+
+
+class BotHub(Protocol):
+    """What the bots' turns need of the hub."""
+
+    settings: Settings
+    pool: FairPool
+    leases: Leases
+
+    async def play(self, live: LiveTable, move: Move, seat: PlayerId, version: int) -> None: ...
+
+    async def broadcast(self, live: LiveTable) -> None: ...
+
+
+class BotTurns:
+    """The bots of one server's tables."""
+
+    def __init__(self, hub: BotHub) -> None:
+        self.hub = hub
+
+    def schedule(self, live: LiveTable) -> None:
+        """Start the table's bot, if a bot (or a stand-in) is to move, none thinks yet, and
+        this server holds the table's lease (one server moves a table's bots)."""
+        if live.status != "playing" or live.table.over:
+            return
+        seat = live.table.to_act()
+        if seat is None or live.seats[seat].playing_level is None:
+            return
+        if not self.hub.leases.holds(live.id):
+            self.hub.leases.want(live.id)  # another server moves it, or none did yet
+            return
+        if live.bot_task is not None and not live.bot_task.done():
+            return
+        live.bot_task = asyncio.create_task(self._turns(live))
+
+    async def _turns(self, live: LiveTable) -> None:
+        hub, failures = self.hub, 0
+        while True:
+            table = live.table
+            seat = table.to_act()
+            if (
+                live.status != "playing"
+                or table.over
+                or seat is None
+                or not hub.leases.holds(live.id)
+            ):
+                return
+            level = live.seats[seat].playing_level
+            if level is None:
+                return
+            version = table.version
+            text = await hub.pool.run(live.id, choose, live.bot_job(seat, level))
+            # The move arrives no sooner than its level's pace after the last move: how long
+            # the bot thought must not tell how many moves it had to choose from.
+            pace = level_pace(level, hub.settings.bot_pause) if hub.settings.bot_pause else 0
+            wait = live.last_move_at + pace - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            async with live.lock:
+                if live.table.version != version or live.seats[seat].playing_level != level:
+                    continue  # the table moved on meanwhile (a seat changed hands)
+                move = live.table.state.parse(text)
+                try:
+                    await hub.play(live, move, seat, version)
+                    failures = 0
+                except RefusedError as refused:
+                    if refused.status != 503:
+                        continue
+                    failures += 1  # the move could not be saved (a full disk?): back off
+            if failures:
+                await asyncio.sleep(min(SAVE_BACKOFF_CAP, 2.0 ** (failures - 1)))
+                continue
+            await hub.broadcast(live)
