@@ -26,7 +26,7 @@ import spieltisch
 os.environ.setdefault("PDOC_ALLOW_EXEC", "1")  # matplotlib asks fc-list for fonts on import
 os.environ.setdefault("MPLBACKEND", "Agg")
 
-SKIPPED = ("spieltisch.web.migrations",)
+SKIPPED = ("spieltisch.web.store.migrations",)
 """Modules not rendered (and not imported): the database migrations run by Alembic."""
 
 
