@@ -118,7 +118,7 @@ def test_sign_up_signs_in_and_stores_an_argon2id_hash(client: TestClient) -> Non
     answer = sign_up(client, "Ann  Example")
     body = answer.json()
     assert body["account"] == {
-        "id": body["account"]["id"], "name": "Ann Example", "listed": False,
+        "id": body["account"]["id"], "name": "Ann Example", "listed": False, "language": None,
         "passkeys": 0, "password": True,
     }  # fmt: skip
     assert len(body["csrf"]) >= 32

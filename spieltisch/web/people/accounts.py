@@ -76,6 +76,8 @@ class Account:
     name: str
     listed: bool
     """The player shows their profile and appears on the leaderboards."""
+    language: str | None = None
+    """The language the account's pages open in (``None``: the browser's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +168,7 @@ def check_password(password: str) -> str:
 
 
 def _account(row: Any) -> Account:
-    return Account(row["id"], row["name"], bool(row["listed"]))
+    return Account(row["id"], row["name"], bool(row["listed"]), row["language"])
 
 
 def create_account(engine: Engine, account_id: str, name: str, password_hash: str | None) -> None:
@@ -269,6 +271,12 @@ def set_listed(engine: Engine, account_id: str, listed: bool) -> None:
     """Show or hide the account's profile and leaderboard places."""
     with engine.begin() as db:
         db.execute(ACCOUNTS.update().where(ACCOUNTS.c.id == account_id).values(listed=listed))
+
+
+def set_language(engine: Engine, account_id: str, language: str) -> None:
+    """The language the account's pages open in from now on (one spieltisch speaks)."""
+    with engine.begin() as db:
+        db.execute(ACCOUNTS.update().where(ACCOUNTS.c.id == account_id).values(language=language))
 
 
 def delete_account(engine: Engine, account_id: str, forget: Forget) -> list[str]:

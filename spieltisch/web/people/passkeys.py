@@ -150,6 +150,7 @@ def find_passkey(engine: Engine, credential_id: str) -> Passkey | None:
             ACCOUNTS.c.id.label("account_id"),
             ACCOUNTS.c.name,
             ACCOUNTS.c.listed,
+            ACCOUNTS.c.language,
         )
         .where(PASSKEYS.c.id == credential_id)
     )
@@ -157,7 +158,7 @@ def find_passkey(engine: Engine, credential_id: str) -> Passkey | None:
         row = db.execute(query).mappings().first()
     if row is None:
         return None
-    account = Account(row["account_id"], row["name"], bool(row["listed"]))
+    account = Account(row["account_id"], row["name"], bool(row["listed"]), row["language"])
     return Passkey(row["id"], account, base64url_to_bytes(row["public_key"]), row["sign_count"])
 
 

@@ -9,7 +9,8 @@ in words the catalogs translate.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from dataclasses import replace
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
@@ -21,6 +22,7 @@ from spieltisch.web.people.accounts import (
     Account,
     end_session,
     end_sessions,
+    set_language,
     set_listed,
 )
 from spieltisch.web.people.events import end_account
@@ -57,7 +59,9 @@ class SettingsIn(BaseModel):
     """What an account's owner may change."""
 
     model_config = ConfigDict(extra="forbid")
-    listed: StrictBool
+    listed: StrictBool | None = None
+    language: Literal["en", "de"] | None = None
+    """The language the account's pages open in."""
 
 
 class DeleteIn(BaseModel):
@@ -127,9 +131,16 @@ def _session_routes(app: FastAPI) -> None:
     @app.post("/api/account/settings")
     async def settings(request: Request, response: Response, body: SettingsIn) -> dict[str, Any]:
         session = await signed_in_session(request)
-        database = database_at(request)
-        await database.write(set_listed, database.engine, session.account.id, body.listed)
-        changed = Account(session.account.id, session.account.name, body.listed)
+        database, account = database_at(request), session.account
+        if body.listed is not None:
+            await database.write(set_listed, database.engine, account.id, body.listed)
+        if body.language is not None:
+            await database.write(set_language, database.engine, account.id, body.language)
+        changed = replace(
+            account,
+            listed=account.listed if body.listed is None else body.listed,
+            language=body.language or account.language,
+        )
         response.headers.update(NO_STORE)
         return described(await facts_of(request, changed), session.csrf)
 

@@ -47,7 +47,13 @@ from spieltisch.web.routes.fields import Field as Text
 from spieltisch.web.routes.gate import Gate, client_address
 from spieltisch.web.routes.guard import Guard
 from spieltisch.web.routes.ladder_play import rated_bot_api
-from spieltisch.web.routes.language import asked_language, language_api, query_language
+from spieltisch.web.routes.language import (
+    asked_language,
+    language_api,
+    page_language,
+    page_response,
+    query_language,
+)
 from spieltisch.web.routes.lessons import lessons_api
 from spieltisch.web.routes.limits import ServerLimits
 from spieltisch.web.routes.people_pages import people_pages
@@ -224,22 +230,26 @@ _live = live_of
 
 def _pages(app: FastAPI) -> None:
     @app.get("/", response_class=HTMLResponse)
-    async def lobby() -> str:
-        return pages.lobby()
+    async def lobby(request: Request) -> HTMLResponse:
+        language = await page_language(request)
+        return page_response(pages.lobby(language), language)
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
-    async def table_page(table_id: str) -> str:
-        return pages.table(table_id[:32])
+    async def table_page(request: Request, table_id: str) -> HTMLResponse:
+        language = await page_language(request)
+        return page_response(pages.table(table_id[:32], language), language)
 
     @app.get("/replay/{table_id}", response_class=HTMLResponse)
-    async def replay_page(table_id: str) -> str:
-        return pages.replay(table_id[:32])
+    async def replay_page(request: Request, table_id: str) -> HTMLResponse:
+        language = await page_language(request)
+        return page_response(pages.replay(table_id[:32], language), language)
 
     @app.get("/rules/{game_id}", response_class=HTMLResponse)
-    async def rules_page(game_id: str) -> str:
+    async def rules_page(request: Request, game_id: str) -> HTMLResponse:
         if game_id not in REGISTRY.implemented():
             raise HTTPException(404, "no such game")
-        return pages.rules(game_id)
+        language = await page_language(request)
+        return page_response(pages.rules(game_id, language), language)
 
 
 def _api(app: FastAPI) -> None:

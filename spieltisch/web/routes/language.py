@@ -19,13 +19,19 @@ from typing import Protocol
 
 from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.exception_handlers import http_exception_handler
+from fastapi.responses import HTMLResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
 from spieltisch.locale import LANGUAGES, SOURCE, client_catalog, translation
 from spieltisch.web.common.words import read_language
+from spieltisch.web.routes.signed import current_session
 
 CACHE = "public, max-age=3600"
+COOKIE = "spieltisch_lang"
+"""The cookie that keeps a browser's choice of language (set by the page's language switch)."""
+MAX_ACCEPT, MAX_RANGES = 256, 16
+"""How much of an ``Accept-Language`` header is read: characters, and language ranges."""
 
 
 @functools.cache
@@ -50,11 +56,49 @@ def query_language(value: str) -> str:
     return language
 
 
+def accepted(header: str) -> str | None:
+    """The language spieltisch speaks that an ``Accept-Language`` header likes best (by its
+    q-values; of equals, the first named), or ``None`` if it names none of them."""
+    best, best_q = None, 0.0
+    for part in header[:MAX_ACCEPT].split(",")[:MAX_RANGES]:
+        tag, _, parameters = part.partition(";")
+        weight = 1.0
+        for parameter in parameters.split(";"):
+            key, _, value = parameter.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        primary = tag.strip().split("-")[0].lower()
+        if primary in LANGUAGES and weight > best_q:
+            best, best_q = primary, weight
+    return best
+
+
 def asked_language(request: HTTPConnection) -> str:
-    """The language a request asks its errors in: its ``Accept-Language`` header's first
-    language if spieltisch speaks it (the pages send theirs), else English."""
-    first = request.headers.get("accept-language", "")[:8].split(",")[0].split("-")[0]
-    return read_language(first.strip().lower()) or SOURCE
+    """The language a request asks its errors in: the one its ``Accept-Language`` likes best
+    of those spieltisch speaks (the pages send theirs), else English."""
+    return accepted(request.headers.get("accept-language", "")) or SOURCE
+
+
+async def page_language(request: HTTPConnection) -> str:
+    """The language a page opens in, chosen on the server so that its first paint is in it:
+    the signed-in account's choice, else the choice this browser keeps (:data:`COOKIE`), else
+    what the browser asks for (``Accept-Language``), else English."""
+    session = await current_session(request)
+    if session is not None and session.account.language in LANGUAGES:
+        return session.account.language
+    kept = request.cookies.get(COOKIE)
+    if kept in LANGUAGES:
+        return kept
+    return asked_language(request)
+
+
+def page_response(html: str, language: str) -> HTMLResponse:
+    """A page in ``language``; caches are told that it varies with what chose the language."""
+    headers = {"Content-Language": language, "Vary": "Accept-Language, Cookie"}
+    return HTMLResponse(html, headers=headers)
 
 
 def language_api(app: FastAPI) -> None:

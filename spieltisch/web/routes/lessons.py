@@ -27,7 +27,7 @@ from spieltisch.core.seeds import derive_seed
 from spieltisch.locale import N_, SOURCE
 from spieltisch.web.routes.fields import Field as Text
 from spieltisch.web.routes.gate import client_address
-from spieltisch.web.routes.language import query_language
+from spieltisch.web.routes.language import page_language, page_response, query_language
 from spieltisch.web.routes.pages import BOARD, shell
 from spieltisch.web.routes.seat_api import hub_of
 from spieltisch.web.tables.lesson_work import (
@@ -77,7 +77,7 @@ def _lessons() -> dict[str, dict[str, Any]]:
     return {found["id"]: found for found in lesson_games()}
 
 
-def page(game_id: str) -> str:
+def page(game_id: str, language: str = SOURCE) -> str:
     """The lesson page of ``game_id`` (known to have a lesson)."""
     name, heading, loading, board = _lessons()[game_id]["name"], _LEARN, _LOADING, BOARD
     body = f"""<h1 id="page-title"><span data-t>{heading}</span>: {escape(name)}</h1>
@@ -94,7 +94,7 @@ def page(game_id: str) -> str:
     <section id="log" class="panel" aria-labelledby="log-title"></section>
   </aside>
 </div>"""
-    return shell(name, "lesson.js", body, f' data-game="{escape(game_id)}"')
+    return shell(name, "lesson.js", body, f' data-game="{escape(game_id)}"', language)
 
 
 def _game(game_id: str) -> str:
@@ -121,8 +121,9 @@ def lessons_api(app: FastAPI) -> None:
     for every process sharing the database), so the page cannot work them out."""
 
     @app.get("/learn/{game_id}", response_class=HTMLResponse)
-    async def lesson_page(game_id: str) -> str:
-        return page(_game(game_id[:40]))
+    async def lesson_page(request: Request, game_id: str) -> HTMLResponse:
+        game, language = _game(game_id[:40]), await page_language(request)
+        return page_response(page(game, language), language)
 
     @app.get("/api/lessons")
     async def lessons() -> list[dict[str, Any]]:

@@ -7,14 +7,15 @@ rendered from its Markdown.
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape, unescape
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 
 import spieltisch
 from spieltisch.games import REGISTRY
-from spieltisch.locale import LANGUAGES, N_, translation
+from spieltisch.locale import LANGUAGES, N_, SOURCE, translation
 from spieltisch.session.lesson import has_lesson
 from spieltisch.session.rule_ids import split_marker
 
@@ -49,13 +50,35 @@ def markdown_html(text: str) -> str:
     return html
 
 
-def _shell(title: str, script: str, body: str, data: str = "") -> str:
-    return f"""<!doctype html>
-<html lang="en">
+_MARKED = re.compile(r"(<[a-z][a-z0-9]*\b[^<>]*?\sdata-t)(?=[\s>])([^<>]*)>([^<>]+)<")
+"""An element whose text is a msgid of the catalogs (``data-t``; no markup inside)."""
+
+
+def _spoken(html: str, language: str) -> str:
+    """``html`` with every ``data-t`` element's text in ``language``; the English msgid
+    stays in the attribute, so the page can switch language without a request."""
+    if language == SOURCE:
+        return html
+    speech = translation(language)
+
+    def one(found: re.Match[str]) -> str:
+        start, rest, text = found.groups()
+        said = escape(speech.gettext(unescape(text.strip())))
+        return f'{start}="{escape(unescape(text.strip()))}"{rest}>{said}<'
+
+    return _MARKED.sub(one, html)
+
+
+def _shell(title: str, script: str, body: str, data: str = "", language: str = SOURCE) -> str:
+    other = "en" if language == "de" else "de"
+    switch = "English" if language == "de" else "Deutsch"  # named in its own language
+    titled = escape(translation(language).gettext(title))
+    head = f"""<!doctype html>
+<html lang="{language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)} · spieltisch</title>
+<title>{titled} · spieltisch</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/style.css">
 <script type="module" src="/static/{script}"></script>
@@ -65,51 +88,59 @@ def _shell(title: str, script: str, body: str, data: str = "") -> str:
   <a href="/" class="brand">spieltisch</a>
   <span class="spacer"></span>
   <a href="/account" id="account-link" data-t>Sign in</a>
-  <button type="button" id="language" class="link" lang="de"
-    title="Sprache / language">Deutsch</button>
+  <button type="button" id="language" class="link" lang="{other}"
+    title="Sprache / language">{switch}</button>
 </header>
 <main id="main">
-{body}
+"""
+    return (
+        _spoken(head + body, language)
+        + """
 </main>
 <footer class="about"><a href="/api/about" id="about">spieltisch</a></footer>
 </body>
 </html>
 """
+    )
 
 
-def shell(title: str, script: str, body: str, data: str = "") -> str:
-    """A page around ``body``: the header (home, the account, the language), ``script``
-    loaded as its module, the footer; ``data``: the body's attributes, escaped already."""
-    return _shell(title, script, body, data)
+def shell(title: str, script: str, body: str, data: str = "", language: str = SOURCE) -> str:
+    """A page around ``body`` in ``language`` (its ``data-t`` texts already in it, so the
+    first paint is): the header (home, the account, the language), ``script`` loaded as its
+    module, the footer; ``data``: the body's attributes, escaped already."""
+    return _shell(title, script, body, data, language)
 
 
 _LEARN = N_("Learn to play")
 
 
-def lobby() -> str:
+def lobby(language: str = SOURCE) -> str:
     """The lobby: open tables, games being played, finished games, and a new table."""
     heading, new, learn = N_("Tables"), N_("New table"), _LEARN  # outside the f-string: Babel
-    body = f"""<section>
-  <h1 data-t>{heading}</h1>
-  <div id="lists" aria-live="polite"></div>
-</section>
+    # A new table comes before the lists, so that on a phone it is not under every list.
+    body = f"""<h1 data-t>{heading}</h1>
 <section>
   <h2 data-t>{new}</h2>
   <form id="create" class="panel"></form>
   <div id="created" aria-live="polite"></div>
 </section>
 <section>
+  <div id="lists" aria-live="polite"></div>
+</section>
+<section>
   <h2 data-t>{learn}</h2>
   <div id="learn"></div>
 </section>"""
-    return _shell("Tables", "lobby.js", body)
+    return _shell("Tables", "lobby.js", body, language=language)
 
 
+_TABLE = N_("Table")
+"""A table page's title (its script names the game once it knows it)."""
 BOARD = N_("The board")
 """The board's heading (hidden but for screen readers) on every page that draws one."""
 
 
-def table(table_id: str) -> str:
+def table(table_id: str, language: str = SOURCE) -> str:
     """A table: the game from this viewer's side, the moves, the log."""
     board = BOARD
     body = f"""<h1 id="page-title" class="visually-hidden">spieltisch</h1>
@@ -133,10 +164,10 @@ def table(table_id: str) -> str:
     <section id="notify" class="panel"></section>
   </aside>
 </div>"""
-    return _shell("Table", "table.js", body, f' data-table="{escape(table_id)}"')
+    return _shell(_TABLE, "table.js", body, f' data-table="{escape(table_id)}"', language)
 
 
-def replay(table_id: str) -> str:
+def replay(table_id: str, language: str = SOURCE) -> str:
     """A finished game, move by move, from any seat's side or a spectator's."""
     heading, board = N_("Replay"), BOARD  # marked outside the f-string: Babel reads
     body = f"""<h1 data-t id="page-title">{heading}</h1>
@@ -149,16 +180,15 @@ def replay(table_id: str) -> str:
     <section id="log" class="panel" aria-labelledby="log-title"></section>
   </aside>
 </div>"""
-    return _shell("Replay", "replay.js", body, f' data-table="{escape(table_id)}"')
+    return _shell("Replay", "replay.js", body, f' data-table="{escape(table_id)}"', language)
 
 
 _NO_RULES = N_("No rules page found.")
 
 
-def rules(game_id: str) -> str:
-    """The game's rules page: one article for each language spieltisch speaks, the English
-    one shown; rules.js shows the article of the page's language instead (the language
-    switches on the client, without a request)."""
+def rules(game_id: str, page_language: str = SOURCE) -> str:
+    """The game's rules page: one article for each language spieltisch speaks, the one of
+    ``page_language`` shown; rules.js shows the other on a switch (without a request)."""
     info = REGISTRY.game_class(game_id).info
     learn = _LEARN
     articles = (
@@ -170,8 +200,8 @@ def rules(game_id: str) -> str:
         text = spieltisch.rules_page(game_id, language)
         if not text:
             text = f"# {info.name}\n\n{translation(language).gettext(_NO_RULES)}"
-        hidden = "" if language == "en" else " hidden"
+        hidden = "" if language == page_language else " hidden"
         articles.append(
             f'<article class="rules" lang="{language}"{hidden}>\n{_MARKDOWN.render(text)}</article>'
         )
-    return _shell(info.name, "rules.js", "\n".join(articles))
+    return _shell(info.name, "rules.js", "\n".join(articles), language=page_language)

@@ -351,6 +351,7 @@ def described(facts: AccountFacts | None, csrf: str | None) -> dict[str, Any]:
             "id": account.id,
             "name": account.name,
             "listed": account.listed,
+            "language": account.language,
             "passkeys": facts.passkeys,
             "password": facts.password,
         },

@@ -1,5 +1,5 @@
 // Small helpers shared by the pages: building elements, the API, drawing a view generically.
-import { language, t } from "./i18n.js";
+import { language, switchLanguage, t } from "./i18n.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -26,7 +26,22 @@ export const signedIn = fetch("/api/account", { headers: { "Accept": "applicatio
 export function setSession(data) {
   session = { account: data?.account ?? null, csrf: data?.csrf ?? null };
   drawAccountLink();
+  // Signed in: the account's language is the page's (a sign-in on a new device brings it).
+  const chosen = session.account?.language;
+  if (chosen && chosen !== language()) switchLanguage(chosen, { tell: false });
 }
+
+// A switch of language made while signed in is the account's choice from now on.
+document.addEventListener("spieltisch:language", async (event) => {
+  await signedIn;
+  if (!session.account) return;
+  try {
+    const answer = await api("/api/account/settings", { method: "POST", body: { language: event.detail } });
+    session.account = answer.account ?? session.account;
+  } catch {
+    // kept in this browser's cookie all the same
+  }
+});
 
 export function currentAccount() {
   return session.account;
@@ -65,6 +80,32 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const detail = typeof data === "object" ? data?.detail : null;
   if (!response.ok) throw new Error(typeof detail === "string" ? detail : detail ? JSON.stringify(detail) : String(data));
   return data;
+}
+
+// Ask before something that cannot be undone, in the page's own modal dialog (never the
+// browser's grey confirm()): the question, the action's own word, and "Cancel" (focused first,
+// the safe answer; Escape answers it too). Resolves true for the action. Focus goes back to
+// what opened it.
+export function ask(question, action) {
+  return new Promise((resolve) => {
+    const opener = document.activeElement;
+    const yes = el("button", { type: "button", class: "primary", id: "ask-yes" }, action);
+    const no = el("button", { type: "button", id: "ask-no" }, t("Cancel"));
+    const dialog = el("dialog", { class: "ask", "aria-labelledby": "ask-question" },
+      el("p", { id: "ask-question" }, question), el("div", { class: "actions" }, yes, no));
+    const answer = (value) => {
+      dialog.close();
+      dialog.remove();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      resolve(value);
+    };
+    yes.addEventListener("click", () => answer(true));
+    no.addEventListener("click", () => answer(false));
+    dialog.addEventListener("cancel", (event) => { event.preventDefault(); answer(false); });
+    document.body.append(dialog);
+    dialog.showModal();
+    no.focus();
+  });
 }
 
 export function fragment() {

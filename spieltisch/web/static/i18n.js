@@ -1,12 +1,20 @@
 // The client's words. Each is an English msgid of spieltisch's gettext catalogs
 // (spieltisch/locale, the same catalogs as the server's words); the server hands the page its
 // language's translations at /api/texts/<language>, and a word without one stays English.
-const STORE = "spieltisch.lang";
+//
+// The server chose the page's language before its first paint (the account's choice, else the
+// browser's kept choice in the cookie below, else its Accept-Language) and wrote it into
+// <html lang>; a switch keeps the new choice in that cookie, so every page, link and tab of
+// this browser opens in it (and the account's, when someone is signed in: common.js).
+const STORE = "spieltisch.lang";  // where the choice was kept before the cookie
+const COOKIE = "spieltisch_lang";
 const LANGUAGES = ["en", "de"];
+let current = firstLanguage();
 // Every language's words are asked for as the page opens (the page's own awaited), so that a
 // switch later needs no request.
 const catalogs = Object.fromEntries(LANGUAGES.map((lang) => [lang, load(lang)]));
-let catalog = await catalogs[language()];
+let catalog = await catalogs[current];
+let redrawPage = () => {};
 
 // Marks a msgid where it is written (for extraction) and translates nothing: t() does, later.
 export const N_ = (msgid) => msgid;
@@ -33,8 +41,42 @@ function fill(text, args) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
 }
 
+function keptInCookie() {
+  const found = document.cookie.match(new RegExp(`(?:^|; )${COOKIE}=(\\w+)`));
+  return found && LANGUAGES.includes(found[1]) ? found[1] : null;
+}
+
+function keep(lang) {
+  document.cookie = `${COOKIE}=${lang}; path=/; max-age=${365 * 86400}; samesite=lax`;
+  localStorage.setItem(STORE, lang);
+}
+
+// The server's choice; but a choice this browser kept before the cookie existed wins over its
+// Accept-Language, and is moved into the cookie.
+function firstLanguage() {
+  const page = LANGUAGES.includes(document.documentElement.lang) ? document.documentElement.lang : "en";
+  const before = localStorage.getItem(STORE);
+  if (!keptInCookie() && LANGUAGES.includes(before) && before !== page) {
+    keep(before);
+    return before;
+  }
+  return page;
+}
+
 export function language() {
-  return localStorage.getItem(STORE) === "de" ? "de" : "en";
+  return current;
+}
+
+// Show the page in ``lang`` and keep the choice; ``tell``: let the page's other parts know
+// (the account keeps it too), which a switch the account itself asked for does not need.
+export async function switchLanguage(lang, { tell = true } = {}) {
+  if (!LANGUAGES.includes(lang) || lang === current) return;
+  current = lang;
+  keep(lang);
+  catalog = await catalogs[lang];
+  translatePage();
+  redrawPage();
+  if (tell) document.dispatchEvent(new CustomEvent("spieltisch:language", { detail: lang }));
 }
 
 export function t(msgid, args = {}) {
@@ -87,11 +129,7 @@ export function translatePage() {
 
 export function setupLanguage(redraw) {
   const button = document.getElementById("language");
+  redrawPage = redraw;
   translatePage();
-  button?.addEventListener("click", async () => {
-    localStorage.setItem(STORE, language() === "de" ? "en" : "de");
-    catalog = await catalogs[language()];
-    translatePage();
-    redraw();
-  });
+  button?.addEventListener("click", () => switchLanguage(current === "de" ? "en" : "de"));
 }

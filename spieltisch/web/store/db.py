@@ -148,11 +148,12 @@ ACCOUNTS = sa.Table(
     sa.Column("password_hash", sa.Text),
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("language", sa.String(8)),
 )
 """People who chose to have an account: the name as they typed it (a display name), the
 name casefolded (unique: no two accounts read alike), the argon2id hash of their password
-(none for an account with passkeys only), and whether they show their profile and appear on
-the leaderboards."""
+(none for an account with passkeys only), whether they show their profile and appear on
+the leaderboards, and the language their pages open in (none until they choose one)."""
 
 SESSIONS = sa.Table(
     "sessions",
