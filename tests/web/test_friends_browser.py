@@ -51,8 +51,10 @@ def seat_text(page: Page, seat: int) -> str:
     return page.locator(f"#people li[data-seat='{seat}']").text_content() or ""
 
 
-def accept_dialogs(page: Page) -> None:
-    page.on("dialog", lambda dialog: dialog.accept())
+def answer_yes(page: Page, button: str) -> None:
+    """Click ``button`` and say yes in the page's own dialog that asks first."""
+    page.click(button)
+    page.click("dialog.ask #ask-yes")
 
 
 # --- 1. a replaced seat is out -----------------------------------------------------------
@@ -169,8 +171,7 @@ def test_leaving_during_the_game_hands_the_seat_to_a_bot(
     join(cid, server, made["seat_links"]["2"], "Cid")
     ann.click("#start")
     cid.wait_for_selector("#turn[data-status=playing]")
-    accept_dialogs(cid)
-    cid.click("#leave")
+    answer_yes(cid, "#leave")
     ann.wait_for_function(
         "() => document.querySelector(\"#people li[data-seat='2'] .presence.bot\")"
     )
@@ -189,8 +190,7 @@ def test_conceding_a_two_player_game_ends_it_for_the_other(
     join(ben, server, made["seat_links"]["1"], "Ben")
     ann.click("#start")
     ben.wait_for_selector("#turn[data-status=playing]")
-    accept_dialogs(ben)
-    ben.click("#concede")
+    answer_yes(ben, "#concede")
     for page in (ann, ben):
         page.wait_for_selector("#result")
         assert page.locator("#winners").text_content() == "Ann"
@@ -207,9 +207,8 @@ def test_everyone_lands_at_the_rematch_in_their_own_seat(
     ben = new_context().new_page()
     join(ben, server, made["seat_links"]["1"], "Ben")
     ann.click("#start")
-    accept_dialogs(ben)
     ben.wait_for_selector("#concede")
-    ben.click("#concede")
+    answer_yes(ben, "#concede")
     ben.wait_for_selector("#result #rematch")
     ben.click("#result #rematch")
     for page in (ann, ben):

@@ -14,6 +14,11 @@ let lists = { open: [], playing: [], finished: [] };
 function tableList(kind, rows) {
   const section = el("section", { "aria-label": t(KINDS[kind]) }, el("h2", {}, t(KINDS[kind])));
   if (!rows.length) return section.appendChild(el("p", {}, t("none"))) && section;
+  const head = el("thead", {}, el("tr", {},
+    el("th", { scope: "col" }, t("Game")), el("th", { scope: "col" }, t("Players")),
+    el("th", { scope: "col" }, t("At the table")),
+    el("th", { scope: "col" }, kind === "open" ? t("Free seats") : el("span", { class: "visually-hidden" }, t("Seats"))),
+    el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, t("Open")))));
   const body = el("tbody");
   for (const row of rows) {
     const link = kind === "finished" ? `/replay/${row.id}` : `/t/${row.id}`;
@@ -24,7 +29,7 @@ function tableList(kind, rows) {
       el("td", {}, kind === "open" ? tn("{n} free seat", "{n} free seats", row.seats_free) : ""),
       el("td", {}, el("a", { href: link }, label))));
   }
-  section.append(el("div", { class: "scroll" }, el("table", { class: "list" }, body)));
+  section.append(el("div", { class: "scroll" }, el("table", { class: "list" }, head, body)));
   return section;
 }
 
@@ -83,18 +88,22 @@ function choice(name, label, values, chosen) {
       Object.entries(values).map(([value, text]) => el("option", { value, selected: value === chosen }, t(text)))));
 }
 
-function number(name, label, value, min, max) {
+function number(name, label, value, min, max, attrs = {}) {
   const id = `rules-${name}`;
-  return el("div", { class: "seat-row" }, el("label", { for: id }, t(label)),
+  return el("div", { class: "seat-row", ...attrs }, el("label", { for: id }, t(label)),
     el("input", { type: "number", id, name: `rules-${name}`, value, min, max, step: "1" }));
 }
 
-// The house rules: the clock, what happens to an absent seat, and who reads the chat.
+// The house rules: the clock, what happens to an absent seat, and who reads the chat. A live
+// clock's bank and increment show only when the clock is live.
 function houseRules() {
-  return el("fieldset", { class: "rules-box" }, el("legend", {}, t("Clock")),
-    choice("clock", N_("Clock"), { none: N_("none (friends together)"), relaxed: N_("relaxed (a day for each move)"), live: N_("live (a time bank and an increment)") }, "none"),
-    number("bank", N_("Time bank, minutes"), 5, 1, 10080),
-    number("increment", N_("Increment per move, seconds"), 10, 0, 3600),
+  const clock = choice("clock", N_("Clock"), { none: N_("none (friends together)"), relaxed: N_("relaxed (a day for each move)"), live: N_("live (a time bank and an increment)") }, "none");
+  const live = [number("bank", N_("Time bank, minutes"), 5, 1, 10080, { class: "seat-row live-clock", hidden: true }),
+    number("increment", N_("Increment per move, seconds"), 10, 0, 3600, { class: "seat-row live-clock", hidden: true })];
+  clock.querySelector("select").addEventListener("change", (event) => {
+    for (const row of live) row.hidden = event.target.value !== "live";
+  });
+  return el("fieldset", { class: "rules-box" }, el("legend", {}, t("Clock")), clock, ...live,
     choice("takeover", N_("When someone runs out of time or stays away"), { bot: N_("a bot plays for them until they return"), vote: N_("the others vote on handing the seat to a bot") }, "bot"),
     choice("chat", N_("Chat"), { players: N_("for the players"), everyone: N_("for players and spectators"), off: N_("off") }, "players"));
 }
@@ -111,10 +120,10 @@ function readRules(form) {
 
 // A rated table (offered to a signed-in host): every person seat must be signed in.
 function ratedBox() {
-  if (!currentAccount()) return null;
-  return el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "rated", name: "rated", "aria-describedby": "rated-hint" }),
+  if (!currentAccount()) return [];
+  return [el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "rated", name: "rated", "aria-describedby": "rated-hint" }),
     el("label", { for: "rated" }, t("Rated")),
-    el("span", { class: "hint", id: "rated-hint" }, t("(every person at the table signs in; bots must be levels of the bot ladder)")));
+    el("span", { class: "hint", id: "rated-hint" }, t("(every person at the table signs in; bots must be levels of the bot ladder)")))];
 }
 
 // --- a rated game against the bot of the signed-in player's level -----------------------------
@@ -186,7 +195,7 @@ function drawForm() {
     ...parameterBox(game),
     ...seatRows(game, count),
     houseRules(),
-    ratedBox(),
+    ...ratedBox(),
     el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "hints", name: "hints" }),
       el("label", { for: "hints" }, t("Allow hints (the strongest bot's advice, on request)"))),
     el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "memory-aids", name: "memory-aids" }),

@@ -1,7 +1,7 @@
 // The people at a table: who sits where, who is here or away and for how long, whose time
 // runs, the votes on an absent seat, one's own seat (leave, concede), the host's seat links
 // (copy, QR code), and the page a link shows once its seat changed hands.
-import { api, el } from "./common.js";
+import { api, ask, el } from "./common.js";
 import { N_, t, tn } from "./i18n.js";
 import { qrcode } from "./vendor/qrcode.js";
 
@@ -73,12 +73,12 @@ export function drawOwn(node, ctx) {
   if (ctx.mySeat === null || ctx.mySeat === undefined || !["open", "playing"].includes(status)) {
     return node.replaceChildren();
   }
-  const leave = el("button", { type: "button", id: "leave", on: { click: () => {
-    if (confirm(t("Leave for good? A bot takes your seat (before the start, the seat is free again)."))) ctx.action("leave");
+  const leave = el("button", { type: "button", id: "leave", on: { click: async () => {
+    if (await ask(t("Leave for good? A bot takes your seat (before the start, the seat is free again)."), t("Leave the table"))) ctx.action("leave");
   } } }, t("Leave the table"));
   const two = (ctx.seats?.seats ?? []).length === 2;
-  const concede = status === "playing" ? el("button", { type: "button", id: "concede", on: { click: () => {
-    if (confirm(two ? t("Concede the game? The other player wins.") : t("Concede? You leave the game and a bot plays your seat on."))) ctx.action("concede");
+  const concede = status === "playing" ? el("button", { type: "button", id: "concede", on: { click: async () => {
+    if (await ask(two ? t("Concede the game? The other player wins.") : t("Concede? You leave the game and a bot plays your seat on."), t("Concede"))) ctx.action("concede");
   } } }, t("Concede")) : null;
   node.replaceChildren(el("div", { class: "seat-row" }, concede, leave));
 }
