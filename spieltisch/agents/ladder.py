@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from spieltisch.core.errors import SpieltischError
+from spieltisch.core.words import N_
 
 LADDER_FILE = "ladder.json"
 """The ladder's file, beside this module."""
@@ -63,6 +64,41 @@ class Rung:
         }
 
 
+NAMES = (
+    N_("Beginner"),
+    N_("Casual"),
+    N_("Advanced"),
+    N_("Strong"),
+    N_("Expert"),
+    N_("Master"),
+)
+"""What people call the ladder's levels, weakest first (msgids: each surface says them in its
+reader's language). The raw level ids stay for experts."""
+
+
+def rung_names(count: int) -> tuple[str, ...]:
+    """The names of ``count`` rungs, weakest first, each a different one: the weakest is a
+    beginner and the strongest a master, whatever their number; between them, the names in
+    order (more rungs than names: the middle names repeat with a number)."""
+    if count <= 0:
+        return ()
+    if count == 1:
+        return (NAMES[-1],)
+    middle = list(NAMES[:-1][: count - 1])
+    extra = count - 1 - len(middle)
+    middle += [f"{NAMES[-2]} {index + 2}" for index in range(extra)]
+    return (*middle, NAMES[-1])
+
+
+@dataclass(frozen=True, slots=True)
+class NamedRung:
+    """A rung with the name people choose it by."""
+
+    rung: Rung
+    name: str
+    """A msgid of :data:`NAMES` (``Beginner`` ... ``Master``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Ladder:
     """The rated bot levels of every game and number of players, and how they were measured."""
@@ -84,6 +120,18 @@ class Ladder:
     def rung(self, game: str, players: int, level: str) -> Rung | None:
         """The rung of ``level``, if it is on the ladder."""
         return next((r for r in self.rungs(game, players) if r.level == level), None)
+
+    def named(self, game: str, players: int) -> tuple[NamedRung, ...]:
+        """The rungs of ``game`` for ``players``, weakest first, each with the name people
+        choose it by (:func:`rung_names`)."""
+        rungs = self.rungs(game, players)
+        return tuple(
+            NamedRung(r, name) for r, name in zip(rungs, rung_names(len(rungs)), strict=True)
+        )
+
+    def name_of(self, game: str, players: int, level: str) -> str | None:
+        """The name people know ``level`` by at this table size (``None``: not on the ladder)."""
+        return next((n.name for n in self.named(game, players) if n.rung.level == level), None)
 
     def level_near(self, game: str, players: int, mu: float) -> str | None:
         """The level whose ``mu`` is nearest to ``mu`` (the weaker one on an exact tie)."""

@@ -364,7 +364,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_back_with_a_new_token(client: TestCl
     to_bot = client.post(
         f"/api/tables/{made['id']}/seats/0/bot", json={"level": "random"}, headers=host
     )
-    assert to_bot.status_code == 200 and to_bot.json()["name"] == "Bot 1 (random)"
+    assert to_bot.status_code == 200 and to_bot.json()["name"] == "Bot Anton"
     back = client.post(f"/api/tables/{made['id']}/seats/0/person", headers=host)
     new_token = back.json()["seat_link"].split("#seat=")[1]
     assert new_token != made["seat"][0]

@@ -19,6 +19,8 @@ require_browser()
 
 from playwright.sync_api import BrowserContext, Page  # noqa: E402 - after the skip
 
+from spieltisch.agents.ladder import load_ladder  # noqa: E402
+
 from .test_browser import create, join, start  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -87,3 +89,71 @@ def test_leaving_asks_in_the_pages_own_dialog_and_escape_keeps_the_seat(
     page.click("#leave")
     page.click("dialog.ask #ask-yes")
     page.wait_for_selector("#stale:not([hidden])")  # a bot has the seat, the link is spent
+
+
+# --- bots people can choose ------------------------------------------------------------------
+
+
+def test_every_games_bots_are_offered_by_names_ordered_by_their_measured_rating(
+    server: LiveServer,
+) -> None:
+    """Names in words, weakest first by the ladder's rating at each player count, each name
+    once; the codes stay offered (for experts) beside them."""
+    for game in server.call("GET", "/api/games"):
+        for players, named in game["ladder"].items():
+            if not named:
+                continue
+            ladder = load_ladder().rungs(game["id"], int(players))
+            assert [n["level"] for n in named] == [r.level for r in ladder]
+            ratings = [n["rating"] for n in named]
+            assert ratings == sorted(ratings), (game["id"], players)
+            names = [n["name"] for n in named]
+            assert len(set(names)) == len(names) and names[0] == "Beginner"
+            assert names[-1] == "Master"
+            assert {n["level"] for n in named} <= set(level_codes(game))
+
+
+def level_codes(game: dict[str, Any]) -> list[str]:
+    levels: list[str] = game["levels"]
+    strengths: dict[str, list[str]] = game["strengths"]
+    return [
+        code
+        for name in levels
+        for code in [name, *(f"{name}:{s}" for s in strengths.get(name, []))]
+    ]
+
+
+def test_the_seat_picker_and_the_table_name_bots_in_german_words(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    page = german_phone(new_context)
+    lobby(page, server)
+    page.select_option("#game", "awimbawe")
+    page.select_option("[name=seat-1]", "bot")
+    options = page.locator("[name=level-1] > option").all_inner_texts()
+    assert options[0] == "Anfänger · 14,3"  # the ladder's weakest Awimbawé bot: 14.3
+    assert [o.split(" · ")[0] for o in options][-1] == "Meister"
+    assert page.locator("[name=level-1] optgroup").get_attribute("label") == (
+        "Weitere Stufen, nach ihrem Code"
+    )
+    chosen = page.locator("[name=level-1] option:checked").inner_text()
+    assert chosen.startswith("Fortgeschritten")  # the middle one, unless the host picks
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#host-link")
+    page.goto(server.url + (page.locator("#host-link").get_attribute("href") or ""))
+    page.wait_for_selector("#people li[data-seat='1']")
+    seat = page.locator("#people li[data-seat='1']").inner_text()
+    assert "Bot Berta" in seat and "Fortgeschritten" in seat
+    assert "heuristic" not in seat and "(" not in seat.split("Bot Berta")[1][:3]
+
+
+def test_an_empty_leaderboard_says_how_to_get_on_it(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    page = german_phone(new_context)
+    page.goto(server.url + "/ratings")
+    empty = page.locator("#leaderboard-empty")
+    empty.wait_for()
+    assert "Zeig dein Profil" in empty.inner_text() and "5 gewertete Spiele" in empty.inner_text()
+    ladder = page.locator("#ladder-table tbody tr").first.inner_text()
+    assert "Meister" in ladder  # the strongest first, by its name (its code beside it)

@@ -223,9 +223,19 @@ def test_a_rated_game_against_the_bot_of_my_level_moves_my_rating_once(
     assert len(ratings) == 1 and ratings[0].games == 1 and ratings[0].mu < 25.0
     profile = ann.get("/api/players/Ann").json()
     (rating,) = profile["ratings"]
-    assert rating["games"] == 1 and rating["rating"] == round(rating["mu"] - 3 * rating["sigma"], 1)
-    placed = load_ladder().between("awimbawe", 2, ratings[0].mu)  # by the estimate, as bots are
-    assert rating["between"] == list(placed)
+    # One number on the ladder's scale (the skill measured), placed among the ladder's levels
+    # by their names, and how sure it is in words; the cautious figure beside it.
+    assert rating["games"] == 1 and rating["rating"] == round(ratings[0].mu, 1)
+    assert rating["cautious"] == round(ratings[0].mu - 3 * ratings[0].sigma, 1)
+    ladder = load_ladder()
+    placed = ladder.between("awimbawe", 2, ratings[0].mu)  # by the estimate, as bots are
+    assert rating["between_levels"] == list(placed)
+    assert rating["between"] == [
+        None if level is None else ladder.name_of("awimbawe", 2, level) for level in placed
+    ]
+    lower = ladder.rung("awimbawe", 2, placed[0]) if placed[0] else None
+    assert lower is None or lower.mu <= rating["rating"]  # the text and the number agree
+    assert rating["certainty"] == "a first guess"  # one game: sigma is still near its start
     assert profile["finished"][0]["rated"] and not profile["finished"][0]["won"]
     assert profile["record"] == [
         {"game": "awimbawe", "game_name": "Awimbawé", "players": 2, "played": 1, "won": 0}
@@ -282,9 +292,11 @@ def test_leaderboards_show_listed_players_with_enough_games_beside_the_ladder(
             )  # fmt: skip
     engine.dispose()
     board = ann.get("/api/ratings/auweier/2").json()
-    assert board["leaderboard"] == [{"name": "Ann", "rating": 27.0, "games": MIN_GAMES}]
-    assert [r["level"] for r in board["ladder"]] == [
-        r.level for r in load_ladder().rungs("auweier", 2)
+    assert board["leaderboard"] == [
+        {"name": "Ann", "rating": 30.0, "cautious": 27.0, "games": MIN_GAMES}
+    ]
+    assert [(r["level"], r["name"]) for r in board["ladder"]] == [
+        (n.rung.level, n.name) for n in load_ladder().named("auweier", 2)
     ]
 
 

@@ -147,11 +147,11 @@ def ratings_of(engine: Engine, account_id: str) -> list[tuple[str, int, float, f
 
 
 def board(engine: Engine, game: str, players: int) -> list[dict[str, Any]]:
-    """The leaderboard: listed players with enough rated games, best conservative rating
-    first."""
+    """The leaderboard: listed players with enough rated games, best cautious rating (mu less
+    three sigma) first; each with that figure and their rating (mu, the ladder's scale)."""
     conservative = RATINGS.c.mu - 3 * RATINGS.c.sigma
     query = (
-        sa.select(ACCOUNTS.c.name, conservative.label("rating"), RATINGS.c.games)
+        sa.select(ACCOUNTS.c.name, conservative.label("cautious"), RATINGS.c.mu, RATINGS.c.games)
         .join(ACCOUNTS, ACCOUNTS.c.id == RATINGS.c.account_id)
         .where(RATINGS.c.game == game, RATINGS.c.players == players)
         .where(RATINGS.c.games >= MIN_GAMES, ACCOUNTS.c.listed.is_(True))
@@ -160,7 +160,15 @@ def board(engine: Engine, game: str, players: int) -> list[dict[str, Any]]:
     )
     with engine.connect() as connection:
         rows = connection.execute(query).all()
-    return [{"name": r.name, "rating": round(r.rating, 1), "games": r.games} for r in rows]
+    return [
+        {
+            "name": r.name,
+            "rating": round(r.mu, 1),
+            "cautious": round(r.cautious, 1),
+            "games": r.games,
+        }
+        for r in rows
+    ]
 
 
 def stored_record(engine: Engine, table_id: str) -> str | None:

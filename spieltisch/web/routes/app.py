@@ -29,6 +29,7 @@ from sqlalchemy.exc import OperationalError
 
 import spieltisch
 from spieltisch.agents import agent_names
+from spieltisch.agents.ladder import load_ladder
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.words import N_
 from spieltisch.games import REGISTRY
@@ -133,8 +134,10 @@ class JoinIn(BaseModel):
 
 
 def _games() -> list[dict[str, Any]]:
-    """Every game with its player counts, options (with their meaning) and bot levels."""
-    games = []
+    """Every game with its player counts, options (with their meaning) and bot levels: the
+    levels people choose by name (the bot ladder's, weakest first, with their ratings, for each
+    number of players) and every level by its code, for experts."""
+    games, ladder = [], load_ladder()
     for game_id in REGISTRY.implemented():
         info = REGISTRY.game_class(game_id).info
         levels = agent_names(spieltisch.load(game_id))
@@ -159,6 +162,13 @@ def _games() -> list[dict[str, Any]]:
                 ],
                 "levels": list(levels),
                 "strengths": {k: v for k, v in STRENGTHS.items() if k in levels},
+                "ladder": {
+                    str(players): [
+                        {"level": n.rung.level, "name": n.name, "rating": round(n.rung.mu, 1)}
+                        for n in ladder.named(game_id, players)
+                    ]
+                    for players in range(info.min_players, info.max_players + 1)
+                },
             }
         )
     return games

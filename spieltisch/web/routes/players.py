@@ -1,11 +1,13 @@
 """A player's page and the leaderboards: their games, record and ratings, and the bot ladder.
 
 ``GET /api/players/{name}`` answers a player's profile: ratings per game and player count
-(the conservative rating, mu - 3 sigma, with the games behind it and the ladder's bots just
-below and above it), games played and won, the finished games with a replay from their seat,
-and (to themselves only) the tables they sit at now, their turn first. A profile is shown to
-others only when its player chose to be listed; nothing of an unfinished game is in it but
-its table, game, seat and whose turn it is - never a view, a card or a move.
+(one number on the bot ladder's scale, the skill measured, with the games behind it, the
+ladder's levels just below and above it by their names, and how sure it is in words; the
+cautious figure, mu - 3 sigma, that the leaderboards rank by beside it), games played and
+won, the finished games with a replay from their seat, and (to themselves only) the tables
+they sit at now, their turn first. A profile is shown to others only when its player chose
+to be listed; nothing of an unfinished game is in it but its table, game, seat and whose
+turn it is - never a view, a card or a move.
 ``GET /api/ratings/{game}/{players}`` answers the leaderboard (listed players with at least
 :data:`~spieltisch.web.people.profile.MIN_GAMES` rated games) and the bot ladder beside it.
 ``GET /api/account/export`` hands a signed-in person the records of their finished games as
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Annotated, Any
@@ -24,6 +27,7 @@ from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi import Path as FastPath
 
 from spieltisch.agents.ladder import Rung, load_ladder
+from spieltisch.core.words import N_
 from spieltisch.games import REGISTRY
 from spieltisch.web.people.profile import (
     MIN_GAMES,
@@ -80,7 +84,7 @@ def players_api(app: FastAPI) -> None:
             "players": players,
             "min_games": MIN_GAMES,
             "leaderboard": rows,
-            "ladder": [_rung_json(r) for r in load_ladder().rungs(game, players)],
+            "ladder": [_rung_json(n.rung, n.name) for n in load_ladder().named(game, players)],
         }
 
     @app.get("/api/account/export")
@@ -100,9 +104,9 @@ def _name(game_id: str) -> str:
     return REGISTRY.game_class(game_id).info.name
 
 
-def _rung_json(rung: Rung) -> dict[str, Any]:
+def _rung_json(rung: Rung, name: str) -> dict[str, Any]:
     return {
-        "level": rung.level, "mu": round(rung.mu, 1), "sigma": round(rung.sigma, 2),
+        "level": rung.level, "name": name, "mu": round(rung.mu, 1), "sigma": round(rung.sigma, 2),
         "low": round(rung.low, 1), "high": round(rung.high, 1), "games": rung.games,
     }  # fmt: skip
 
@@ -130,12 +134,34 @@ async def _profile(request: Request, account: Player, own: bool) -> dict[str, An
     return answer
 
 
+CERTAINTY = (
+    (3.5, N_("well measured")),
+    (6.0, N_("still settling")),
+    (math.inf, N_("a first guess")),
+)
+"""How sure a rating is, in words, by its uncertainty (sigma; a new player starts at 8.3)."""
+
+
+def certainty(sigma: float) -> str:
+    """How sure a rating with uncertainty ``sigma`` is, as a msgid of :data:`CERTAINTY`."""
+    return next(words for bound, words in CERTAINTY if sigma <= bound)
+
+
 def _rating_json(game: str, players: int, mu: float, sigma: float, games: int) -> dict[str, Any]:
-    rating = mu - 3 * sigma
+    """A rating as a person reads it: one number on the bot ladder's own scale (the skill
+    measured, ``mu``), placed between the ladder's levels by their names, and how sure it is
+    in words; the cautious figure the leaderboards rank by beside it."""
+    ladder = load_ladder()
+    lower, upper = ladder.between(game, players, mu)  # the estimate, as the bots are placed
+
+    def named(level: str | None) -> str | None:
+        return None if level is None else ladder.name_of(game, players, level)
+
     return {
-        "game": game, "game_name": _name(game), "players": players, "rating": round(rating, 1),
-        "mu": round(mu, 2), "sigma": round(sigma, 2), "games": games,
-        "between": list(load_ladder().between(game, players, mu)),  # the estimate, as the bots
+        "game": game, "game_name": _name(game), "players": players, "rating": round(mu, 1),
+        "cautious": round(mu - 3 * sigma, 1), "mu": round(mu, 2), "sigma": round(sigma, 2),
+        "games": games, "between": [named(lower), named(upper)],
+        "between_levels": [lower, upper], "certainty": certainty(sigma),
     }  # fmt: skip
 
 

@@ -1,6 +1,6 @@
 // The lobby: lists of tables, kept current by the server's feed, and a form to make a new one.
 import { api, currentAccount, el, signedIn } from "./common.js";
-import { N_, setupLanguage, t, tn } from "./i18n.js";
+import { N_, language, setupLanguage, t, tn } from "./i18n.js";
 
 const KINDS = {
   open: N_("Open tables"),
@@ -64,12 +64,30 @@ function parameterBox(game) {
     el("summary", {}, t("Rule parameters")), ...parameters.map(optionInput))];
 }
 
+// A rating as the page's language writes numbers (25,8 in German).
+function rating(value) {
+  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+}
+
+// The bot levels of a table of ``players``: the ladder's by their names, weakest first, with
+// their ratings (the one in the middle chosen), then every level by its code, for experts.
+function levelOptions(game, players) {
+  const named = game.ladder?.[String(players)] ?? [];
+  const middle = named[Math.floor((named.length - 1) / 2)]?.level;
+  const codes = game.levels.flatMap((name) => [name, ...(game.strengths[name] ?? []).map((s) => `${name}:${s}`)]);
+  const byName = named.map((n) => el("option", { value: n.level, selected: n.level === middle, title: n.level },
+    `${t(n.name)} · ${rating(n.rating)}`));
+  const others = codes.filter((code) => !named.some((n) => n.level === code));
+  if (!byName.length) return codes.map((code, i) => el("option", { value: code, selected: i === 0 }, code));
+  return [...byName, el("optgroup", { label: t("More levels, by their code") },
+    others.map((code) => el("option", { value: code }, code)))];
+}
+
 function seatRows(game, players) {
   const rows = [];
   for (let seat = 0; seat < players; seat++) {
     const level = el("select", { name: `level-${seat}`, "aria-label": `${t("Bot level")} ${seat + 1}`, hidden: seat === 0 },
-      game.levels.flatMap((name) => [el("option", { value: name }, name),
-        ...(game.strengths[name] ?? []).map((s) => el("option", { value: `${name}:${s}` }, `${name}:${s}`))]));
+      levelOptions(game, players));
     // A level belongs to a bot seat only: it is hidden beside a person's seat.
     const kind = el("select", { name: `seat-${seat}`, "aria-label": `${t("Seat")} ${seat + 1}`,
       on: { change: (event) => { level.hidden = event.target.value !== "bot"; } } },

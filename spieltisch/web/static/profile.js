@@ -18,10 +18,11 @@ function when(seconds) {
 
 // Where a rating stands on the game's bot ladder: between two levels, above the top one, below
 // the bottom one.
-function between([lower, upper]) {
-  if (lower && upper) return t("between {lower} and {upper}", { lower, upper });
-  if (lower) return t("above {lower}", { lower });
-  if (upper) return t("below {upper}", { upper });
+function between([lowerName, upperName]) {
+  const [lower, upper] = [lowerName && t(lowerName), upperName && t(upperName)];
+  if (lower && upper) return t("between the bots {lower} and {upper}", { lower, upper });
+  if (lower) return t("above the bot {lower}", { lower });
+  if (upper) return t("below the bot {upper}", { upper });
   return "–";
 }
 
@@ -45,10 +46,11 @@ function ratingsSection() {
     el("span", {}, el("strong", {}, r.game_name), ` · ${players(r.players)}`),
     el("span", { class: "rating" }, tn("rating {rating} ({n} rated game)", "rating {rating} ({n} rated games)", r.games, { rating: decimal(r.rating) })),
     el("span", {}, between(r.between)),
+    el("span", { class: "certainty" }, t(r.certainty)),
     el("a", { href: `/ratings#${r.game}-${r.players}` }, t("Leaderboard"))));
   return section("ratings", t("Ratings"),
     items.length ? el("ul", { class: "games", id: "ratings-list" }, items) : el("p", {}, t("No rated games yet.")),
-    el("p", { class: "hint" }, t("A rating is the cautious one: the skill measured, less three times its uncertainty. It grows as games are played.")));
+    el("p", { class: "hint" }, t("A rating is the skill measured, on the same scale as the bot ladder's levels. The leaderboards rank by a cautious figure, the rating less three times its uncertainty, so a few lucky games do not put anyone on top.")));
 }
 
 function recordSection() {

@@ -55,13 +55,16 @@ function leaderboard() {
   return el("section", { class: "panel", id: "leaderboard", "aria-labelledby": "leaderboard-title" },
     el("h3", { id: "leaderboard-title" }, t("Leaderboard")),
     rows.length ? table("leaderboard-table", t("Leaderboard"), [t("Place"), t("Name"), t("Rating"), t("Rated games")], rows)
-      : el("p", {}, t("Nobody is on this leaderboard yet.")),
+      : el("p", { id: "leaderboard-empty" }, t("Nobody is on this leaderboard yet."), " ",
+        tn("To get on it: show your profile (on your account page) and play {n} rated game.",
+          "To get on it: show your profile (on your account page) and play {n} rated games.", board.min_games)),
     el("p", { class: "hint" }, tn("Players who show their profile, with at least {n} rated game.",
       "Players who show their profile, with at least {n} rated games.", board.min_games)));
 }
 
 function ladder() {
-  const rows = [...board.ladder].sort((a, b) => b.mu - a.mu).map((rung) => [el("code", {}, rung.level), el("strong", {}, decimal(rung.mu)),
+  const rows = [...board.ladder].sort((a, b) => b.mu - a.mu).map((rung) => [
+    el("span", {}, t(rung.name), " ", el("code", { class: "level-code" }, rung.level)), el("strong", {}, decimal(rung.mu)),
     `${decimal(rung.low)}\u00a0– ${decimal(rung.high)}`, String(rung.games)]);
   return el("section", { class: "panel", id: "ladder", "aria-labelledby": "ladder-title" },
     el("h3", { id: "ladder-title" }, t("Bot ladder")),

@@ -23,6 +23,8 @@ function timeLeft(seats, seat, now) {
 function seatLine(seats, seat, mine, now) {
   const parts = [el("strong", {}, seat.name), mine ? ` (${t("you")})` : ""];
   const notes = [];
+  // A bot by what it plays like (the ladder's name for its level); its code stays in the title.
+  const level = seat.level_name ? el("span", { class: "level", title: seat.level ?? "" }, t(seat.level_name)) : null;
   if (seat.kind === "bot") notes.push(seat.conceded ? t("conceded") : t("bot"));
   else if (!seat.joined) notes.push(t("free seat"));
   else if (seat.connected) notes.push(t("here"));
@@ -34,7 +36,8 @@ function seatLine(seats, seat, mine, now) {
     "aria-label": `${t("time left")} ${duration(left)}` }, duration(left));
   const dot = el("span", { class: `presence ${seat.kind === "bot" ? "bot" : seat.connected ? "here" : "away"}`, "aria-hidden": "true" });
   return el("li", { "data-seat": seat.seat, class: seats.clock_running === seat.seat ? "to-act" : "" },
-    dot, ...parts, " · ", notes.join(" · "), clock ? " · " : null, clock);
+    dot, ...parts, " · ", notes.join(" · "), level && !seat.conceded ? " · " : null, seat.conceded ? null : level,
+    clock ? " · " : null, clock);
 }
 
 export function drawSeats(node, ctx) {

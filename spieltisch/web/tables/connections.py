@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.engine import Engine
 
+from spieltisch.agents.ladder import load_ladder
 from spieltisch.locale import SOURCE
 from spieltisch.web.common.settings import Settings
 from spieltisch.web.common.words import spoken
@@ -172,9 +173,12 @@ class Connections:
         to_act = live.table.to_act() if live.status == "playing" else None
         since = live.turn_since
         presence = self.hub.presence.seats_json(live)
+        ladder, game, players = load_ladder(), live.game.info.id, live.game.players
+        names = {r.level: ladder.name_of(game, players, r.level) for r in live.seats if r.level}
         seats = [
             {
                 "seat": row.seat, "kind": row.kind, "name": row.name, "level": row.level,
+                "level_name": names.get(row.level or ""),
                 "joined": row.joined, "stand_in": row.stand_in,
                 "conceded": row.conceded_at is not None, **presence[row.seat],
                 "time_left": timing.remaining(row, live.rules, to_act, since, since or 0.0),

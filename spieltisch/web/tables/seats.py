@@ -200,7 +200,7 @@ class Seating:
         if row.person and row.token_hash is not None:
             await self.revoke(live, row, reason)
         # The person's game still: it stays in their history (and, rated, counts as given up).
-        bot = SeatRow(seat, "bot", f"Bot {seat + 1} ({level})", level, None, True,
+        bot = SeatRow(seat, "bot", bot_name(seat), level, None, True,
                       account_id=row.account_id)  # fmt: skip
         if reason in ("left", "conceded"):
             bot = replace(bot, name=row.name, conceded_at=row.conceded_at)
@@ -405,7 +405,7 @@ def new_seats(
         if plan.kind == "bot":
             level = plan.level or levels[0]
             check_level(game, level)
-            rows.append(SeatRow(number, "bot", f"Bot {number + 1} ({level})", level, None, True))
+            rows.append(SeatRow(number, "bot", bot_name(number), level, None, True))
         elif plan.kind == "person":
             origin = new_origin(table_id)
             token = derive_token(host, origin, number)
@@ -419,3 +419,14 @@ def new_seats(
         else:
             raise RefusedError("a seat is for a person or a bot")
     return rows, tokens
+
+
+BOT_NAMES = ("Anton", "Berta", "Clara", "Dora", "Emil", "Frieda")
+"""The bots' first names, one a seat (a spelling alphabet's: read alike in English and German)."""
+
+
+def bot_name(seat: int) -> str:
+    """A bot's name at ``seat``: a name people read as one (``Bot Berta``), never its level's
+    code; what it plays like is said beside it, in the reader's language. No person may take a
+    name that starts with "Bot" (:data:`~spieltisch.web.common.text.BOT_LIKE`)."""
+    return f"Bot {BOT_NAMES[seat % len(BOT_NAMES)]}"
