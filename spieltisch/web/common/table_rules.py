@@ -78,6 +78,11 @@ class TableRules:
     rated: bool = False
     """The game counts for its people's ratings: every person seat must be signed in (see
     :mod:`spieltisch.web.people.rated`)."""
+    give_way: bool = True
+    """A bot standing in for a person gives the seat back by itself when that person's turn
+    comes and they are at the table (their page is open): a clock that ran out does not let a
+    bot play out the game of someone sitting right there. Off: only the person's own
+    "take my seat back" (or a move, or a new page) ends a stand-in."""
 
     def __post_init__(self) -> None:
         for name, (low, high) in LIMITS.items():
@@ -114,6 +119,7 @@ class TableRules:
             chat=ChatMode(known.get("chat", ChatMode.PLAYERS)),
             memory_aids=known.get("memory_aids", False) is True,
             rated=known.get("rated", False) is True,
+            give_way=known.get("give_way", True) is not False,
         )
 
     def public(self) -> dict[str, Any]:

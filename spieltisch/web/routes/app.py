@@ -101,6 +101,7 @@ class RulesIn(BaseModel):
     chat: ChatMode = ChatMode.PLAYERS
     memory_aids: StrictBool = False
     rated: StrictBool = False
+    give_way: StrictBool = True
 
 
 class CreateIn(BaseModel):
@@ -587,7 +588,7 @@ async def _handle(
     if kind == "ping":
         connection.send({"type": "pong", "version": version})
         return
-    if not isinstance(data, dict) or kind not in ("hint", "chat", "move"):
+    if not isinstance(data, dict) or kind not in ("hint", "chat", "move", "back"):
         connection.send(
             {**error_message("unknown message", connection.language), "version": version}
         )
@@ -596,6 +597,8 @@ async def _handle(
         if kind == "hint":
             advice = await hub.hint(live, connection.viewer, connection.language)
             connection.send({"type": "hint", "text": advice, "version": live.shown})
+        elif kind == "back":
+            await hub.take_back(live, connection)
         elif kind == "chat":
             if not chat_bucket.take():
                 raise RefusedError("you chat too fast: wait a moment")

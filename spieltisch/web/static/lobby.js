@@ -123,6 +123,8 @@ function houseRules() {
   });
   return el("fieldset", { class: "rules-box" }, el("legend", {}, t("Clock")), clock, ...live,
     choice("takeover", N_("When someone runs out of time or stays away"), { bot: N_("a bot plays for them until they return"), vote: N_("the others vote on handing the seat to a bot") }, "bot"),
+    el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "rules-give-way", name: "rules-give-way", checked: true }),
+      el("label", { for: "rules-give-way" }, t("A bot standing in gives the seat back at its person's next turn, if they are at the table"))),
     choice("chat", N_("Chat"), { players: N_("for the players"), everyone: N_("for players and spectators"), off: N_("off") }, "players"));
 }
 
@@ -130,7 +132,7 @@ function readRules(form) {
   const rules = {
     clock: form["rules-clock"].value, takeover: form["rules-takeover"].value, chat: form["rules-chat"].value,
     bank: Math.max(30, Number(form["rules-bank"].value) * 60), increment: Number(form["rules-increment"].value),
-    memory_aids: form["memory-aids"].checked,
+    memory_aids: form["memory-aids"].checked, give_way: form["rules-give-way"].checked,
   };
   if (form.rated?.checked) rules.rated = true;
   return rules;

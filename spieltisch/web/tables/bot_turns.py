@@ -20,7 +20,9 @@ from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.common.settings import Settings
 from spieltisch.web.tables.bots import choose
 from spieltisch.web.tables.pool import FairPool, level_pace
+from spieltisch.web.tables.presence import Presence
 from spieltisch.web.tables.table import LiveTable
+from spieltisch.web.tables.takeover import Takeovers
 
 SAVE_BACKOFF_CAP = 30.0
 """The longest a bot waits before trying again to save a move the database refused."""
@@ -32,6 +34,8 @@ class BotHub(Protocol):
     settings: Settings
     pool: FairPool
     leases: Leases
+    presence: Presence
+    takeovers: Takeovers
 
     async def play(self, live: LiveTable, move: Move, seat: PlayerId, version: int) -> None: ...
 
@@ -43,6 +47,22 @@ class BotTurns:
 
     def __init__(self, hub: BotHub) -> None:
         self.hub = hub
+
+    async def _gave_way(self, live: LiveTable, seat: int) -> bool:
+        """Whether the bot standing in at ``seat`` gave the seat back to its person, who is at
+        the table as their next turn comes (the stand-in finished the turn the clock ran out
+        on), if the table's rules say a stand-in gives way."""
+        row = live.seats[seat]
+        if row.stand_in is None or not live.rules.give_way or seat not in live.played_out:
+            return False  # the turn the clock ran out on is the stand-in's to finish
+        if not self.hub.presence.connected(live, seat):
+            return False
+        async with live.lock:
+            if live.seats[seat].stand_in is None or live.table.to_act() != seat:
+                return False
+            await self.hub.takeovers.returned(live, seat)
+        await self.hub.broadcast(live)
+        return True
 
     def schedule(self, live: LiveTable) -> None:
         """Start the table's bot, if a bot (or a stand-in) is to move, none thinks yet, and
@@ -72,7 +92,7 @@ class BotTurns:
             ):
                 return
             level = live.seats[seat].playing_level
-            if level is None:
+            if level is None or await self._gave_way(live, seat):
                 return
             version = table.version
             text = await hub.pool.run(live.id, choose, live.bot_job(seat, level))
@@ -89,6 +109,8 @@ class BotTurns:
                 try:
                     await hub.play(live, move, seat, version)
                     failures = 0
+                    if live.seats[seat].stand_in is not None and live.table.to_act() != seat:
+                        live.played_out.add(seat)  # its turn played out: next time, give way
                 except RefusedError as refused:
                     if refused.status != 503:
                         continue

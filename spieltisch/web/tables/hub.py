@@ -420,6 +420,19 @@ class Hub:
         """Every seat as the table shows it to everyone (nothing of the game's state)."""
         return self.connections.seats_message(live)
 
+    async def take_back(self, live: LiveTable, connection: Connection) -> None:
+        """The page's person takes their seat back from the bot standing in for them (the
+        page's link must hold the seat now)."""
+        async with live.lock:
+            seat = None if connection.token_hash is None else live.holder(connection.token_hash)
+            if seat is None:
+                raise RefusedError("this link no longer holds a seat at this table", 403)
+            if live.seats[seat].stand_in is None:
+                raise RefusedError("no bot stands in for you: the seat is yours", 409)
+            await self.takeovers.returned(live, seat)
+        await self.broadcast(live)
+        self.schedule(live)
+
     async def note(self, live: LiveTable, kind: str, seat: int | None, text: str) -> None:
         """Keep a note with the table and show it to every page that may see it."""
         await chat.keep_note(self, live, kind, seat, text)

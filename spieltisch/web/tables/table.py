@@ -160,6 +160,9 @@ class LiveTable:
     """For each person seat nobody has open anywhere: since when."""
     votable: dict[int, str] = field(default_factory=dict)
     """Seats the others may vote to hand to a bot, and why (``time`` or ``away``)."""
+    played_out: set[int] = field(default_factory=set)
+    """Seats whose stand-in has played out a turn of theirs since it sat down: at that seat's
+    next turn it may give way to its person (:attr:`TableRules.give_way`)."""
     votes: dict[int, dict[int, bool]] = field(default_factory=dict)
     """The running votes: for each seat, each voter's yes or no."""
     finished_record: str | None = None

@@ -85,6 +85,7 @@ class Takeovers:
         holds the lock). True if anything changed."""
         row = live.seats[seat]
         voting = seat in live.votable or seat in live.votes
+        live.played_out.discard(seat)
         live.votable.pop(seat, None)
         if live.votes.pop(seat, None) is not None:
             await self.services.write(clear_votes, self.services.engine, live.id, seat)
