@@ -117,3 +117,22 @@ def test_without_give_way_the_stand_in_plays_on(client: TestClient, clock: Manua
     run(client, hub_of(client).takeovers.check, live)
     moved = play_on(client, live, ben, slow, turns=4)
     assert len(moved) == 4 and live.seats[slow].stand_in is not None  # it played on
+
+
+def test_a_seat_given_to_a_new_person_mid_game_keeps_its_name_until_they_join(
+    client: TestClient,
+) -> None:
+    """Seen: the seat became "Seat 2", played by a hidden stand-in, into the result, the scores
+    and the lobby's finished list. Now it keeps the name the game knows it by, its stand-in is
+    shown as one, and the new person's name comes when they join."""
+    made = seated(client, make(client, "awimbawe"), ["Anna", "Ben"])
+    host = {"Authorization": f"Bearer {made['host']}"}
+    given = client.post(f"/api/tables/{made['id']}/seats/1/person", headers=host)
+    assert given.status_code == 200, given.text
+    seat = about(client, made)["seats"][1]
+    assert seat["name"] == "Ben" and seat["stand_in"] is not None and not seat["joined"]
+    new_link = given.json()["seat_link"].split("#seat=")[1]
+    joined = client.post(f"/api/tables/{made['id']}/join", json={"token": new_link, "name": "Cleo"})
+    assert joined.status_code == 200, joined.text
+    seat = about(client, made)["seats"][1]
+    assert seat["name"] == "Cleo" and seat["joined"]

@@ -20,8 +20,15 @@ function timeLeft(seats, seat, now) {
   return Math.max(0, seat.time_left - (now - seats.turn_since));
 }
 
+// A seat's name as the page shows it: a free seat's placeholder ("Seat 2") in the page's
+// language, anyone else's name as they chose it.
+export function seatName(seat) {
+  const free = seat.kind === "person" && !seat.joined && seat.name === `Seat ${seat.seat + 1}`;
+  return free ? t("Seat {n}", { n: seat.seat + 1 }) : seat.name;
+}
+
 function seatLine(seats, seat, mine, now) {
-  const parts = [el("strong", {}, seat.name), mine ? ` (${t("you")})` : ""];
+  const parts = [el("strong", {}, seatName(seat)), mine ? ` (${t("you")})` : ""];
   const notes = [];
   // A bot by what it plays like (the ladder's name for its level); its code stays in the title.
   const level = seat.level_name ? el("span", { class: "level", title: seat.level ?? "" }, t(seat.level_name)) : null;
@@ -150,7 +157,7 @@ export function linkRows(about, links, shownQr, toggleQr, control) {
       "aria-label": `${t("Join link for seat")} ${seat.seat + 1}` })
       : seat.kind === "person" ? el("span", {}, t("(made before links could be shown again)")) : null;
     return el("div", { class: "link-row", "data-seat": seat.seat },
-      el("span", {}, `${seat.seat + 1}. ${seat.name}${state}`), field, copy, qr, control(seat),
+      el("span", {}, `${seat.seat + 1}. ${seatName(seat)}${state}`), field, copy, qr, control(seat),
       shownQr === seat.seat && url ? qrSvg(url) : null);
   });
 }

@@ -83,7 +83,9 @@ function banner(text, ...extra) {
 }
 
 function nameOf(seat) {
-  return seat === null || seat === undefined ? t("chance") : state.update?.names?.[seat] ?? `#${seat + 1}`;
+  if (seat === null || seat === undefined) return t("chance");
+  const name = state.update?.names?.[seat] ?? `#${seat + 1}`;
+  return name === `Seat ${seat + 1}` ? t("Seat {n}", { n: seat + 1 }) : name;  // a free seat's placeholder
 }
 
 function drawTurn() {

@@ -219,8 +219,12 @@ class Seating:
             row = live.seats[seat]
             if row.person and row.token_hash is not None:
                 await self.revoke(live, row, "person")
+            # Mid-game the seat keeps its name (the one the game has known it by, in the log,
+            # the scores and the result) until its new person joins under their own; a
+            # stand-in plays it meanwhile, shown as one.
+            name = row.name if live.status == "playing" else f"Seat {seat + 1}"
             fresh = SeatRow(
-                seat, "person", f"Seat {seat + 1}", None, token_hash(token), False,
+                seat, "person", name, None, token_hash(token), False,
                 token_origin=origin, bank=live.rules.bank if live.status == "playing" else None,
             )  # fmt: skip
             if live.status == "playing":
