@@ -8,12 +8,13 @@ leaving or conceding (never the browser's grey ``confirm()``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from .conftest import PHONE, LiveServer, require_browser
+from .conftest import PHONE, LiveServer, ThreadServer, require_browser
 
 require_browser()
 
@@ -177,3 +178,60 @@ def test_free_seats_are_named_in_the_pages_language(
     if host_row.count():  # the host panel may be folded on a phone: its text is there all the same
         assert "Platz 2" in (host_row.text_content() or "")
     assert "Seat" not in (page.locator("#turn").text_content() or "")
+
+
+# --- the clock and seats ---------------------------------------------------------------------
+
+
+def test_a_stand_in_is_one_click_from_the_seats_person_and_their_clock_tops_the_board(
+    clocked: ThreadServer, new_context: NewContext
+) -> None:
+    rules = {"clock": "live", "bank": 60, "increment": 5, "grace": 0, "give_way": False}
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    made: dict[str, Any] = clocked.call(
+        "POST", "/api/tables",
+        {"game": "awimbawe", "players": 2, "seats": seats, "seed": 34, "rules": rules},
+    )  # fmt: skip
+    anna, ben = german_phone(new_context), german_phone(new_context)
+    join(anna, clocked, made["seat_links"]["0"], "Anna")
+    join(ben, clocked, made["seat_links"]["1"], "Ben")
+    start(clocked, made)
+    for page in (anna, ben):
+        page.wait_for_selector("#turn[data-status=playing]")
+    clock = anna.locator("#my-clock")
+    clock.wait_for()
+    box, board = clock.bounding_box(), anna.locator("#board").bounding_box()
+    assert box is not None and board is not None and box["y"] < board["y"]  # above the board
+    assert re.fullmatch(r"Deine Zeit: \d:\d\d", clock.inner_text())
+    slow, other, seat = (
+        (anna, ben, 0) if anna.locator("#moves button.move").count() else (ben, anna, 1)
+    )
+    clocked.clock.advance(61)  # the seat to move is out of time: a bot stands in
+    slow.wait_for_selector("#take-back")
+    assert slow.locator("#take-back").inner_text() == "Platz zurücknehmen"
+    slow.click("#take-back")
+    slow.wait_for_selector("#take-back", state="detached")
+    standing = "(s) => document.querySelector(`#people li[data-seat='${s}']`).textContent"
+    other.wait_for_function(f"(s) => !({standing})(s).includes('Bot spielt')", arg=seat)
+
+
+def test_the_host_picks_the_bots_level_and_sees_a_new_link_at_once(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    made = create(server, "auweier", [{"kind": "person"}, {"kind": "person"}], seed=9)
+    page = german_phone(new_context)
+    host = made["host_link"].split("#host=")[1]
+    join(page, server, f"{made['seat_links']['0']}&host={host}", "Anna")
+    page.locator("#host details").evaluate("(box) => { box.open = true; }")
+    picker = page.locator("#tobot-level-1")
+    names = [o.split(" · ")[0] for o in picker.locator("option").all_inner_texts()]
+    assert names[0] == "Anfänger" and names[-1] == "Meister"
+    picker.select_option(index=0)
+    page.click("#tobot-1")
+    page.wait_for_selector("#toperson-1")
+    seat = page.locator("#people li[data-seat='1']")
+    seat.wait_for()
+    assert "Anfänger" in seat.inner_text()  # the level the host chose, not the strongest
+    page.click("#toperson-1")
+    page.wait_for_function("() => document.activeElement?.classList.contains('seat-link')")
+    assert page.locator("#host details[open]").count() == 1

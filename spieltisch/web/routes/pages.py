@@ -150,6 +150,7 @@ def table(table_id: str, language: str = SOURCE) -> str:
 <section id="join" hidden></section>
 <section id="host" hidden></section>
 <div class="table-layout">
+  <p id="my-clock" class="my-clock" hidden></p>
   <h2 id="board-title" class="visually-hidden" data-t>{board}</h2>
   <section id="board" class="panel" aria-labelledby="board-title"></section>
   <aside class="side">

@@ -47,6 +47,17 @@ function seatLine(seats, seat, mine, now) {
     clock ? " · " : null, clock);
 }
 
+// One's own time, on top of the board (on a phone the seat list is far below it).
+export function drawMyClock(node, ctx) {
+  const seats = ctx.seats;
+  const seat = seats?.seats?.[ctx.mySeat];
+  const left = seat ? timeLeft(seats, seat, ctx.now()) : null;
+  node.hidden = left === null || left === undefined || ctx.update?.status !== "playing";
+  if (node.hidden) return node.replaceChildren();
+  node.classList.toggle("running", seats.clock_running === seat.seat && !seat.stand_in);
+  node.replaceChildren(t("Your time: {time}", { time: duration(left) }));
+}
+
 export function drawSeats(node, ctx) {
   const seats = ctx.seats;
   if (!seats) return node.replaceChildren();
@@ -86,11 +97,17 @@ export function drawOwn(node, ctx) {
   const leave = el("button", { type: "button", id: "leave", on: { click: async () => {
     if (await ask(t("Leave for good? A bot takes your seat (before the start, the seat is free again)."), t("Leave the table"))) ctx.action("leave");
   } } }, t("Leave the table"));
+  // A bot stands in for this page's person (their time ran out, or they were away): they
+  // take the seat back with one click, the moment they are here.
+  const standIn = (ctx.seats?.seats ?? [])[ctx.mySeat]?.stand_in && status === "playing";
+  const back = standIn ? el("div", { class: "take-back", role: "alert" },
+    el("p", {}, t("A bot is playing for you.")),
+    el("button", { type: "button", class: "primary", id: "take-back", on: { click: () => ctx.takeBack() } }, t("Take my seat back"))) : null;
   const two = (ctx.seats?.seats ?? []).length === 2;
   const concede = status === "playing" ? el("button", { type: "button", id: "concede", on: { click: async () => {
     if (await ask(two ? t("Concede the game? The other player wins.") : t("Concede? You leave the game and a bot plays your seat on."), t("Concede"))) ctx.action("concede");
   } } }, t("Concede")) : null;
-  node.replaceChildren(el("div", { class: "seat-row" }, concede, leave));
+  node.replaceChildren(...(back ? [back] : []), el("div", { class: "seat-row" }, concede, leave));
 }
 
 // What keeps an open table from starting, in words.

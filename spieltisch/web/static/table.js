@@ -6,7 +6,7 @@ import { SEAT_COLOURS, boardFor } from "./draw/index.js";
 import { drawChat, noticeText } from "./chat.js";
 import { drawNotify, turnChanged } from "./notify.js";
 import { refreshRuleAtHand, ruleAtHand } from "./rules_at_hand.js";
-import { drawOwn, drawSeats, drawVotes, fetchLinks, linkRows, missingText, staleText } from "./seats.js";
+import { drawMyClock, drawOwn, drawSeats, drawVotes, fetchLinks, linkRows, missingText, staleText } from "./seats.js";
 
 const tableId = document.body.dataset.table;
 const tokens = fragment();
@@ -35,12 +35,14 @@ async function action(path, body = {}) {
 
 function sideContext() {
   return { seats: state.seats, update: state.update, mySeat: mySeat(), token: tokens.seat, now: serverNow, action,
-    notes: state.notes, say: (text) => state.socket?.send(JSON.stringify({ type: "chat", text })) };
+    notes: state.notes, say: (text) => state.socket?.send(JSON.stringify({ type: "chat", text })),
+    takeBack: () => state.socket?.send(JSON.stringify({ type: "back" })) };
 }
 
 function drawSide() {
   const ctx = sideContext();
   drawSeats(document.getElementById("seats"), ctx);
+  drawMyClock(document.getElementById("my-clock"), ctx);
   drawVotes(document.getElementById("votes"), ctx);
   drawOwn(document.getElementById("own"), ctx);
   drawChat(document.getElementById("chat"), ctx);
@@ -480,6 +482,24 @@ function drawJoin(mine) {
     el("span", { class: "error", role: "alert" })));
 }
 
+// The bot levels the host may hand a seat to: the ladder's, by their names with their
+// ratings, else every level by its code.
+function botLevels(players) {
+  const named = state.ladder?.[String(players)] ?? [];
+  if (named.length) {
+    const format = new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return named.map((n) => [n.level, `${t(n.name)} · ${format.format(n.rating)}`]);
+  }
+  return (state.levels ?? []).map((code) => [code, code]);
+}
+
+// A seat given to a new person: the host panel stays open on the new link, which has focus.
+async function giveToPerson(seat) {
+  state.hostOpen = true;
+  await hostAction(`seats/${seat}/person`);
+  document.querySelector(`#host .link-row[data-seat="${seat}"] .seat-link`)?.focus();
+}
+
 async function hostAction(path, body) {
   try {
     await api(`/api/tables/${tableId}/${path}`, { method: "POST", body, token: tokens.host });
@@ -509,12 +529,20 @@ function drawHost() {
   if (node.hidden) return;
   const about = { ...state.about, seats: state.seats?.seats ?? state.about.seats };
   const status = state.update?.status ?? about.status;
-  const levels = state.levels ?? [];
   const hadFocus = node.contains(document.activeElement) ? document.activeElement.id : null;
   const over = status === "finished" || status === "expired";
+  // The host chooses the bot's level (the ladder's names; the middle one unless chosen).
+  const level = (seat) => {
+    const chosen = state.botLevels?.[seat.seat];
+    const options = botLevels(about.players).map(([value, label], index, all) =>
+      el("option", { value, selected: chosen ? value === chosen : index === Math.floor((all.length - 1) / 2) }, label));
+    return el("select", { id: `tobot-level-${seat.seat}`, "aria-label": `${t("Bot level")} ${seat.seat + 1}`,
+      on: { change: (event) => { state.botLevels = { ...state.botLevels, [seat.seat]: event.target.value }; } } }, options);
+  };
   const control = (seat) => over ? null : seat.kind === "person"
-    ? el("button", { type: "button", id: `tobot-${seat.seat}`, on: { click: () => hostAction(`seats/${seat.seat}/bot`, { level: levels[0] }) } }, t("Hand to a bot"))
-    : el("button", { type: "button", id: `toperson-${seat.seat}`, on: { click: () => hostAction(`seats/${seat.seat}/person`) } }, t("Give back to a person"));
+    ? el("span", { class: "seat-row" }, level(seat), el("button", { type: "button", id: `tobot-${seat.seat}`, on: { click: () =>
+      hostAction(`seats/${seat.seat}/bot`, { level: document.getElementById(`tobot-level-${seat.seat}`).value }) } }, t("Hand to a bot")))
+    : el("button", { type: "button", id: `toperson-${seat.seat}`, on: { click: () => giveToPerson(seat.seat) } }, t("Give back to a person"));
   const ready = status === "open" && about.seats.every((s) => s.kind !== "person" || s.joined);
   const start = status === "open" ? [el("p", { id: "start-why", role: "status" }, missingText(about, mySeat())),
     el("button", { type: "button", class: "primary", id: "start", "aria-describedby": "start-why", disabled: !ready,
@@ -561,14 +589,21 @@ async function main() {
   document.addEventListener("pointerdown", () => { state.keyboard = false; });
   state.about = await api(`/api/tables/${tableId}`);
   const games = await api("/api/games");
-  state.levels = games.find((g) => g.id === state.about.game)?.levels ?? [];
+  const game = games.find((g) => g.id === state.about.game);
+  state.levels = game?.levels ?? [];
+  state.ladder = game?.ladder ?? {};
   state.board = await boardFor(state.about.game);
   ruleAtHand(document.getElementById("board"), document.getElementById("rule-at-hand"), () => state.about?.game);
   if (tokens.host) state.links = await fetchLinks(tableId, tokens.host);
   connect();
   draw();
   // Clocks and away times count on the page between messages.
-  setInterval(() => { if (state.seats) drawSeats(document.getElementById("seats"), sideContext()); }, 1000);
+  setInterval(() => {
+    if (!state.seats) return;
+    const ctx = sideContext();
+    drawSeats(document.getElementById("seats"), ctx);
+    drawMyClock(document.getElementById("my-clock"), ctx);
+  }, 1000);
 }
 
 main();

@@ -19,7 +19,7 @@ from spieltisch.agents import agent_names
 from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.common.table_rules import Takeover
 from spieltisch.web.store.db import VOTES
-from spieltisch.web.store.table_store import update_seat
+from spieltisch.web.store.table_store import set_turn_since, update_seat
 from spieltisch.web.tables import clock as timing
 from spieltisch.web.tables.chat import NOTICE, notice
 from spieltisch.web.tables.presence import Presence
@@ -94,6 +94,12 @@ class Takeovers:
         again = timing.back(row, live.rules)
         await self.services.write(update_seat, self.services.engine, live.id, again)
         live.seats[seat] = again
+        if live.status == "playing" and live.table.to_act() == seat:
+            # Back on their own turn: its clock runs from now, from the bank they came back
+            # with (else the time the stand-in had already used would put it in again at once).
+            now = self.services.clock.now()
+            await self.services.write(set_turn_since, self.services.engine, live.id, now)
+            live.turn_since = now
         await self.services.note(live, NOTICE, None, notice("back", name=row.name))
         return True
 
