@@ -16,9 +16,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import spieltisch
+from spieltisch.agents import make_agent
+from spieltisch.session import Table
 from spieltisch.web.common.settings import Settings
+from spieltisch.web.common.words import number
 from spieltisch.web.routes.app import create_app
 from spieltisch.web.routes.language import COOKIE, accepted
+from spieltisch.web.tables.bots import advise, hint_level
 
 from .conftest import PHONE, LiveServer, require_browser, switch_language
 
@@ -184,3 +189,26 @@ def test_an_accounts_language_follows_its_person_to_another_device(
     phone.wait_for_function("() => document.documentElement.lang === 'de'")
     phone.goto(server.url + "/")
     assert phone.evaluate("() => document.documentElement.lang") == "de"
+
+
+# --- numbers as the page's language writes them ----------------------------------------------
+
+
+def test_a_hint_writes_its_numbers_as_the_pages_language_does() -> None:
+    """Seen on a German page: "it scores 14.2 points". A hint's numbers are written by Babel
+    for the hint's language."""
+    game = spieltisch.load("auf-die-eier", 2)
+    table = Table(game, seed=3)
+    while table.to_act() is None:
+        table.advance_chance()
+    seat = table.to_act()
+    assert seat is not None
+    adviser = make_agent(hint_level(game), game, 5)
+    german, english = (advise(table, seat, adviser, lang) for lang in ("de", "en"))
+    assert re.search(r"\d,\d", german) and not re.search(r"\d\.\d", german), german
+    assert re.search(r"\d\.\d", english), english
+
+
+def test_numbers_follow_the_language() -> None:
+    assert number(14.2, "de") == "14,2" and number(14.2, "en") == "14.2"
+    assert number(1234.56, "de", 2) == "1.234,56" and number(45, "de", 0) == "45"

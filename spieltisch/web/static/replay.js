@@ -97,6 +97,11 @@ function drawAnalysis() {
 }
 
 // One decision in words: what was played, what the strongest bot would have played, and why.
+// A number as the page's language writes it (12,19 in German).
+function decimal(value, digits = 2) {
+  return new Intl.NumberFormat(language(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
 function decisionText(d) {
   const labels = d.labels?.[language()] ?? { made: d.made, preferred: d.preferred };
   const percent = (x) => `${Math.round(100 * x)} %`;
@@ -105,13 +110,13 @@ function decisionText(d) {
   const why = d.unit === "win chance"
     ? t("It won {best} of the games simulated from here ({samples}), the move played {value}.",
       { best: percent(d.best), value: percent(d.value), samples: d.best_samples ?? "?" })
-    : t("It expects {best} points this turn, the move played {value}.", { best: d.best.toFixed(2), value: d.value.toFixed(2) });
+    : t("It expects {best} points this turn, the move played {value}.", { best: decimal(d.best), value: decimal(d.value) });
   return `${said} ${why}`;
 }
 
 // The loss in its unit, with its rough 95 % interval when it rests on simulated games.
 function lossText(d) {
-  const show = (x) => (d.unit === "win chance" ? `${(100 * x).toFixed(1)} %` : x.toFixed(2));
+  const show = (x) => (d.unit === "win chance" ? `${decimal(100 * x, 1)}\u00a0%` : decimal(x));
   if (!d.interval) return `${show(d.loss)} (${t("exact")})`;
   return `${show(d.loss)} (${show(Math.max(-1, d.interval[0]))} … ${show(Math.min(1, d.interval[1]))})`;
 }

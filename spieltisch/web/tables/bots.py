@@ -26,7 +26,7 @@ from spieltisch.core.words import Words
 from spieltisch.games import kit_of
 from spieltisch.locale import SOURCE
 from spieltisch.session import Table
-from spieltisch.web.common.words import spoken
+from spieltisch.web.common.words import number, spoken
 
 KEPT_TABLES = 16
 HISTORY = 16
@@ -118,16 +118,19 @@ def advise(table: Table, seat: PlayerId, adviser: Agent[Any], language: str) -> 
         return words._("{move}: the strongest bot plays it here without weighing others.").format(
             move=move
         )
-    return advice_text(words, view, ratings)
+    return advice_text(words, view, ratings, language)
 
 
-def advice_text(words: Words[Any], view: object, ratings: Ratings) -> str:
-    """The best rated move and why, with the next best for comparison."""
+def advice_text(words: Words[Any], view: object, ratings: Ratings, language: str = SOURCE) -> str:
+    """The best rated move and why, with the next best for comparison (numbers written as
+    ``language`` writes them)."""
     best, *rest = ratings.choices
     sampled = ratings.unit == "win chance"
 
     def worth(rated: Rated) -> str:
-        return f"{100 * rated.value:.0f} %" if sampled else f"{rated.value:.1f}"
+        if sampled:
+            return f"{number(100 * rated.value, language, 0)}\u00a0%"
+        return number(rated.value, language)
 
     if sampled:
         text = words._("{move}: it wins {worth} of the {n} games simulated from here.").format(
