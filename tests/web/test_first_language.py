@@ -212,3 +212,23 @@ def test_a_hint_writes_its_numbers_as_the_pages_language_does() -> None:
 def test_numbers_follow_the_language() -> None:
     assert number(14.2, "de") == "14,2" and number(14.2, "en") == "14.2"
     assert number(1234.56, "de", 2) == "1.234,56" and number(45, "de", 0) == "45"
+
+
+def test_the_sockets_refusals_before_and_in_the_hello_are_in_the_pages_language(
+    client: TestClient,
+) -> None:
+    """Seen: the socket's hello errors came in English to German pages."""
+    client.cookies.set(COOKIE, "de")
+    with client.websocket_connect("/ws/no-such-table") as ws:
+        assert ws.receive_json()["reason"] == "diesen Tisch gibt es nicht"
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
+    made = client.post("/api/tables", json={"game": "awimbawe", "seats": seats}).json()
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        ws.send_json({"type": "hello", "token": None, "since": 0, "language": "fr"})
+        assert ws.receive_json()["reason"] == "die Sprache muss eine von en, de sein"
+    client.cookies.clear()  # a browser with no choice kept: its Accept-Language speaks
+    with client.websocket_connect(
+        f"/ws/{made['id']}", headers={"Accept-Language": GERMAN_BROWSER}
+    ) as ws:
+        ws.send_json({"type": "hello", "token": None, "since": "x"})
+        assert ws.receive_json()["reason"] == "since muss eine Version sein (eine ganze Zahl)"

@@ -33,7 +33,7 @@ from spieltisch.agents.ladder import load_ladder
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.words import N_
 from spieltisch.games import REGISTRY
-from spieltisch.locale import LANGUAGES, SOURCE
+from spieltisch.locale import SOURCE
 from spieltisch.web.common.buckets import TokenBucket
 from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.common.settings import Settings
@@ -49,7 +49,6 @@ from spieltisch.web.routes.gate import Gate, client_address
 from spieltisch.web.routes.guard import Guard
 from spieltisch.web.routes.ladder_play import rated_bot_api
 from spieltisch.web.routes.language import (
-    asked_language,
     language_api,
     page_language,
     page_response,
@@ -430,7 +429,7 @@ def _socket(app: FastAPI, config: Settings) -> None:
         await websocket.accept()
         hub: Hub = websocket.app.state.hub
         limits: ServerLimits = websocket.app.state.limits
-        asked = asked_language(websocket)  # until the hello names the page's language
+        asked = await page_language(websocket)  # until the hello names the page's language
         live = await hub.get(table_id)
         if live is None:
             await websocket.send_text(json.dumps(error_message("no such table", asked)))
@@ -526,7 +525,7 @@ def _read_hello(text: str, limit: int) -> tuple[str | None, int, str | None, str
         return None, 0, None, N_("since must be a version (a whole number)")
     language = read_language(hello.get("language"))
     if language is None:
-        return None, since, None, f"the language must be one of {', '.join(LANGUAGES)}"
+        return None, since, None, N_("the language must be one of en, de")
     token = hello.get("token")
     if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 100):
         return None, since, language, N_("a token is a short text")
