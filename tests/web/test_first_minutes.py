@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import PHONE, LiveServer, ThreadServer, require_browser
+from .conftest import PHONE, LiveServer, ThreadServer, require_browser, switch_language
 
 require_browser()
 
@@ -235,3 +235,21 @@ def test_the_host_picks_the_bots_level_and_sees_a_new_link_at_once(
     page.click("#toperson-1")
     page.wait_for_function("() => document.activeElement?.classList.contains('seat-link')")
     assert page.locator("#host details[open]").count() == 1
+
+
+def test_a_spent_links_notice_follows_a_language_switch_over_no_empty_panels(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    made = create(server, "awimbawe", [{"kind": "person"}, {"kind": "person"}], seed=10)
+    host = made["host_link"].split("#host=")[1]
+    server.call("POST", f"/api/tables/{made['id']}/seats/1/bot", {"level": "random"}, token=host)
+    page = german_phone(new_context)
+    page.goto(server.url + made["seat_links"]["1"])
+    notice = page.locator("#stale:not([hidden])")
+    notice.wait_for()
+    german = notice.inner_text()
+    assert "Bot" in german and "Watch instead" not in german
+    assert page.locator(".table-layout").is_hidden()
+    assert switch_language(page) == "en"
+    page.wait_for_function("() => document.querySelector('#stale').innerText.includes('Watch')")
+    assert notice.inner_text() != german

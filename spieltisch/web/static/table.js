@@ -367,6 +367,8 @@ function receive(message) {
 function drawStale() {
   const node = document.getElementById("stale");
   node.hidden = !state.stale;
+  // A link that was spent before this page saw the game: no empty board and panels under it.
+  document.querySelector(".table-layout").hidden = Boolean(state.stale && !state.update);
   if (!state.stale) return node.replaceChildren();
   node.replaceChildren(...staleText(state.stale).map((line) => el("p", {}, line)),
     el("button", { type: "button", class: "primary", id: "watch", on: { click: watchInstead } }, t("Watch instead")));
@@ -571,6 +573,7 @@ async function refreshSeats(update) {
 // all again (the board and the rest of the page switch at once).
 function relanguage() {
   draw();
+  drawStale();  // its words too
   refreshRuleAtHand();
   if (state.closedForGood || !state.socket) return;
   const old = state.socket;
