@@ -14,7 +14,9 @@ at a rule in any language.
 :func:`rule_ids` reads the ids and their rules' text; :func:`strip_rule_ids` also returns the
 page without its markers (for a renderer that shows the page as before);
 :func:`split_marker` takes the marker off one piece of text (for a renderer that sets the id
-on the element it builds). Pure: text in, data out.
+on the element it builds); :func:`rule_blocks` gives each rule as Markdown that stands on its
+own (a table row with its table's header), for a rule shown beside a board. Pure: text in,
+data out.
 """
 
 from __future__ import annotations
@@ -56,6 +58,28 @@ def rule_ids(markdown: str) -> dict[str, str]:
     Markdown on one line, without the marker, list bullet or heading hashes; a table row's
     cells joined by `` | ``). :class:`RuleIdError` for a malformed marker or a repeated id."""
     return strip_rule_ids(markdown)[1]
+
+
+def rule_blocks(markdown: str) -> dict[str, str]:
+    """Every rule id of a rules page with its rule as Markdown that stands on its own: a table
+    row comes with its table's header (so it renders as a table, not as a line of pipes); any
+    other rule is its block's text, as :func:`rule_ids` gives it."""
+    found = strip_rule_ids(markdown)[1]
+    lines = markdown.split("\n")
+    blocks = dict(found)
+    for number, line in enumerate(lines):
+        match = _MARKER.search(line)
+        if match is None or not line.lstrip().startswith("|"):
+            continue
+        start = number
+        while start > 0 and lines[start - 1].lstrip().startswith("|"):
+            start -= 1
+        if number < start + 2:
+            continue  # the header row itself, or a table without one: its text as it is
+        header = [_ANY_MARKER.sub("", row).rstrip() for row in lines[start : start + 2]]
+        row = line[: match.start()].rstrip() + (" |" if match.group("pipe") else "")
+        blocks[match.group("id")] = "\n".join([*header, row])
+    return blocks
 
 
 def strip_rule_ids(markdown: str) -> tuple[str, dict[str, str]]:

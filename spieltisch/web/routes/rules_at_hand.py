@@ -17,7 +17,7 @@ from fastapi import FastAPI, HTTPException, Response
 import spieltisch
 from spieltisch.games import REGISTRY
 from spieltisch.locale import SOURCE
-from spieltisch.session.rule_ids import rule_ids
+from spieltisch.session.rule_ids import rule_blocks
 from spieltisch.web.routes.language import CACHE, query_language
 from spieltisch.web.routes.pages import markdown_html
 
@@ -25,9 +25,9 @@ from spieltisch.web.routes.pages import markdown_html
 @functools.cache
 def rules_of(game_id: str, language: str) -> dict[str, str]:
     """Every rule of the game's rules page in ``language`` (English where it has none), by id,
-    as HTML."""
+    as HTML that stands on its own (a table row under its table's header)."""
     text = spieltisch.rules_page(game_id, language) or spieltisch.rules_page(game_id, SOURCE)
-    return {rule: markdown_html(body) for rule, body in rule_ids(text).items()}
+    return {rule: markdown_html(body) for rule, body in rule_blocks(text).items()}
 
 
 def rules_api(app: FastAPI) -> None:
