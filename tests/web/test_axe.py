@@ -1,18 +1,23 @@
 """Accessibility: axe-core (vendored in ``vendor/``, see its README) audits every kind of page.
 
-The lobby; each game's table seated against a bot, in play and at the end; the replay of a
-finished game, before and with its analysis panel open; a rules page; the account page signed
-out and signed in, the ratings and a player's profile (with a finished game); each lesson at
-its first move, with a rule at hand shown, and a closing game begun. Each in English
-and German, at a desktop's size and a phone's. One line per page gives the counts by impact (run
-pytest with ``-s`` to read them); a critical or serious violation fails the test, listed with
-its rule, elements and axe's reason.
+The lobby; each game's table seated against a bot at three points of a played game (after a
+few moves, in the middle, and at the end); the replay of a finished game, before and with its
+analysis panel open; a rules page; the account page signed out and signed in, the ratings and a
+player's profile (with a finished game); each lesson at its first move, with a rule at hand
+shown, and a closing game begun. Each in English and German, at a desktop's size and a phone's.
+One line per page gives the counts by impact (run pytest with ``-s`` to read them); a critical
+or serious violation fails the test, listed with its rule, elements and axe's reason.
 
-The tables are made once for the module: a person's seat is played at random over the
-table's socket (as the page does, and much quicker than clicking), a few moves for the tables
-in play and to the end for the finished ones. Each size and language gets one browser context
-(made with ``bypass_csp=True``, which axe's injection needs) and one page that visits them all;
-German is chosen with the page's own language button, which the context then remembers.
+The tables are made once for the module, one per game and point: a person's seat is played at
+random over the table's socket (as the page does, and much quicker than clicking), a few moves
+for the tables in play, to a point in the middle that draws more of the board for the tables
+mid-game (Auf die Nüsse!'s seat storing a nut, its stores partly filled and clickable; Auf die
+Eier after turns were scored; Auweier in a wedding phase; Awimbawé in a later round), and to
+the end for the finished ones. A table stopped in the middle waits for its person (its grace is
+0: no bot stands in), and the page must show that point before it is audited. Each size and
+language gets one browser context (made with ``bypass_csp=True``, which axe's injection needs)
+and one page that visits them all; German is chosen with the page's own language button, which
+the context then remembers.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import os
 import random
 import secrets
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -33,14 +39,14 @@ from websockets.sync.client import connect
 
 from spieltisch.session.lesson import StepKind, has_lesson, load_lesson
 
-from .conftest import PHONE, LiveServer, require_browser, switch_language
+from .conftest import PHONE, LiveServer, left_in_play, require_browser, switch_language
 
 require_browser()
 
 from playwright.sync_api import Page  # noqa: E402 - after the skip
 
 from .axe import Violation, audit, blocking, describe, summary  # noqa: E402
-from .test_browser import GAMES, NewContext, create, start, wait_ready  # noqa: E402
+from .test_browser import GAMES, NewContext, start, wait_ready  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -52,6 +58,40 @@ SIZES: dict[str, dict[str, Any]] = {
 PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
 MOVES_IN_PLAY = 3
 """Moves the person makes at a table audited in play (so that its log says something)."""
+Update = dict[str, Any]
+"""An update message of a table's socket (its ``view``, ``legal`` moves, ``status``...)."""
+
+
+def nuts_stored(view: dict[str, Any], seat: int) -> int:
+    """The nuts (and jokers) in ``seat``'s stores of an Auf die Nüsse! view."""
+    return sum(int(store["nuts"]) + int(store["jokers"]) for store in view["stores"][seat])
+
+
+MID_GAME: dict[str, Callable[[Update], bool]] = {
+    "auf-die-eier": lambda u: u["view"]["last"] is not None and sum(u["view"]["scores"]) >= 20,
+    "auf-die-nuesse": lambda u: (
+        u["view"]["stage"] == "put"
+        and u["view"]["receiver"] == 0
+        and nuts_stored(u["view"], 0) >= 3
+    ),
+    "auweier": lambda u: u["view"]["stage"] in {"weddings", "worms"},
+    "awimbawe": lambda u: int(u["view"]["round"]) >= 2,
+}
+"""The point in the middle of each game where its table is audited, read from an update that
+offers the person a move."""
+MID_GAME_SHOWN = {
+    "auf-die-eier": "#board:has(#ade-controls):has(#ade-total)",
+    "auf-die-nuesse": '#board .nd-root[data-stage="put"][data-mine="1"] button.nd-store .nd-filled',
+    "auweier": '#aw-board[data-act="me"]:is([data-stage="weddings"], [data-stage="worms"])',
+    "awimbawe": "#board .aw-results li",
+}
+"""What the page must show at that point before it is audited (for Auf die Nüsse!: the
+person's stores as buttons, some holding nuts)."""
+WAITING = {"grace": 0}
+"""A table's rules that never let a bot stand in for its absent person."""
+CREATE_TIMEOUT = 60.0
+"""Seconds a table may wait to be made: the module makes one more than an address may make at
+once, and the server makes room for one every ten seconds."""
 ANALYSED = "auf-die-eier"
 """The game whose finished table is replayed and analysed (its analysis is exact and quick)."""
 RULES = "auf-die-eier"
@@ -70,6 +110,7 @@ class Tables:
     """The module's tables: seat links (path and fragment) by game, and the analysed one."""
 
     playing: dict[str, str]
+    mid_game: dict[str, str]
     finished: dict[str, str]
     replayed: str
     """The id of the finished table whose seat 0 is analysed."""
@@ -85,9 +126,13 @@ def server(module_server: LiveServer) -> LiveServer:
     return module_server
 
 
-def play(server: LiveServer, table_id: str, token: str, seed: int, moves: int | None) -> None:
+def play(
+    server: LiveServer, table_id: str, token: str, seed: int, moves: int | None,
+    until: Callable[[Update], bool] | None = None,
+) -> None:  # fmt: skip
     """Play the seat of ``token`` at random over the table's socket until the game ends (or
-    ``moves`` moves are made): each move answers an update that offers it, at its version."""
+    ``moves`` moves are made, or an update that offers a move is ``until``): each move answers
+    an update that offers it, at its version."""
     rng = random.Random(seed)
     url = "ws" + server.url.removeprefix("http") + f"/ws/{table_id}"
     made, sent = 0, 0.0
@@ -99,7 +144,11 @@ def play(server: LiveServer, table_id: str, token: str, seed: int, moves: int | 
                 raise AssertionError(f"the server refused: {message.get('reason')}")
             if message.get("type") != "update":
                 continue  # presence, chat, a stale move's refusal (the catch-up follows)
+            if until is not None and message["status"] == "finished":
+                raise AssertionError(f"table {table_id} ended before the point it was played to")
             if message["status"] == "finished" or (moves is not None and made >= moves):
+                return
+            if until is not None and message["legal"] and until(message):
                 return
             if message["legal"]:
                 time.sleep(max(0.0, sent + SEND_GAP - time.monotonic()))
@@ -109,16 +158,34 @@ def play(server: LiveServer, table_id: str, token: str, seed: int, moves: int | 
     raise AssertionError(f"table {table_id}: no end after {MESSAGE_LIMIT} messages")
 
 
-def seated_table(server: LiveServer, game: str, seed: int, moves: int | None) -> str:
+def new_table(server: LiveServer, game: str, seed: int, rules: dict[str, Any]) -> dict[str, Any]:
+    """A new table of ``game``, a person (seat 0) against a random bot, with house ``rules``;
+    made as soon as the server lets this address make another."""
+    body = {"game": game, "players": 2, "seats": PERSON_AND_BOT, "seed": seed, "rules": rules}
+    deadline = time.monotonic() + CREATE_TIMEOUT
+    while True:
+        try:
+            return left_in_play(server, server.call("POST", "/api/tables", body))
+        except urllib.error.HTTPError as error:
+            if error.code != 429 or time.monotonic() > deadline:
+                raise
+            time.sleep(1.0)
+
+
+def seated_table(
+    server: LiveServer, game: str, seed: int, moves: int | None,
+    until: Callable[[Update], bool] | None = None,
+) -> str:  # fmt: skip
     """A started table of ``game``, a person (seat 0) against a random bot, the person's
-    moves played (``moves`` of them, or to the end); its seat link."""
-    made = create(server, game, PERSON_AND_BOT, seed)
+    moves played (``moves`` of them, or to the end, or to the first update offering a move
+    that is ``until``: then the table waits for its person); its seat link."""
+    made = new_table(server, game, seed, {} if until is None else WAITING)
     link = str(made["seat_links"]["0"])
     token = link.split("#seat=", 1)[1]
     body = {"token": token, "name": "Alex", "salt": secrets.token_hex(16)}
     server.call("POST", f"/api/tables/{made['id']}/join", body)
     start(server, made)
-    play(server, str(made["id"]), token, seed, moves)
+    play(server, str(made["id"]), token, seed, moves, until)
     return link
 
 
@@ -152,7 +219,7 @@ def account_game(server: LiveServer, name: str) -> str:
     cookie = str(headers["Set-Cookie"]).split(";", 1)[0].split("=", 1)[1]
     signed = {"Cookie": f"spieltisch_session={cookie}", "X-CSRF-Token": str(body["csrf"])}
     post(server, "/api/account/settings", {"listed": True}, signed)
-    made = create(server, ANALYSED, PERSON_AND_BOT, 60)
+    made = new_table(server, ANALYSED, 60, {})
     token = str(made["seat_links"]["0"]).split("#seat=", 1)[1]
     join = {"token": token, "name": name, "salt": secrets.token_hex(16)}
     post(server, f"/api/tables/{made['id']}/join", join, signed)
@@ -163,16 +230,20 @@ def account_game(server: LiveServer, name: str) -> str:
 
 @pytest.fixture(scope="module")
 def tables(server: LiveServer) -> Tables:
-    """One table of each game in play and one at its end, made (concurrently) once."""
-    with ThreadPoolExecutor(max_workers=len(GAMES) * 2) as pool:
+    """One table of each game in play, one in the middle and one at its end, made
+    (concurrently) once."""
+    with ThreadPoolExecutor(max_workers=len(GAMES) * 3) as pool:
         playing = {g: pool.submit(seated_table, server, g, 40 + i, MOVES_IN_PLAY)
                    for i, g in enumerate(GAMES)}  # fmt: skip
+        middle = {g: pool.submit(seated_table, server, g, 70 + i, None, MID_GAME[g])
+                  for i, g in enumerate(GAMES)}  # fmt: skip
         finished = {g: pool.submit(seated_table, server, g, 50 + i, None)
                     for i, g in enumerate(GAMES)}  # fmt: skip
         player = "Alex Account"
         session = pool.submit(account_game, server, player)
         made = Tables(
             playing={g: f.result() for g, f in playing.items()},
+            mid_game={g: f.result() for g, f in middle.items()},
             finished={g: f.result() for g, f in finished.items()},
             replayed=finished[ANALYSED].result().removeprefix("/t/").split("#", 1)[0],
             player=player,
@@ -193,6 +264,16 @@ def lobby_ready(page: Page) -> None:
 def in_play(page: Page) -> None:
     assert not wait_ready(page), "the table audited in play is over"
     page.wait_for_selector("#turn[data-status=playing]")
+
+
+def mid_game(game: str) -> Callable[[Page], None]:
+    """A table at its point in the middle (see :data:`MID_GAME_SHOWN`)."""
+
+    def ready(page: Page) -> None:
+        in_play(page)
+        page.wait_for_selector(MID_GAME_SHOWN[game])
+
+    return ready
 
 
 def at_the_end(page: Page) -> None:
@@ -286,6 +367,7 @@ def visits(server: LiveServer, tables: Tables) -> list[Visit]:
     return [
         ("lobby", "/", lobby_ready),
         *[(f"table {g} in play", tables.playing[g], in_play) for g in GAMES],
+        *[(f"table {g} mid-game", tables.mid_game[g], mid_game(g)) for g in GAMES],
         *[(f"table {g} at the end", tables.finished[g], at_the_end) for g in GAMES],
         (f"replay {ANALYSED}", replay, replay_ready),
         (f"replay {ANALYSED}, analysis open", None, analysis_open),

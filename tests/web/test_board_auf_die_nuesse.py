@@ -5,7 +5,8 @@ stores, kept jokers and the moves drawn on the table, never the fallback move bu
 click the rules forbid and the engine's refusal shown for it, every card and die labelled for
 screen readers, and the result checked against the record the server serves. Screenshots of
 the table at the start, in the middle and at the end go to ``docs/screens/``.
-Those screenshots are written there only with SPIELTISCH_DOCS_SCREENS set (conftest).
+Those screenshots are written there only with SPIELTISCH_DOCS_SCREENS set (conftest). The log
+of a game played in German, on a desktop and a phone, draws the nuts its sentences name.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ from .conftest import LiveServer, docs_screens, left_in_play, require_browser, s
 require_browser()
 
 from playwright.sync_api import BrowserContext, Page  # noqa: E402 - after the skip
+
+from .test_board_auweier import SIZES, check_drawn_log, drawn_log, seated_in_german  # noqa: E402
+from .test_browser import click_move, create  # noqa: E402
+from .test_browser import wait_ready as page_ready  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -262,3 +267,28 @@ def test_the_stores_show_the_tables_own_values(server: LiveServer, new_context: 
     drawn = page.locator('#board [data-store^="0:"] .nd-value').all_text_contents()
     expected = spieltisch.load("auf-die-nuesse", 2, **options).config.store_values
     assert [int(x) for x in drawn] == list(expected) == [7, 7, 10, 10, 15, 15, 25, 40]
+
+
+LOG_MOVES = 6
+"""The seat's moves before its log is looked at."""
+LOG_CARDS = 6
+"""The least drawn nuts the log holds by then: the four laid out at the start and two dealt."""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_log_draws_the_nuts_it_names(
+    size: str, server: LiveServer, new_context: NewContext
+) -> None:
+    """A nut card a log sentence names ("eine Walnuss", "den W/H-Joker") is drawn as the
+    board draws it, and named by the same words."""
+    made = create(server, GAME, [{"kind": "person"}, {"kind": "bot", "level": "random"}], SEED)
+    page, updates = seated_in_german(server, new_context, size, made)
+    rng = random.Random(SEED)
+    for _ in range(LOG_MOVES):
+        if page_ready(page):
+            break
+        click_move(page, rng)
+    check_drawn_log(page, updates, ".nd-card", LOG_CARDS)
+    names = {card["name"] for entry in drawn_log(page, ".nd-card") for card in entry["cards"]}
+    nuts = ("Walnuss", "Haselnuss", "Buchecker", "Eichel", "-Joker")
+    assert all(any(nut in name for nut in nuts) for name in names), names

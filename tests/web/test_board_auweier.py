@@ -7,22 +7,25 @@ where it has no worms, which the server refuses with the rule), and then plays e
 clicking a hand card and the female, stack or card it acts on, against the heuristic bot, to
 the end. The moves are chosen from the legal list the page holds; they are never made with
 the fallback buttons. Screenshots of the start, the middle and the end go to docs/screens/.
-Those screenshots are written there only with SPIELTISCH_DOCS_SCREENS set (conftest).
+Those screenshots are written there only with SPIELTISCH_DOCS_SCREENS set (conftest). The log
+of a game played in German, on a desktop and a phone, draws the cards its sentences name.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .conftest import LiveServer, docs_screens, switch_language
-from .test_browser import check_result, create, join, start, updates_of, version_of
+from .conftest import PHONE, LiveServer, docs_screens, switch_language
+from .test_browser import check_result, click_move, create, join, start, updates_of, version_of
+from .test_browser import wait_ready as page_ready
 
 if TYPE_CHECKING:  # test_browser skips the module cleanly where playwright is missing
-    from playwright.sync_api import BrowserContext, Page
+    from playwright.sync_api import BrowserContext, Page, WebSocket
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +33,38 @@ VIEWPORT = {"width": 1200, "height": 800}
 MOVE_LIMIT = 300
 """No seat of a two-player Auweier game makes this many moves; a loop reaching it fails."""
 TURN_TIMEOUT_MS = 20_000
+
+SIZES: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": PHONE, "is_mobile": True, "has_touch": True},
+}
+LOG_SEED = 5
+LOG_MOVES = 20
+"""The most moves the seat makes before its log must have drawn cards."""
+LOG_CARDS = 3
+"""How many drawn cards the log must hold by then."""
+CARD_TEXT = ("1", "2", "2*", "3", "4", "5*", "6", "7", "F", "K", "H")
+"""Auweier's cards in notation, as the log's sentences name them."""
+DRAWN_LOG = """(drawn) => [...document.querySelectorAll('#log ol.log > li')]
+    .filter((li) => li.querySelector(drawn))
+    .map((li) => {
+        const said = (node) => {  // the text, each picture said by its name
+            for (const picture of node.querySelectorAll('[role=img]')) {
+                picture.replaceWith(picture.getAttribute('aria-label') ?? '');
+            }
+            return node.textContent;
+        };
+        const copy = li.cloneNode(true);
+        const outcome = copy.querySelector(':scope > .ok');
+        outcome?.remove();
+        return {
+            version: li.value, sentence: said(copy), outcome: outcome ? said(outcome) : null,
+            cards: [...li.querySelectorAll(drawn)].map((card) => ({
+                role: card.getAttribute('role'), name: card.getAttribute('aria-label') ?? ''})),
+        };
+    })"""
+"""Each log entry that draws a card (``drawn``: the board's card selector): its sentence and
+outcome as a screen reader says them (a picture by its name), and its drawn cards."""
 
 READY = """() => document.querySelector('#result')
     || (document.querySelector('#aw-board')?.dataset.act === 'me'
@@ -190,3 +225,88 @@ def test_auweier_whole_game_by_clicking_the_board(
     )
     assert scores == list(table.state.scores())
     page.screenshot(path=str(docs / "auweier-end.png"), full_page=True)
+
+
+# --- the log draws the cards it names -----------------------------------------------------------
+
+
+def listen_for_updates(page: Page) -> list[dict[str, Any]]:
+    """The updates the page will receive on its socket, as they come."""
+    updates: list[dict[str, Any]] = []
+
+    def heard(payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message.get("type") == "update":
+            updates.append(message)
+
+    def listen(socket: WebSocket) -> None:
+        socket.on("framereceived", heard)
+
+    page.on("websocket", listen)
+    return updates
+
+
+def drawn_log(page: Page, drawn: str) -> list[dict[str, Any]]:
+    """The log's entries that draw a card (``drawn``: the card selector), see DRAWN_LOG."""
+    entries: list[dict[str, Any]] = page.evaluate(DRAWN_LOG, drawn)
+    return entries
+
+
+def drawn_cards(page: Page, drawn: str) -> int:
+    """How many cards the log draws."""
+    return sum(len(entry["cards"]) for entry in drawn_log(page, drawn))
+
+
+def check_drawn_log(page: Page, updates: list[dict[str, Any]], drawn: str, least: int) -> None:
+    """The log draws at least ``least`` cards as the board does (``drawn``: its card class),
+    each a picture named for a screen reader, and each entry said with the pictures' names is
+    the server's sentence word for word: the names are the words the text said."""
+    entries = drawn_log(page, drawn)
+    cards = [card for entry in entries for card in entry["cards"]]
+    assert len(cards) >= least, f"the log draws {len(cards)} cards, not {least}"
+    for card in cards:
+        assert card["role"] == "img" and card["name"].strip(), card
+    said = {event["version"]: event for update in updates for event in update["events"]}
+    for entry in entries:
+        event = said[entry["version"]]
+        assert entry["sentence"] == event["sentence"]
+        assert entry["outcome"] == (event["outcome"] or None)
+
+
+def seated_in_german(
+    server: LiveServer, new_context: Callable[..., BrowserContext], size: str, made: dict[str, Any]
+) -> tuple[Page, list[dict[str, Any]]]:
+    """Seat 0 of ``made`` taken in German at ``size`` and the table started: the page, and the
+    updates it receives."""
+    page = new_context(**SIZES[size]).new_page()
+    updates = listen_for_updates(page)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game")
+    assert switch_language(page) == "de"  # the context remembers it
+    join(page, server, made["seat_links"]["0"], "Ada")
+    start(server, made)
+    return page, updates
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_log_draws_the_cards_it_names(
+    size: str, server: LiveServer, new_context: Callable[..., BrowserContext]
+) -> None:
+    """A worm, a False Worm or a Crow that a log sentence names in notation is drawn as the
+    board draws that card, and named by the same words."""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
+    made = create(server, "auweier", seats, LOG_SEED)
+    page, updates = seated_in_german(server, new_context, size, made)
+    assert not page_ready(page)
+    before = updates_of(page)
+    page.fill("#notation", "deck shuffle")
+    page.press("#notation", "Enter")
+    wait_moved(page, before)
+    rng = random.Random(LOG_SEED)
+    for _ in range(LOG_MOVES):
+        if page_ready(page) or drawn_cards(page, ".aw-card") >= LOG_CARDS:
+            break
+        click_move(page, rng)
+    check_drawn_log(page, updates, ".aw-card", LOG_CARDS)
+    names = {card["name"] for entry in drawn_log(page, ".aw-card") for card in entry["cards"]}
+    assert names <= set(CARD_TEXT), names

@@ -3,8 +3,9 @@
 //
 // The dice lie in three rows: the rotten eggs (forced aside), the dice set aside, and the cup
 // of dice to throw again. At the viewer's decision a click on a die moves it between the rows;
-// "Throw" sends the matching `reroll` and "Stop" sends `stop`. A click on a rotten egg sends
-// the re-roll with it by its notation, so the engine's refusal (its rule, in words) is shown.
+// "Throw" sends the matching `reroll` and "Stop" sends `stop`. A rotten egg is never a control
+// (it can never be picked up): it is a picture named "forced aside", and a click on it shows
+// its rule at hand. The keyboard focus stays on the dice (or Throw) from draw to draw of a turn.
 // The log's move texts tell which dice the last throw brought and what the rotten eggs'
 // re-throw showed; the view's `last` gives the turn's score, broken down.
 import { N_, Nn_, translated } from "../i18n.js";
@@ -78,8 +79,9 @@ const TEXTS = {
 };
 
 // What the board remembers between draws: the dice picked up at the current decision, what was
-// last animated, and where the keyboard focus should return after a redraw.
-const memo = { key: null, picked: new Set(), animated: null, rottenSeen: null, focus: null, first: true };
+// last animated, where the keyboard focus should return after a redraw, and where it was when a
+// draw of the same turn had no control for it (the dice in the hand, being thrown).
+const memo = { key: null, picked: new Set(), animated: null, rottenSeen: null, focus: null, carry: null, first: true };
 
 function words(table) {
   const texts = translated(TEXTS);
@@ -350,10 +352,11 @@ function tray(table, view, tr, current, animate) {
   const rottenRow = h("div", { class: "ade-row ade-row-rotten", id: "ade-rotten", "data-point": "rotten", "data-rule": "eier.rotten-aside" });
   const asideRow = h("div", { class: "ade-row", id: "ade-aside" });
   const cupRow = h("div", { class: "ade-row ade-row-cup", id: "ade-cup" });
+  // A rotten egg stays aside for the rest of the turn: a picture, never a control to pick.
   for (let i = 0; i < dice[ROTTEN]; i += 1) {
     const isNew = animate && i >= dice[ROTTEN] - fresh[ROTTEN];
     rottenRow.append(die(table, ROTTEN, { id: `R${i}`, label: `${faceName(table, ROTTEN)} (${tr("forcedLabel")})`,
-      classes: ["ade-forced", isNew ? "ade-new" : ""], onClick: mine ? () => tryRotten(table) : null }));
+      classes: ["ade-forced", isNew ? "ade-new" : ""] }));
   }
   dice.forEach((n, face) => {
     if (face === ROTTEN) return;
@@ -479,12 +482,6 @@ function toggle(table, id) {
   redraw(table);
 }
 
-function tryRotten(table) {
-  const dice = pickedDice();
-  dice[ROTTEN] += 1;
-  table.try(`reroll ${letters(dice)}`);
-}
-
 // A move by its notation: the legal move with that text if there is one, else the server says
 // which rule forbids it.
 function send(table, text) {
@@ -520,18 +517,36 @@ function render(container, table, fromUpdate) {
   memo.animated = key;
   const { current, done } = story(table.events);
   const active = container.contains(document.activeElement) ? document.activeElement : null;
-  const focusId = memo.focus ?? (active ? active.dataset?.die ?? (active.id || null) : null);
+  const lost = !document.activeElement || document.activeElement === document.body;
+  const focusId = memo.focus ?? (active ? active.dataset?.die ?? (active.id || null) : null) ?? (lost ? memo.carry : null);
   memo.focus = null;
+  memo.carry = null;
   const before = fromUpdate ? null : positions(container);
   const board = h("div", { class: "ade-board", lang: table.lang === "de" ? "de" : "en", "data-point": "board" },
     tray(table, view, tr, current, animate), sheet(table, view, tr), lastTurn(table, view, tr, done, animate));
   container.replaceChildren(board);
   memo.first = false;
   if (before) slide(container, before);
-  if (focusId) {
-    const target = container.querySelector(`[data-die="${focusId}"]`) ?? document.getElementById(focusId);
-    target?.focus();
+  if (focusId) keepFocus(container, table, view, focusId);
+}
+
+// The keyboard focus back where it was (`focusId`: a die's or a control's id). Where that is
+// gone or disabled now (a die thrown, Throw with nothing picked up after a throw), it goes to
+// the first die to pick, else Throw, else Stop; where the draw has no control at all but the
+// turn goes on (the dice being thrown), the next draw of it puts the focus back.
+function keepFocus(container, table, view, focusId) {
+  const usable = (node) => node && container.contains(node) && !node.disabled ? node : null;
+  const target = usable(container.querySelector(`[data-die="${focusId}"]`) ?? document.getElementById(focusId));
+  if (target) return target.focus();
+  if (!container.querySelector("#ade-controls")) {
+    const goesOn = table.seat !== null && view.player === table.seat && (view.stage === "roll" || view.stage === "decide");
+    if (goesOn) memo.carry = focusId;
+    return;
   }
+  const die = usable(container.querySelector(".ade-tray button.ade-die"));
+  const throwButton = usable(container.querySelector("#ade-throw"));
+  const next = focusId === "ade-all" ? throwButton ?? die : die ?? throwButton;
+  (next ?? usable(container.querySelector("#ade-stop")))?.focus();
 }
 
 function positions(container) {

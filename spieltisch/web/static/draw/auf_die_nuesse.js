@@ -294,6 +294,59 @@ function cardNode(w, card, extra = "") {
   }, cardFace(w, card));
 }
 
+// A log sentence with its nuts drawn as the board draws them: each nut card the sentence names
+// ("a walnut", "The W/H joker", in the page's language: the server's phrases) becomes a small
+// card, named by those same words.
+const SAID_NUTS = {
+  walnut: [N_("walnut"), N_("a walnut"), N_("the walnut"), N_("A walnut"), N_("The walnut")],
+  hazelnut: [N_("hazelnut"), N_("a hazelnut"), N_("the hazelnut"), N_("A hazelnut"), N_("The hazelnut")],
+  beechnut: [N_("beechnut"), N_("a beechnut"), N_("the beechnut"), N_("A beechnut"), N_("The beechnut")],
+  acorn: [N_("acorn"), N_("an acorn"), N_("the acorn"), N_("An acorn"), N_("The acorn")],
+  joker: [N_("{letters} joker"), N_("a {letters} joker"), N_("the {letters} joker"), N_("A {letters} joker"), N_("The {letters} joker")],
+};
+// A joker's letters in the server's phrases (notation, the same in every language).
+const SAID_LETTERS = { W: "walnut", H: "hazelnut", B: "beechnut", A: "acorn" };
+const JOKER_LETTERS = "[WHBA]/[WHBA]";
+const logPattern = { said: null, pattern: null, cards: [] };
+
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+// One pattern for every phrase, the longest first ("a walnut" before "walnut"), each its own
+// group, whole words only; and the card (or "joker") each group names.
+function nutPattern() {
+  const said = translated(SAID_NUTS);
+  if (logPattern.said === said) return logPattern;
+  const phrases = Object.entries(said).flatMap(([card, texts]) => texts.map((text) => ({ card, text })))
+    .sort((a, b) => b.text.length - a.text.length);
+  const source = phrases.map(({ text }) => `(${escaped(text).replace(escaped("{letters}"), JOKER_LETTERS)})`).join("|");
+  return Object.assign(logPattern, { said, pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, "gu"),
+    cards: phrases.map(({ card }) => card) });
+}
+
+export function logLine(text) {
+  if (!text) return text;
+  const { pattern, cards } = nutPattern();
+  const w = words(null);
+  let out = null;
+  let at = 0;
+  for (const found of text.matchAll(pattern)) {
+    let card = cards[found.slice(1).findIndex((group) => group !== undefined)];
+    if (card === "joker") card = found[0].match(new RegExp(JOKER_LETTERS))[0].split("/").map((letter) => SAID_LETTERS[letter]).join("/");
+    out ??= document.createElement("span");
+    out.append(text.slice(at, found.index), logCard(w, card, found[0]));
+    at = found.index + found[0].length;
+  }
+  if (!out) return text;
+  out.append(text.slice(at));
+  return out;
+}
+
+function logCard(w, card, said) {
+  const joker = kindsOf(card).length === 2;
+  return h("span", { class: `nd-card nd-log-card ${joker ? "nd-joker" : `nd-kind-${card}`}`, role: "img",
+    "aria-label": said, title: cardName(w, card) }, cardFace(w, card));
+}
+
 function dieFace(value) {
   const on = new Set(PIPS[value] ?? []);
   return Array.from({ length: 9 }, (_, i) => h("span", { class: on.has(i) ? "nd-pip nd-on" : "nd-pip" }));
@@ -501,7 +554,8 @@ function storeNode(table, w, view, player, index, moved) {
   const kind = store.kind;
   const fill = store.nuts + store.jokers;
   const contents = kind ? `${fill} ${w.of} ${size}, ${w[`${kind}s`]}${store.jokers ? `, ${store.jokers} ${w.joker}` : ""}` : w.empty;
-  const label = `${w.store} S${index + 1} ${w.of} ${nameOf(table, player)}: ${store.full ? `${w.full}, ${value} ${w.points}`
+  // The name starts with the words the store shows ("S1 5"), as a voice user says them.
+  const label = `S${index + 1} ${value} – ${w.store} ${w.of} ${nameOf(table, player)}: ${store.full ? `${w.full}, ${value} ${w.points}`
     : `${contents}; ${w.holds} ${size}, ${w.worth} ${value} ${w.whenFull}`}`;
   const pips = [];
   for (let i = 0; i < size; i += 1) {
@@ -513,7 +567,7 @@ function storeNode(table, w, view, player, index, moved) {
   const node = target(table, "div", { class: `nd-store${store.full ? " nd-full" : ""}${anim}`, "data-store": key, "aria-label": label,
     "data-rule": store.full ? "nuesse.store-full" : "nuesse.file-at-once" },
     text, click,
-    h("span", { class: "nd-store-head", "aria-hidden": "true" }, h("span", {}, `S${index + 1}`), h("span", { class: "nd-value" }, String(value))),
+    h("span", { class: "nd-store-head", "aria-hidden": "true" }, h("span", {}, `S${index + 1}`), " ", h("span", { class: "nd-value" }, String(value))),
     store.full ? h("span", { class: "nd-turned", "aria-hidden": "true" }, "✓") : h("span", { class: "nd-holes" }, pips));
   if (options.length > 1) {
     node.dataset.choose = "1";

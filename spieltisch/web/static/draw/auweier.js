@@ -256,6 +256,80 @@ function cardEl(table, card, { tag = "div", classes = "", attrs = {}, label = nu
   return node;
 }
 
+// A log sentence with its cards drawn as the board draws them: a card the sentence names in
+// notation ("3", "2*", "F") becomes a small card, named by those same words (its full name as
+// its tooltip). The sentences that name cards are known by their words: the server's, in the
+// page's language, each card's place in them a placeholder.
+const LOG_SENTENCES = [
+  N_("{actor} places {cards} next in their deck."),
+  N_("{actor} plays {card} {before_female} (now {total})."),
+  N_("{actor}'s Crow eats {owner}'s {top} {before_female}."),
+  N_("{actor} exchanges their {out} {before_female} for {card} from hand."),
+];
+const SAID_CARD = String.raw`2\*|5\*|[1-7FKH]`;
+const CARD_PLACES = new Set(["card", "top", "out"]);
+const logPatterns = { said: null, patterns: [] };
+
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+// A sentence's words as a pattern that finds it in a log line (several sentences may share
+// one), and which of its groups are cards (`many`: several, as "7 2* H").
+function sentencePattern(sentence) {
+  let source = "";
+  let at = 0;
+  const cards = [];
+  let group = 0;
+  for (const found of sentence.matchAll(/\{(\w+)\}/g)) {
+    source += escaped(sentence.slice(at, found.index));
+    group += 1;
+    if (found[1] === "cards") {
+      source += `((?:(?:${SAID_CARD}) )*(?:${SAID_CARD}))`;
+      cards.push({ group, many: true });
+    } else if (CARD_PLACES.has(found[1])) {
+      source += `(${SAID_CARD})`;
+      cards.push({ group, many: false });
+    } else source += "(.+?)";
+    at = found.index + found[0].length;
+  }
+  source += escaped(sentence.slice(at));
+  return { pattern: new RegExp(source, "gd"), cards };
+}
+
+function sentencePatterns() {
+  const said = translated(LOG_SENTENCES);
+  if (logPatterns.said !== said) Object.assign(logPatterns, { said, patterns: said.map(sentencePattern) });
+  return logPatterns.patterns;
+}
+
+function logCard(said) {
+  const card = CARD_TEXT.indexOf(said);
+  const name = words(null).card[card];
+  return h("span", { class: `aw-card aw-k${card} aw-log-card`, role: "img", "aria-label": said, title: name }, cardFace(card));
+}
+
+export function logLine(text) {
+  if (!text) return text;
+  const places = [];
+  for (const { pattern, cards } of sentencePatterns()) {
+    for (const found of text.matchAll(pattern)) {
+      for (const { group, many } of cards) places.push({ start: found.indices[group][0], end: found.indices[group][1], many });
+    }
+  }
+  if (!places.length) return text;
+  places.sort((a, b) => a.start - b.start);
+  const out = document.createElement("span");
+  let at = 0;
+  for (const { start, end, many } of places) {
+    if (start < at) continue;
+    out.append(text.slice(at, start));
+    const said = text.slice(start, end);
+    (many ? said.split(" ") : [said]).forEach((one, i) => out.append(...(i ? [" "] : []), logCard(one)));
+    at = end;
+  }
+  out.append(text.slice(at));
+  return out;
+}
+
 function colourChip(colour, extra = "") {
   const c = COLOURS[colour];
   const chip = h("span", { class: `aw-chip ${extra}`, "aria-hidden": "true" }, c.letter);
