@@ -241,3 +241,11 @@ def test_the_closing_games_dice_are_the_servers_not_the_pages(tmp_path: Path) ->
             views.append([answer["view"] for answer in dealt])
     assert views[0] != views[1]
     assert views[0] == views[2]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_finales_bot_is_named_as_people_choose_bots(client: TestClient, game: str) -> None:
+    """Seen: "against the gentlest bot (random)". The finale names its bot by the ladder's
+    name for it (the code stays beside it, for experts)."""
+    first = finale(client, game, seed=11).json()
+    assert first["bot"] == "random" and first["bot_name"] == "Beginner"

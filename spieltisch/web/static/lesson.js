@@ -234,7 +234,7 @@ function drawFinalePanel(node) {
   node.dataset.at = "finale";
   node.dataset.moves = String(data.moves?.length ?? 0);
   const parts = [el("h2", { id: "finale-title" }, t("Your first game")),
-    el("p", {}, t("Against the gentlest bot ({level}), with hints.", { level: data.bot ?? "" }))];
+    el("p", {}, t("Against the gentlest bot ({level}), with hints.", { level: data.bot_name ? t(data.bot_name) : data.bot ?? "" }))];
   if (state.pending) parts.push(el("p", { role: "status" }, t("Thinking…")));
   if (data.rejected) parts.push(el("p", { class: "error", role: "alert", id: "finale-rejected" }, data.rejected));
   if (data.hint && !data.result) parts.push(el("p", { class: "hint", id: "finale-hint" }, `${t("Hint")}: `, data.hint));

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from spieltisch.agents import agent_names, make_agent
+from spieltisch.agents.ladder import load_ladder
 from spieltisch.core.codec import JSON, to_jsonable
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.seeds import derive_seed
@@ -208,6 +209,7 @@ def lesson_finale(job: FinaleJob) -> dict[str, JSON]:
         moves=list(moves),
         rejected=rejected,
         bot=gentlest,
+        bot_name=load_ladder().name_of(game.info.id, game.players, gentlest),
         legal=legal_items(game, words, view, table.legal()) if mine else [],
         result=result_item(table, words, view) if table.over else None,
         hint=_hint(table, lesson, job) if mine and job.hint and lesson.finale.hints else None,
