@@ -14,7 +14,8 @@ the step, for a move that is not legal where it stands, a dictated outcome that 
 outcome of that chance node, a rule id the rules page does not have, or a rule of the page no
 step teaches. :class:`LessonRun` drives a lesson on a :class:`~spieltisch.session.Table`: the
 current step, :meth:`LessonRun.try_move` (accepted, refused with the engine's reason, or legal
-but not the lesson's move, with the step's ``why_not`` or an adviser's ratings) and
+but not the lesson's move, with the step's ``why_not`` or an adviser's ratings; each answer
+to another move ends with what the step asks for, in the game's words and its notation) and
 :meth:`LessonRun.advance` past the steps that ask for no move.
 
 Reading the lesson file and the rules pages is the only I/O; the rest is pure.
@@ -39,7 +40,7 @@ from spieltisch.core.errors import (
     UnknownGameError,
 )
 from spieltisch.core.game import Game, Move, OptionValue, PlayerId, State
-from spieltisch.games import REGISTRY
+from spieltisch.games import REGISTRY, kit_of
 from spieltisch.locale import LANGUAGES, N_
 from spieltisch.session.rule_ids import rule_ids
 from spieltisch.session.table import Table
@@ -403,9 +404,11 @@ class Verdict(enum.Enum):
 
     ACCEPTED = "accepted"
     REFUSED = "refused"
-    """Unreadable, or the rules forbid it (the message is the engine's reason)."""
+    """Unreadable, or the rules forbid it (the message says so, with the rules' reason, and
+    what the step asks for)."""
     OTHER = "other"
-    """Legal, but not the lesson's move (the message says why the lesson's is wanted)."""
+    """Legal, but not the lesson's move (the message says why the lesson's is wanted, and
+    what it is)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,16 +422,24 @@ class Attempt:
 
 
 _NOTHING_ASKED = N_("No move is asked for now; read on.")
-_ASKS_OTHER = N_("`{move}` is legal, but this lesson asks for `{wanted}` here.")
+_ASKS = N_("This step asks for another move: {wanted}, in notation `{move}`.")
+_ASKS_NOTATION = N_("This step asks for another move: `{move}`.")
+"""What the step asks for, after every answer to another move: in the game's own words for
+it (its label on the board), its notation beside them (alone where the two are the same)."""
+_FORBIDDEN = N_("The rules do not allow that move (`{move}`) here: {rule}.")
+_UNREADABLE = N_("That is not a move of this game (`{move}`).")
+_NOT_THIS = N_("That move (`{move}`) is allowed, but it is not the one this step is about.")
 _WEAKER = N_(
-    "`{move}` is legal but weaker: the strongest bot expects {value} ({unit}) from it and "
-    "{best} from `{wanted}`."
+    "That move (`{move}`) is legal but weaker: the strongest bot expects {value} ({unit}) "
+    "from it and {best} from the step's move."
 )
 _AS_GOOD = N_(
-    "`{move}` is legal and about as good ({value} against {best}, {unit}), but this lesson "
-    "asks for `{wanted}` to show the rule at hand."
+    "That move (`{move}`) is legal and about as good ({value} against {best}, {unit}), but "
+    "this lesson asks for another one to show the rule at hand."
 )
 _ILLEGAL = N_("illegal move {move}: {rule}")
+_ECHO = 40
+"""The most characters of an unreadable move said back to the learner."""
 _UNITS = (N_("expected points this turn"), N_("win chance"))
 """The units the agents rate moves in (said in the learner's language)."""
 
@@ -490,9 +501,23 @@ class LessonRun:
             elif self.try_move(step.expect).verdict is not Verdict.ACCEPTED:
                 raise LessonError(self.lesson.game_id, step.number, "its move is not taken")
 
+    def wanted(self) -> tuple[str, str] | None:
+        """The current step's move as the learner's board words it (its label among the
+        legal moves, in the learner's language) and in canonical notation (as a board sends
+        it); ``None`` at a step that asks for no move."""
+        step = self.step
+        if step is None or step.expect is None:
+            return None
+        move = self.table.state.parse(step.expect)
+        words = kit_of(self.game).words.speaking(self.speech)
+        return words.move_label(self.table.view(self.lesson.learner), move), str(move)
+
     def try_move(self, text: str) -> Attempt:
         """Try the learner's move ``text`` at the current step; the table changes only when
-        the move is the lesson's (and the lesson then goes on to the next step)."""
+        the move is the lesson's (and the lesson then goes on to the next step). Any other
+        move is answered in the learner's language: why not (the rules' reason, the step's
+        own words for a tempting move, or the adviser's ratings), then what the step asks
+        for instead (:meth:`wanted`)."""
         step = self.step
         if step is None or step.expect is None:
             return Attempt(Verdict.REFUSED, self.speech.gettext(_NOTHING_ASKED))
@@ -501,13 +526,33 @@ class LessonRun:
             move = state.parse(text)
             state.apply(move)  # the rules' own refusal, the table untouched
         except SpieltischError as error:
-            return Attempt(Verdict.REFUSED, refusal_text(error, self.speech))
+            return Attempt(Verdict.REFUSED, self._asks(self._refused(error, text)))
         if move != state.parse(step.expect):
-            return Attempt(Verdict.OTHER, self._why_not(step, move), str(move))
+            return Attempt(Verdict.OTHER, self._asks(self._why_not(step, move)), str(move))
         self.table.play(move, by=self.lesson.learner)
         self.index += 1
         self._enter()
         return Attempt(Verdict.ACCEPTED, "", str(move))
+
+    def _refused(self, error: SpieltischError, text: str) -> str:
+        """Why the rules refuse the learner's ``text`` here (or cannot read it)."""
+        _ = self.speech.gettext
+        if isinstance(error, IllegalActionError):
+            return _(_FORBIDDEN).format(move=error.action, rule=rule_text(error, self.speech))
+        echo = " ".join(text.replace("`", "").split())[:_ECHO]
+        return _(_UNREADABLE).format(move=echo)
+
+    def _asks(self, answer: str) -> str:
+        """``answer`` to another move, and what the step asks for instead."""
+        step, wanted = self.step, self.wanted()
+        if step is None or step.expect is None or wanted is None:
+            return answer
+        (label, canonical), expected = wanted, step.expect
+        if label in (canonical, expected):
+            asks = self.speech.gettext(_ASKS_NOTATION).format(move=expected)
+        else:
+            asks = self.speech.gettext(_ASKS).format(wanted=label, move=expected)
+        return f"{answer} {asks}"
 
     def finale_table(self, seed: int) -> Table:
         """A new table for the finale, its setup played, chance from ``seed`` after that."""
@@ -525,7 +570,7 @@ class LessonRun:
         for text, why in step.why_not:
             if state.parse(text) == move:
                 return _(why)
-        fallback = _(_ASKS_OTHER).format(move=move, wanted=expected_text)
+        fallback = _(_NOT_THIS).format(move=move)
         if self.adviser is None:
             return fallback
         legal = self.table.legal()
@@ -536,7 +581,6 @@ class LessonRun:
             return fallback
         said = {
             "move": move,
-            "wanted": expected_text,
             "value": _amount(mine.value, ratings.unit),
             "best": _amount(wanted.value, ratings.unit),
             "unit": _(ratings.unit),
@@ -550,10 +594,15 @@ def refusal_text(error: SpieltischError, speech: gettext.NullTranslations) -> st
     leaves it out, as a table's refusals do)."""
     if not isinstance(error, IllegalActionError):
         return str(error)
+    return speech.gettext(_ILLEGAL).format(move=repr(error.action), rule=rule_text(error, speech))
+
+
+def rule_text(error: IllegalActionError, speech: gettext.NullTranslations) -> str:
+    """The rule that refuses a move, said by ``speech``, with its detail where that is a
+    fixed text (see :func:`refusal_text`)."""
     _ = speech.gettext
-    text = _(_ILLEGAL).format(move=repr(error.action), rule=_(error.rule))
-    detail, english = _(error.detail), _(_ILLEGAL) == _ILLEGAL
-    return f"{text} ({detail})" if error.detail and (english or detail != error.detail) else text
+    rule, detail, english = _(error.rule), _(error.detail), _(_ILLEGAL) == _ILLEGAL
+    return f"{rule} ({detail})" if error.detail and (english or detail != error.detail) else rule
 
 
 def _amount(value: float, unit: str) -> str:

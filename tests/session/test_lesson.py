@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+import re
 
 import pytest
 
@@ -13,6 +14,7 @@ import spieltisch
 from spieltisch.agents import make_agent
 from spieltisch.core.errors import UnknownGameError
 from spieltisch.games import REGISTRY
+from spieltisch.locale import translation
 from spieltisch.session.lesson import (
     Lesson,
     LessonError,
@@ -67,12 +69,36 @@ def test_every_shipped_lesson_holds_and_teaches_every_rule_of_both_pages(game: s
     kinds = {step.kind for step in shipped.steps}
     assert kinds == set(StepKind)  # words, the learner's moves, dictated chance, the opponent
     for step in shipped.steps:
-        if step.kind is StepKind.MOVE:  # the move to type is named in the step's words
-            assert f"`{step.expect}`" in step.say, (game, step.number)
+        if step.kind is StepKind.MOVE:  # its notation is named in the step's words, as an aside
+            assert f"`{step.expect}`" in step.say, (game, step.number)  # (the terminal's way)
 
 
 def test_the_four_games_ship_a_lesson() -> None:
     assert len(SHIPPED) == 4
+
+
+TYPE_IT = re.compile(r"(?i)\b(?:type|tippe|tipp)\b[^`.:;]*`")
+SNAKE_CASE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_no_lesson_text_tells_to_type_or_names_an_option_id(game: str) -> None:
+    """Seen by a German group in the browser: "tippe `reroll H`" where the board takes a
+    click, and option ids (`tie_break`, `blocked_duties=bound`) in the prose. A lesson's
+    words say what to do and what a table option does in words, in either language; the
+    notation of a move stays as an aside."""
+    shipped = load_lesson(game)
+    german = translation("de")
+    options = [spec.name for spec in shipped.game().info.options]
+    texts = [shipped.finale.say]
+    for step in shipped.steps:
+        texts += [step.say, *(why for _, why in step.why_not)]
+    for english in texts:
+        for text in (english, german.gettext(english)):
+            assert not TYPE_IT.search(text), (game, text)
+            assert not SNAKE_CASE.search(text), (game, text)
+            named = [name for name in options if f"`{name}" in text or f"{name}=" in text]
+            assert not named, (game, named, text)
 
 
 def test_the_lesson_walks_to_its_end_through_the_engine(lesson: Lesson) -> None:
@@ -140,7 +166,8 @@ def test_an_illegal_move_is_refused_with_the_rule_and_changes_nothing(lesson: Le
     assert attempt.verdict is Verdict.REFUSED
     assert "Rotten Eggs stay set aside" in attempt.message
     unreadable = run.try_move("throw everything")
-    assert unreadable.verdict is Verdict.REFUSED and "throw" in unreadable.message
+    assert unreadable.verdict is Verdict.REFUSED
+    assert "not a move of this game (`throw everything`)" in unreadable.message
     assert run.table.version == version and run.step == step
 
 
@@ -149,18 +176,56 @@ def test_a_tempting_move_is_answered_by_the_steps_own_words(lesson: Lesson) -> N
     assert run.step is not None
     why = dict(run.step.why_not)["stop"]
     attempt = run.try_move("stop")
-    assert attempt == dataclasses.replace(attempt, verdict=Verdict.OTHER, message=why)
+    asks = "This step asks for another move: `reroll H`."  # English words it as notation
+    assert attempt == dataclasses.replace(attempt, verdict=Verdict.OTHER, message=f"{why} {asks}")
     assert run.table.version == 1  # the first throw, and nothing else
 
 
 def test_another_legal_move_is_rated_by_the_adviser_or_plainly_named(lesson: Lesson) -> None:
     plain = at_first_move(lesson).try_move("reroll CC")
     assert plain.verdict is Verdict.OTHER
-    assert plain.message == "`reroll CC` is legal, but this lesson asks for `reroll H` here."
+    assert plain.message == (
+        "That move (`reroll CC`) is allowed, but it is not the one this step is about. "
+        "This step asks for another move: `reroll H`."
+    )
     game = lesson.game()
     rated = at_first_move(lesson, make_agent("expert", game, 0)).try_move("keep WCFFHH")
     assert rated.verdict is Verdict.OTHER and rated.move == "reroll CP"
     assert "legal but weaker" in rated.message and "expected points this turn" in rated.message
+
+
+def nuesse_at_place_3(language: str) -> LessonRun:
+    """Auf die Nüsse at the step that asks for `place 3` (green 2, white 1 and 6), in
+    ``language``."""
+    nuesse = load_lesson("auf-die-nuesse")
+    run = LessonRun(nuesse, speech=translation(language))
+    run.follow(step_of(nuesse, "place 3"))
+    return run
+
+
+def test_a_wrong_move_is_answered_with_the_move_the_step_asks_for_in_words() -> None:
+    """Seen in German: a click on the wrong space answered "Zug 'place 2' nicht erlaubt".
+    A move the rules forbid, a legal move that is not the step's, one the step has words for,
+    and one that cannot be read are each answered in the learner's language, with what the
+    step asks for in words (the notation beside it) and nothing changed."""
+    run = nuesse_at_place_3("de")
+    version = run.table.version
+    wanted = "auf Feld 3 setzen (grün 2 + weiß 1)"  # the German board's own words for it
+    forbidden = run.try_move("place 2")
+    assert forbidden.verdict is Verdict.REFUSED
+    assert not forbidden.message.startswith("Zug 'place 2' nicht erlaubt")
+    assert "Regeln" in forbidden.message and "Eichhörnchen" in forbidden.message  # the rule
+    tempting = run.try_move("place 8")  # the step's own words for it
+    assert tempting.verdict is Verdict.OTHER and tempting.message.startswith("Feld 8 führt")
+    unreadable = run.try_move("fly away")
+    assert unreadable.verdict is Verdict.REFUSED and "cannot read" not in unreadable.message
+    for attempt in (forbidden, tempting, unreadable):
+        assert f"Dieser Schritt will einen anderen Zug: {wanted}" in attempt.message
+        assert "`place 3`" in attempt.message  # the notation, as an aside
+    assert run.table.version == version
+    english = nuesse_at_place_3("en").try_move("place 2").message
+    assert "This step asks for another move: place on 3 (green 2 + white 1)" in english
+    assert "(this roll allows 3 or 8)" in english  # the detail worked out from the position
 
 
 # --- broken lessons ----------------------------------------------------------------------------

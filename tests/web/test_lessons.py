@@ -92,7 +92,8 @@ def test_other_moves_are_refused_or_explained_in_the_pages_language(client: Test
     before = step_at(client, "auf-die-eier", at)
     refused = try_move(client, "auf-die-eier", at, "reroll R", "de")
     assert refused["verdict"] == "refused" and not refused["accepted"]
-    assert "nicht erlaubt" in refused["message"] and refused["at"] == at
+    assert "erlauben die Regeln hier nicht" in refused["message"] and refused["at"] == at
+    assert "Dieser Schritt will einen anderen Zug: H neu werfen" in refused["message"]
     other = try_move(client, "auf-die-eier", at, "stop")
     assert other["verdict"] == "other" and "two chickens" in other["message"]
     german = try_move(client, "auf-die-eier", at, "stop", "de")
@@ -102,6 +103,36 @@ def test_other_moves_are_refused_or_explained_in_the_pages_language(client: Test
     assert step_at(client, "auf-die-eier", at) == before  # nothing changed
     unreadable = try_move(client, "auf-die-eier", at, "fly away")
     assert unreadable["verdict"] == "refused"
+
+
+def test_a_move_step_says_its_move_in_words_and_a_wrong_click_is_answered_so(
+    client: TestClient,
+) -> None:
+    """Seen by a German group: the lesson told them to type `place 3` where the board takes
+    a click, and a click on the wrong space answered "Zug 'place 2' nicht erlaubt". A step
+    that asks for a move names it in the page's words (the page shows it as what to do on
+    the board) beside its notation as the board sends it; a wrong click is answered with
+    what the step asks for, in the page's language."""
+    lesson = load_lesson("auf-die-nuesse")
+    at = next(s.number - 1 for s in lesson.steps if s.expect == "place 3")
+    german, english = (
+        step_at(client, "auf-die-nuesse", at, "de"),
+        step_at(client, "auf-die-nuesse", at),
+    )
+    assert german["step"]["expect_label"] == "auf Feld 3 setzen (grün 2 + weiß 1)"
+    assert english["step"]["expect_label"] == "place on 3 (green 2 + white 1)"
+    assert german["step"]["expect_move"] == "place 3" == german["step"]["expect"]
+    assert "Tippe" not in german["step"]["say"] and "`place 3`" in german["step"]["say"]
+    assert step_at(client, "auf-die-nuesse", 0)["step"]["expect_label"] is None  # words only
+    wrong = try_move(client, "auf-die-nuesse", at, "place 2", "de")
+    assert wrong["verdict"] == "refused" and wrong["at"] == at
+    assert not wrong["message"].startswith("Zug 'place 2' nicht erlaubt")
+    assert "Dieser Schritt will einen anderen Zug: auf Feld 3 setzen" in wrong["message"]
+    eier = load_lesson("auf-die-eier")
+    keep = next(s.number - 1 for s in eier.steps if s.expect == "keep CPFFH")
+    typed = step_at(client, "auf-die-eier", keep, "de")["step"]  # a typing aid's move
+    assert (typed["expect"], typed["expect_move"]) == ("keep CPFFH", "reroll PPF")
+    assert typed["expect_label"] == "PPF neu werfen"
 
 
 def finale(client: TestClient, game: str, **body: Any) -> Any:

@@ -78,6 +78,12 @@ def play_step(page: Page, lesson: Lesson, at: int, by_board: bool) -> None:
     page.click("#lesson-try")
 
 
+STRAY_TEXT = """() => [...document.getElementById("lesson").childNodes]
+    .some((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim())"""
+"""Whether the step's panel holds bare text beside its parts (a step that teaches no rule
+once showed "null" under its buttons)."""
+
+
 def walk(page: Page, lesson: Lesson, shot: Path, by_board: bool, german: bool = False) -> int:
     """The whole lesson, step by step (in German: no English word on any step's page); the
     number of steps whose part was not on show."""
@@ -90,6 +96,7 @@ def walk(page: Page, lesson: Lesson, shot: Path, by_board: bool, german: bool = 
             assert not english, f"step {step.number} says {english} in German"
         if not highlighted(page, step.point):
             unshown += 1
+        assert not page.evaluate(STRAY_TEXT), f"step {step.number}: stray text in the panel"
         if at == shot_at:
             page.screenshot(path=str(shot), full_page=False)
         play_step(page, lesson, at, by_board)
@@ -191,6 +198,46 @@ def test_a_wrong_move_is_explained_and_a_click_shows_the_rule(
     assert page.locator("#lesson-answer[data-verdict]").count() == 0
     page.click("#lesson-back")
     at_step(page, at - 1)
+
+
+def test_a_step_on_a_german_phone_says_what_to_click_and_answers_a_wrong_click(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    """Seen by a German group: "Tippe `place 3`" where the board takes a click, and a click
+    on the wrong space answered "Zug 'place 2' nicht erlaubt". On a phone in German, a step
+    that asks for a move says to do it on the board, in words, with the notation aside, and
+    marks the control that makes it; a wrong click is answered with what the step asks for;
+    the marked control makes the move."""
+    lesson = load_lesson("auf-die-nuesse")
+    at = next(i for i, s in enumerate(lesson.steps) if s.expect == "place 3")
+    page = new_context(**PHONE_SIZE).new_page()
+    page.goto(f"{server.url}/learn/auf-die-nuesse#step={at}")
+    at_step(page, at)
+    assert switch_language(page) == "de"
+    page.wait_for_selector('#lesson-step:has-text("Schritt")')
+    at_step(page, at)
+    assert "Tippe" not in page.inner_text("#lesson-say")
+    how = page.locator("#lesson-how")
+    assert how.is_visible()
+    assert "Spielbrett" in how.inner_text() and "auf Feld 3 setzen" in how.inner_text()
+    assert how.locator("code").inner_text() == "place 3"  # the notation, as an aside
+    assert not english_on(page, *lesson.seats)
+    targets = page.locator('#board [data-move="place 3"]')  # the space, and the white die
+    assert targets.count() >= 1
+    marked = targets.evaluate_all(
+        "(nodes) => nodes.map((n) => n.classList.contains('lesson-target'))"
+    )
+    assert all(marked), marked
+    page.click('#board [data-track="2"]')  # a space the roll does not offer
+    page.wait_for_selector('#lesson-answer[data-verdict="refused"]')
+    answer = page.inner_text("#lesson-answer")
+    assert "Zug 'place 2' nicht erlaubt" not in answer
+    assert "Dieser Schritt will einen anderen Zug: auf Feld 3 setzen" in answer
+    assert not english_on(page, *lesson.seats)
+    at_step(page, at)  # nothing moved on
+    page.click('#board [data-track="3"]')
+    at_step(page, at + 1)
+    assert no_overflow(page)
 
 
 TABLE_GAMES = ("auf-die-eier", "auf-die-nuesse", "auweier", "awimbawe")

@@ -3,9 +3,11 @@
 ``GET /learn/{game}`` is the lesson's page (``lesson.js`` draws it with the game's own board).
 ``GET /api/lessons`` lists the games with a lesson; ``GET /api/lessons/{game}?at=N&lang=``
 answers step ``N`` (the board as the learner sees it, the step's words, the part of the board
-it points at, the learner's legal moves when it asks for one); ``POST
-/api/lessons/{game}/try`` takes a move tried at a step (taken, refused with the rules'
-reason, or answered with why the lesson wants another); ``POST /api/lessons/{game}/finale``
+it points at, the learner's legal moves when it asks for one, and that move in the board's
+words beside its notation, so the page can say what to do on the board); ``POST
+/api/lessons/{game}/try`` takes a move tried at a step (taken, or answered in the page's
+language with why not, the rules' reason or the lesson's, and what the step asks for
+instead); ``POST /api/lessons/{game}/finale``
 plays the closing game against the gentlest bot from the page's seed and moves, with a hint
 when asked. The server keeps nothing per learner (see :mod:`.lesson_work`); the work runs in
 the bots' worker pool, queued per address, and each address draws on its own allowance of

@@ -1,7 +1,9 @@
 // A lesson: the game's own board at each step of its lesson, the step's words beside it, the
-// part of the board it means highlighted, and, at a step that asks for a move, the learner's
-// moves (on the board or typed) answered by the server: taken, refused with the rule, or
-// explained. After the last step, a short real game against the gentlest bot with hints.
+// part of the board it means highlighted, and, at a step that asks for a move, a line that
+// says to make it on the board (the move in the board's words, its notation as an aside), the
+// board's control for it marked where the board has one, and the learner's moves (on the
+// board or typed) answered by the server: taken, or answered with why not and what the step
+// asks for. After the last step, a short real game against the gentlest bot with hints.
 //
 // The server keeps nothing per learner: the page names its step (kept in the link, #step=N,
 // so a reload stays there) and, in the closing game, its seed and its moves.
@@ -113,15 +115,40 @@ function drawBoard() {
 }
 
 // The part of the board the step means: its elements marked data-point (the whole board when
-// the board has no such part on show).
+// the board has no such part on show); and, at a step that asks for a move, the board's
+// controls that make it (those whose data-move is its notation), marked as well.
 function highlight(node) {
-  for (const old of node.querySelectorAll(".lesson-point")) old.classList.remove("lesson-point");
+  for (const old of node.querySelectorAll(".lesson-point, .lesson-target")) old.classList.remove("lesson-point", "lesson-target");
   node.classList.remove("lesson-point-all");
-  const point = state.finale ? null : state.data?.step?.point;
-  if (!point) return;
-  const parts = [...node.querySelectorAll(`[data-point="${CSS.escape(point)}"]`)];
+  const step = state.finale ? null : state.data?.step;
+  if (!step?.point) return;
+  const parts = [...node.querySelectorAll(`[data-point="${CSS.escape(step.point)}"]`)];
   if (!parts.length) node.classList.add("lesson-point-all");
   for (const part of parts) part.classList.add("lesson-point");
+  if (step.kind !== "move" || !step.expect_move) return;
+  for (const control of node.querySelectorAll(`[data-move="${CSS.escape(step.expect_move)}"]`)) {
+    control.classList.add("lesson-point", "lesson-target");
+  }
+}
+
+// A board that draws itself again (a die picked up, a card chosen) keeps the step's marks.
+new MutationObserver(() => highlight(document.getElementById("board")))
+  .observe(document.getElementById("board"), { childList: true });
+
+// At a step that asks for a move: make it on the board, said in the board's own words for the
+// move where they are more than its notation, with the notation aside (a click on it puts the
+// move in the box, for those who would rather type).
+function howLine(step) {
+  const move = `\`${step.expect}\``;
+  const label = step.expect_label;
+  const text = label && label !== step.expect && label !== step.expect_move
+    ? t("Do it on the board: {what} (in notation: {move}).", { what: label, move })
+    : t("Do it on the board (in notation: {move}).", { move });
+  const line = el("p", { id: "lesson-how" }, words(text, true));
+  for (const code of line.querySelectorAll("code")) {  // set as the step's words set notation
+    Object.assign(code.style, { background: "#eef1f5", padding: "0 .25rem", borderRadius: ".2rem" });
+  }
+  return line;
 }
 
 function moveForm(id) {
@@ -172,9 +199,9 @@ async function drawPanel() {
   const next = el("button", { type: "button", id: "lesson-next", on: { click: () => { state.answer = null; load(state.at + 1); } } }, t("Next"));
   const rules = await taught(step);
   if (state.data !== data || state.finale) return;  // a newer step (or the game) came meanwhile
-  const act = step.kind === "move" ? [moveForm("lesson-form"), answerLine()] : [];
-  node.replaceChildren(heading, progress, say, ...act,
-    el("div", { class: "seat-row" }, back, step.kind === "move" ? null : next), rules);
+  const act = step.kind === "move" ? [howLine(step), moveForm("lesson-form"), answerLine()] : [];
+  node.replaceChildren(...[heading, progress, say, ...act,
+    el("div", { class: "seat-row" }, back, step.kind === "move" ? null : next), rules].filter(Boolean));
   node.dataset.at = String(state.at);
   if (step.kind !== "move") next.focus();
   else restoreFocus();

@@ -134,7 +134,8 @@ def _board(table: Table, lesson: Lesson, language: str, since: int) -> dict[str,
 @_answering
 def lesson_step(job: StepJob) -> dict[str, JSON]:
     """The lesson at ``job.at``: the board, the step's words and what it asks (the
-    learner's legal moves at a step that asks for one), and the finale's words."""
+    learner's legal moves at a step that asks for one, and its move as the board words it,
+    ``expect_label``, and sends it, ``expect_move``), and the finale's words."""
     lesson = lesson_in(job.game)
     run = _run_to(lesson, job.at, job.language)
     speech = translation(job.language)
@@ -144,6 +145,7 @@ def lesson_step(job: StepJob) -> dict[str, JSON]:
     if step is not None and step.kind is StepKind.MOVE:
         words = spoken(kit_of(table.game).words, job.language)
         legal = legal_items(table.game, words, table.view(lesson.learner), table.legal())
+    label, move = run.wanted() or (None, None)
     answer.update(
         steps=len(lesson.steps),
         at=run.index,
@@ -156,6 +158,8 @@ def lesson_step(job: StepJob) -> dict[str, JSON]:
             "point": step.point,
             "teaches": list(step.teaches),
             "expect": step.expect,
+            "expect_label": label,
+            "expect_move": move,
         },
         finale={"say": speech.gettext(lesson.finale.say), "hints": lesson.finale.hints},
     )  # fmt: skip
