@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import spieltisch
@@ -72,12 +74,68 @@ def test_every_option_value_plays(game_id: str, option: str, value: OptionValue)
         assert check_playouts(game, range(2)).games == 2
 
 
+AT_BOUND = {"en": "at", "de": "bei"}
+"""The word a rules page says a parameter's bound with, in each language (``at 20:``)."""
+NAMES_FIRST = re.compile(r"^((?:`[a-z0-9_]+`(?:,\s*|\s+))+)(.*)$", re.S)
+
+
+def bounds_items(page: str) -> dict[str, str]:
+    """Each parameter that opens a list item of ``page`` (the item may open with several,
+    ``- `a`, `b` at 0: ...``), and that item's text after the names, its lines joined."""
+    items: list[str] = []
+    inside = False
+    for line in page.splitlines():
+        if line.startswith("- "):
+            items.append(line[2:])
+            inside = True
+        elif inside and line.startswith("  ") and line.strip():
+            items[-1] += " " + line.strip()
+        else:
+            inside = False
+    found: dict[str, str] = {}
+    for item in items:
+        match = NAMES_FIRST.match(item)
+        if match is not None:
+            for name in re.findall(r"`([a-z0-9_]+)`", match.group(1)):
+                found[name] = match.group(2)
+    return found
+
+
+def says_bound(text: str, language: str, bound: int) -> bool:
+    """Whether ``text`` says what happens at ``bound`` (``at 20: ...``, ``bei 20: ...``),
+    with words after it."""
+    said = rf"\b{AT_BOUND[language]} {bound}:\s*\S+"
+    return re.search(said, text, re.IGNORECASE) is not None
+
+
 @pytest.mark.parametrize("game_id", REGISTRY.implemented())
-def test_rules_page_documents_every_option_and_has_rulings(game_id: str) -> None:
-    page = rules_text(game_id)
-    assert "## Rulings" in page
+@pytest.mark.parametrize("language", sorted(AT_BOUND))
+def test_rules_page_documents_every_option_and_has_rulings(game_id: str, language: str) -> None:
+    """Every option is named on the page in both languages, and every rule parameter has a
+    list item of its own (or shared with its siblings) saying what it does at each bound."""
+    page = rules_text(game_id, language)
+    assert ("## Rulings" if language == "en" else "## Regelauslegungen") in page
+    items = bounds_items(page)
     for option in REGISTRY.game_class(game_id).info.options:
         assert f"`{option.name}`" in page, f"{game_id}: option {option.name} is not documented"
+        if option.bounds is None:
+            continue
+        said = items.get(option.name)
+        assert said is not None, f"{game_id} ({language}): {option.name}'s bounds are not said"
+        for bound in option.bounds:
+            assert says_bound(said, language, bound), (
+                f"{game_id} ({language}): what {option.name} does at {bound} is not said"
+            )
+
+
+def test_a_page_that_omits_a_bound_fails_the_check() -> None:
+    """The check above can fail: a page without the item, or without one bound, is caught."""
+    full = "- `goal` at 20: a short game. At 300: a long one.\n- `dice` at 5: few.\n"
+    assert says_bound(bounds_items(full)["goal"], "en", 300)
+    assert "dice" in bounds_items(full) and not says_bound(bounds_items(full)["dice"], "en", 10)
+    assert "goal" not in bounds_items("| `goal` | `100` | 20-300 | the goal |\n")
+    shared = "- `a`, `b` bei 0: nichts.\n  Bei 20: viel.\n"
+    assert all(says_bound(bounds_items(shared)[n], "de", 20) for n in "ab")
 
 
 @pytest.mark.parametrize("game_id", REGISTRY.implemented())

@@ -109,6 +109,40 @@ def test_the_rules_page_holds_both_articles(tmp_path: Path) -> None:
             assert "script-src 'self'" in answer.headers["content-security-policy"]
 
 
+STARTER = ("K", "H", "F", "7", "5*", "4")
+"""The cards ``deck starter 7 5* 4`` puts first: a Crow, a Wedding, the False Worm, the worms."""
+
+
+def starter_deal(hand_size: int) -> tuple[list[str], list[str]]:
+    """Seat 1's hand (sorted) and its first three draws after both decks took
+    ``deck starter 7 5* 4`` at two players with ``hand_size``, as the cards' notation."""
+    from spieltisch.games.auweier.notation import Card, cards_text
+    from spieltisch.session import Table
+
+    table = Table(spieltisch.load("auweier", 2, hand_size=hand_size), seed=5)
+    for _ in range(2):
+        table.play_text("deck starter 7 5* 4")
+        while table.state.is_chance():
+            table.advance_chance()
+    seat = table.state.seats[0]  # type: ignore[attr-defined]
+    hand = tuple(Card(card) for card, held in enumerate(seat.hand) for _ in range(held))
+    return sorted(cards_text(hand).split()), cards_text(seat.pile[:3]).split()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_auweiers_first_game_deck_is_said_for_every_hand_size(language: str) -> None:
+    """The page says what ``deck starter`` deals when ``hand_size`` is not six (at 3: the Crow,
+    the Wedding and the False Worm, the chosen worms drawn next; at 10: the six and four more),
+    and the engine deals just that."""
+    rule = rule_ids(spieltisch.rules_page("auweier", language))["auweier.deck-starter"]
+    assert "`hand_size`" in rule, f"{language}: the first-game deck names no hand size"
+    assert re.search(r"\b3\b", rule) and re.search(r"\b10\b", rule), rule
+    assert starter_deal(6)[0] == sorted(STARTER)
+    assert starter_deal(3) == (sorted(STARTER[:3]), list(STARTER[3:]))
+    large, _ = starter_deal(10)
+    assert len(large) == 10 and set(STARTER) <= set(large)
+
+
 def test_rule_ids_mark_their_elements_and_never_show(game: str = "auf-die-eier") -> None:
     """Each rule's ``{#id}`` marker becomes its element's ``data-rule`` in both articles, and
     no marker is left in the text a reader sees."""
