@@ -88,7 +88,8 @@ def test_a_tempting_move_is_answered_by_the_steps_own_words(lesson: Lesson) -> N
     assert step is not None
     attempt = run.try_move("play S10 flee")
     assert attempt.verdict is Verdict.OTHER
-    assert attempt.message == dict(step.why_not)["play S10 flee"]
+    assert attempt.message.startswith(dict(step.why_not)["play S10 flee"])
+    assert attempt.message.endswith(f"`{step.expect}`.")  # then what the step asks for
     assert "−2" in attempt.message
     assert run.table.version == version and run.step == step
 
