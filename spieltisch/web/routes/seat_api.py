@@ -16,6 +16,7 @@ from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.people.rated import check_rated_bots
 from spieltisch.web.routes.bound import bearer, binding_account, seat_credential
 from spieltisch.web.routes.fields import Field as Text
+from spieltisch.web.tables.abandoned import end_walked_away
 from spieltisch.web.tables.chat import NOTICE, notice
 from spieltisch.web.tables.hub import Hub
 from spieltisch.web.tables.pool import check_level
@@ -204,6 +205,17 @@ def _own_seat(app: FastAPI) -> None:
             raise refusal(refused) from None
         hub.lobby.changed()
         return {"status": live.status, "ended": ended}
+
+    @app.post("/api/tables/{table_id}/end")
+    async def end(
+        request: Request, table_id: str, authorization: Authorization = None
+    ) -> dict[str, Any]:
+        hub, live = hub_of(request), await live_of(request, table_id)
+        try:
+            await end_walked_away(hub, live, await seat_credential(request, live, authorization))
+        except RefusedError as refused:
+            raise refusal(refused) from None
+        return {"status": live.status}
 
     @app.post("/api/tables/{table_id}/votes/{seat}")
     async def vote(

@@ -11,6 +11,7 @@ const NOTICES = {
   "left": N_("{name} left the table."),
   "conceded": N_("{name} conceded."),
   "tobot": N_("The host handed {name}'s seat to a bot."),
+  "ended": N_("{name} ended the game: nobody had played for a long while."),
   "vote.started": N_("{by} asks to hand {name}'s seat to a bot."),
   "vote.failed": N_("The table chose to wait for {name}."),
   "rematch": N_("{by} asks for a rematch."),

@@ -5,11 +5,12 @@ import { N_, language, setupLanguage, t, tn } from "./i18n.js";
 const KINDS = {
   open: N_("Open tables"),
   playing: N_("Being played"),
+  abandoned: N_("Walked away from (nobody has played for a long while)"),
   finished: N_("Finished"),
 };
 
 let games = [];
-let lists = { open: [], playing: [], finished: [] };
+let lists = { open: [], playing: [], abandoned: [], finished: [] };
 
 function tableList(kind, rows) {
   const section = el("section", { "aria-label": t(KINDS[kind]) }, el("h2", {}, t(KINDS[kind])));
@@ -36,6 +37,7 @@ function tableList(kind, rows) {
 function drawLists() {
   const node = document.getElementById("lists");
   node.replaceChildren(tableList("open", lists.open), tableList("playing", lists.playing),
+                       ...(lists.abandoned?.length ? [tableList("abandoned", lists.abandoned)] : []),
                        tableList("finished", lists.finished));
 }
 

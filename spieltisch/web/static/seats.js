@@ -107,7 +107,17 @@ export function drawOwn(node, ctx) {
   const concede = status === "playing" ? el("button", { type: "button", id: "concede", on: { click: async () => {
     if (await ask(two ? t("Concede the game? The other player wins.") : t("Concede? You leave the game and a bot plays your seat on."), t("Concede"))) ctx.action("concede");
   } } }, t("Concede")) : null;
-  node.replaceChildren(...(back ? [back] : []), el("div", { class: "seat-row" }, concede, leave));
+  // A game without a clock that nobody moved at for a long while, nobody else here: end it.
+  const seats = ctx.seats;
+  const idle = status === "playing" && seats?.rules?.clock === "none" && seats.turn_since !== null
+    && ctx.now() - seats.turn_since >= seats.walked_away_after
+    && !seats.seats.some((s) => s.seat !== ctx.mySeat && s.kind === "person" && s.connected);
+  const end = idle ? el("div", { class: "take-back", id: "walked-away" },
+    el("p", {}, t("Nobody has played here for a long while.")),
+    el("button", { type: "button", id: "end-game", on: { click: async () => {
+      if (await ask(t("End this game for everyone? It is kept without a result."), t("End the game"))) ctx.action("end");
+    } } }, t("End the game"))) : null;
+  node.replaceChildren(...(back ? [back] : []), ...(end ? [end] : []), el("div", { class: "seat-row" }, concede, leave));
 }
 
 // What keeps an open table from starting, in words.

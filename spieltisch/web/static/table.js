@@ -104,6 +104,7 @@ function drawTurn() {
       " · ", el("a", { href: `/rules/${state.about?.game}`, target: "_blank" }, t("Rules")))];
   if (update.status === "open") parts.push(el("p", {}, t("Waiting for players to join.")));
   if (update.status === "expired") parts.push(el("p", { class: "error" }, t("This table expired before it started.")));
+  if (update.status === "abandoned") parts.push(el("p", { class: "error", id: "ended" }, t("This game was ended: its people had walked away from it.")));
   if (update.status === "playing") {
     const mine = update.seat !== null && update.to_act === update.seat;
     parts.push(el("p", { class: mine ? "ok" : "", id: "to-act" }, `${t("To move")}: `,
@@ -532,7 +533,7 @@ function drawHost() {
   const about = { ...state.about, seats: state.seats?.seats ?? state.about.seats };
   const status = state.update?.status ?? about.status;
   const hadFocus = node.contains(document.activeElement) ? document.activeElement.id : null;
-  const over = status === "finished" || status === "expired";
+  const over = ["finished", "expired", "abandoned"].includes(status);
   // The host chooses the bot's level (the ladder's names; the middle one unless chosen).
   const level = (seat) => {
     const chosen = state.botLevels?.[seat.seat];

@@ -291,10 +291,13 @@ def append_moves(
 
 
 def set_status(engine: Engine, table_id: str, status: str, record: str | None = None) -> None:
-    """Mark the table ``playing``, ``finished`` (with its record) or ``expired``."""
+    """Mark the table ``playing``, ``finished`` (with its record), ``expired`` or
+    ``abandoned`` (a game walked away from, ended by one of its people)."""
     values: dict[str, object] = {"status": status}
     if status == "finished":
         values.update(record=record, finished_at=time.time())
+    elif status == "abandoned":
+        values.update(finished_at=time.time())
     with engine.begin() as db:
         db.execute(TABLES.update().where(TABLES.c.id == table_id).values(**values))
 

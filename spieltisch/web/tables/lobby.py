@@ -14,17 +14,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from spieltisch.core.record import option_values
 from spieltisch.games import REGISTRY
-from spieltisch.web.store.db import SEATS, TABLES
+from spieltisch.web.common.table_rules import ClockMode, TableRules
+from spieltisch.web.store.db import PRESENCE, SEATS, TABLES
+from spieltisch.web.tables.presence import STALE_AFTER
 
 STATUSES = ("open", "playing", "finished")
+ABANDONED = "abandoned"
+"""The lobby's list of games being played that their people walked away from."""
 REFRESH = 3.0
 """Seconds between reads of the database while lobby pages are open."""
 MAX_FEEDS = 500
@@ -33,8 +38,11 @@ KEEPALIVE = 20.0
 """Seconds after which an idle feed sends a comment, so that proxies keep it open."""
 
 
-def lobby_rows(engine: Engine, limit: int) -> dict[str, list[dict[str, Any]]]:
-    """The newest ``limit`` tables of each status, summarised."""
+def lobby_rows(
+    engine: Engine, limit: int, now: float | None = None, abandoned_after: float = math.inf
+) -> dict[str, list[dict[str, Any]]]:
+    """The newest ``limit`` tables of each status, summarised; games being played that were
+    walked away from (:func:`walked_away`) are listed apart, as ``abandoned``."""
     found: dict[str, list[dict[str, Any]]] = {}
     with engine.connect() as db:
         tables = []
@@ -42,7 +50,7 @@ def lobby_rows(engine: Engine, limit: int) -> dict[str, list[dict[str, Any]]]:
             tables += list(
                 db.execute(
                     sa.select(TABLES.c.id, TABLES.c.game, TABLES.c.players, TABLES.c.options,
-                              TABLES.c.status)
+                              TABLES.c.status, TABLES.c.turn_since, TABLES.c.rules)
                     .where(TABLES.c.status == status)
                     .order_by(TABLES.c.created_at.desc())
                     .limit(limit)
@@ -58,11 +66,21 @@ def lobby_rows(engine: Engine, limit: int) -> dict[str, list[dict[str, Any]]]:
                 .order_by(SEATS.c.table_id, SEATS.c.seat)
             ).mappings():  # fmt: skip
                 seats[row["table_id"]].append(row)
-    for status in STATUSES:
+        here = _with_people_here(db, ids, now)
+    for status in (*STATUSES, ABANDONED):
         found[status] = []
     for table in tables:
         rows = seats[table["id"]]
-        found[table["status"]].append(
+        kind = table["status"]
+        if (
+            kind == "playing"
+            and table["id"] not in here
+            and walked_away(
+                TableRules.from_json(table["rules"]), table["turn_since"], now, abandoned_after
+            )
+        ):
+            kind = ABANDONED
+        found[kind].append(
             {
                 "id": table["id"],
                 "game": table["game"],
@@ -75,6 +93,30 @@ def lobby_rows(engine: Engine, limit: int) -> dict[str, list[dict[str, Any]]]:
             }
         )
     return found
+
+
+def walked_away(
+    rules: TableRules, turn_since: float | None, now: float | None, after: float
+) -> bool:
+    """Whether a game being played without a clock has gone ``after`` seconds without a move
+    (a clock hands a stalled seat to a bot instead); whether anyone is at the table is the
+    caller's to add."""
+    if now is None or turn_since is None or rules.clock is not ClockMode.NONE:
+        return False
+    return now - turn_since >= after
+
+
+def _with_people_here(db: Connection, ids: list[str], now: float | None) -> set[str]:
+    """The tables among ``ids`` that a server saw a page of lately."""
+    if not ids or now is None:
+        return set()
+    rows = db.execute(
+        sa.select(PRESENCE.c.table_id)
+        .where(PRESENCE.c.table_id.in_(ids), PRESENCE.c.connections > 0)
+        .where(PRESENCE.c.seen_at >= now - STALE_AFTER)
+        .distinct()
+    ).all()
+    return {row[0] for row in rows}
 
 
 def _game_name(game_id: str) -> str:
