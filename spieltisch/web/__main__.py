@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 
+from spieltisch.web.common.settings import RP_ID_VARIABLE, SettingsError
 from spieltisch.web.routes.serve import WorkersError, serve
 
 
@@ -18,11 +20,15 @@ def main() -> None:
     parser.add_argument("--trust-proxy", action="store_true", help="addresses from X-Forwarded-For")
     parser.add_argument("--stall-ms", type=float, default=0.0, help="log event loop stalls")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument(
+        "--rp-id", default=os.environ.get(RP_ID_VARIABLE, ""),
+        help=f"the host name passkeys belong to (default: ${RP_ID_VARIABLE}, else each page's)",
+    )  # fmt: skip
     args = parser.parse_args()
     try:
         serve(args.host, args.port, args.db, False, args.bot_workers, args.bot_pause,
-              args.trust_proxy, args.stall_ms, args.workers)  # fmt: skip
-    except WorkersError as error:
+              args.trust_proxy, args.stall_ms, args.workers, args.rp_id)  # fmt: skip
+    except (WorkersError, SettingsError) as error:
         parser.error(str(error))
 
 

@@ -8,6 +8,7 @@ One client plays several browsers by swapping its cookie jar (:func:`as_browser`
 from __future__ import annotations
 
 import hashlib
+import threading
 import types
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+import uvicorn
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from httpx import Response
@@ -522,3 +524,248 @@ def test_passkey_changes_need_a_session_and_its_token(client: TestClient) -> Non
     sign_up(client)
     assert client.post(path, json={}).status_code == 403
     assert rows(client, CHALLENGES) == []
+
+
+# --- changing the password -------------------------------------------------------------------
+
+NEW_PASSWORD = "another long walk home"
+
+
+def change(client: TestClient, csrf: dict[str, str], current: str, new: str) -> Response:
+    body = {"current": current, "new": new}
+    answer: Response = client.post("/api/account/password", json=body, headers=csrf)
+    return answer
+
+
+def test_changing_the_password_needs_the_current_one_and_ends_the_other_sessions(
+    client: TestClient,
+) -> None:
+    laptop = sign_up(client)
+    as_browser(client, None)
+    phone = sign_in(client)
+    as_browser(client, None)
+    sign_up(client, "Bea")
+    bea = client.cookies.get(COOKIE)
+    as_browser(client, cookie_of(phone))
+    wrong = change(client, csrf_of(phone), "not the password at all", NEW_PASSWORD)
+    assert wrong.status_code == 403
+    assert wrong.json() == {"detail": "the current password is wrong"}
+    as_browser(client, cookie_of(laptop))
+    assert me(client)["name"] == "Ann"  # a wrong one ends nothing
+    as_browser(client, cookie_of(phone))
+    changed = change(client, csrf_of(phone), PASSWORD, NEW_PASSWORD)
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["account"]["name"] == "Ann"
+    assert changed.json()["csrf"] == phone.json()["csrf"]  # this session goes on
+    assert changed.headers["cache-control"] == "no-store"
+    assert me(client)["name"] == "Ann"
+    as_browser(client, cookie_of(laptop))
+    assert me(client) is None  # the other session ended
+    as_browser(client, bea)
+    assert me(client)["name"] == "Bea"  # another account's sessions stay
+    as_browser(client, None)
+    assert sign_in(client).status_code == 401
+    assert sign_in(client, password=NEW_PASSWORD).status_code == 200
+    (stored,) = [row for row in rows(client, ACCOUNTS) if row["name"] == "Ann"]
+    assert stored["password_hash"].startswith("$argon2id$")
+    assert NEW_PASSWORD not in stored["password_hash"]
+
+
+def test_a_new_password_is_checked_like_a_new_accounts(client: TestClient) -> None:
+    answer = sign_up(client)
+    short = change(client, csrf_of(answer), PASSWORD, "nine char")
+    assert short.status_code == 422
+    assert short.json()["detail"] == "a password needs at least 10 characters"
+    common = change(client, csrf_of(answer), PASSWORD, "qwertyuiop")
+    assert common.status_code == 422
+    assert "most common" in common.json()["detail"]
+    too_long = change(client, csrf_of(answer), PASSWORD, "x" * 2000)
+    assert too_long.status_code == 422  # bounded before any hash is worked out
+    as_browser(client, None)
+    assert sign_in(client).status_code == 200  # nothing changed
+
+
+def test_changing_the_password_is_refused_without_session_token_or_this_origin(
+    client: TestClient,
+) -> None:
+    body = {"current": PASSWORD, "new": NEW_PASSWORD}
+    assert client.post("/api/account/password", json=body).status_code == 401
+    answer = sign_up(client)
+    assert client.post("/api/account/password", json=body).status_code == 403
+    foreign = {**csrf_of(answer), "Origin": "https://evil.example"}
+    assert client.post("/api/account/password", json=body, headers=foreign).status_code == 403
+    cross = {**csrf_of(answer), "Sec-Fetch-Site": "cross-site"}
+    assert client.post("/api/account/password", json=body, headers=cross).status_code == 403
+    extra = {**body, "admin": True}
+    assert (
+        client.post("/api/account/password", json=extra, headers=csrf_of(answer)).status_code == 422
+    )
+    as_browser(client, None)
+    assert sign_in(client).status_code == 200  # still the old password
+
+
+@pytest.mark.usefixtures("still")
+def test_guessing_the_current_password_is_rate_limited(client: TestClient) -> None:
+    answer = sign_up(client)
+    for n in range(ATTEMPTS_BURST):
+        assert change(client, csrf_of(answer), f"guess number {n}", NEW_PASSWORD).status_code == 403
+    limited = change(client, csrf_of(answer), PASSWORD, NEW_PASSWORD)
+    assert limited.status_code == 429
+    assert limited.headers["retry-after"] == "12"
+
+
+def add_passkey_row(client: TestClient, account_id: str, credential: str, at: float) -> None:
+    """A passkey written into the database (the ceremonies themselves: test_passkeys.py)."""
+    execute(
+        client,
+        PASSKEYS.insert().values(
+            id=credential, account_id=account_id, public_key="key", sign_count=0, created_at=at
+        ),
+    )
+
+
+def test_an_account_with_passkeys_only_has_no_password_to_change(client: TestClient) -> None:
+    answer = sign_up(client)
+    execute(client, ACCOUNTS.update().values(password_hash=None))
+    add_passkey_row(client, answer.json()["account"]["id"], "only-key", 1.0)
+    refused = change(client, csrf_of(answer), PASSWORD, NEW_PASSWORD)
+    assert refused.status_code == 409
+    assert refused.json() == {"detail": "this account has no password to change"}
+
+
+# --- removing a passkey ----------------------------------------------------------------------
+
+
+def remove(client: TestClient, csrf: dict[str, str], credential: str) -> Response:
+    answer: Response = client.post(
+        "/api/account/passkeys/remove", json={"id": credential}, headers=csrf
+    )
+    return answer
+
+
+def test_passkeys_are_listed_to_their_owner_and_removed_one_by_one(client: TestClient) -> None:
+    ann = sign_up(client)
+    ann_id = ann.json()["account"]["id"]
+    as_browser(client, None)
+    bea = sign_up(client, "Bea")
+    add_passkey_row(client, bea.json()["account"]["id"], "bea-key", 3.0)
+    as_browser(client, cookie_of(ann))
+    add_passkey_row(client, ann_id, "ann-phone", 1.0)
+    add_passkey_row(client, ann_id, "ann-laptop", 2.0)
+    listed = client.get("/api/account/passkeys")
+    assert listed.status_code == 200
+    assert listed.headers["cache-control"] == "no-store"
+    assert listed.json() == {
+        "passkeys": [
+            {"id": "ann-phone", "created_at": 1.0},
+            {"id": "ann-laptop", "created_at": 2.0},
+        ]
+    }
+    others = remove(client, csrf_of(ann), "bea-key")
+    assert others.status_code == 404  # another account's passkey is no business of Ann's
+    assert remove(client, csrf_of(ann), "no-such-key").status_code == 404
+    gone = remove(client, csrf_of(ann), "ann-phone")
+    assert gone.status_code == 200, gone.text
+    assert gone.json()["account"]["passkeys"] == 1
+    last = remove(client, csrf_of(ann), "ann-laptop")  # Ann has a password: it may go
+    assert last.status_code == 200
+    assert last.json()["account"] == {**last.json()["account"], "passkeys": 0, "password": True}
+    assert [row["id"] for row in rows(client, PASSKEYS)] == ["bea-key"]
+
+
+def test_the_last_passkey_of_an_account_without_a_password_stays(client: TestClient) -> None:
+    answer = sign_up(client)
+    account_id = answer.json()["account"]["id"]
+    execute(client, ACCOUNTS.update().values(password_hash=None))
+    add_passkey_row(client, account_id, "first", 1.0)
+    add_passkey_row(client, account_id, "second", 2.0)
+    assert remove(client, csrf_of(answer), "first").status_code == 200
+    kept = remove(client, csrf_of(answer), "second")
+    assert kept.status_code == 409
+    assert kept.json() == {
+        "detail": "this passkey is your only way to sign in: add another one first"
+    }
+    assert [row["id"] for row in rows(client, PASSKEYS)] == ["second"]
+
+
+def test_removing_a_passkey_is_refused_without_session_token_or_this_origin(
+    client: TestClient,
+) -> None:
+    body = {"id": "ann-key"}
+    assert client.get("/api/account/passkeys").status_code == 401
+    assert client.post("/api/account/passkeys/remove", json=body).status_code == 401
+    answer = sign_up(client)
+    add_passkey_row(client, answer.json()["account"]["id"], "ann-key", 1.0)
+    assert client.post("/api/account/passkeys/remove", json=body).status_code == 403
+    foreign = {**csrf_of(answer), "Origin": "https://evil.example"}
+    assert remove(client, foreign, "ann-key").status_code == 403
+    long_id = remove(client, csrf_of(answer), "x" * 300)
+    assert long_id.status_code == 422  # bounded
+    assert len(rows(client, PASSKEYS)) == 1
+
+
+# --- the relying party: a name of one's own, and the address printed ---------------------------
+
+
+def test_a_configured_relying_party_id_is_used_and_the_origin_checked_against_it(
+    tmp_path: Path,
+) -> None:
+    path = "/api/account/passkeys/signin/options"
+    app = create_app(settings(tmp_path, rp_id="spiel.example"))
+    with TestClient(app, base_url="https://spiel.example") as client:
+        same = client.post(path, json={}, headers={"Origin": "https://spiel.example"})
+        assert same.status_code == 200, same.text
+        assert same.json()["rpId"] == "spiel.example"
+        sub = client.post(
+            path,
+            json={},
+            headers={"Host": "play.spiel.example", "Origin": "https://play.spiel.example"},
+        )
+        assert sub.status_code == 200 and sub.json()["rpId"] == "spiel.example"
+        for host in ("other.example", "notspiel.example", "127.0.0.1:8000"):
+            elsewhere = client.post(
+                path, json={}, headers={"Host": host, "Origin": f"https://{host}"}
+            )
+            assert elsewhere.status_code == 400, host
+            assert "spiel.example" in elsewhere.json()["detail"]
+    local = create_app(settings(tmp_path, rp_id="localhost"))
+    with TestClient(local, base_url="http://app.localhost:8000") as client:
+        answer = client.post(path, json={}, headers={"Origin": "http://app.localhost:8000"})
+        assert answer.status_code == 200 and answer.json()["rpId"] == "localhost"
+
+
+@pytest.mark.parametrize(
+    "name", ["127.0.0.1", "::1", "spiel example", "-spiel.example", "x" * 254, "Spiel.Example."]
+)
+def test_a_relying_party_id_must_be_a_host_name(tmp_path: Path, name: str) -> None:
+    from spieltisch.web.common.settings import SettingsError
+
+    if name == "Spiel.Example.":
+        assert Settings(rp_id=name).rp_id == "spiel.example"  # written as names are compared
+        return
+    with pytest.raises(SettingsError, match="rp-id"):
+        Settings(rp_id=name)
+
+
+@pytest.mark.parametrize(
+    ("host", "shown"),
+    [
+        ("127.0.0.1", "http://localhost:8123/"),
+        ("::1", "http://localhost:8123/"),
+        ("", "http://localhost:8123/"),
+        ("0.0.0.0", "http://localhost:8123/"),
+        ("spiel.example", "http://spiel.example:8123/"),
+    ],
+)
+def test_serve_prints_the_name_passkeys_work_at(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+    host: str, shown: str,
+) -> None:  # fmt: skip
+    from spieltisch.web.routes import serve as serving
+
+    ran: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: ran.append(options))
+    monkeypatch.setattr(serving, "manage_heap", threading.Event)  # the test's heap stays as is
+    serving.serve(host, 8123, f"sqlite:///{tmp_path / 'db.sqlite'}")
+    assert f"serving at {shown} " in capsys.readouterr().out
+    assert ran and ran[0]["host"] == host and ran[0]["port"] == 8123

@@ -29,6 +29,7 @@ require_browser()
 from playwright.sync_api import BrowserContext, Page  # noqa: E402 - after the skip
 
 from .test_browser import (  # noqa: E402
+    READY,
     NewContext,
     create,
     no_overflow,
@@ -434,3 +435,154 @@ def test_every_people_page_in_german_on_a_phone(
     if size == PHONE:
         page.screenshot(path=str(docs_screens() / "ratings-de-phone.png"), full_page=True)
     assert checked
+
+
+# --- where passkeys cannot work; the password, the passkeys and signing out everywhere ---------
+
+
+def german_phone(new_context: NewContext, **options: Any) -> BrowserContext:
+    """A phone whose browser speaks German (the pages open in German)."""
+    return new_context(locale="de-DE", viewport=PHONE, is_mobile=True, has_touch=True, **options)
+
+
+def german_only(page: Page, where: str, *names: str) -> None:
+    """The page says no English word and fits the phone's width."""
+    assert page.evaluate("() => document.documentElement.lang") == "de", where
+    assert not english_on(page, *names, *LEVELS), where
+    assert no_overflow(page), f"{where} scrolls sideways"
+
+
+def test_passkey_buttons_are_hidden_with_the_reason_where_passkeys_cannot_work(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    """Opened by its IP address (as http://127.0.0.1:PORT), the account page offers no passkey
+    button and says why, with the address where passkeys work; a browser without
+    PublicKeyCredential is told that instead."""
+    page = german_phone(new_context).new_page()
+    page.goto(f"http://127.0.0.1:{server.port}/account")
+    signed(page, "out")
+    assert page.locator("#signin-passkey, #signup-passkey, #add-passkey").count() == 0
+    why = page.locator("#passkeys-unavailable")
+    assert why.is_visible()
+    assert "Passkeys brauchen den Namen des Servers" in str(why.text_content())
+    elsewhere = why.locator("a")
+    assert elsewhere.get_attribute("href") == f"http://localhost:{server.port}/account"
+    german_only(page, "account by address, signed out")
+    name = unique("Ida")
+    page.fill("#signup-name", name)
+    page.fill("#signup-password", PASSWORD)
+    page.click("#signup")
+    signed(page, "in")
+    assert page.locator("#add-passkey").count() == 0
+    assert "Passkeys brauchen den Namen des Servers" in str(why.text_content())
+    german_only(page, "account by address, signed in", name)
+
+    bare = german_phone(new_context)  # a browser without WebAuthn, at the server's name
+    bare.add_init_script("delete window.PublicKeyCredential;")
+    page = bare.new_page()
+    page.goto(server.url + "/account")
+    signed(page, "out")
+    assert page.locator("#signin-passkey, #signup-passkey").count() == 0
+    said = str(page.locator("#passkeys-unavailable").text_content())
+    assert "Dieser Browser kann keine Passkeys benutzen" in said
+    german_only(page, "account without WebAuthn")
+
+
+def test_change_the_password_and_remove_a_passkey_in_german_on_a_phone(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    context = german_phone(new_context)
+    page = context.new_page()
+    with_authenticator(context, page)
+    name = unique("Jan")
+    page.goto(server.url + "/account")
+    signed(page, "out")
+    page.fill("#signup-name", name)
+    page.fill("#signup-password", PASSWORD)
+    page.click("#signup")
+    signed(page, "in")
+    assert page.locator("#passkeys-unavailable").count() == 0
+    page.click("#add-passkey")
+    page.wait_for_selector("#passkey-list li")
+    assert page.locator("#passkey-list li").count() == 1
+    german_only(page, "account with a passkey", name)
+
+    page.fill("#password-current", "not the password at all")
+    page.fill("#password-new", "a new walk by the lake")
+    page.click("#change-password")
+    page.wait_for_selector("#account-note.error")
+    assert page.locator("#account-note").text_content() == "das aktuelle Passwort ist falsch"
+    page.fill("#password-current", PASSWORD)
+    page.fill("#password-new", "kurz")
+    page.click("#change-password")  # the browser's own check: at least ten characters
+    assert page.evaluate("() => document.getElementById('password-new').validity.tooShort")
+    page.fill("#password-new", "a new walk by the lake")
+    page.click("#change-password")
+    page.wait_for_selector("#account-note:not(.error):not(:empty)")
+    assert "Dein Passwort ist geändert" in str(page.locator("#account-note").text_content())
+    assert page.locator("#password-current").input_value() == ""  # the form forgets them
+    german_only(page, "password changed", name)
+
+    page.locator("#passkey-list button.remove").click()
+    page.wait_for_selector("dialog.ask")
+    assert "Passkey" in str(page.locator("#ask-question").text_content())
+    page.click("#ask-yes")
+    page.wait_for_selector("#passkey-count:text('Du hast noch keinen Passkey.')")
+    assert page.locator("#passkey-list li").count() == 0
+    assert page.locator("#account-note").text_content() == "Passkey entfernt."
+
+
+def test_the_only_passkey_of_an_account_without_a_password_cannot_be_removed(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    context = german_phone(new_context)
+    page = context.new_page()
+    with_authenticator(context, page)
+    name = unique("Ute")
+    page.goto(server.url + "/account")
+    signed(page, "out")
+    page.fill("#signup-name", name)
+    page.click("#signup-passkey")
+    signed(page, "in")
+    page.wait_for_selector("#passkey-list li")
+    assert page.locator("#passkey-list button.remove").count() == 0
+    kept = str(page.locator("#passkey-kept").text_content())
+    assert "einziger Weg, dich anzumelden" in kept
+    assert page.locator("#password-form").count() == 0  # no password to change
+    assert "kein Passwort" in str(page.locator("#no-password").text_content())
+    german_only(page, "account with a passkey only", name)
+
+
+def test_signing_out_everywhere_closes_the_open_table_page(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    """A table page that holds its seat by the account (opened without the link) says why it
+    stopped once the account signs out everywhere, in German on a phone."""
+    context = german_phone(new_context)
+    account = context.new_page()
+    name = unique("Eva")
+    sign_up(account, server, name)
+    made = create(
+        server, "auf-die-eier", [{"kind": "person"}, {"kind": "bot", "level": "random"}], 5
+    )
+    table = context.new_page()
+    table.goto(server.url + str(made["seat_links"]["0"]))
+    table.fill("#name", name)
+    table.press("#name", "Enter")
+    table.wait_for_selector("#join", state="hidden")
+    start(server, made)
+    table.goto(f"{server.url}/t/{made['id']}")  # no link now: the seat is the account's
+    table.wait_for_function(READY)
+    assert table.locator("#moves button.move").count() > 0
+
+    account.bring_to_front()
+    account.click("#signout-everywhere")
+    signed(account, "out")
+    table.wait_for_selector("#banner-text:has-text('abgemeldet')")
+    said = str(table.locator("#banner-text").text_content())
+    assert "Du wurdest abgemeldet" in said
+    german_only(table, "the table page, signed out", name)
+    table.reload()  # signed out, the page watches: no move of the seat's is offered
+    table.wait_for_selector("#to-act")
+    assert table.locator("#banner-text").count() == 0 or not table.locator("#banner").is_visible()
+    assert table.locator("#moves button.move").count() == 0

@@ -11,7 +11,9 @@ which the server says plainly.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,11 +21,12 @@ import sqlalchemy as sa
 
 from spieltisch.web.store.db import PASSKEYS, make_engine
 
-from .conftest import LiveServer, require_browser
+from .conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer, require_browser
 
 require_browser()
 
-from playwright.sync_api import BrowserContext, CDPSession, Page  # noqa: E402 - after the skip
+from playwright.sync_api import Browser as PlaywrightBrowser  # noqa: E402 - after the skip
+from playwright.sync_api import BrowserContext, CDPSession, Page  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -191,3 +194,67 @@ def test_an_ip_address_cannot_be_a_relying_party(
     options = by_address.post("/api/account/passkeys/signin/options", {})
     assert options["status"] == 400
     assert "not its address" in options["body"]["detail"]
+
+
+def test_the_server_prints_the_address_passkeys_work_at(module_server: LiveServer) -> None:
+    """Started as a person starts it (``python -m spieltisch.web``, the default host), the
+    server names itself ``localhost``, where passkeys work, and never by its address."""
+    log = module_server.log()
+    assert f"serving at http://localhost:{module_server.port}/ " in log, log
+    assert "http://127.0.0.1" not in log
+
+
+NAMED = "spiel.test"
+"""The site's own name in the test below: chromium resolves it, and every name below it, to
+the loopback address and counts its pages as secure (as a real site's https pages are)."""
+
+
+def test_a_configured_relying_party_id_names_the_passkeys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: PlaywrightBrowser
+) -> None:
+    """With ``SPIELTISCH_RP_ID=spiel.test`` a page at ``app.spiel.test`` makes passkeys that
+    belong to ``spiel.test`` (not to the name the page was opened by), and one of them signs
+    in on ``spiel.test`` itself; a page at another name is refused the passkey options."""
+    monkeypatch.setenv("SPIELTISCH_RP_ID", NAMED)
+    live = LiveServer(tmp_path)
+    live.start()
+    origins = [f"http://{host}:{live.port}" for host in (NAMED, f"app.{NAMED}", "other.test")]
+    named = browser.browser_type.launch(
+        executable_path=browser_executable(),
+        args=[
+            *CHROMIUM_ARGS,
+            f"--host-resolver-rules=MAP {NAMED} 127.0.0.1, MAP *.{NAMED} 127.0.0.1, "
+            "MAP other.test 127.0.0.1",
+            f"--unsafely-treat-insecure-origin-as-secure={','.join(origins)}",
+        ],
+    )
+    try:
+        ann = Browser(named.new_context(), origins[1])
+        signed_up = ann.post("/api/account/signup", {"name": "Ann Named", "password": PASSWORD})
+        assert signed_up["status"] == 201, signed_up
+        csrf = signed_up["body"]["csrf"]
+        options = ann.post("/api/account/passkeys/register/options", {}, csrf)
+        assert options["status"] == 200, options
+        assert options["body"]["rp"]["id"] == NAMED
+        added = ann.post(
+            "/api/account/passkeys/register", {"credential": ann.create(options["body"])}, csrf
+        )
+        assert added["status"] == 201, added
+        (held,) = ann.credentials()
+        assert held["rpId"] == NAMED
+        home = Browser(named.new_context(), origins[0])
+        home.hold(held)
+        signed_in = home.sign_in_with_passkey()
+        assert signed_in["status"] == 200, signed_in
+        assert signed_in["body"]["account"]["name"] == "Ann Named"
+        other = Browser(named.new_context(), origins[2])
+        refused = other.post("/api/account/passkeys/signin/options", {})
+        assert refused["status"] == 400 and NAMED in refused["body"]["detail"]
+    finally:
+        named.close()
+        live.stop()
+
+
+def browser_executable() -> str:
+    """Debian's chromium, as the session's browser runs it."""
+    return str(CHROMIUM if CHROMIUM.exists() else shutil.which("chromium"))

@@ -1,10 +1,23 @@
-"""The server's settings: where its data lives, and the limits it keeps."""
+"""The server's settings: where its data lives, the limits it keeps, and the name its passkeys
+belong to."""
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
+
+RP_ID_VARIABLE = "SPIELTISCH_RP_ID"
+"""The environment variable ``spieltisch serve`` reads ``--rp-id`` from when it is not given."""
+MAX_HOST_NAME = 253
+"""The longest a host name may be (RFC 1035), and so a relying-party id."""
+_LABEL = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)")
+
+
+class SettingsError(ValueError):
+    """A setting the server cannot work with (the message names the option)."""
 
 
 def home() -> Path:
@@ -36,6 +49,9 @@ class Settings:
     """Messages waiting for one slow connection before it is closed (it resyncs on return)."""
     expire_after: float = 24 * 3600.0
     """Seconds after which a table that never started expires."""
+    abandoned_after: float = 6 * 3600.0
+    """Seconds without a move, with nobody at the table, after which a game without a clock
+    counts as walked away from: the lobby shows it apart, and its seated people may end it."""
     max_tables_listed: int = 50
     sockets_per_token: int = 4
     """Pages one seat's link may have open at a table at once."""
@@ -61,7 +77,36 @@ class Settings:
     """Read a client's address from ``X-Forwarded-For`` (only behind a proxy that sets it)."""
     stall_ms: float = 0.0
     """Log where the event loop was when it was held longer than this (0: not watched)."""
+    rp_id: str = ""
+    """The host name passkeys belong to (WebAuthn's relying-party id): the site's own name
+    (``spiel.example``), so that its passkeys work on that name and every name below it; a
+    page elsewhere cannot use them. Empty: the name each page was opened by."""
+
+    def __post_init__(self) -> None:
+        """Check (and write as it is compared) the relying-party id."""
+        object.__setattr__(self, "rp_id", relying_party_id(self.rp_id))
 
     def database_url(self) -> str:
         """The database to use."""
         return self.database or default_database()
+
+
+def relying_party_id(name: str) -> str:
+    """``name`` as a relying-party id: a host name (lower case, without a trailing dot; empty
+    stays empty: the request's name); :class:`SettingsError` for an IP address or anything
+    that is not a host name, which no browser would accept."""
+    if not isinstance(name, str):
+        raise SettingsError("--rp-id takes a host name")
+    clean = name.strip().lower().removesuffix(".")
+    if not clean:
+        return ""
+    try:
+        ipaddress.ip_address(clean.strip("[]"))
+    except ValueError:
+        pass
+    else:
+        raise SettingsError(f"--rp-id takes a host name, not an address: {name!r}")
+    labels = clean.split(".")
+    if len(clean) > MAX_HOST_NAME or not all(_LABEL.fullmatch(label) for label in labels):
+        raise SettingsError(f"--rp-id takes a host name (such as spiel.example), not {name!r}")
+    return clean

@@ -200,6 +200,27 @@ def set_password_hash(engine: Engine, account_id: str, password_hash: str) -> No
         )
 
 
+def password_hash_of(engine: Engine, account_id: str) -> str | None:
+    """The account's password hash (``None``: it signs in with passkeys only, or is gone)."""
+    with engine.connect() as db:
+        hashed: str | None = db.execute(
+            sa.select(ACCOUNTS.c.password_hash).where(ACCOUNTS.c.id == account_id)
+        ).scalar_one_or_none()
+    return hashed
+
+
+def replace_password(engine: Engine, account_id: str, password_hash: str, kept: str) -> None:
+    """A new password for the account, and every session of it but ``kept`` (the one that
+    changed it) ends, in one transaction: whoever knew the old one is signed out."""
+    with engine.begin() as db:
+        db.execute(
+            ACCOUNTS.update().where(ACCOUNTS.c.id == account_id).values(password_hash=password_hash)
+        )
+        db.execute(
+            SESSIONS.delete().where(SESSIONS.c.account_id == account_id, SESSIONS.c.id_hash != kept)
+        )
+
+
 def start_session(engine: Engine, account_id: str, old_hash: str | None) -> Started:
     """A new session for ``account_id``; the browser's old session (``old_hash``) ends, and
     so do the account's sessions unused for :data:`SESSION_IDLE`."""

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from webauthn import (
@@ -83,8 +84,25 @@ class Passkey:
     sign_count: int
 
 
+@dataclass(frozen=True, slots=True)
+class PasskeyShown:
+    """A passkey as its owner's account page lists it."""
+
+    id: str
+    created_at: float
+
+
 class PasskeyTakenError(Exception):
     """The credential is registered already."""
+
+
+class PasskeyNotFoundError(Exception):
+    """The account has no passkey of that id."""
+
+
+class LastWayInError(Exception):
+    """The passkey is the account's only way to sign in (it has no password and no other
+    passkey), so it stays."""
 
 
 # --- the relying party ---------------------------------------------------------------------
@@ -136,6 +154,40 @@ def passkey_ids(engine: Engine, account_id: str) -> list[str]:
     with engine.connect() as db:
         query = PASSKEYS.select().with_only_columns(PASSKEYS.c.id)
         return list(db.execute(query.where(PASSKEYS.c.account_id == account_id)).scalars())
+
+
+def account_passkeys(engine: Engine, account_id: str) -> list[PasskeyShown]:
+    """The account's passkeys, the oldest first."""
+    query = (
+        sa.select(PASSKEYS.c.id, PASSKEYS.c.created_at)
+        .where(PASSKEYS.c.account_id == account_id)
+        .order_by(PASSKEYS.c.created_at, PASSKEYS.c.id)
+    )
+    with engine.connect() as db:
+        return [PasskeyShown(row.id, float(row.created_at)) for row in db.execute(query)]
+
+
+def remove_passkey(engine: Engine, account_id: str, credential_id: str) -> None:
+    """Remove one of the account's passkeys; :class:`PasskeyNotFoundError` if it has none of
+    that id, :class:`LastWayInError` if it is the last way in (no password, no other
+    passkey). The account's row is locked first, so that two removals at once (on PostgreSQL,
+    from two processes) cannot both take a last-but-one passkey."""
+    with engine.begin() as db:
+        hashed = db.execute(
+            sa.select(ACCOUNTS.c.password_hash).where(ACCOUNTS.c.id == account_id).with_for_update()
+        ).first()
+        mine = PASSKEYS.c.account_id == account_id
+        held = db.execute(
+            sa.select(PASSKEYS.c.id).where(mine, PASSKEYS.c.id == credential_id)
+        ).first()
+        if hashed is None or held is None:
+            raise PasskeyNotFoundError(credential_id)
+        others = db.execute(
+            sa.select(sa.func.count()).where(mine, PASSKEYS.c.id != credential_id)
+        ).scalar_one()
+        if hashed.password_hash is None and not others:
+            raise LastWayInError(credential_id)
+        db.execute(PASSKEYS.delete().where(mine, PASSKEYS.c.id == credential_id))
 
 
 def find_passkey(engine: Engine, credential_id: str) -> Passkey | None:

@@ -1,5 +1,5 @@
 """The account routes under ``/api/account``: sign up, sign in and out (here or everywhere),
-the account's settings, deleting it, and its passkeys.
+change the password, the account's settings, deleting it, and its passkeys.
 
 A sign-in or sign-up answers like ``GET /api/account`` (the account and the session's CSRF
 token) and sets the session cookie; every change a cookie authorises needs that token in
@@ -21,16 +21,16 @@ from spieltisch.web.people.accounts import (
     MAX_PASSWORD,
     Account,
     end_session,
-    end_sessions,
     set_language,
     set_listed,
 )
-from spieltisch.web.people.events import end_account
+from spieltisch.web.people.events import end_account, end_every_session
 from spieltisch.web.routes import passkey_api
 from spieltisch.web.routes.seat_api import refusal
 from spieltisch.web.routes.signed import (
     AccountLimits,
     begin_session,
+    change_password,
     clear_cookie,
     current_session,
     database_at,
@@ -53,6 +53,14 @@ class PasswordIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Name
     password: Annotated[StrictStr, Field(max_length=MAX_PASSWORD)]
+
+
+class NewPasswordIn(BaseModel):
+    """A new password, and the current one to show that the owner asks."""
+
+    model_config = ConfigDict(extra="forbid")
+    current: Annotated[StrictStr, Field(max_length=MAX_PASSWORD)]
+    new: Annotated[StrictStr, Field(max_length=MAX_PASSWORD)]
 
 
 class SettingsIn(BaseModel):
@@ -104,6 +112,16 @@ def _password_routes(app: FastAPI) -> None:
         account = await sign_in(request, body.name, body.password)
         return await signed_in_answer(request, response, account)
 
+    @app.post("/api/account/password")
+    async def password(request: Request, response: Response, body: NewPasswordIn) -> dict[str, Any]:
+        session = await signed_in_session(request)
+        try:
+            await change_password(request, session, body.current, body.new)
+        except RefusedError as refused:
+            raise refusal(refused) from None
+        response.headers.update(NO_STORE)
+        return described(await facts_of(request, session.account), session.csrf)
+
 
 def _session_routes(app: FastAPI) -> None:
     @app.get("/api/account")
@@ -124,8 +142,7 @@ def _session_routes(app: FastAPI) -> None:
     @app.post("/api/account/signout-everywhere", status_code=204)
     async def signout_everywhere(request: Request) -> Response:
         session = await signed_in_session(request)
-        database = database_at(request)
-        await database.write(end_sessions, database.engine, session.account.id)
+        await end_every_session(database_at(request), events_at(request), session.account.id)
         return _signed_out(request)
 
     @app.post("/api/account/settings")

@@ -60,7 +60,7 @@ from spieltisch.web.routes.people_pages import people_pages
 from spieltisch.web.routes.players import players_api
 from spieltisch.web.routes.rules_at_hand import rules_api
 from spieltisch.web.routes.seat_api import hub_of, live_of, refusal, seat_api
-from spieltisch.web.routes.signed import account_of_connection
+from spieltisch.web.routes.signed import current_session
 from spieltisch.web.routes.stalls import watched
 from spieltisch.web.store.db import migrate
 from spieltisch.web.tables import chat
@@ -482,8 +482,8 @@ def _socket(app: FastAPI, config: Settings) -> None:
 async def _account_seat(websocket: WebSocket, live: LiveTable) -> object:
     """The seat a page without a link holds by its signed-in account (``None``: none; the
     page watches)."""
-    account = await account_of_connection(websocket)
-    return None if account is None else own_seat(live, account.id)
+    session = await current_session(websocket)
+    return None if session is None else own_seat(live, session.account.id, session.id_hash)
 
 
 def same_origin(headers: Mapping[str, str]) -> bool:
@@ -538,7 +538,7 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
         item = await connection.queue.get()
         if item is None:
             with contextlib.suppress(Exception):
-                await websocket.close(4008 if connection.lagging else 1000)
+                await websocket.close(4008 if connection.lagging else connection.close_code)
             return
         try:
             await websocket.send_text(item)

@@ -27,11 +27,13 @@ def bearer(authorization: str | None) -> str | None:
     return authorization.removeprefix("Bearer ").strip()[:100]
 
 
-def own_seat(live: LiveTable, account_id: str) -> AccountSeat | None:
-    """The seat ``account_id`` holds at ``live`` now (a person seat with a live token)."""
+def own_seat(live: LiveTable, account_id: str, session: str | None = None) -> AccountSeat | None:
+    """The seat ``account_id`` holds at ``live`` now (a person seat with a live token), as
+    shown by the session whose hash is ``session`` (a page's socket: the page stops holding
+    it when that session ends)."""
     for seat in live.seats:
         if seat.person and seat.account_id == account_id and seat.token_hash is not None:
-            return AccountSeat(seat.token_hash)
+            return AccountSeat(seat.token_hash, account_id, session)
     return None
 
 

@@ -1,9 +1,12 @@
-"""The passkey routes under ``/api/account/passkeys``: each ceremony's options and its answer.
+"""The passkey routes under ``/api/account/passkeys``: each ceremony's options and its answer,
+and the account's passkeys listed and removed.
 
 The ceremonies' parts that need no request (challenges and passkeys as the database keeps
 them, the verifications) are the people's (:mod:`~spieltisch.web.people.passkeys`); this is
-their HTTP side: the relying party read from the request, the options offered, the answers
-checked and the account signed in.
+their HTTP side: the relying party (the configured id, or the name the page was opened by,
+checked against the page's origin), the options offered, the answers checked and the account
+signed in. A passkey is removed only while the account keeps a way to sign in: an account
+without a password keeps at least one.
 """
 
 from __future__ import annotations
@@ -45,9 +48,13 @@ from spieltisch.web.people.passkeys import (
     TIMEOUT_MS,
     WRONG_CEREMONY,
     Challenge,
+    LastWayInError,
     Party,
     Passkey,
+    PasskeyNotFoundError,
+    PasskeyShown,
     PasskeyTakenError,
+    account_passkeys,
     add_passkey,
     count_signature,
     find_passkey,
@@ -55,6 +62,7 @@ from spieltisch.web.people.passkeys import (
     name_taken,
     named_as_asked,
     passkey_ids,
+    remove_passkey,
     selection,
     store_challenge,
     take_challenge,
@@ -76,20 +84,18 @@ from spieltisch.web.routes.signed import (
 )
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
+NO_STORE = {"Cache-Control": "no-store"}
 
 
 def party_of(request: Request) -> Party:
-    """The relying-party id and origin of the page that sent ``request``; 400 when it was
-    opened by an IP address (an RP id must be a name)."""
-    host, scheme = request.headers.get("host", ""), request.url.scheme
-    if settings_at(request).trust_proxy:
-        host = request.headers.get("x-forwarded-host", host).split(",")[0].strip()
-        scheme = request.headers.get("x-forwarded-proto", scheme).split(",")[0].strip().lower()
-    parts = urlsplit(f"//{host}")
-    try:
-        name, port = parts.hostname, parts.port
-    except ValueError:
-        name, port = None, None
+    """The relying-party id and origin of the page that sent ``request``: the configured id
+    (:attr:`~spieltisch.web.common.settings.Settings.rp_id`), for a page whose origin lies
+    on that name or below it, as WebAuthn requires; else the name the page was opened by.
+    400 when it was opened by an IP address (an RP id must be a name) or by a name the
+    configured id does not cover. (The origin's scheme is the browser's to judge: it makes
+    passkeys only on a secure page, and the origin it signs must be this one.)"""
+    configured = settings_at(request).rp_id
+    scheme, name, port = _page_origin(request, configured)
     if not name or scheme not in DEFAULT_PORTS:
         raise HTTPException(400, "passkeys need the server's name in the request")
     try:
@@ -97,13 +103,41 @@ def party_of(request: Request) -> Party:
     except ValueError:
         pass
     else:
-        raise HTTPException(
-            400, "passkeys need the server's name, not its address: open it by its name"
-        )
+        if not configured:
+            raise HTTPException(
+                400, "passkeys need the server's name, not its address: open it by its name"
+            )
+    if configured and name != configured and not name.endswith(f".{configured}"):
+        raise refusal(
+            RefusedError(
+                "passkeys here belong to {name}: open this server by that name", 400,
+                params={"name": configured},
+            )
+        )  # fmt: skip
     origin = f"{scheme}://{name}"
     if port not in (None, DEFAULT_PORTS[scheme]):
         origin += f":{port}"
-    return Party(name, origin)
+    return Party(configured or name, origin)
+
+
+def _page_origin(request: Request, configured: str) -> tuple[str, str | None, int | None]:
+    """The scheme, host name and port of the page that sent ``request``: with a configured
+    relying-party id, as its ``Origin`` says (what the browser signs), else (or without one)
+    as the request's ``Host`` (behind a trusted proxy: ``X-Forwarded-Host`` and
+    ``X-Forwarded-Proto``) says."""
+    host, scheme = request.headers.get("host", ""), request.url.scheme
+    if settings_at(request).trust_proxy:
+        host = request.headers.get("x-forwarded-host", host).split(",")[0].strip()
+        scheme = request.headers.get("x-forwarded-proto", scheme).split(",")[0].strip().lower()
+    said = request.headers.get("origin", "")
+    if configured and said and said != "null":
+        parts = urlsplit(said[:300])
+        host, scheme = parts.netloc, parts.scheme.lower()
+    parts = urlsplit(f"//{host}")
+    try:
+        return scheme, parts.hostname, parts.port
+    except ValueError:
+        return scheme, None, None
 
 
 async def _offer(request: Request, challenge: Challenge, options: Any) -> dict[str, Any]:
@@ -284,6 +318,27 @@ class NameIn(BaseModel):
     name: Annotated[StrictStr, Field(max_length=100)] | None = None
 
 
+class RemoveIn(BaseModel):
+    """One of the account's passkeys, by its credential id."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: Annotated[StrictStr, Field(min_length=1, max_length=MAX_CREDENTIAL_ID)]
+
+
+async def remove(request: Request, account: Account, credential_id: str) -> None:
+    """Remove one of ``account``'s passkeys; 404 if it has none of that id, 409 if it is the
+    account's only way to sign in."""
+    database = database_at(request)
+    try:
+        await database.write(remove_passkey, database.engine, account.id, credential_id)
+    except PasskeyNotFoundError:
+        raise HTTPException(404, "no such passkey") from None
+    except LastWayInError:
+        raise HTTPException(
+            409, "this passkey is your only way to sign in: add another one first"
+        ) from None
+
+
 Answer = Callable[[Request, Response, Account, int], Any]
 
 
@@ -299,6 +354,23 @@ def passkey_routes(app: FastAPI, answer: Answer) -> None:
     async def register_passkey(request: Request, body: RegisterIn) -> dict[str, Any]:
         session = await signed_in_session(request)
         await register(request, session.account, body.challenge_id, body.credential)
+        return described(await facts_of(request, session.account), session.csrf)
+
+    @app.get("/api/account/passkeys")
+    async def passkeys(request: Request, response: Response) -> dict[str, Any]:
+        session = await signed_in_session(request)
+        database = database_at(request)
+        held: list[PasskeyShown] = await database.read(
+            account_passkeys, database.reader, session.account.id
+        )
+        response.headers.update(NO_STORE)
+        return {"passkeys": [{"id": key.id, "created_at": key.created_at} for key in held]}
+
+    @app.post("/api/account/passkeys/remove")
+    async def remove_one(request: Request, response: Response, body: RemoveIn) -> dict[str, Any]:
+        session = await signed_in_session(request)
+        await remove(request, session.account, body.id)
+        response.headers.update(NO_STORE)
         return described(await facts_of(request, session.account), session.csrf)
 
     @app.post("/api/account/passkeys/signup/options")

@@ -36,9 +36,17 @@ class WorkersError(ValueError):
     """More than one server process asked for where they cannot work together."""
 
 
+LOOPBACK = frozenset({"", "0.0.0.0", "::", "127.0.0.1", "::1", "localhost"})
+"""Hosts whose address to open is ``localhost``: the loopback ones, the default, and every
+interface (which includes the loopback one)."""
+
+
 def address(host: str, port: int) -> str:
-    """The address to open in a browser."""
-    shown = "127.0.0.1" if host in {"0.0.0.0", ""} else host
+    """The address to open in a browser: by a name, so that passkeys work there (an IP
+    address cannot be a WebAuthn relying party); ``localhost`` for the loopback."""
+    shown = "localhost" if host.strip("[]") in LOOPBACK else host
+    if ":" in shown:  # an IPv6 address other than the loopback: bracketed in a URL
+        shown = f"[{shown.strip('[]')}]"
     return f"http://{shown}:{port}/"
 
 
@@ -72,14 +80,18 @@ def serve(
     trust_proxy: bool = False,
     stall_ms: float = 0.0,
     workers: int = 1,
+    rp_id: str = "",
 ) -> None:
-    """Run the server until it is stopped (Ctrl-C)."""
+    """Run the server until it is stopped (Ctrl-C); ``rp_id``: the host name passkeys belong
+    to (:attr:`Settings.rp_id`; :class:`~spieltisch.web.common.settings.SettingsError` if it
+    is not one)."""
     settings = Settings(
         database=database,
         bot_workers=bot_workers,
         bot_pause=bot_pause,
         trust_proxy=trust_proxy,
         stall_ms=stall_ms,
+        rp_id=rp_id,
     )
     check_workers(workers, settings)
     url = address(host, port)

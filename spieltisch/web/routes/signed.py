@@ -52,11 +52,13 @@ from spieltisch.web.people.accounts import (
     name_key,
     new_account_id,
     normal_password,
+    password_hash_of,
+    replace_password,
     set_password_hash,
     start_session,
     touch_session,
 )
-from spieltisch.web.people.events import AccountEvents
+from spieltisch.web.people.events import AccountEvents, SessionsEnded
 from spieltisch.web.routes.gate import client_address
 from spieltisch.web.store.database import Database
 
@@ -332,6 +334,26 @@ async def sign_in(request: Request, name: str, password: str) -> Account:
         rehashed = await limits.hashing.hash(normal_password(password))
         await database.write(set_password_hash, database.engine, account.id, rehashed)
     return account
+
+
+async def change_password(request: Request, session: Session, current: str, new: str) -> None:
+    """Give the session's account the password ``new`` if ``current`` is its password now;
+    every other session of the account ends, and the tables hear of it. 409 for an account
+    without a password, :class:`RefusedError` (422) if ``new`` will not do, 403 if
+    ``current`` is wrong, 429 when the account's name was tried too often (a wrong current
+    password counts as a wrong sign-in with that name: the asker holds a session already, so
+    the name's allowance is the one that stops guessing)."""
+    database, limits, account = database_at(request), limits_of(request), session.account
+    stored: str | None = await database.read(password_hash_of, database.reader, account.id)
+    if stored is None:
+        raise HTTPException(409, "this account has no password to change")
+    normal = check_password(new)
+    check_name_attempt(request, account.name)
+    if not await limits.hashing.verify(stored, current):
+        raise HTTPException(403, "the current password is wrong")
+    hashed = await limits.hashing.hash(normal)
+    await database.write(replace_password, database.engine, account.id, hashed, session.id_hash)
+    await events_at(request).publish(SessionsEnded(account.id, session.id_hash))
 
 
 async def facts_of(request: Request, account: Account) -> AccountFacts:

@@ -1,11 +1,17 @@
 // The account page. Signed out: sign in or sign up, with a password or a passkey. Signed in:
-// whether others see the profile, the passkeys, signing out (here or everywhere), the export
-// of the account's games, and deleting the account.
-import { api, currentAccount, el, profileLink, setSession, signedIn } from "./common.js";
-import { N_, setupLanguage, t, tn } from "./i18n.js";
+// whether others see the profile, the password (changed with the current one), the passkeys
+// (added, listed, removed while another way in is left), signing out (here or everywhere),
+// the export of the account's games, and deleting the account. Where passkeys cannot work
+// (a page opened by an IP address, not a secure one, a browser without WebAuthn) their
+// buttons are left out and a sentence says why.
+import { api, ask, currentAccount, el, profileLink, setSession, signedIn } from "./common.js";
+import { N_, language, setupLanguage, t, tn } from "./i18n.js";
 
 const MIN_PASSWORD = 10;
 let note = null;  // the last thing done or refused: [msgid or text, translate it?, is it a refusal?]
+let keys = null;  // the signed-in account's passkeys ({id, created_at}), once asked for
+let keysFor = null;  // whose they are (the account's id)
+let keysAsked = false;  // they are being asked for
 
 // --- WebAuthn: the server's options arrive as JSON (binary fields in base64url) ---------------
 
@@ -62,7 +68,35 @@ function credentialJSON(credential) {
   };
 }
 
-const passkeysHere = () => typeof window.PublicKeyCredential === "function";
+// A host written as an IP address (IPv4, or IPv6 in brackets): never a WebAuthn relying party.
+function isAddress(host) {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(":") || host.startsWith("[");
+}
+
+// Why passkeys cannot work on this page, or null where they can: the msgid that says so, and
+// for a page opened by the loopback address, the same page by the name "localhost".
+function passkeyObstacle() {
+  const host = location.hostname;
+  if (isAddress(host)) {
+    const loopback = host.startsWith("127.") || host === "[::1]" || host === "::1";
+    const port = location.port ? `:${location.port}` : "";
+    const there = loopback ? `${location.protocol}//localhost${port}${location.pathname}` : null;
+    return { why: N_("Passkeys need the server's name in the address, not its number: they cannot work here. A password works."), there };
+  }
+  if (!window.isSecureContext) return { why: N_("Passkeys need a secure page (https); a password works."), there: null };
+  if (typeof window.PublicKeyCredential !== "function") return { why: N_("This browser cannot use passkeys; a password works."), there: null };
+  return null;
+}
+
+const passkeysHere = () => passkeyObstacle() === null;
+
+// The sentence that says why there are no passkey buttons (null where there are).
+function passkeyNote() {
+  const obstacle = passkeyObstacle();
+  if (!obstacle) return null;
+  return el("p", { class: "hint", id: "passkeys-unavailable" }, t(obstacle.why),
+    obstacle.there ? [" ", t("Open the page by the server's name:"), " ", el("a", { href: obstacle.there }, el("code", {}, obstacle.there))] : null);
+}
 
 // A passkey made (purpose "register": for the signed-in account; "signup": a new account).
 async function makePasskey(optionsPath, donePath, body = {}) {
@@ -157,8 +191,7 @@ function signUpBox() {
 }
 
 function signedOut() {
-  return el("div", { class: "account-grid" }, signInBox(), signUpBox(),
-    passkeysHere() ? null : el("p", { class: "hint" }, t("This browser cannot use passkeys here (they need a secure page); a password works.")),
+  return el("div", { class: "account-grid" }, signInBox(), signUpBox(), passkeyNote(),
     el("p", {}, el("a", { href: "/ratings" }, t("Ratings and the bot ladder"))));
 }
 
@@ -173,16 +206,84 @@ function whoBox(account) {
     el("p", { class: "hint", id: "listed-hint" }, t("Shown: your profile, your finished games and your place on the leaderboards. Your unfinished tables are only ever shown to you.")));
 }
 
+function passwordBox(account) {
+  const title = el("h2", { id: "password-title" }, t("Password"));
+  if (!account.password) {
+    return el("section", { class: "panel", "aria-labelledby": "password-title" }, title,
+      el("p", { class: "hint", id: "no-password" }, t("This account has no password: it signs in with passkeys.")));
+  }
+  const form = el("form", { id: "password-form", on: { submit: (event) => {
+    event.preventDefault();
+    act(async () => {
+      setSession(await api("/api/account/password", { method: "POST",
+        body: { current: form["password-current"].value, new: form["password-new"].value } }));
+      form["password-current"].value = "";  // the redraw keeps what was typed: nothing now
+      form["password-new"].value = "";
+    }, N_("Your password is changed. Your other devices are signed out."));
+  } } },
+  field("password-current", N_("Current password"), { type: "password", required: true, autocomplete: "current-password" }),
+  field("password-new", N_("New password"), { type: "password", required: true, minlength: String(MIN_PASSWORD),
+    autocomplete: "new-password", "aria-describedby": "password-new-hint" }),
+  el("p", { class: "hint", id: "password-new-hint" }, tn("At least {n} character.", "At least {n} characters.", MIN_PASSWORD),
+    " ", t("Your other devices are signed out when it changes.")),
+  el("button", { type: "submit", id: "change-password" }, t("Change the password")));
+  return el("section", { class: "panel", "aria-labelledby": "password-title" }, title, form);
+}
+
+// The account's passkeys, asked for once it is signed in (and again after each change).
+async function loadKeys() {
+  keysAsked = true;
+  try {
+    keys = (await api("/api/account/passkeys")).passkeys;
+  } catch (error) {
+    keys = [];
+    note = [error.message, false, true];
+  } finally {
+    keysAsked = false;
+  }
+  draw();
+}
+
+function added(key) {
+  return new Date(key.created_at * 1000).toLocaleDateString(language(), { dateStyle: "medium" });
+}
+
+async function removeKey(key) {
+  const date = added(key);
+  if (!await ask(t("Remove the passkey added on {date}? The device that holds it can no longer sign you in.", { date }), t("Remove"))) return;
+  await act(async () => {
+    setSession(await api("/api/account/passkeys/remove", { method: "POST", body: { id: key.id } }));
+    keys = null;
+  }, N_("Passkey removed."));
+}
+
+function keyList(account) {
+  if (!keys) return null;
+  const removable = account.password || keys.length > 1;  // never the last way to sign in
+  return [
+    el("ul", { id: "passkey-list", class: "passkey-list" }, ...keys.map((key) => {
+      const date = added(key);
+      return el("li", {}, t("Added on {date}", { date }), " ",
+        removable ? el("button", { type: "button", class: "remove", "aria-label": t("Remove the passkey added on {date}", { date }),
+          on: { click: () => removeKey(key) } }, t("Remove")) : null);
+    })),
+    removable || !keys.length ? null
+      : el("p", { class: "hint", id: "passkey-kept" }, t("This passkey is your only way to sign in, so it stays: add another one to remove it.")),
+  ];
+}
+
 function passkeyBox(account) {
   const count = account.passkeys ?? 0;
   return el("section", { class: "panel", "aria-labelledby": "passkeys-title" },
     el("h2", { id: "passkeys-title" }, t("Passkeys")),
     el("p", { id: "passkey-count" }, count ? tn("You have {n} passkey.", "You have {n} passkeys.", count) : t("You have no passkey yet.")),
+    keyList(account),
     passkeysHere()
       ? el("button", { type: "button", id: "add-passkey", on: { click: () => act(async () => {
         setSession(await makePasskey("/api/account/passkeys/register/options", "/api/account/passkeys/register"));
+        keys = null;
       }, N_("Passkey added.")) } }, t("Add a passkey"))
-      : el("p", { class: "hint" }, t("This browser cannot use passkeys here (they need a secure page); a password works.")));
+      : passkeyNote());
 }
 
 function signOutBox() {
@@ -221,11 +322,14 @@ function deleteBox() {
 }
 
 function signedInView(account) {
-  return el("div", { class: "account-grid" }, whoBox(account), passkeyBox(account), signOutBox(), exportBox(), deleteBox());
+  return el("div", { class: "account-grid" }, whoBox(account), passwordBox(account), passkeyBox(account), signOutBox(),
+    exportBox(), deleteBox());
 }
 
 function draw() {
   const account = currentAccount();
+  if (keysFor !== (account?.id ?? null)) [keys, keysFor] = [null, account?.id ?? null];  // another account, or none
+  if (account && keys === null && !keysAsked) loadKeys();  // draws again once they are here
   document.title = `${t(account ? "Your account" : "Sign in")} · spieltisch`;
   const node = document.getElementById("account");
   const focused = document.activeElement?.id;

@@ -27,7 +27,7 @@ from spieltisch.web.tables.clock import Clock
 from spieltisch.web.tables.payload import step_events, update_message
 from spieltisch.web.tables.presence import Presence
 from spieltisch.web.tables.rematch import Rematches
-from spieltisch.web.tables.table import HISTORY, Connection, LiveTable, token_key
+from spieltisch.web.tables.table import HISTORY, AccountSeat, Connection, LiveTable, token_key
 from spieltisch.web.tables.takeover import Takeovers
 
 CATCH_UP = HISTORY
@@ -67,8 +67,13 @@ class Connections:
         viewer = None if token is None else live.seat_of(token)
         queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=hub.settings.queue_limit)
         hashed = None if viewer is None else token_key(token)
-        connection = Connection(viewer, queue, max(0, min(since, live.shown)), False, False,
-                                hashed, language=language)  # fmt: skip
+        by_account = token if viewer is not None and isinstance(token, AccountSeat) else None
+        connection = Connection(
+            viewer, queue, max(0, min(since, live.shown)), False, False, hashed,
+            language=language,
+            account_id=None if by_account is None else by_account.account_id,
+            session=None if by_account is None else by_account.session,
+        )  # fmt: skip
         async with live.lock:
             if viewer is not None:
                 await hub.takeovers.returned(live, viewer)
@@ -189,4 +194,5 @@ class Connections:
             "type": "seats", "version": live.shown, "status": live.status,
             "seats": seats, "votes": self.hub.takeovers.votes_json(live),
             "rules": live.rules.public(), "clock_running": to_act, "turn_since": since,
+            "walked_away_after": self.hub.settings.abandoned_after,
         }  # fmt: skip

@@ -51,7 +51,7 @@ from spieltisch.web.common.tokens import (
     new_token,
     token_hash,
 )
-from spieltisch.web.people.events import AccountEnded, AccountEvents
+from spieltisch.web.people.events import AccountEnded, AccountEvents, SessionsEnded
 from spieltisch.web.store import table_store
 from spieltisch.web.store.database import Database
 from spieltisch.web.store.table_store import SeatRow, VersionConflictError
@@ -73,6 +73,7 @@ from spieltisch.web.tables.remote import Remote
 from spieltisch.web.tables.seats import (
     Seating,
     close_revoked,
+    close_signed_out,
     new_seats,
     revoked_since,
     stale_message,
@@ -102,6 +103,7 @@ class Hub:
         self.engine, self.reader = self.database.engine, self.database.reader
         self.events = AccountEvents()
         self.events.subscribe(self._account_ended)
+        self.events.subscribe_sessions(self._sessions_ended)
         self.pool = FairPool(settings.bot_workers)
         self.checks = Checks()
         self.tables: dict[str, LiveTable] = {}
@@ -112,7 +114,13 @@ class Hub:
         self.rematches = Rematches(self, self._make_rematch)
         self.analyses = Analyses(self, self.pool)
         self.lobby = Lobby(
-            lambda: self.read(lobby_rows, self.reader, settings.max_tables_listed),
+            lambda: self.read(
+                lobby_rows,
+                self.reader,
+                settings.max_tables_listed,
+                self.clock.now(),
+                settings.abandoned_after,
+            ),
             settings.max_tables_listed,
         )
         self._background: list[asyncio.Task[None]] = []
@@ -190,6 +198,13 @@ class Hub:
                 async with live.lock:
                     await self.reload(live)
                 await self.broadcast(live)
+
+    async def _sessions_ended(self, ended: SessionsEnded) -> None:
+        """Pages at the tables in memory that hold a seat by one of the ended sessions are
+        told so and closed (they watch when they come back signed out); the others see the
+        seat's person go as each socket closes (:meth:`disconnect`)."""
+        for live in list(self.tables.values()):
+            close_signed_out(live, ended.account_id, ended.kept)
 
     # --- tables ----------------------------------------------------------------------------
 

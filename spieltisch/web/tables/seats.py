@@ -35,6 +35,7 @@ from spieltisch.web.store.table_store import SeatRow, VersionConflictError
 from spieltisch.web.tables.chat import NOTICE, notice
 from spieltisch.web.tables.clock import start_banks
 from spieltisch.web.tables.ending import settle
+from spieltisch.web.tables.payload import error_message
 from spieltisch.web.tables.pool import check_level
 from spieltisch.web.tables.services import Services
 from spieltisch.web.tables.table import HISTORY, LiveTable, SeatPlan
@@ -346,6 +347,33 @@ def stale_message(
 ) -> dict[str, Any]:
     """The message for a page whose link holds no seat (``seat`` ``None``: it never did)."""
     return {"type": "stale", "seat": seat, "name": name, "reason": reason, "at": at}
+
+
+SIGNED_OUT = N_(
+    "You were signed out, so this page no longer holds your seat: sign in again to play on, "
+    "or reload the page to watch."
+)
+"""What a page that held its seat by a session that ended is told before it is closed."""
+SIGNED_OUT_CLOSE = 4403
+"""Its socket's close code: the page says why and does not reconnect on its own."""
+
+
+def close_signed_out(live: LiveTable, account_id: str, kept: str | None) -> int:
+    """Tell every page of this server at ``live`` that holds its seat by a session of
+    ``account_id`` other than ``kept`` that it no longer does (in its own language), and close
+    it; how many were closed. A page open with the seat's link keeps it: the link is no
+    session."""
+    closed = 0
+    for connection in list(live.connections):
+        if connection.account_id != account_id or connection.session == kept:
+            continue
+        said = error_message(SIGNED_OUT, connection.language)
+        connection.send({**said, "version": live.shown})
+        connection.close_code = SIGNED_OUT_CLOSE
+        connection.close()
+        live.connections.discard(connection)
+        closed += 1
+    return closed
 
 
 def close_revoked(live: LiveTable, old_hash: str, message: dict[str, Any]) -> None:

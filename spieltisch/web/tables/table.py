@@ -40,6 +40,7 @@ STATUS_WORDS = {
     "playing": N_("being played"),
     "finished": N_("finished"),
     "expired": N_("expired"),
+    "abandoned": N_("ended: walked away from"),
 }
 """A table's status in the words of a refusal (``the table is being played``)."""
 
@@ -65,9 +66,14 @@ class Created:
 class AccountSeat:
     """A seat as a signed-in person's page holds it without its link: the seat their account
     holds (:mod:`spieltisch.web.routes.bound`), named by its token's hash as it stands. It counts
-    wherever a seat's token does, and stops counting when the seat's token changes hands."""
+    wherever a seat's token does, and stops counting when the seat's token changes hands, or
+    (for a page open with it) when the session it was shown by ends."""
 
     token_hash: str
+    account_id: str | None = None
+    """The account that holds the seat."""
+    session: str | None = None
+    """The hash of the session whose cookie showed it (a page's socket), if any."""
 
 
 def token_key(token: object) -> str | None:
@@ -99,6 +105,14 @@ class Connection:
     """Those events, once worked out, to go first in its next update."""
     language: str = "en"
     """The language the page reads the game's words in."""
+    account_id: str | None = None
+    """The account by whose session the page holds its seat (``None``: by its link, or a
+    spectator)."""
+    session: str | None = None
+    """That session's hash: the page stops holding the seat when the session ends."""
+    close_code: int = 1000
+    """The WebSocket close code its socket is closed with (4403: it may not come back as it
+    was; the page says why and stops)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue one message; a connection that falls too far behind is closed instead: what
