@@ -7,6 +7,7 @@ and in the terminal and lab layers, never in the rules core.
 
 from __future__ import annotations
 
+import gettext
 import json
 import math
 import os
@@ -43,7 +44,7 @@ from spieltisch.session import Table as GameTable
 from spieltisch.session import verify as verify_dice
 from spieltisch.session.lesson import check_lesson, load_lesson
 from spieltisch.session.rule_ids import rule_ids, strip_rule_ids
-from spieltisch.terminal.draw.base import TableInfo
+from spieltisch.terminal.draw.base import TableInfo, markup
 from spieltisch.terminal.drawers import drawer_for
 from spieltisch.terminal.learn import TerminalLesson
 from spieltisch.terminal.loop import Outcome, Seat, TerminalGame, kinds_from_names, seats_for
@@ -175,9 +176,7 @@ def learn(
     """Learn a game: its lesson step by step (every throw and deal dictated), then a short
     real game against the gentlest bot, with hints."""
     with one_line_errors():
-        if lang not in LANGUAGES:
-            fail(f"no lesson language {lang[:20]!r}: one of {', '.join(LANGUAGES)}")
-        speech = translation(lang)
+        speech = _speech(lang, "lesson")
         lesson = load_lesson(game)
         check_lesson(lesson)
         the_game = lesson.game()
@@ -195,6 +194,14 @@ def learn(
             seed=run_seed,
             speech=speech,
         ).play()
+
+
+def _speech(lang: str, what: str) -> gettext.NullTranslations:
+    """The translations of ``lang`` for a ``what`` (``lesson``, ``game``); a one-line error
+    for a language spieltisch does not speak."""
+    if lang not in LANGUAGES:
+        fail(f"no {what} language {lang[:20]!r}: one of {', '.join(LANGUAGES)}")
+    return translation(lang)
 
 
 @app.command()
@@ -223,13 +230,19 @@ def play(
             "hidden-card game left unfinished."
         ),
     ] = None,
+    lang: Annotated[
+        str, typer.Option(help="The game's language: " + ", ".join(LANGUAGES) + ".")
+    ] = "en",
 ) -> None:
     """Play a game in the terminal against bots or other people.
 
     A hidden-card game left unfinished (``quit``, end of input or Ctrl-C) is kept where its
     record, which holds every hidden card, is not shown to the player; ``--resume last``
-    continues it. The seed and the record's place are shown once the game is over."""
+    continues it. The seed and the record's place are shown once the game is over. ``--lang``
+    plays it in another language: every prompt, message, move and event, and the table."""
     with one_line_errors():
+        speech = _speech(lang, "game")
+        _ = speech.gettext
         if bot_pace is not None and not (math.isfinite(bot_pace) and 0 <= bot_pace <= MAX_PACE):
             fail(f"--bot-pace takes seconds from 0 to {MAX_PACE:g}, not {bot_pace}")
         if record is not None:
@@ -256,18 +269,17 @@ def play(
             board = None
         if len(kinds) != the_game.players:
             fail(f"--seats names {len(kinds)} seats for {the_game.players} players")
-        table = seats_for(kinds, _bot_maker(the_game, run_seed))
+        table = seats_for(kinds, _bot_maker(the_game, run_seed), speech)
         if board is not None:
             table = [Seat(name, seat.agent) for name, seat in zip(board.seats, table, strict=True)]
         console = Console(highlight=False)
         # The seed fixes every deal and throw to come, so a secret seed is shown only at the end.
-        fixed = (
-            "" if seed is None else f" · practice game: seed {seed} decides every deal and throw"
-        )
-        went_on = "" if board is None else f" · continued after {board.version} moves"
-        console.print(
-            f"[bold]{the_game.info.name}[/]{fixed}{went_on} · type [bold]help[/] for help"
-        )
+        practice = _("practice game: seed {seed} decides every deal and throw")
+        fixed = "" if seed is None else " · " + practice.format(seed=seed)
+        continued = _("continued after {n} moves")
+        went_on = "" if board is None else " · " + continued.format(n=board.version)
+        for_help = markup(_("type `help` for help"))
+        console.print(f"[bold]{the_game.info.name}[/]{escape(fixed + went_on)} · {for_help}")
         adviser = make_agent(strongest_agent(the_game), the_game, derive_seed(run_seed, "hint"))
         pace = bot_pace if bot_pace is not None else _default_pace(the_game, console)
         outcome = TerminalGame(
@@ -276,12 +288,13 @@ def play(
             run_seed,
             console,
             _read_line,
-            rules_text(the_game.info.id),
+            rules_text(the_game.info.id, lang),
             adviser,
             pace,
             board,
+            speech=speech,
         ).run()
-        _keep_record(the_game, outcome, run_seed, record, source, console)
+        _keep_record(the_game, outcome, run_seed, record, source, console, speech)
 
 
 MAX_PACE = 60.0
@@ -336,30 +349,35 @@ def _keep_record(
     record: Path | None,
     source: Path | None,
     console: Console,
+    speech: gettext.NullTranslations | None = None,
 ) -> None:
     """Save the record: a finished game (or one without hidden cards) where asked or in the
-    records folder, with its seed; an unfinished hidden-card game out of sight."""
+    records folder, with its seed; an unfinished hidden-card game out of sight. Says so in the
+    language of ``speech`` (English unless given)."""
+    _ = (speech or gettext.NullTranslations()).gettext
     kept_dir = unfinished_dir()
     from_kept = source is not None and source.resolve().parent == kept_dir.resolve()
     text = outcome.record.dumps()
     if outcome.interrupted:
-        console.print("The game was stopped with Ctrl-C.")
+        console.print(_("The game was stopped with Ctrl-C."))
     if not outcome.state.is_terminal() and game.info.hidden_information:
         path = source if from_kept and source is not None else _record_path(game.info.id, seed)
         path = kept_dir / path.name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-        console.print(
+        kept = _(
             "The unfinished game is kept (its record would show the hidden cards, so it is "
-            "not shown here); [bold]spieltisch play --resume last[/] continues it."
+            "not shown here); `spieltisch play --resume last` continues it."
         )
+        console.print(markup(kept))
         return
     path = record or _record_path(game.info.id, seed)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     if from_kept and source is not None:
         source.unlink(missing_ok=True)
-    console.print(f"Game record (seed {seed}) saved to {path}")
+    saved = _("Game record (seed {seed}) saved to {path}").format(seed=seed, path=path)
+    console.print(escape(saved))
 
 
 def _default_pace(game: Game, console: Console) -> float:
@@ -657,6 +675,15 @@ def serve(
             min=1, max=64, help="Server processes behind the one port (more than 1: PostgreSQL)."
         ),
     ] = 1,
+    rp_id: Annotated[
+        str,
+        typer.Option(
+            "--rp-id",
+            envvar="SPIELTISCH_RP_ID",
+            help="The host name passkeys belong to, such as spiel.example (default: the name "
+            "each page was opened by).",
+        ),
+    ] = "",
 ) -> None:
     """Start the server for online tables: people and bots at one table, in the browser."""
     with one_line_errors():
@@ -668,7 +695,7 @@ def serve(
                 'pip install "spieltisch[web]"'
             )
         run(host, port, db or "", open_browser, bot_workers, trust_proxy=trust_proxy,
-            stall_ms=stall_ms, workers=workers)  # fmt: skip
+            stall_ms=stall_ms, workers=workers, rp_id=rp_id)  # fmt: skip
 
 
 @app.command()

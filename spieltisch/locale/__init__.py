@@ -14,6 +14,8 @@ import functools
 import gettext
 from pathlib import Path
 
+from babel.numbers import format_decimal
+
 DOMAIN = "spieltisch"
 DIRECTORY = Path(__file__).parent
 SOURCE = "en"
@@ -43,6 +45,22 @@ def translation(language: str) -> gettext.NullTranslations:
     if _check(language) == SOURCE:
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, DIRECTORY, languages=[language])
+
+
+def language_of(speech: object) -> str:
+    """The language a :func:`translation` speaks (English for the msgids themselves, or for
+    anything that is not a loaded catalog)."""
+    if not isinstance(speech, gettext.GNUTranslations):
+        return SOURCE
+    said = speech.info().get("language", SOURCE)
+    return said if said in LANGUAGES else SOURCE
+
+
+def number(value: float, language: str, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals as ``language`` writes numbers (``14,2`` in German,
+    ``14.2`` in English), by Babel's locale data."""
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    return format_decimal(value, format=pattern, locale=_check(language))
 
 
 @functools.cache

@@ -8,6 +8,9 @@ and changes nothing. The other steps wait for Enter. ``rules`` shows the rule th
 from the rules page, ``help`` the commands, ``quit`` (or the end of input) leaves. After the
 last step comes the lesson's finale: a real game against the gentlest bot from the finale's
 position, the strongest bot's hint shown before each of the learner's moves.
+
+The lesson speaks the learner's language (``speech``, English unless given): its own words,
+its answers, the prompts and titles here, the game's words and the table's drawing.
 """
 
 from __future__ import annotations
@@ -19,11 +22,13 @@ from typing import Any
 
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
 from spieltisch.core.agent import Agent
 from spieltisch.core.game import Move, State
+from spieltisch.core.words import N_
 from spieltisch.games import kit_of
 from spieltisch.session import Event
 from spieltisch.session.lesson import Lesson, LessonRun, Step, StepKind, Verdict
@@ -35,14 +40,56 @@ from spieltisch.terminal.loop import (
     ReadLine,
     Seat,
     TerminalGame,
+    advice,
     display_name,
 )
 
-HELP = (
-    "At a step that asks for a move, type it in the game's notation. [bold]rules[/] shows "
-    "the rules this step teaches, [bold]again[/] repeats the step, [bold]table[/] draws the "
-    "table, [bold]quit[/] leaves the lesson. Other steps go on with Enter."
+HELP = N_(
+    "At a step that asks for a move, type it in the game's notation. `rules` shows the rules "
+    "this step teaches, `again` repeats the step, `table` draws the table, `quit` leaves the "
+    "lesson. Other steps go on with Enter."
 )
+"""The lesson's commands (English; said in the learner's language)."""
+POINTS = {
+    # TRANSLATORS: the parts of a game's table a lesson's step points at ("look at: dice")
+    "area-2": N_("area 2"),
+    "area-3": N_("area 3"),
+    "area-4": N_("area 4"),
+    "board": N_("board"),
+    "choices": N_("choices"),
+    "controls": N_("controls"),
+    "deck": N_("deck"),
+    "dice": N_("dice"),
+    "eggs": N_("eggs"),
+    "face-up": N_("face up"),
+    "females": N_("females"),
+    "hand": N_("hand"),
+    "heir": N_("heir"),
+    "kept-jokers": N_("kept jokers"),
+    "ladder": N_("ladder"),
+    "last-trick": N_("last trick"),
+    "last-turn": N_("last turn"),
+    "mating": N_("mating"),
+    "opponent-hand": N_("opponent hand"),
+    "opponent-piles": N_("opponent piles"),
+    "opponent-stores": N_("opponent stores"),
+    "piles": N_("piles"),
+    "players": N_("players"),
+    "raccoon": N_("raccoon"),
+    "rotten": N_("rotten"),
+    "score": N_("score"),
+    "score-sheet": N_("score sheet"),
+    "scores": N_("scores"),
+    "scoring-pile": N_("scoring pile"),
+    "stacks": N_("stacks"),
+    "stage": N_("stage"),
+    "throws": N_("throws"),
+    "track": N_("track"),
+    "trick": N_("trick"),
+    "your-stores": N_("your stores"),
+}
+"""The board parts the lessons point at, by their id, in words (English: the id without its
+hyphens; said in the learner's language). A part not listed is shown as its id says it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +123,8 @@ class TerminalLesson:
     ) -> None:
         self.lesson = lesson
         self.speech = speech or gettext.NullTranslations()
-        """Says the lesson's words and answers in the learner's language (the table's
-        drawing and the prompts stay English)."""
+        """Says everything in the learner's language: the lesson's words and answers, the
+        prompts and titles, the game's words and the table's drawing."""
         self.console = console
         self.read_line = read_line
         self.rules = rules
@@ -88,15 +135,20 @@ class TerminalLesson:
         self.seed = seed
         self.run = LessonRun(lesson, adviser, self.speech)
         self.game = self.run.game
-        self.words = kit_of(self.game).words
+        self.words = kit_of(self.game).words.speaking(self.speech)
         self.drawer = drawer_for(self.game.info.id)
-        self.names = tuple(display_name(p, name) for p, name in enumerate(self.run.table.seats))
+        self.names = tuple(
+            display_name(p, name, self.speech) for p, name in enumerate(self.run.table.seats)
+        )
         self._shown = self._told = self.run.table.version
 
     def play(self) -> LearnOutcome:
         """The whole lesson, then the finale."""
-        console = self.console
-        console.print(f"[bold]Learn {self.game.info.name}[/] · {len(self.lesson.steps)} steps")
+        console, _ = self.console, self.speech.gettext
+        count = len(self.lesson.steps)
+        title = _("Learn {game}").format(game=self.game.info.name)
+        steps = self.speech.ngettext("{n} step", "{n} steps", count).format(n=count)
+        console.print(f"[bold]{escape(title)}[/] · {escape(steps)}")
         try:
             self._draw()
             while (step := self.run.step) is not None:
@@ -106,44 +158,48 @@ class TerminalLesson:
                 else:
                     self._wait(step)
                     self.run.advance()
-            finale = self.speech.gettext(self.lesson.finale.say)
-            console.print(Panel(markup(finale), title=self.speech.gettext("Your first game")))
+            finale = _(self.lesson.finale.say)
+            console.print(Panel(markup(finale), title=_("Your first game")))
             self._wait(None)
         except (_QuitError, KeyboardInterrupt):
-            console.print("You left the lesson.")
+            console.print(_("You left the lesson."))
             return LearnOutcome(self.run.index, False, True)
         outcome = self._finale()
         return LearnOutcome(len(self.lesson.steps), outcome.state.is_terminal(), outcome.quit)
 
     # --- steps -----------------------------------------------------------------------------
 
+    def _(self, message: str) -> str:
+        """``message`` (an English msgid, as written) in the learner's language."""
+        return self.speech.gettext(message)
+
     def _show(self, step: Step) -> None:
         """The step's words, after the table when a move has changed it."""
         self._tell_new_moves()
         if self.run.table.version != self._shown:
             self._draw()
-        where = step.point.replace("-", " ")
-        number = self.speech.gettext("Step {n} of {total}").format(
-            n=step.number, total=len(self.lesson.steps)
-        )
-        title = f"{number} · look at: {where}"
-        said = markup(self.speech.gettext(step.say))
+        part = POINTS.get(step.point)
+        where = self._(part) if part is not None else step.point.replace("-", " ")
+        number = self._("Step {n} of {total}").format(n=step.number, total=len(self.lesson.steps))
+        title = f"{number} · " + self._("look at: {part}").format(part=where)
+        said = markup(self._(step.say))
         self.console.print(Panel(said, title=title, title_align="left"))
 
     def _ask_move(self, step: Step) -> None:
         while True:
-            line = self._line("Your move: ", step)
+            line = self._line(self._("Your move:") + " ", step)
             if line is None:
                 continue
             attempt = self.run.try_move(line)
             if attempt.verdict is Verdict.ACCEPTED:
-                self.console.print(Text(f"Yes: {attempt.move}.", style="green"))
+                yes = self._("Yes: {move}.").format(move=attempt.move)
+                self.console.print(Text(yes, style="green"))
                 return
             style = "red" if attempt.verdict is Verdict.REFUSED else "yellow"
             self.console.print(Text(attempt.message, style=style))
 
     def _wait(self, step: Step | None) -> None:
-        while self._line("Press Enter to go on: ", step) is None:
+        while self._line(self._("Press Enter to go on:") + " ", step) is None:
             pass
 
     def _line(self, prompt: str, step: Step | None) -> str | None:
@@ -158,13 +214,13 @@ class TerminalLesson:
         if command in {"quit", "exit", "q"}:
             raise _QuitError
         if command in {"help", "?", "h"}:
-            self.console.print(Panel(HELP, title="help"))
+            self.console.print(Panel(markup(self._(HELP)), title=self._("help")))
             return None
         if command == "rules" and step is not None:
             for rule in step.teaches or ():
                 self.console.print(Panel(Markdown(self.rules.get(rule, rule)), title=rule))
             if not step.teaches:
-                self.console.print("This step adds no new rule.")
+                self.console.print(self._("This step adds no new rule."))
             return None
         if command == "again" and step is not None:
             self._show(step)
@@ -182,7 +238,7 @@ class TerminalLesson:
         self._shown = board.version
 
     def _info(self) -> TableInfo:
-        return TableInfo(self.names, ())
+        return TableInfo(self.names, (), self.speech)
 
     def _tell_new_moves(self) -> None:
         """Say the moves made since the last step was shown (chance, the other seat's)."""
@@ -196,7 +252,7 @@ class TerminalLesson:
     def _say_event(self, event: Event) -> None:
         board = self.run.table
         before = board.view(self.lesson.learner, at=event.version - 1)
-        actor = "chance" if event.actor is None else self.names[event.actor]
+        actor = self._("chance") if event.actor is None else self.names[event.actor]
         line = self.words.event(before, event.move, self.names, actor)
         after = self.words.aftermath(
             before, board.view(self.lesson.learner, at=event.version), self.names
@@ -216,7 +272,16 @@ class TerminalLesson:
                     seats[seat] = Seat(self.opponent[0], self.opponent[1])
         hints = self.adviser if self.lesson.finale.hints else None
         game = _HintedGame(
-            self.game, seats, self.seed, self.console, self.read_line, "", hints, 0.0, board
+            self.game,
+            seats,
+            self.seed,
+            self.console,
+            self.read_line,
+            "",
+            hints,
+            0.0,
+            board,
+            speech=self.speech,
         )
         return game.run()
 
@@ -228,6 +293,6 @@ class _HintedGame(TerminalGame):
     def _choose(self, state: State, player: int) -> Event | None:
         legal: Sequence[Move] = state.legal_actions()
         if self.adviser is not None and len(legal) > 1:
-            advice = self.adviser.explain(state.view(player), legal)
-            self.console.print(Text(f"Hint: {advice}", style="cyan"))
+            said = advice(self.adviser, self.words, state.view(player), legal, self.speech)
+            self.console.print(self._advised(self._("Hint: {advice}").format(advice=said)))
         return super()._choose(state, player)

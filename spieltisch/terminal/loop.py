@@ -14,6 +14,10 @@ phase (moves of one seat in a row that the viewer may not see, such as ordering 
 played as one event: no line and no pause per step, so neither output nor time tells how many
 steps it took. Bots can be paced so their speed gives nothing away.
 
+The table speaks one language (English unless given a catalog's ``speech``): the prompts and
+messages here, the game's words (every event and move label) and the drawer's words alike. The
+commands, the notation and the bots' names stay as they are in every language.
+
 ``undo`` takes back the player's own last move, as far back as the last chance step or the
 last move of another player (see :meth:`~spieltisch.session.Table.undo`); ``log`` shows the
 whole game so far in words, from the player's side. Ctrl-C at any point ends the game as
@@ -24,6 +28,7 @@ returned to the caller.
 
 from __future__ import annotations
 
+import gettext
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
@@ -34,22 +39,29 @@ from typing import Any
 from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from spieltisch.agents import Agent
-from spieltisch.core.errors import SpieltischError
+from spieltisch.core.agent import Rated
+from spieltisch.core.errors import InvalidActionError, SpieltischError
 from spieltisch.core.game import Game, Hidden, Move, PlayerId, State
 from spieltisch.core.record import Record
+from spieltisch.core.words import ENGLISH, N_, Speech, Words
 from spieltisch.games import kit_of
+from spieltisch.locale import language_of
+from spieltisch.locale import number as written
 from spieltisch.session import Event, Table
+from spieltisch.session.lesson import refusal_text
 from spieltisch.terminal.draw.base import (
     TableInfo,
     markup,
     plain,
     seat_colour_name,
     seat_letter,
+    speaks_source,
 )
 from spieltisch.terminal.drawers import drawer_for
 
@@ -67,10 +79,19 @@ PRIVATE_ON = "\x1b[?1049h\x1b[H\x1b[2J\x1b[3J"
 """Enter the alternate screen and wipe it and the scrollback."""
 PRIVATE_OFF = "\x1b[H\x1b[2J\x1b[3J\x1b[?1049l"
 """Wipe the alternate screen and the scrollback, and go back to the main screen."""
-NO_PRIVATE_SCREEN = (
+NO_PRIVATE_SCREEN = N_(
     "This output is not a terminal, so it cannot be wiped between players: "
     "each player's cards stay readable in it."
 )
+"""Said at the start when people share a screen that cannot be wiped (English; said in the
+table's language)."""
+COMMANDS = N_(
+    "Commands: a move's `number` or its `notation`; `moves` lists every legal move; `hint` "
+    "asks the strongest bot what it would play and why; `table` shows the table again; `log` "
+    "shows the game so far; `undo` takes back your last move (back to the last throw, deal or "
+    "move of another player); `rules` shows the rules; `quit` (or Ctrl-C) leaves the game."
+)
+"""The commands, after the game's own help (English; said in the table's language)."""
 
 ReadLine = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input ends."""
@@ -111,9 +132,58 @@ class _Undone:
 UNDONE = _Undone()
 
 
-def display_name(seat: PlayerId, name: str) -> str:
-    """A seat's name after its colour in words and as a letter: ``red R · Player 1``."""
-    return f"{seat_colour_name(seat)} {seat_letter(seat)} · {name}"
+def display_name(seat: PlayerId, name: str, speech: Speech = ENGLISH) -> str:
+    """A seat's name after its colour in words (in the language of ``speech``) and as a letter:
+    ``red R · Player 1``."""
+    return f"{seat_colour_name(seat, speech)} {seat_letter(seat)} · {name}"
+
+
+def unreadable(typed: str, speech: Speech) -> str:
+    """What a table says of a typed move the engine cannot read, in a language other than
+    English (whose engine's own message says what it expected)."""
+    shown = typed if len(typed) <= MAX_MESSAGE // 4 else typed[: MAX_MESSAGE // 4] + "…"
+    return speech.gettext(
+        "cannot read {move}: type a move's number, or its notation as `moves` lists it"
+    ).format(move=repr(shown))
+
+
+def advice(
+    adviser: Agent[Any], words: Words[Any], view: object, legal: Sequence[Move], speech: Speech
+) -> str:
+    """What ``adviser`` would play here and why. In English, its own explanation; in another
+    language, the best move it rates and the next best, in the game's words (an agent's
+    explanation is English only)."""
+    if speaks_source(speech):
+        return adviser.explain(view, legal)
+    _ = speech.gettext
+    ratings = adviser.rate(view, legal)
+    if ratings is None or not ratings.choices:  # forced, or from its book: no search to tell
+        move = words.move_label(view, adviser.act(view, legal))
+        return _("{move}: the strongest bot plays it here without weighing others.").format(
+            move=move
+        )
+    best, *rest = ratings.choices
+    sampled = ratings.unit == "win chance"
+
+    def worth(rated: Rated) -> str:
+        if sampled:
+            return f"{100 * rated.value:.0f}\u00a0%"
+        return written(rated.value, language_of(speech))
+
+    label = words.move_label(view, best.move)
+    if sampled:
+        text = _("{move}: it wins {worth} of the {n} games simulated from here.").format(
+            move=label, worth=worth(best), n=best.samples or 0
+        )
+    else:
+        text = _("{move}: it scores {worth} points this turn on average.").format(
+            move=label, worth=worth(best)
+        )
+    if rest:
+        text += " " + _("Next best: {move} ({worth}).").format(
+            move=words.move_label(view, rest[0].move), worth=worth(rest[0])
+        )
+    return text
 
 
 class TerminalGame:
@@ -130,8 +200,13 @@ class TerminalGame:
         adviser: Agent[Any] | None = None,
         pace: float = 0.0,
         board: Table | None = None,
+        *,
+        speech: gettext.NullTranslations | None = None,
     ) -> None:
         self.game = game
+        self.speech = speech or gettext.NullTranslations()
+        """The table's language (English unless given): prompts, messages, the game's words
+        and the drawer's."""
         self.seats = tuple(seats)
         self.seed = seed
         self.console = console
@@ -140,9 +215,11 @@ class TerminalGame:
         self.adviser = adviser
         self.pace = pace
         self.drawer = drawer_for(game.info.id)
-        self.words = kit_of(game).words
+        self.words = kit_of(game).words.speaking(self.speech)
         self.board = board or Table(game, tuple(seat.name for seat in self.seats), seed)
-        self.names = tuple(display_name(p, seat.name) for p, seat in enumerate(self.seats))
+        self.names = tuple(
+            display_name(p, seat.name, self.speech) for p, seat in enumerate(self.seats)
+        )
         """The names said and drawn: each with its colour, in words and as a letter."""
         humans = [p for p, seat in enumerate(self.seats) if seat.is_human]
         self.narrator: PlayerId | None = humans[0] if len(humans) == 1 else None
@@ -151,16 +228,20 @@ class TerminalGame:
         self.events: deque[str] = deque(maxlen=RECENT)
         self._recount()
 
+    def _(self, message: str) -> str:
+        """``message`` (an English msgid, as written) in the table's language."""
+        return self.speech.gettext(message)
+
     def table(self) -> TableInfo:
-        """Names and recent events, as drawers receive them."""
-        return TableInfo(self.names, tuple(self.events))
+        """Names, recent events and the language, as drawers receive them."""
+        return TableInfo(self.names, tuple(self.events), self.speech)
 
     def run(self) -> Outcome:
         """Play until the game ends or a person quits (``quit``, end of input or Ctrl-C)."""
         board = self.board
         quit_game = interrupted = False
         if self.private_screens and not self.console.is_terminal:
-            self.console.print(NO_PRIVATE_SCREEN, style="yellow")
+            self.console.print(self._(NO_PRIVATE_SCREEN), style="yellow")
         while not board.over:
             try:
                 events = self._next_move()
@@ -169,7 +250,7 @@ class TerminalGame:
                 break
             except KeyboardInterrupt:
                 quit_game = interrupted = True
-                self.console.print("\nInterrupted.")
+                self.console.print("\n" + self._("Interrupted."))
                 break
             for event in events:
                 self._tell(event)
@@ -198,7 +279,7 @@ class TerminalGame:
         board = self.board
         events: list[Event] = []
         started = time.perf_counter()
-        with self.thinking(f"{self.names[player]} is thinking…"):
+        with self.thinking(self._("{player} is thinking…").format(player=self.names[player])):
             while True:
                 events.append(board.play(agent.act(board.view(player), board.legal())))
                 if not self._secret(events[-1]) or board.to_act() != player:
@@ -223,7 +304,7 @@ class TerminalGame:
         and what it brought about (either may be empty)."""
         board = self.board
         event = board.event_at(version, viewer)
-        actor = "chance" if event.actor is None else self.names[event.actor]
+        actor = self._("chance") if event.actor is None else self.names[event.actor]
         seen_before = board.view(viewer, at=version - 1)
         line = self.words.event(seen_before, event.move, self.names, actor)
         aftermath = self.words.aftermath(seen_before, board.view(viewer, at=version), self.names)
@@ -262,7 +343,7 @@ class TerminalGame:
     def _ask(self, state: State, player: PlayerId) -> Event | None:
         if not self.private_screens:
             return self._choose(state, player)
-        colour = f"{seat_colour_name(player)} {seat_letter(player)}"
+        colour = f"{seat_colour_name(player, self.speech)} {seat_letter(player)}"
         self._hand_over(f"{self.seats[player].name} ({colour})")
         with _PrivateScreen(self.console):
             return self._choose(state, player)
@@ -270,7 +351,9 @@ class TerminalGame:
     def _hand_over(self, name: str) -> None:
         """Wait until the next person has the screen."""
         try:
-            self.read_line(f"Pass the screen to {name} and press Enter. ")
+            self.read_line(
+                self._("Pass the screen to {name} and press Enter.").format(name=name) + " "
+            )
         except EOFError:
             raise _QuitError from None
 
@@ -282,11 +365,13 @@ class TerminalGame:
         name = self.names[player]
         while True:
             try:
-                raw = self.read_line(f"{name}, your move (number, notation, help, quit): ")
+                prompt = self._("{player}, your move (number, notation, help, quit):")
+                raw = self.read_line(prompt.format(player=name) + " ")
             except EOFError:
                 raise _QuitError from None
             if len(raw) > MAX_INPUT:
-                self._say_error(f"that line is too long: a move is at most {MAX_INPUT} characters")
+                too_long = self._("that line is too long: a move is at most {n} characters")
+                self._say_error(too_long.format(n=MAX_INPUT))
                 continue
             answer = self._answer(state, view, legal, raw.strip(), player)
             if isinstance(answer, _Undone):
@@ -296,13 +381,27 @@ class TerminalGame:
             try:
                 return self.board.play(answer, by=player)
             except SpieltischError as error:
-                self._say_error(str(error))
+                self._say_error(self._refusal(error, raw.strip()))
+
+    def _refusal(self, error: SpieltischError, typed: str) -> str:
+        """The engine's refusal of a typed move in the table's language: in English as the
+        engine says it; in another, the rule it names (with a fixed detail), or that the line
+        cannot be read."""
+        if speaks_source(self.speech):
+            return str(error)
+        if isinstance(error, InvalidActionError):
+            return unreadable(typed, self.speech)
+        return refusal_text(error, self.speech)
 
     def _say_error(self, message: str) -> None:
-        """An error in red, cut to :data:`MAX_MESSAGE` characters."""
+        """An error in red, cut to :data:`MAX_MESSAGE` characters (in a language other than
+        English, a catalog's text: its notation in bold)."""
         if len(message) > MAX_MESSAGE:
             message = message[:MAX_MESSAGE] + "…"
-        self.console.print(Text(message, style="red"))
+        if speaks_source(self.speech):  # the engine's own message, as it is
+            self.console.print(Text(message, style="red"))
+        else:
+            self.console.print(Text.from_markup(markup(message), style="red"))
 
     def _answer(
         self, state: State, view: object, legal: Sequence[Move], line: str, player: PlayerId
@@ -318,7 +417,7 @@ class TerminalGame:
             self._help()
             return None
         if command == "rules":
-            self.console.print(Markdown(self.rules_text or "No rules page found."))
+            self.console.print(Markdown(self.rules_text or self._("No rules page found.")))
             return None
         if command in {"moves", "list", "m"}:
             self._menu(view, legal, full=True)
@@ -339,36 +438,47 @@ class TerminalGame:
             if 1 <= number <= len(legal):
                 return legal[number - 1]
             shown = line if len(line) <= MAX_NUMBER_DIGITS else line[:MAX_NUMBER_DIGITS] + "…"
-            self._say_error(f"There is no move {shown}; choose 1 to {len(legal)}.")
+            no_move = self._("There is no move {number}; choose 1 to {last}.")
+            self._say_error(no_move.format(number=shown, last=len(legal)))
             return None
         try:
             return state.parse(line)
         except SpieltischError as error:
-            self._say_error(str(error))
+            self._say_error(self._refusal(error, line))
             return None
 
     def _undo(self, player: PlayerId) -> _Undone | None:
         if not self.board.undo(player):
             self.console.print(
-                "Nothing to take back: only your own moves since the last chance step or the "
-                "last move of another player can be taken back."
+                self._(
+                    "Nothing to take back: only your own moves since the last chance step or the "
+                    "last move of another player can be taken back."
+                )
             )
             return None
         self._recount()
-        self.console.print("Your last move is taken back.")
+        self.console.print(self._("Your last move is taken back."))
         return UNDONE
 
     def _log(self, player: PlayerId) -> None:
         lines = list(self._log_lines(player))
-        self.console.print(Panel(Text("\n".join(lines) or "No moves yet."), title="game log"))
+        said = "\n".join(lines) or self._("No moves yet.")
+        self.console.print(Panel(Text(said), title=self._("game log")))
 
     def _hint(self, view: object, legal: Sequence[Move]) -> None:
         if self.adviser is None:
-            self.console.print("No adviser is available for this game.")
+            self.console.print(self._("No adviser is available for this game."))
             return
-        with self.thinking("The adviser is thinking…"):
-            advice = self.adviser.explain(view, legal)
-        self.console.print(Text(advice, style="cyan"))
+        with self.thinking(self._("The adviser is thinking…")):
+            said = advice(self.adviser, self.words, view, legal, self.speech)
+        self.console.print(self._advised(said))
+
+    def _advised(self, text: str) -> Text:
+        """Advice (see :func:`advice`) in cyan: an agent's own explanation as it is, the
+        game's words with their notation in bold."""
+        if speaks_source(self.speech):
+            return Text(text, style="cyan")
+        return Text.from_markup(markup(text), style="cyan")
 
     def _menu(self, view: object, legal: Sequence[Move], *, full: bool) -> None:
         words = self.words
@@ -378,9 +488,10 @@ class TerminalGame:
             ]
             self.console.print(Columns(labels, padding=(0, 3)))
             return
+        more = self._("(and {n} more like it)")
         samples = [
             f"[bold]{n}[/] {markup(words.move_label(view, legal[n - 1]))}"
-            + (f" [dim](and {count - 1} more like it)[/]" if count > 1 else "")
+            + (f" [dim]{escape(more.format(n=count - 1))}[/]" if count > 1 else "")
             for n, count in kinds_of(legal)[:3]
         ]
         self.console.print(Columns(samples, padding=(0, 3)))
@@ -389,30 +500,24 @@ class TerminalGame:
     def _help(self) -> None:
         self.console.print(
             Panel(
-                markup(self.words.help())
-                + "\n\nCommands: a move's [bold]number[/] or its [bold]notation[/]; "
-                "[bold]moves[/] lists every legal move; [bold]hint[/] asks the strongest bot "
-                "what it would play and why; [bold]table[/] shows the table again; "
-                "[bold]log[/] shows the game so far; [bold]undo[/] takes back your last move "
-                "(back to the last throw, deal or move of another player); "
-                "[bold]rules[/] shows the rules; [bold]quit[/] (or Ctrl-C) leaves the game.",
-                title="help",
+                markup(self.words.help()) + "\n\n" + markup(self._(COMMANDS)),
+                title=self._("help"),
             )
         )
 
     def _summary(self, state: State, quit_game: bool) -> None:
         view = state.view(self.narrator)
         self.console.print(self.drawer.table(view, self.table()))
-        result = RichTable(title="Game abandoned" if quit_game else "Final result")
-        result.add_column("player")
-        result.add_column(self.drawer.score_label, justify="right")
+        result = RichTable(title=self._("Game abandoned") if quit_game else self._("Final result"))
+        result.add_column(self._("player"))
+        result.add_column(self._(self.drawer.score_label), justify="right")
         result.add_column("")
         winners = state.winners()
         scores = state.scores()
         for seat in sorted(range(len(self.seats)), key=lambda p: -scores[p]):
-            mark = "winner" if seat in winners else ""
+            mark = self._("winner") if seat in winners else ""
             if mark and len(winners) > 1:
-                mark = "shared win"
+                mark = self._("shared win")
             result.add_row(self.table().player(seat), str(scores[seat]), mark)
         self.console.print(result)
 
@@ -448,10 +553,13 @@ def kinds_of(legal: Sequence[Move]) -> list[tuple[int, int]]:
     )
 
 
-def seats_for(kinds: Sequence[str], make: Callable[[str, int], Agent[Any]]) -> list[Seat]:
-    """Seats from kinds such as ``human,random``: people by seat number, bots by their level."""
+def seats_for(
+    kinds: Sequence[str], make: Callable[[str, int], Agent[Any]], speech: Speech = ENGLISH
+) -> list[Seat]:
+    """Seats from kinds such as ``human,random``: people by seat number (``Player 1``, in the
+    language of ``speech``), bots by their level (the same in every language)."""
     return [
-        Seat(f"Player {seat + 1}")
+        Seat(speech.gettext("Player {n}").format(n=seat + 1))
         if kind == "human"
         else Seat(f"Bot {seat + 1} ({kind})", make(kind, seat))
         for seat, kind in enumerate(kinds)

@@ -39,7 +39,7 @@ def test_a_wrong_move_is_explained_and_changes_nothing() -> None:
     outcome, text, seen, learning = run.outcome, run.text, run.seen, run.learning
     assert outcome.quit and outcome.steps_done == first_move - 1
     assert "Rotten Eggs stay set aside" in text  # the engine's reason
-    assert "`reroll CC` is legal but weaker" in text  # the strongest bot's ratings
+    assert "(`reroll CC`) is legal but weaker" in text  # the strongest bot's ratings
     assert "ladder asks for one, and they earn nothing" in text  # the step's own words
     assert "Throw all nine dice" not in text and "chicken ladder reads" in text  # `rules`
     assert seen[-5:] == [1, 1, 1, 1, 1]  # the first throw only: no wrong move was played

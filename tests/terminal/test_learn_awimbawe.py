@@ -37,7 +37,7 @@ def test_a_wrong_move_is_explained_and_changes_nothing() -> None:
     assert outcome.quit and outcome.steps_done == first_move - 1
     assert "the led land must be followed" in text  # the engine's reason for `play D5`
     assert "lower than the elephant" in text  # the step's own words for `play G4`
-    assert "cannot read 'play G9'" in text  # unreadable: the grassland holds no 9
+    assert "not a move of this game (`play G9`)" in text  # unreadable: the grassland holds no 9
     assert "mouse beats the elephant of its own land" in text  # `rules`
     assert seen[-5:] == [3] * 5  # deal, tie-break, the elephant led: no wrong move was played
     assert learning.run.step is not None and learning.run.step.number == first_move

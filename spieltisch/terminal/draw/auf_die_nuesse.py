@@ -3,7 +3,7 @@ the 2-area, the start track 2-12 and the face-up nuts below it, raccoon spaces i
 column), squirrels as the players' colour letters in their colours (so colour vision is not
 needed), supplies and nut stores, the dice with the spaces they allow, and the chance that the
 next roll fails. Reads views only; layout and colour here, the sentences from the game's
-words."""
+words, every word in the table's language."""
 
 from __future__ import annotations
 
@@ -15,31 +15,33 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from spieltisch.core.game import PlayerId
+from spieltisch.core.words import ENGLISH, N_, Speech
 from spieltisch.games.auf_die_nuesse.model import STORE_SIZES, Ending, Stage, Store
 from spieltisch.games.auf_die_nuesse.notation import Dice, Space
 from spieltisch.games.auf_die_nuesse.view import NuesseView
 from spieltisch.games.auf_die_nuesse.words import card_text, pile_sentence, turn_sentence
-from spieltisch.terminal.draw.base import SEAT_COLOURS, Drawer, TableInfo, seat_letter
+from spieltisch.terminal.draw.base import SEAT_COLOURS, Drawer, TableInfo, seat_letter, sentence
 
 TRACK = tuple(range(2, 13))
 CELL = {n: 9 if n == 7 else 5 for n in TRACK}
 """Inner width of each start-track column; the raccoon column is wider."""
 ROWS: tuple[tuple[tuple[Space | None, int, int, str], ...], ...] = (
-    ((Space.AREA_4, 2, 12, "4-area: 4 squirrels take any nut"),),
+    ((Space.AREA_4, 2, 12, N_("4-area: 4 squirrels take any nut")),),
     (
-        (Space.LEFT_3, 2, 6, "3-area: nut 2-4 or 5-6"),
-        (Space.RACCOON_3, 7, 7, "raccoon"),
-        (Space.RIGHT_3, 8, 12, "3-area: nut 8-9 or 10-12"),
+        (Space.LEFT_3, 2, 6, N_("3-area: nut 2-4 or 5-6")),
+        (Space.RACCOON_3, 7, 7, N_("raccoon")),
+        (Space.RIGHT_3, 8, 12, N_("3-area: nut 8-9 or 10-12")),
     ),
     (
         (Space.TWO_FOUR, 2, 4, "2-4"),
         (Space.FIVE_SIX, 5, 6, "5-6"),
-        (Space.RACCOON_2, 7, 7, "raccoon"),
+        (Space.RACCOON_2, 7, 7, N_("raccoon")),
         (Space.EIGHT_NINE, 8, 9, "8-9"),
         (Space.TEN_TWELVE, 10, 12, "10-12"),
     ),
 )
-"""The areas from the top: each segment is (space, first and last track column, label)."""
+"""The areas from the top: each segment is (space, first and last track column, label: a
+msgid, said in the table's language, or a space's notation)."""
 NUT_COLUMNS = ((2, 4), (5, 6), (8, 9), (10, 12))
 """The track columns each face-up place lies under."""
 GREEN_DIE = "bold white on green4"
@@ -80,7 +82,7 @@ def fit(text: Text, width: int) -> Text:
     return text
 
 
-def board_text(view: NuesseView) -> Text:
+def board_text(view: NuesseView, speech: Speech = ENGLISH) -> Text:
     """The board, line by line, columns lined up with the start track."""
     total = span_width(2, 12)
     out = Text("┌" + "─" * total + "┐\n")
@@ -90,7 +92,8 @@ def board_text(view: NuesseView) -> Text:
             width = span_width(first, last)
             paying = view.space is space and view.stage in {Stage.TAKE, Stage.STEAL, Stage.PUT}
             style = "bold reverse" if paying else "dim"
-            labels.append_text(fit(Text(f" {label}", style=style), width))
+            said = speech.gettext(label)
+            labels.append_text(fit(Text(f" {said}", style=style), width))
             labels.append("│")
             assert space is not None
             dots.append_text(fit(Text(" ") + squirrels(view.areas[space], width - 1), width))
@@ -101,7 +104,7 @@ def board_text(view: NuesseView) -> Text:
     out.append_text(_track_line(view, numbers=True) + "\n")
     out.append_text(_track_line(view, numbers=False) + "\n")
     out.append("└" + "─" * total + "┘\n")
-    out.append_text(_nut_line(view))
+    out.append_text(_nut_line(view, speech))
     return out
 
 
@@ -121,7 +124,7 @@ def _track_line(view: NuesseView, *, numbers: bool) -> Text:
     return line
 
 
-def _nut_line(view: NuesseView) -> Text:
+def _nut_line(view: NuesseView, speech: Speech) -> Text:
     line = Text(" ")
     column = 2
     for slot, (first, last) in enumerate(NUT_COLUMNS):
@@ -129,17 +132,19 @@ def _nut_line(view: NuesseView) -> Text:
             line.append(" " * (span_width(column, first - 1) + 1))
         card = view.face_up[slot]
         style = "bold reverse" if slot in view.offer else "bold"
-        line.append_text(fit(Text(card_text(card), style=style), span_width(first, last)))
+        line.append_text(
+            fit(Text(card_text(card, speech=speech), style=style), span_width(first, last))
+        )
         line.append(" ")
         column = last + 1
     return line
 
 
-def store_text(store: Store) -> Text:
+def store_text(store: Store, speech: Speech = ENGLISH) -> Text:
     """One store's fill: ``W2`` (two walnuts), ``W1+J`` (and a joker), ``J=W`` (a joker alone,
-    standing for walnuts), ``·`` empty, ``full``."""
+    standing for walnuts), ``·`` empty, ``full`` (in the language of ``speech``)."""
     if store.full:
-        return Text("full", style="bold green")
+        return Text(speech.gettext("full"), style="bold green")
     if store.kind is None:
         return Text("·", style="dim")
     kind = store.kind.value[0].upper()
@@ -152,28 +157,33 @@ def store_text(store: Store) -> Text:
 def players_table(view: NuesseView, table: TableInfo) -> RichTable:
     """Supply, stores (headed by size and value), kept jokers and points of every player."""
     grid = RichTable(expand=False, box=None, pad_edge=False, padding=(0, 1, 0, 0))
-    grid.add_column("player")
-    grid.add_column("sup", justify="right")
+    _ = table._
+    grid.add_column(_("player"))
+    # TRANSLATORS: a narrow column head, short for "supply" (the squirrels not yet on the board)
+    grid.add_column(_("sup"), justify="right")
     values = view.config.store_values  # the table's own store values (option store_table)
     for index, size in enumerate(STORE_SIZES):
         grid.add_column(f"S{index + 1}\n{size}:{values[index]}", justify="center")
-    grid.add_column("kept")
-    grid.add_column("pts", justify="right")
+    # TRANSLATORS: a narrow column head: the jokers a player keeps for later
+    grid.add_column(_("kept"))
+    # TRANSLATORS: a narrow column head, short for "points"
+    grid.add_column(_("pts"), justify="right")
     for seat, stores in enumerate(view.stores):
         name = table.player(seat)
         if seat == view.player and view.stage is not Stage.OVER:
             name = Text("▶ ") + name
         jokers = ",".join(card.short for card in view.jokers[seat]) or "-"
-        cells = [store_text(store) for store in stores]
+        cells = [store_text(store, table.speech) for store in stores]
         grid.add_row(name, str(view.supply[seat]), *cells, jokers, str(view.scores[seat]))
     return grid
 
 
-def dice_text(dice: Dice) -> Text:
+def dice_text(dice: Dice, speech: Speech = ENGLISH) -> Text:
     """The three dice, the green one first."""
-    text = Text("green ")
+    text = Text(speech.gettext("green") + " ")
     text.append(f" {dice.green} ", style=GREEN_DIE)
-    text.append("  white ")
+    # TRANSLATORS: the colour of the two white dice, before them
+    text.append("  " + speech.gettext("white") + " ")
     text.append(f" {dice.white1} ", style=WHITE_DIE)
     text.append(" ")
     text.append(f" {dice.white2} ", style=WHITE_DIE)
@@ -184,21 +194,22 @@ def turn_text(view: NuesseView, table: TableInfo) -> Text:
     """What is going on now, in a line or two: the dice, then what happens next."""
     line = Text()
     if view.dice is not None and view.stage in {Stage.PLACE, Stage.AGAIN}:
-        line.append_text(dice_text(view.dice))
+        line.append_text(dice_text(view.dice, table.speech))
         first, second = view.dice.sums
-        line.append(f"   green + white: {first} or {second}\n")
-    line.append(turn_sentence(view, table.names))
+        sums = table._("green + white: {first} or {second}").format(first=first, second=second)
+        line.append(f"   {sums}\n")
+    line.append(turn_sentence(view, table.names, speech=table.speech))
     return line
 
 
 def pile_text(view: NuesseView, table: TableInfo) -> Text:
     """The draw pile, the set-aside nuts, how near the end is, and where David sits."""
     style = "dim" if view.ending is Ending.NOT_YET else "bold"
-    text = Text(pile_sentence(view), style=style)
+    text = Text(pile_sentence(view, speech=table.speech), style=style)
     if view.david is not None:
-        text.append("\nDavid the raccoon sits with ")
-        text.append_text(table.player(view.david))
-        text.append(": nothing can be stolen from them.")
+        david = table._("David the raccoon sits with {player}: nothing can be stolen from them.")
+        text.append("\n")
+        text.append_text(sentence(david, player=table.player(view.david)))
     return text
 
 
@@ -207,14 +218,14 @@ class NuesseDrawer(Drawer[NuesseView]):
 
     def table(self, view: NuesseView, table: TableInfo) -> RenderableType:
         parts: list[RenderableType] = [
-            board_text(view),
+            board_text(view, table.speech),
             pile_text(view, table),
             players_table(view, table),
             turn_text(view, table),
         ]
         if table.events:
-            parts.append(Text("Recent: " + " | ".join(table.events[-4:]), style="dim"))
-        status = "game over" if view.stage is Stage.OVER else f"{table.names[view.player]}'s turn"
+            parts.append(table.recent(table.events[-4:]))
+        status = table._("game over") if view.stage is Stage.OVER else table.turn_of(view.player)
         return Panel(Group(*parts), title="Auf die Nüsse!", subtitle=status, expand=False)
 
 

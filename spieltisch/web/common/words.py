@@ -7,10 +7,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from babel.numbers import format_decimal
-
 from spieltisch.core.words import Words
-from spieltisch.locale import LANGUAGES, SOURCE, translation
+from spieltisch.locale import LANGUAGES, SOURCE, number, translation
+
+__all__ = ["number", "read_language", "spoken", "worded"]
 
 
 @functools.cache
@@ -30,10 +30,3 @@ def read_language(value: object) -> str | None:
     if value is None:
         return SOURCE
     return value if isinstance(value, str) and value in LANGUAGES else None
-
-
-def number(value: float, language: str, digits: int = 1) -> str:
-    """``value`` with ``digits`` decimals as ``language`` writes numbers (``14,2`` in German,
-    ``14.2`` in English), by Babel's locale data."""
-    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
-    return format_decimal(value, format=pattern, locale=language)
