@@ -769,3 +769,20 @@ def test_serve_prints_the_name_passkeys_work_at(
     serving.serve(host, 8123, f"sqlite:///{tmp_path / 'db.sqlite'}")
     assert f"serving at {shown} " in capsys.readouterr().out
     assert ran and ran[0]["host"] == host and ran[0]["port"] == 8123
+
+
+def test_a_player_chooses_at_sign_up_to_show_their_profile(client: TestClient) -> None:
+    """Profiles are private by default, so the leaderboards stayed empty: the sign-up offers
+    the choice."""
+    listed = client.post(
+        "/api/account/signup", json={"name": "Ann", "password": PASSWORD, "listed": True}
+    )
+    assert listed.status_code == 201 and listed.json()["account"]["listed"] is True
+    assert me(client)["listed"] is True
+    client.cookies.clear()
+    private = sign_up(client, "Bea")
+    assert private.json()["account"]["listed"] is False
+    refused = client.post(
+        "/api/account/signup", json={"name": "Cid", "password": PASSWORD, "listed": "yes"}
+    )
+    assert refused.status_code == 422

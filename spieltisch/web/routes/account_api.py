@@ -53,6 +53,8 @@ class PasswordIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Name
     password: Annotated[StrictStr, Field(max_length=MAX_PASSWORD)]
+    listed: StrictBool = False
+    """At sign-up: show the profile and appear on the leaderboards from the start."""
 
 
 class NewPasswordIn(BaseModel):
@@ -105,6 +107,10 @@ def _password_routes(app: FastAPI) -> None:
             account = await sign_up(request, body.name, body.password)
         except RefusedError as refused:
             raise refusal(refused) from None
+        if body.listed:  # chosen at sign-up: on the leaderboards once the games are played
+            database = database_at(request)
+            await database.write(set_listed, database.engine, account.id, True)
+            account = replace(account, listed=True)
         return await signed_in_answer(request, response, account, 201)
 
     @app.post("/api/account/signin")

@@ -171,12 +171,14 @@ function signUpBox() {
   const form = el("form", { id: "signup-form", on: { submit: (event) => {
     event.preventDefault();
     act(async () => setSession(await api("/api/account/signup", { method: "POST",
-      body: { name: form["signup-name"].value, password: form["signup-password"].value } })));
+      body: { name: form["signup-name"].value, password: form["signup-password"].value, listed: form["signup-listed"].checked } })));
   } } },
   field("signup-name", N_("Name"), { required: true, maxlength: "40", autocomplete: "username" }),
   field("signup-password", N_("Password"), { type: "password", required: true, minlength: String(MIN_PASSWORD),
     autocomplete: "new-password", "aria-describedby": "signup-password-hint" }),
   el("p", { class: "hint", id: "signup-password-hint" }, tn("At least {n} character.", "At least {n} characters.", MIN_PASSWORD)),
+  el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "signup-listed", name: "signup-listed" }),
+    el("label", { for: "signup-listed" }, t("Show my profile, and put me on the leaderboards once I have played enough rated games"))),
   el("div", { class: "actions" },
     el("button", { type: "submit", class: "primary", id: "signup" }, t("Create the account")),
     passkeysHere() ? el("button", { type: "button", id: "signup-passkey", on: { click: () => {
