@@ -2,11 +2,13 @@
 // hand, the decks and the wedding phase, drawn in HTML from the viewer's view and legal moves.
 //
 // Moves are clicks on what they act on: a hand card, then the female (a worm, a Wedding), the
-// stack a Crow should eat from, or the own card a False Worm exchange replaces. A click that
-// matches a legal move plays it; one that matches none is sent by its notation so that the
-// server's refusal says which rule forbids it. Before play, the deck is put in order in a list:
-// cards are clicked (or dragged) from the tray into the order, dragged (or moved with the arrow
-// keys) within it, and placed in one go, with "shuffle the rest" as a shortcut.
+// stack a Crow should eat from, or the own card a False Worm exchange replaces. Only what some
+// legal move of the update's list uses is offered: the hand cards that can be played now stand
+// out (outlined), the others are dimmed, marked unavailable (aria-disabled) and out of the Tab
+// order, and a click on them sends nothing; once a card is chosen, the same goes for the
+// females, stacks and cards it can and cannot go to. Before play, the deck is put in order in a
+// list: cards are clicked (or dragged) from the tray into the order, dragged (or moved with the
+// arrow keys) within it, and placed in one go, with "shuffle the rest" as a shortcut.
 //
 // Colours: the game names its players and females red, blue, green and yellow (seat 1 red...),
 // and the notation uses those letters, so the board keeps them, drawn in the colour-blind-safe
@@ -422,9 +424,10 @@ function stageBanner(table, view, diff) {
   return banner;
 }
 
-function playersStrip(table, view, diff) {
+function playersStrip(table, view, diff, arranging) {
   const w = words(table);
-  const strip = h("div", { class: "aw-players", "data-point": "players", "data-rule": "auweier.colours" });
+  // While the decks are arranged a player is a name and a state: one short line, no score yet.
+  const strip = h("div", { class: `aw-players${arranging ? " aw-players-compact" : ""}`, "data-point": "players", "data-rule": "auweier.colours" });
   const phase = view.stage === "weddings" || view.stage === "worms";
   view.players.forEach((player, p) => {
     const acting = table.toAct === p || (view.stage === "order" && view.player === p);
@@ -452,6 +455,10 @@ function playersStrip(table, view, diff) {
         player.weddings.map((f) => h("span", { class: "aw-ring", title: `${w.wedding} ${w.before} ${w.colour[f]}`, "data-rule": "auweier.wedding-card" }, icon(H), LETTERS[f])), ` ${status}`);
       box.append(line);
     }
+    if (arranging) {
+      strip.append(box);
+      return;
+    }
     const eggs = h("div", { class: "aw-won", "aria-label": w.eggsWon, "data-point": "score", "data-rule": "auweier.scoring" });
     player.eggs.forEach((egg, i) => eggs.append(eggCard(table, egg.female, egg.eggs, diff.won.has(p) && i >= diff.won.get(p) ? "aw-pop" : "")));
     eggs.append(h("span", { class: "aw-score", "data-score": player.score, "data-rule": "auweier.scoring" }, `${player.score} ${w.score}`));
@@ -461,20 +468,42 @@ function playersStrip(table, view, diff) {
   return strip;
 }
 
+// The hand cards some legal move plays (a worm, a Wedding, a Crow, the card a False Worm
+// exchange brings in): the ones the board offers.
+function playableCards(legal) {
+  return new Set(legal.map((m) => m.parsed.card).filter((c) => c !== undefined && c >= 0));
+}
+
+// What the chosen hand card can go to, by the legal moves that play it: females (a worm, a
+// Wedding; a Crow where it may eat, which asks for the stack if there are several), the stacks
+// a Crow may eat from ("female:owner") and the own cards an exchange may replace
+// ("female:place").
 function targetsFor(legal, selected) {
   const t = { females: new Set(), lanes: new Set(), places: new Set() };
   if (selected === null) return t;
   for (const { parsed } of legal) {
     if ((parsed.kind === "worm" || parsed.kind === "wedding") && parsed.card === selected) t.females.add(parsed.female);
-    if (parsed.kind === "crow" && selected === K) t.lanes.add(`${parsed.female}:${parsed.owner}`);
+    if (parsed.kind === "crow" && selected === K) {
+      t.lanes.add(`${parsed.female}:${parsed.owner}`);
+      t.females.add(parsed.female);
+    }
     if (parsed.kind === "swap" && parsed.card === selected) t.places.add(`${parsed.female}:${parsed.place}`);
   }
   return t;
 }
 
-function femaleColumn(table, view, female, f, targets, diff, interactive) {
+// A control the board does not offer now: it stays in its place, but says it is unavailable,
+// leaves the Tab order and ignores its clicks (a click still shows its rule at hand).
+function offerAttrs(offered) {
+  return offered ? {} : { "aria-disabled": "true", tabindex: "-1" };
+}
+
+function femaleColumn(table, view, female, f, targets, diff, interactive, compact) {
   const w = words(table);
-  const col = h("section", { class: `aw-female${female.closed ? " aw-closed" : ""}${targets.females.has(f) ? " aw-target" : ""}`,
+  // The female is a choice only while a chosen card can go before her.
+  const offered = interactive && ui.selected !== null && targets.females.has(f);
+  const off = interactive && ui.selected !== null && !offered;
+  const col = h("section", { class: `aw-female${female.closed ? " aw-closed" : ""}${offered ? " aw-target" : ""}`,
     "data-female": LETTERS[f], "aria-label": `${w.colour[female.colour]} ${w.female}`,
     "data-rule": female.neutral ? "auweier.two-players" : "auweier.females" });
   col.style.borderTopColor = COLOURS[female.colour].fill;
@@ -488,14 +517,14 @@ function femaleColumn(table, view, female, f, targets, diff, interactive) {
   });
   // Its name starts with the words it shows (the bird's letter, the colour), as a voice user says them.
   const shown = `${COLOURS[female.colour].letter} ${w.colour[female.colour]}${female.neutral ? ` ${w.neutral}` : ""}`;
-  const head = h("button", { type: "button", class: "aw-female-head", "data-female": LETTERS[f], "data-rule": "auweier.females",
-    "aria-label": `${shown}: ${w.female}${female.closed ? `, ${w.closed}` : ""}`,
-    disabled: !interactive,
-    on: { click: () => clickFemale(table, view, f) } },
+  const head = h("button", { type: "button", class: `aw-female-head${off ? " aw-off" : ""}`, "data-female": LETTERS[f], "data-rule": "auweier.females",
+    "aria-label": `${shown}: ${w.female}${female.closed ? `, ${w.closed}` : ""}`, ...offerAttrs(offered),
+    on: { click: () => (offered ? clickFemale(table, view, f) : clickUnoffered(table, interactive)) } },
   bird(female.colour, female.neutral), " ",
   h("span", { class: "aw-female-name" }, `${w.colour[female.colour]}${female.neutral ? ` · ${w.neutral}` : ""}`));
   col.append(h("div", { class: "aw-female-top" }, head, eggs));
-  female.stacks.forEach((stack, p) => col.append(lane(table, view, stack, f, p, targets, diff, interactive)));
+  // While the decks are arranged nothing lies before the females: their empty stacks are left out.
+  if (!compact) female.stacks.forEach((stack, p) => col.append(lane(table, view, stack, f, p, targets, diff, interactive)));
   return col;
 }
 
@@ -505,10 +534,13 @@ function lane(table, view, stack, f, p, targets, diff, interactive) {
   const change = diff.stacks.get(key);
   const mine = p === table.seat;
   const label = fill(w.lane, { who: nameOf(table, p), female: w.colour[f], total: stack.total });
-  const row = h("div", { class: `aw-lane${targets.lanes.has(key) ? " aw-target" : ""}${mine ? " aw-mine" : ""}${change?.eaten ? " aw-hit" : ""}`,
+  // A stack is a choice only for a chosen Crow that may eat from it (its top card is then the
+  // button a keyboard reaches), a card in it only for an exchange that may replace it.
+  const crowHere = interactive && ui.selected === K && targets.lanes.has(key);
+  const row = h("div", { class: `aw-lane${crowHere ? " aw-target" : ""}${mine ? " aw-mine" : ""}${change?.eaten ? " aw-hit" : ""}`,
     "data-owner": LETTERS[p], "data-female": LETTERS[f], role: "group", "aria-label": label,
     "data-point": "stacks", "data-rule": "auweier.play-worm",
-    on: { click: (event) => { if (interactive && !event.defaultPrevented) clickLane(table, view, p, f); } } });
+    on: { click: (event) => { if (crowHere && !event.defaultPrevented) clickLane(table, view, p, f); } } });
   row.style.borderLeftColor = COLOURS[view.players[p].colour].fill;
   const total = h("span", { class: `aw-total${diff.totals.has(key) ? " aw-bump" : ""}`, title: w.total, "data-total": stack.total, "data-rule": "auweier.mating" }, colourChip(view.players[p].colour, "aw-chip-small"), String(stack.total));
   row.append(total);
@@ -521,12 +553,14 @@ function lane(table, view, stack, f, p, targets, diff, interactive) {
   stack.cards.forEach((card, i) => {
     const place = i + 1;
     const top = i === stack.cards.length - 1;
-    const cls = `aw-in-stack${top ? " aw-top" : ""}${targets.places.has(`${f}:${place}`) && mine ? " aw-target" : ""}${change?.added === i ? " aw-in" : ""}`;
-    const node = cardEl(table, card, { tag: interactive ? "button" : "div", classes: cls,
-      attrs: { "data-place": place, disabled: interactive ? null : true },
+    const swapHere = interactive && mine && ui.selected !== null && targets.places.has(`${f}:${place}`);
+    const offered = swapHere || (crowHere && top);
+    const cls = `aw-in-stack${top ? " aw-top" : ""}${swapHere ? " aw-target" : ""}${change?.added === i ? " aw-in" : ""}`;
+    const node = cardEl(table, card, { tag: offered ? "button" : "div", classes: cls,
+      attrs: { "data-place": place },
       label: `${w.card[card]}, ${w.place} ${place}${top ? `, ${w.top}` : ""}` });
     if (i > 0) node.style.marginLeft = overlap;
-    if (interactive) node.addEventListener("click", (event) => { event.preventDefault(); clickStackCard(table, view, p, f, place, card); });
+    if (offered) node.addEventListener("click", (event) => { event.preventDefault(); clickStackCard(table, view, p, f, place, card); });
     cards.append(node);
   });
   if (!stack.cards.length && !stack.wedding) cards.append(h("span", { class: "aw-dim aw-emptylane" }, "–"));
@@ -538,7 +572,7 @@ function handArea(table, view, legal, diff, interactive) {
   const w = words(table);
   const box = h("section", { class: "aw-hand-area", "aria-label": w.hand, "data-point": "hand", "data-rule": "auweier.turn" });
   const cards = expand(view.hand);
-  const usable = new Set(legal.map((m) => m.parsed.card).filter((c) => c !== undefined && c >= 0));
+  const usable = playableCards(legal);
   const row = h("div", { class: "aw-hand", role: "group", "aria-label": w.hand, "data-rule": "auweier.turn" });
   const newCount = new Map(diff.hand);
   // New cards are the last ones of their kind in the sorted hand.
@@ -549,11 +583,14 @@ function handArea(table, view, legal, diff, interactive) {
     const total = view.hand[card];
     const fresh = newCount.has(card) && index > total - newCount.get(card);
     const selected = ui.selected === card && index === 1;
+    // Offered: a card some legal move plays, on the seat's turn; the others are dimmed then.
+    const offered = interactive && usable.has(card);
+    const state = offered ? " aw-playable" : interactive ? " aw-unusable" : "";
     const node = cardEl(table, card, { tag: "button",
-      classes: `aw-in-hand${selected ? " aw-selected" : ""}${interactive && !usable.has(card) ? " aw-unusable" : ""}${fresh ? " aw-in" : ""}`,
-      attrs: { "data-hand": CARD_TEXT[card], "aria-pressed": selected ? "true" : "false", disabled: table.seat === null || table.seat === undefined ? true : null },
-      label: `${w.card[card]}${interactive && !usable.has(card) ? ` (${w.noUse})` : ""}` });
-    node.addEventListener("click", () => clickHand(table, view, card));
+      classes: `aw-in-hand${selected ? " aw-selected" : ""}${state}${fresh ? " aw-in" : ""}`,
+      attrs: { "data-hand": CARD_TEXT[card], "aria-pressed": selected ? "true" : "false", ...offerAttrs(offered) },
+      label: `${w.card[card]}${interactive && !offered ? ` (${w.noUse})` : ""}` });
+    node.addEventListener("click", () => (offered ? clickHand(table, view, card) : clickUnoffered(table, interactive, w.noUse)));
     row.append(node);
   });
   const pile = view.pile_known.length + sum(view.pile_unknown);
@@ -572,12 +609,11 @@ function prompt(table, view, legal, interactive) {
   let text = "";
   if (table.seat === null || table.seat === undefined) text = w.watching;
   else if (!interactive) text = view.stage === "over" ? "" : fill(w.notYourTurn, { who: table.toAct === null || table.toAct === undefined ? "…" : nameOf(table, table.toAct) });
-  else if (ui.selected === null) text = w.choose;
+  else if (ui.selected === null) text = playableCards(legal).size ? w.choose : "";  // else only a pass is left
   else {
     const c = ui.selected;
     const how = c === K ? w.chooseK : c === H ? w.chooseH : c === F ? w.chooseF : w.chooseWorm;
-    const usable = legal.some((m) => m.parsed.card === c);
-    text = `${w.chosen}: ${w.card[c]} — ${how}${usable ? ` (${w.allowed})` : ` (${w.noUse})`}.`;
+    text = `${w.chosen}: ${w.card[c]} — ${how} (${w.allowed}).`;
   }
   if (text) line.append(h("span", {}, text));
   if (ui.note) line.append(h("span", { class: "aw-note", id: "aw-note" }, ` ${ui.note}`));
@@ -682,7 +718,7 @@ function orderPanel(table, view, legal) {
     list.append(end);
   }
   const legend = h("p", { class: "aw-legend" }, h("span", { class: "aw-zone-hand aw-key" }, `1–6 ${w.handZone}`), " ", h("span", { class: "aw-zone-pile aw-key" }, `7–22 ${w.pileZone}`));
-  panel.append(h("h4", { class: "aw-h4" }, `${w.order} (${placed.length + ui.draft.length}/22)`), legend, list);
+  const order = [h("h4", { class: "aw-h4" }, `${w.order} (${placed.length + ui.draft.length}/22)`), legend, list];
 
   const tray = h("div", { class: "aw-tray", id: "aw-tray", role: "group", "aria-label": w.tray, "data-rule": "auweier.deck-order" });
   left.forEach((n, card) => {
@@ -710,9 +746,11 @@ function orderPanel(table, view, legal) {
   }
   if (ui.draft.length) actions.append(h("button", { type: "button", id: "aw-clear", on: { click: () => { ui.draft = []; redraw(); } } }, w.clearBtn));
   panel.append(actions);
-
   const starters = legal.filter((m) => m.parsed.kind === "starter");
   if (starters.length && !ui.draft.length) panel.append(starterPicker(table, starters));
+  // The choices first, the order they make below them: as the order grows, the tray and the
+  // buttons stay where the finger is.
+  panel.append(...order);
   return panel;
 }
 
@@ -792,27 +830,42 @@ function clickHand(table, view, card) {
   redraw();
 }
 
+// A click on something the board does not offer: never a move; a word on why, where there is
+// one (whose turn it is; the card to choose first; a card that has no use now).
+function clickUnoffered(table, interactive, why = null) {
+  const note = !interactive ? blocked(table) : ui.selected === null ? why ?? words(table).pickCardFirst : why;
+  if (!note || note === ui.note) return;
+  ui.note = note;
+  redraw();
+}
+
+// The clicks on a female, a stack and a card in a stack: each plays the legal move it stands
+// for (the board offers them only then), never a text the server would refuse.
+function playIfLegal(table, text) {
+  if ((table.legal ?? []).some((m) => m.text === text)) send(table, text);
+}
+
 function clickFemale(table, view, f) {
   const reason = blocked(table);
   if (reason) { ui.note = reason; return redraw(); }
   const c = ui.selected;
   const w = words(table);
   if (c === null) { ui.note = w.pickCardFirst; return redraw(); }
-  if (c === H) return send(table, `wedding ${LETTERS[f]}`);
+  if (c === H) return playIfLegal(table, `wedding ${LETTERS[f]}`);
   if (c === K) {
     const crows = legalMoves(table).filter((m) => m.parsed.kind === "crow" && m.parsed.female === f);
     if (crows.length === 1) return send(table, crows[0].text);
     ui.note = w.crowWhich;
     return redraw();
   }
-  return send(table, `worm ${CARD_TEXT[c]} ${LETTERS[f]}`);
+  return playIfLegal(table, `worm ${CARD_TEXT[c]} ${LETTERS[f]}`);
 }
 
 function clickLane(table, view, owner, f) {
   const reason = blocked(table);
   if (reason) { ui.note = reason; return redraw(); }
   const c = ui.selected;
-  if (c === K) return send(table, `crow ${LETTERS[owner]}@${LETTERS[f]}`);
+  if (c === K) return playIfLegal(table, `crow ${LETTERS[owner]}@${LETTERS[f]}`);
   return clickFemale(table, view, f);
 }
 
@@ -821,7 +874,7 @@ function clickStackCard(table, view, owner, f, place, card) {
   if (reason) { ui.note = reason; return redraw(); }
   const c = ui.selected;
   if (owner === table.seat && c !== null && c !== K && c !== H && (c === F || card === F)) {
-    return send(table, `swap ${LETTERS[f]}#${place} ${CARD_TEXT[c]}`);
+    return playIfLegal(table, `swap ${LETTERS[f]}#${place} ${CARD_TEXT[c]}`);
   }
   return clickLane(table, view, owner, f);
 }
@@ -840,6 +893,40 @@ function sendQueued(table, view, legal) {
   setTimeout(() => send(table, text), 0);
 }
 
+// The keyboard's place on the board, kept across a redraw (a click redraws the board): the
+// same card, female or button again; else the one at the same place among its kind (a tray
+// card whose kind ran out: the next one), if that can take the focus.
+const FOCUS_GROUPS = [
+  ["data-tray", "#aw-tray [data-tray]"],
+  ["data-draft", "#aw-order-list [data-draft]"],
+  ["data-starter", "#aw-starter [data-starter]"],
+  ["data-hand", ".aw-hand [data-hand]"],
+];
+
+function focusKey(container) {
+  const node = document.activeElement;
+  if (!(node instanceof HTMLElement) || node === container || !container.contains(node)) return null;
+  const group = FOCUS_GROUPS.find(([attr]) => node.hasAttribute(attr));
+  if (group) {
+    const [attr, all] = group;
+    return { selector: `${all}[${attr}="${window.CSS.escape(node.getAttribute(attr))}"]`, group: all, index: [...container.querySelectorAll(all)].indexOf(node) };
+  }
+  if (node.classList.contains("aw-female-head")) return { selector: `.aw-female-head[data-female="${node.dataset.female}"]` };
+  if (node.id) return { selector: `#${window.CSS.escape(node.id)}`, group: node.closest("#aw-order") ? ".aw-order-actions button" : null, index: 0 };
+  return null;
+}
+
+function restoreFocus(container, key) {
+  if (!key || (document.activeElement instanceof HTMLElement && document.activeElement !== document.body && container.contains(document.activeElement))) return;
+  const focusable = (node) => node instanceof HTMLElement && !node.matches(":disabled, [tabindex='-1']");
+  let target = [...container.querySelectorAll(key.selector)].find(focusable);
+  if (!target && key.group) {
+    const all = [...container.querySelectorAll(key.group)].filter(focusable);
+    target = all[Math.min(key.index, all.length - 1)];
+  }
+  target?.focus();
+}
+
 export function draw(container, table) {
   loadCss();
   const view = table.view;
@@ -850,20 +937,21 @@ export function draw(container, table) {
   ui.args = { container, table };
   const fresh = view !== ui.seen;
   const diff = fresh ? changes(view, table.previous) : changes(view, null);
+  const legal = legalMoves(table);
   if (fresh) {
     ui.seen = view;
     ui.note = "";
-    const still = ui.selected !== null && (view.hand?.[ui.selected] ?? 0) > 0 && (table.legal ?? []).length > 0;
-    if (!still) ui.selected = null;
   }
-  const legal = legalMoves(table);
+  // A chosen card stays chosen while it can still be played.
+  if (ui.selected !== null && !((view.hand?.[ui.selected] ?? 0) > 0 && playableCards(legal).has(ui.selected))) ui.selected = null;
   const interactive = table.seat !== null && table.seat !== undefined && legal.length > 0;
   const ordering = legal.some((m) => ["deck", "shuffle", "starter"].includes(m.parsed.kind));
   const board = h("div", { class: "aw-board", id: "aw-board", "data-stage": view.stage,
     "data-act": interactive ? "me" : "other", lang: table.lang === "de" ? "de" : "en", "data-point": "board", "data-rule": "auweier.goal" });
-  board.append(stageBanner(table, view, diff), playersStrip(table, view, diff));
+  const arranging = view.stage === "order" || view.stage === "shuffle" || view.stage === "spread";
+  board.append(stageBanner(table, view, diff), playersStrip(table, view, diff, arranging));
 
-  if (view.stage === "order" || view.stage === "shuffle" || view.stage === "spread") {
+  if (arranging) {
     if (ordering) {
       board.append(orderPanel(table, view, legal));
       sendQueued(table, view, legal);
@@ -873,9 +961,9 @@ export function draw(container, table) {
   }
   const play = !(view.stage === "order" && ordering);
   const targets = targetsFor(legal, ui.selected);
-  const row = h("div", { class: "aw-females", "data-point": "females", "data-rule": "auweier.females" });
+  const row = h("div", { class: `aw-females${arranging ? " aw-females-compact" : ""}`, "data-point": "females", "data-rule": "auweier.females" });
   row.style.gridTemplateColumns = `repeat(${view.females.length}, minmax(0, 1fr))`;
-  view.females.forEach((female, f) => row.append(femaleColumn(table, view, female, f, targets, diff, interactive && play)));
+  view.females.forEach((female, f) => row.append(femaleColumn(table, view, female, f, targets, diff, interactive && play, arranging)));
   board.append(row);
   const mating = matingBox(table, view);
   if (mating) board.append(mating);
@@ -886,5 +974,7 @@ export function draw(container, table) {
     if (line) board.append(line);
     board.append(handArea(table, view, legal, diff, interactive));
   }
+  const focus = focusKey(container);
   container.replaceChildren(board);
+  restoreFocus(container, focus);
 }
