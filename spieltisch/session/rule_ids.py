@@ -34,6 +34,9 @@ _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
 _CELL_EDGE = re.compile(r"(?<!\\)\|")
 r"""A table row's cell border: a pipe that is not escaped (``\|`` is a pipe in a cell)."""
+_LEADING_MARKUP = re.compile(r"^[*_]+")
+"""Emphasis before a block's first word (``**play a worm**``; notation in backticks starts
+no sentence)."""
 
 
 class RuleIdError(SpieltischError, ValueError):
@@ -62,8 +65,9 @@ def rule_ids(markdown: str) -> dict[str, str]:
 
 def rule_blocks(markdown: str) -> dict[str, str]:
     """Every rule id of a rules page with its rule as Markdown that stands on its own: a table
-    row comes with its table's header (so it renders as a table, not as a line of pipes); any
-    other rule is its block's text, as :func:`rule_ids` gives it."""
+    row comes with its table's header (so it renders as a table, not as a line of pipes); a
+    list item that goes on a sentence begun before its list comes with that sentence's start
+    and the whole list; any other rule is its block's text, as :func:`rule_ids` gives it."""
     found = strip_rule_ids(markdown)[1]
     lines = markdown.split("\n")
     blocks = dict(found)
@@ -79,7 +83,55 @@ def rule_blocks(markdown: str) -> dict[str, str]:
         header = [_ANY_MARKER.sub("", row).rstrip() for row in lines[start : start + 2]]
         row = line[: match.start()].rstrip() + (" |" if match.group("pipe") else "")
         blocks[match.group("id")] = "\n".join([*header, row])
+    for number, line in enumerate(lines):
+        match = _MARKER.search(line)
+        if match is None or line.lstrip().startswith("|"):
+            continue
+        if _LEADING_MARKUP.sub("", found[match.group("id")])[:1].islower():
+            blocks[match.group("id")] = _whole_sentence(lines, number)
     return blocks
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _whole_sentence(lines: list[str], end: int) -> str:
+    """A list item that goes on a sentence begun before its list ("...: with a card of the led
+    land; otherwise ..."), as Markdown that reads whole: the sentence's start (the paragraph or
+    the list item above the list) and the whole list it goes on with, markers taken off."""
+    start = end
+    while start > 0 and not _ITEM.match(lines[start]):
+        start -= 1
+    level = _indent(lines[start])
+
+    def in_list(line: str) -> bool:
+        same = bool(_ITEM.match(line)) and _indent(line) == level
+        return bool(line.strip()) and (same or _indent(line) > level)
+
+    first = start
+    while first > 0 and in_list(lines[first - 1]):
+        first -= 1
+    while not (_ITEM.match(lines[first]) and _indent(lines[first]) == level):
+        first += 1
+    last = end
+    while last + 1 < len(lines) and in_list(lines[last + 1]):
+        last += 1
+    above = first - 1
+    while above >= 0 and not lines[above].strip():
+        above -= 1
+    lead: list[str] = []
+    while above >= 0 and lines[above].strip():
+        lead.insert(0, lines[above])
+        if _ITEM.match(lines[above]) and _indent(lines[above]) < level:
+            break  # the item whose sentence the list goes on
+        if _starts_block(lines[above]) or not _continues(lines[above - 1] if above else ""):
+            break
+        above -= 1
+    opening = _HEADING.sub("", _ITEM.sub("", " ".join(x.strip() for x in lead), count=1))
+    items = [line[level:] if _indent(line) >= level else line for line in lines[first : last + 1]]
+    text = "\n".join([opening, "", *items]) if opening else "\n".join(items)
+    return "\n".join(part.rstrip() for part in _ANY_MARKER.sub("", text).split("\n")).strip()
 
 
 def strip_rule_ids(markdown: str) -> tuple[str, dict[str, str]]:
