@@ -509,6 +509,9 @@ def test_the_board_offers_only_what_can_be_played(
         if card is not None:  # the card chosen: the females and stacks it may go to
             select(page, card)
             check_offers(page, legal, "R")
+            if stage == "play" and "play" not in seen[:-1]:
+                shot = docs_screens() / f"auweier-playable-de-{size}.png"
+                page.locator("#board").screenshot(path=str(shot))
             click_unoffered(page, frames)
         click_board(page, move, "R")
         wait_moved(page, before, shown)

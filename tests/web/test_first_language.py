@@ -25,7 +25,7 @@ from spieltisch.web.routes.app import create_app
 from spieltisch.web.routes.language import COOKIE, accepted
 from spieltisch.web.tables.bots import advise, hint_level
 
-from .conftest import PHONE, LiveServer, require_browser, switch_language
+from .conftest import PHONE, LiveServer, docs_screens, require_browser, switch_language
 
 PASSWORD = "correct horse battery staple"
 GERMAN_BROWSER = "de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7"
@@ -140,12 +140,15 @@ def test_a_german_browser_meets_german_pages_and_links(
     assert page.evaluate("() => document.documentElement.lang") == "de"
     page.wait_for_selector("#create select, #create button")
     assert page.locator("h1").first.inner_text() == "Tische"
+    page.screenshot(path=str(docs_screens() / "first-lobby-de-phone.png"), full_page=True)
     seats = [{"kind": "person"}, {"kind": "bot", "level": "random"}]
     made = server.call("POST", "/api/tables", {"game": "auweier", "players": 2, "seats": seats})
     friend = german().new_page()
     friend.goto(server.url + made["seat_links"]["0"])
     assert friend.evaluate("() => document.documentElement.lang") == "de"
     assert friend.locator("#board-title").inner_text() == "Das Spielbrett"
+    friend.wait_for_selector("#join:not([hidden])")
+    friend.screenshot(path=str(docs_screens() / "first-join-link-de-phone.png"), full_page=True)
 
 
 def test_a_switch_is_remembered_by_every_later_page_and_link(

@@ -14,7 +14,14 @@ from typing import Any
 
 import pytest
 
-from .conftest import PHONE, LiveServer, ThreadServer, require_browser, switch_language
+from .conftest import (
+    PHONE,
+    LiveServer,
+    ThreadServer,
+    docs_screens,
+    require_browser,
+    switch_language,
+)
 
 require_browser()
 
@@ -137,6 +144,7 @@ def test_the_seat_picker_and_the_table_name_bots_in_german_words(
     assert page.locator("[name=level-1] optgroup").get_attribute("label") == (
         "Weitere Stufen, nach ihrem Code"
     )
+    page.locator("#create").screenshot(path=str(docs_screens() / "first-bot-picker-de-phone.png"))
     chosen = page.locator("[name=level-1] option:checked").inner_text()
     assert chosen.startswith("Fortgeschritten")  # the middle one, unless the host picks
     page.click("#create button[type=submit]")
@@ -209,6 +217,7 @@ def test_a_stand_in_is_one_click_from_the_seats_person_and_their_clock_tops_the_
     clocked.clock.advance(61)  # the seat to move is out of time: a bot stands in
     slow.wait_for_selector("#take-back")
     assert slow.locator("#take-back").inner_text() == "Platz zurücknehmen"
+    slow.screenshot(path=str(docs_screens() / "first-take-back-de-phone.png"), full_page=True)
     slow.click("#take-back")
     slow.wait_for_selector("#take-back", state="detached")
     standing = "(s) => document.querySelector(`#people li[data-seat='${s}']`).textContent"
