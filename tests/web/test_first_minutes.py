@@ -36,6 +36,13 @@ pytestmark = pytest.mark.browser
 NewContext = Callable[..., BrowserContext]
 
 
+@pytest.fixture(scope="module")
+def server(module_server: LiveServer) -> LiveServer:
+    """This module's own server: its tables draw on an allowance of their own (on the run's
+    shared server the modules before it may have spent it)."""
+    return module_server
+
+
 def german_phone(new_context: NewContext) -> Page:
     page = new_context(locale="de-DE", viewport=PHONE).new_page()
     page.on("dialog", lambda dialog: pytest.fail(f"the browser's own dialog: {dialog.message}"))
