@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -157,3 +158,18 @@ def test_a_record_file_opens_on_the_replay_page(
     page.wait_for_function(
         "(v) => document.querySelector('#position').textContent === `${v} / ${v}`", arg=last
     )
+
+
+def test_an_analysis_writes_its_numbers_as_a_german_page_does(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    """Seen on a German page: "12.19", "1.42". The analysis writes its numbers by the page's
+    language (Intl in the browser): decimal commas in German."""
+    table_id = bots_game(server, "auf-die-eier", 7)
+    page = new_context(locale="de-DE").new_page()
+    page.goto(f"{server.url}/replay/{table_id}")
+    page.click("button.analyse[data-seat='0']")
+    page.wait_for_selector("#analysis-done", timeout=120_000)
+    text = page.locator("#analysis-table").inner_text()
+    assert re.search(r"\d,\d\d", text), text[:300]
+    assert not re.search(r"\d\.\d", text), text[:300]
