@@ -190,8 +190,8 @@ def test_free_seats_are_named_in_the_pages_language(
     free.wait_for()
     assert "Platz 2" in free.inner_text() and "Seat" not in free.inner_text()
     host_row = page.locator("#host .link-row[data-seat='1']")
-    if host_row.count():  # the host panel may be folded on a phone: its text is there all the same
-        assert "Platz 2" in (host_row.text_content() or "")
+    host_row.wait_for(state="attached")  # in the host panel, folded or not
+    assert "Platz 2" in (host_row.text_content() or "")
     assert "Seat" not in (page.locator("#turn").text_content() or "")
 
 

@@ -8,6 +8,7 @@ with nobody at the table, is listed apart, and any of its seated people may end 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -55,13 +56,36 @@ def test_a_game_with_someone_at_the_table_or_a_clock_is_not_walked_away_from(
     timed = seated(client, make(client, "awimbawe", rules={"clock": "relaxed"}), ["A", "B"])
     watched = seated(client, make(client, "awimbawe"), ["C", "D"])
     live = run(client, hub_of(client).get, watched["id"])
+    here = live.table.to_act()  # at the table (it is their turn); the other asks to end
     with client.websocket_connect(f"/ws/{watched['id']}") as page:
-        page.send_json({"type": "hello", "token": watched["seat"][1], "since": 0})
+        page.send_json({"type": "hello", "token": watched["seat"][here], "since": 0})
         page.receive_json()
         clock.advance(LONG + 1)
-        assert hub_of(client).presence.connected(live, 1)
-        end = client.post(f"/api/tables/{watched['id']}/end", headers=bearer(watched["seat"][0]))
-        assert end.status_code == 409  # D is at the table
+        assert hub_of(client).presence.connected(live, here)
+        asker = bearer(watched["seat"][1 - here])
+        end = client.post(f"/api/tables/{watched['id']}/end", headers=asker)
+        assert end.status_code == 409 and "nobody else at the table" in end.json()["detail"]
     timed_end = client.post(f"/api/tables/{timed['id']}/end", headers=bearer(timed["seat"][0]))
     assert timed_end.status_code == 409  # a clock hands a stalled seat to a bot instead
     assert timed["id"] not in ids(lobby(client)["abandoned"])
+
+
+def test_a_rated_game_or_ones_own_turn_is_not_ended_so(
+    client: TestClient, clock: ManualClock
+) -> None:
+    """Ending a walked-away game leaves no result: it is never the way out of a rated game,
+    nor for the person whose turn it is (they stalled it themselves)."""
+    made = seated(client, make(client, "awimbawe"), ["Anna", "Ben"])
+    live = run(client, hub_of(client).get, made["id"])
+    to_act = live.table.to_act()
+    clock.advance(LONG + 1)
+    own_turn = client.post(f"/api/tables/{made['id']}/end", headers=bearer(made["seat"][to_act]))
+    assert own_turn.status_code == 409 and "your turn" in own_turn.json()["detail"]
+    assert about(client, made)["status"] == "playing"
+    rated = run(client, hub_of(client).get, made["id"])
+    object.__setattr__(rated, "rules", replace(rated.rules, rated=True))
+    other = client.post(f"/api/tables/{made['id']}/end", headers=bearer(made["seat"][1 - to_act]))
+    assert other.status_code == 409 and "rated" in other.json()["detail"]
+    rated.rules = replace(rated.rules, rated=False)
+    ended = client.post(f"/api/tables/{made['id']}/end", headers=bearer(made["seat"][1 - to_act]))
+    assert ended.status_code == 200 and about(client, made)["status"] == "abandoned"

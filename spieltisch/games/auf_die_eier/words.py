@@ -26,7 +26,6 @@ FACE_SYMBOL = {
     Face.PAN: "⊖ F",
     Face.CHICKEN: "♣ H",
 }
-LEGEND = "  ".join(f"{FACE_SYMBOL[f]} {f.label}" for f in Face)
 NO_DICE_TEXT = N_("none")
 """What a row of dice says when there are none (English; translate it where it is used)."""
 

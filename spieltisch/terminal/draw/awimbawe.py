@@ -43,12 +43,6 @@ ANIMAL_WORDS = {
 }
 """Each animal's name on a card chip (English, said in the table's language)."""
 BACK_STYLE = "white on grey23"
-POWERS = (
-    "mouse: beats the elephant of its land · rhinoceros: moves a top card of the opponent "
-    "under another of their piles · cheetah: names the next leader · hyena: the fourth one "
-    "loses the round · snake: blocks an opponent's card · elephant: no power · eagles: "
-    "must be played when you cannot follow; flee or fight"
-)
 
 
 def card_text(card: Card, *, blocked: bool = False, speech: Speech = ENGLISH) -> Text:

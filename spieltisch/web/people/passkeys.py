@@ -245,6 +245,7 @@ def add_passkey(
 
 
 def name_taken(engine: Engine, name: str) -> bool:
+    """Whether an account already has ``name`` (casefolded)."""
     with engine.connect() as db:
         query = ACCOUNTS.select().with_only_columns(ACCOUNTS.c.id)
         return db.execute(query.where(ACCOUNTS.c.name_key == name_key(name))).first() is not None
@@ -266,6 +267,7 @@ def count_signature(engine: Engine, credential_id: str, seen: int, new: int) -> 
 
 
 def selection() -> AuthenticatorSelectionCriteria:
+    """What every passkey must be: discoverable (a sign-in needs no name) and user-verifying."""
     return AuthenticatorSelectionCriteria(
         resident_key=ResidentKeyRequirement.REQUIRED,
         user_verification=UserVerificationRequirement.REQUIRED,
@@ -273,6 +275,7 @@ def selection() -> AuthenticatorSelectionCriteria:
 
 
 def fresh_challenge(purpose: str, account_id: str | None, name: str | None) -> Challenge:
+    """A new challenge for ``purpose`` (random id and bytes), for an account or a name."""
     return Challenge(secrets.token_urlsafe(24), secrets.token_bytes(32), purpose, account_id, name)
 
 
@@ -284,6 +287,7 @@ def named_as_asked(challenge: Challenge, found: Passkey) -> bool:
 def verify_attestation(
     credential: dict[str, Any], challenge: Challenge, party: Party
 ) -> VerifiedRegistration:
+    """The new passkey, if the browser's attestation answers ``challenge`` for ``party``."""
     return verify_registration_response(
         credential=credential, expected_challenge=challenge.challenge,
         expected_rp_id=party.rp_id, expected_origin=party.origin, require_user_verification=True,

@@ -186,12 +186,6 @@ async def current_account(request: Request) -> Account | None:
     return None if session is None else session.account
 
 
-async def account_of_connection(connection: HTTPConnection) -> Account | None:
-    """The signed-in account of a WebSocket (or any connection) by its cookie."""
-    session = await current_session(connection)
-    return None if session is None else session.account
-
-
 def check_origin(connection: HTTPConnection) -> None:
     """Refuse (403) a request that a page of another site sent: its ``Origin`` (or, without
     one, its ``Referer``) must name this server, and the browser must not call it

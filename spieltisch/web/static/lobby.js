@@ -26,7 +26,7 @@ function tableList(kind, rows) {
     const label = kind === "finished" ? t("replay") : t("watch");
     body.append(el("tr", {},
       el("td", {}, row.name), el("td", {}, `${row.players}`),
-      el("td", {}, row.names.join(", ")),
+      el("td", {}, row.names.map((name, seat) => (name === `Seat ${seat + 1}` ? t("Seat {n}", { n: seat + 1 }) : name)).join(", ")),
       el("td", {}, kind === "open" ? tn("{n} free seat", "{n} free seats", row.seats_free) : ""),
       el("td", {}, el("a", { href: link }, label))));
   }

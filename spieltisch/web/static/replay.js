@@ -96,12 +96,12 @@ function drawAnalysis() {
   return node;
 }
 
-// One decision in words: what was played, what the strongest bot would have played, and why.
 // A number as the page's language writes it (12,19 in German).
 function decimal(value, digits = 2) {
   return new Intl.NumberFormat(language(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
+// One decision in words: what was played, what the strongest bot would have played, and why.
 function decisionText(d) {
   const labels = d.labels?.[language()] ?? { made: d.made, preferred: d.preferred };
   const percent = (x) => `${Math.round(100 * x)} %`;

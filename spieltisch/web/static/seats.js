@@ -109,7 +109,8 @@ export function drawOwn(node, ctx) {
   } } }, t("Concede")) : null;
   // A game without a clock that nobody moved at for a long while, nobody else here: end it.
   const seats = ctx.seats;
-  const idle = status === "playing" && seats?.rules?.clock === "none" && seats.turn_since !== null
+  const idle = status === "playing" && seats?.rules?.clock === "none" && !seats.rules.rated
+    && seats.clock_running !== ctx.mySeat && ctx.update?.to_act !== ctx.mySeat && seats.turn_since !== null
     && ctx.now() - seats.turn_since >= seats.walked_away_after
     && !seats.seats.some((s) => s.seat !== ctx.mySeat && s.kind === "person" && s.connected);
   const end = idle ? el("div", { class: "take-back", id: "walked-away" },

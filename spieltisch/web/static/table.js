@@ -607,6 +607,7 @@ async function main() {
     const ctx = sideContext();
     drawSeats(document.getElementById("seats"), ctx);
     drawMyClock(document.getElementById("my-clock"), ctx);
+    if (!document.getElementById("own").contains(document.activeElement)) drawOwn(document.getElementById("own"), ctx);
   }, 1000);
 }
 

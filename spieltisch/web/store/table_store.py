@@ -291,15 +291,25 @@ def append_moves(
 
 
 def set_status(engine: Engine, table_id: str, status: str, record: str | None = None) -> None:
-    """Mark the table ``playing``, ``finished`` (with its record), ``expired`` or
-    ``abandoned`` (a game walked away from, ended by one of its people)."""
+    """Mark the table ``playing``, ``finished`` (with its record) or ``expired``."""
     values: dict[str, object] = {"status": status}
     if status == "finished":
         values.update(record=record, finished_at=time.time())
-    elif status == "abandoned":
-        values.update(finished_at=time.time())
     with engine.begin() as db:
         db.execute(TABLES.update().where(TABLES.c.id == table_id).values(**values))
+
+
+def end_abandoned(engine: Engine, table_id: str, version: int, epoch: int) -> bool:
+    """Mark a game walked away from ``abandoned``, if it is still being played at ``version``
+    with its seats at ``epoch`` (else another server moved it on: False, nothing changed)."""
+    with engine.begin() as db:
+        done = db.execute(
+            TABLES.update()
+            .where(TABLES.c.id == table_id, TABLES.c.status == "playing")
+            .where(TABLES.c.version == version, TABLES.c.epoch == epoch)
+            .values(status="abandoned", finished_at=time.time())
+        )
+    return bool(done.rowcount)
 
 
 def update_seat(engine: Engine, table_id: str, seat: SeatRow, new_holder: bool = False) -> int:

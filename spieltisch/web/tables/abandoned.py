@@ -31,6 +31,8 @@ class WalkedAwayHub(Services, Protocol):
     seating: Seating
     lobby: Lobby
 
+    async def refresh(self, live: LiveTable) -> None: ...
+
 
 def is_walked_away(hub: WalkedAwayHub, live: LiveTable, but: int | None = None) -> bool:
     """Whether ``live`` is a game walked away from, leaving out ``but``'s own presence (the
@@ -43,15 +45,27 @@ def is_walked_away(hub: WalkedAwayHub, live: LiveTable, but: int | None = None) 
 
 
 async def end_walked_away(hub: WalkedAwayHub, live: LiveTable, token: object) -> None:
-    """A seated person ends a game walked away from; :class:`RefusedError` when it is not."""
+    """A seated person ends a game walked away from; :class:`RefusedError` when it is not.
+    Never a rated game (its result counts: leave or concede instead), never by the person whose
+    turn it is (they stalled it themselves), and only as the table is stored (a move made
+    meanwhile through another server keeps it alive)."""
+    await hub.refresh(live)
     seat = hub.seating.person_of(live, token)
     async with live.lock:
+        if live.rules.rated:
+            raise RefusedError("a rated game counts: leave it or concede it instead", 409)
+        if live.table.to_act() == seat:
+            raise RefusedError("it is your turn: play on, or leave the table", 409)
         if not is_walked_away(hub, live, but=seat):
             raise RefusedError(
                 "only a game without a clock that nobody has moved at for a long while, with "
                 "nobody else at the table, can be ended this way", 409,
             )  # fmt: skip
-        await hub.write(table_store.set_status, hub.engine, live.id, "abandoned")
+        ended: bool = await hub.write(
+            table_store.end_abandoned, hub.engine, live.id, live.committed, live.epoch
+        )
+        if not ended:
+            raise RefusedError("the table moved on meanwhile", 409)
         live.status = "abandoned"
         await hub.note(live, NOTICE, None, notice("ended", name=live.seats[seat].name))
     hub.lobby.changed()

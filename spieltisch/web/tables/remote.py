@@ -18,7 +18,7 @@ change was announced; this brings the copy in memory to what the database holds:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, Protocol
 
 from sqlalchemy.engine import Engine
@@ -68,9 +68,9 @@ class Remote:
     def __init__(self, hub: RemoteHub) -> None:
         self.hub = hub
 
-    def in_memory(self) -> list[str]:
+    def in_memory(self) -> Collection[str]:
         """The tables this process holds (the only ones whose announcements matter here)."""
-        return list(self.hub.tables)
+        return self.hub.tables.keys()
 
     async def take_up(self, table_id: str, kinds: set[str]) -> None:
         """Bring the copy of ``table_id`` in memory to what was announced of it."""

@@ -283,10 +283,15 @@ def rebuild(row: TableRow) -> LiveTable:
         row.game, row.players, row.options, row.moves, row.seed, names, row.dictated,
         conceded=tuple(conceded),
     )  # fmt: skip
-    return LiveTable(
+    live = LiveTable(
         row.id, game, kit_of(game), row.seed, row.status, row.host_hash, list(row.seats),
         Table.from_record(game, record, history=HISTORY), row.secret, row.commitment,
         len(row.moves),
         row.hints, TableRules.from_json(row.rules), row.epoch, row.rematch,
         row.rematch_of, row.turn_since,
     )  # fmt: skip
+    # A stand-in found sitting (after a restart, or taken over from another server) has played
+    # its turn out unless the seat is to move now: at its next turn it may give way.
+    to_act = live.table.to_act() if live.status == "playing" else None
+    live.played_out = {s.seat for s in live.seats if s.stand_in is not None and s.seat != to_act}
+    return live
