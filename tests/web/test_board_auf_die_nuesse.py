@@ -34,6 +34,14 @@ from .test_browser import wait_ready as page_ready  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
+
+@pytest.fixture(scope="module")
+def server(module_server: LiveServer) -> LiveServer:
+    """This module's own server: its tables draw on an allowance of their own (on the run's
+    shared server the modules before it may have spent it: 429)."""
+    return module_server
+
+
 GAME = "auf-die-nuesse"
 SEED = 2
 SEAT = 1

@@ -36,6 +36,14 @@ if TYPE_CHECKING:  # test_browser skips the module cleanly where playwright is m
 
 pytestmark = pytest.mark.browser
 
+
+@pytest.fixture(scope="module")
+def server(module_server: LiveServer) -> LiveServer:
+    """This module's own server: its tables draw on an allowance of their own (on the run's
+    shared server the modules before it may have spent it: 429)."""
+    return module_server
+
+
 VIEWPORT = {"width": 1200, "height": 800}
 MOVE_LIMIT = 300
 """No seat of a two-player Auweier game makes this many moves; a loop reaching it fails."""

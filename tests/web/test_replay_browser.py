@@ -35,6 +35,15 @@ from .test_browser import (
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+
+@pytest.fixture(scope="module")
+def server(module_server: LiveServer) -> LiveServer:
+    """This module's own server: its tables draw on an allowance of their own (on the run's
+    shared server the modules before it may have spent it: 429)."""
+    return module_server
+
+
 AT_POSITION = "(v) => Number(document.querySelector('#position').textContent.split(' / ')[0]) === v"
 
 
