@@ -108,6 +108,12 @@ export function ask(question, action) {
   });
 }
 
+// A seat's name as a page shows it: a free seat's placeholder ("Seat 2", as the server keeps
+// it) in the page's language, anyone else's name as they chose it.
+export function shownName(name, seat) {
+  return name === `Seat ${seat + 1}` ? t("Seat {n}", { n: seat + 1 }) : name;
+}
+
 export function fragment() {
   const params = new URLSearchParams(location.hash.slice(1));
   return { seat: params.get("seat"), host: params.get("host") };

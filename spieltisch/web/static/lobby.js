@@ -1,5 +1,5 @@
 // The lobby: lists of tables, kept current by the server's feed, and a form to make a new one.
-import { api, currentAccount, el, signedIn } from "./common.js";
+import { api, currentAccount, el, shownName, signedIn } from "./common.js";
 import { N_, language, setupLanguage, t, tn } from "./i18n.js";
 
 const KINDS = {
@@ -26,7 +26,7 @@ function tableList(kind, rows) {
     const label = kind === "finished" ? t("replay") : t("watch");
     body.append(el("tr", {},
       el("td", {}, row.name), el("td", {}, `${row.players}`),
-      el("td", {}, row.names.map((name, seat) => (name === `Seat ${seat + 1}` ? t("Seat {n}", { n: seat + 1 }) : name)).join(", ")),
+      el("td", {}, row.names.map(shownName).join(", ")),
       el("td", {}, kind === "open" ? tn("{n} free seat", "{n} free seats", row.seats_free) : ""),
       el("td", {}, el("a", { href: link }, label))));
   }

@@ -1,7 +1,7 @@
 // The people at a table: who sits where, who is here or away and for how long, whose time
 // runs, the votes on an absent seat, one's own seat (leave, concede), the host's seat links
 // (copy, QR code), and the page a link shows once its seat changed hands.
-import { api, ask, el } from "./common.js";
+import { api, ask, el, shownName } from "./common.js";
 import { N_, t, tn } from "./i18n.js";
 import { qrcode } from "./vendor/qrcode.js";
 
@@ -23,8 +23,7 @@ function timeLeft(seats, seat, now) {
 // A seat's name as the page shows it: a free seat's placeholder ("Seat 2") in the page's
 // language, anyone else's name as they chose it.
 export function seatName(seat) {
-  const free = seat.kind === "person" && !seat.joined && seat.name === `Seat ${seat.seat + 1}`;
-  return free ? t("Seat {n}", { n: seat.seat + 1 }) : seat.name;
+  return seat.kind === "person" && !seat.joined ? shownName(seat.name, seat.seat) : seat.name;
 }
 
 function seatLine(seats, seat, mine, now) {

@@ -1,6 +1,6 @@
 // A table page: the game from this viewer's side, live over one WebSocket; the people at the
 // table (seats.js), its talk (chat.js) and the turn noticed (notify.js) beside it.
-import { api, drawLog, drawView, el, fragment } from "./common.js";
+import { api, drawLog, drawView, el, fragment, shownName } from "./common.js";
 import { language, setupLanguage, t } from "./i18n.js";
 import { SEAT_COLOURS, boardFor } from "./draw/index.js";
 import { drawChat, noticeText } from "./chat.js";
@@ -87,7 +87,7 @@ function banner(text, ...extra) {
 function nameOf(seat) {
   if (seat === null || seat === undefined) return t("chance");
   const name = state.update?.names?.[seat] ?? `#${seat + 1}`;
-  return name === `Seat ${seat + 1}` ? t("Seat {n}", { n: seat + 1 }) : name;  // a free seat's placeholder
+  return shownName(name, seat);
 }
 
 function drawTurn() {
