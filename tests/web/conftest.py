@@ -176,15 +176,19 @@ class ThreadServer(LiveServer):
     """A server in the test's own process (uvicorn in a thread), so that a test can hand it
     a clock of its own and move time on without sleeping."""
 
-    def __init__(self, folder: Path, clock: ManualClock) -> None:
+    def __init__(self, folder: Path, clock: ManualClock, **settings: Any) -> None:
         super().__init__(folder)
         self.clock = clock
+        self.settings = settings
+        """Settings of the server besides its database (a test's own limits, say)."""
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
         """Start serving in a thread and wait (bounded) until it answers."""
-        settings = Settings(database=self.database, bot_workers=1, bot_pause=0)
+        settings = Settings(
+            **{"database": self.database, "bot_workers": 1, "bot_pause": 0, **self.settings}
+        )
         config = uvicorn.Config(
             create_app(settings, self.clock), host="127.0.0.1", port=self.port,
             log_level="warning", ws_max_size=65_536,

@@ -326,7 +326,7 @@ def _api(app: FastAPI) -> None:
             "players": live.game.players,
             "options": dict(live.game.options),
             "status": live.status,
-            "version": live.committed,
+            "version": live.shown,
             "rules": live.rules.public(),
             "rematch": live.rematch,
             "rematch_of": live.rematch_of,

@@ -97,8 +97,11 @@ class BotTurns:
             version = table.version
             text = await hub.pool.run(live.id, choose, live.bot_job(seat, level))
             # The move arrives no sooner than its level's pace after the last move: how long
-            # the bot thought must not tell how many moves it had to choose from.
-            pace = level_pace(level, hub.settings.bot_pause) if hub.settings.bot_pause else 0
+            # the bot thought must not tell how many moves it had to choose from. A private
+            # run (a deck built by hand) is paced once, at its first step: how many steps it
+            # took must not show in how long it took either.
+            paced = hub.settings.bot_pause and live.steps.owner != seat
+            pace = level_pace(level, hub.settings.bot_pause) if paced else 0
             wait = live.last_move_at + pace - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)

@@ -112,7 +112,8 @@ class Connections:
         if connection.closed or connection.catching_up:
             return
         shown = live.shown
-        running = live.table.version if connection.viewer == live.steps.owner else None
+        owner = live.steps.owner  # a private run's owner sees its steps; nobody else does
+        running = live.table.version if owner is not None and connection.viewer == owner else None
         state = (shown, running, live.status, live.rematch, live.hints)
         if state != connection.sent_state:
             if shown - connection.sent_version > CATCH_UP:

@@ -351,7 +351,10 @@ class Hub:
         dictated = set(record.dictated)
         moves = [(record.moves[i], i in dictated) for i in range(start, table.version)]
         final = live.record().dumps() if table.over and live.status == "playing" else None
-        since = None if table.over else self.clock.now()
+        live.steps.update(table)
+        hidden = live.steps.owner is not None  # a private run goes on: nobody else may notice
+        now = self.clock.now()
+        since = None if table.over else live.turn_since if hidden else now
         try:
             await self.write(
                 table_store.append_moves,
@@ -370,23 +373,25 @@ class Hub:
             await self.reload(live)  # what is in memory must never run ahead of the database
             raise RefusedError("the move could not be saved; try again", 503, live.shown) from None
         live.committed = table.version
-        live.steps.update(table)
         live.last_move_at = live.touched = time.monotonic()
-        await self._charge(live, mover, since)
+        if not hidden:  # a private run is charged once, as one move, when it is over
+            await self._charge(live, mover, since, now)
         if final is not None:
             live.status = "finished"
             self.lobby.changed()
             await settle(self, live)
 
-    async def _charge(self, live: LiveTable, mover: PlayerId | None, now: float | None) -> None:
-        """Charge the mover's clock for its move; the next turn's clock runs from ``now``
-        (the caller holds the lock)."""
-        if mover is not None and now is not None:
+    async def _charge(
+        self, live: LiveTable, mover: PlayerId | None, since: float | None, now: float
+    ) -> None:
+        """Charge the mover's clock for its move (up to ``now``); the next turn's clock runs
+        from ``since`` (``None``: the game is over). The caller holds the lock."""
+        if mover is not None and since is not None:
             charged = timing.charge(live.seats[mover], live.rules, live.turn_since, now)
             if charged != live.seats[mover]:
                 await self.write(table_store.update_seat, self.engine, live.id, charged)
                 live.seats[mover] = charged
-        live.turn_since = now
+        live.turn_since = since
 
     async def reload(self, live: LiveTable) -> None:
         """Take the table up again as the database holds it; pages whose token no longer
