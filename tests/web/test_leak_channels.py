@@ -12,8 +12,11 @@ and the same as before the step. This runs without a clock, with a live clock an
 relaxed one, for two and for four players.
 
 Only Auweier's decks are private runs (``test_private_runs_happen_only_where_a_deck_is_built``
-in ``test_leak.py`` walks every game and player count); every other hidden thing is in what a
-move shows, which the payload twins of ``test_leak.py`` compare.
+in ``test_leak.py`` walks every game and player count). The other game that hides anything is
+Awimbawé (hands and face-down cards; Auf die Eier and Auf die Nüsse hide nothing): two deals
+the first seat cannot tell apart go through live servers the same way, with the moves both
+allow while the engine says nothing public differs. A pace paid once for a bot's deck, and
+pages on another process (PostgreSQL), complete the channels.
 """
 
 from __future__ import annotations
@@ -29,9 +32,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
+import spieltisch
+from spieltisch.session import Table
 from spieltisch.web.common.settings import Settings
 from spieltisch.web.routes.app import create_app
 from spieltisch.web.tables import bot_turns
@@ -43,12 +49,11 @@ pytestmark = pytest.mark.timeout(300)
 
 HIDDEN_TIME = 64.0
 """Seconds the builder's deck takes in every twin, however many steps it has."""
+ONE_BY_ONE = "1 1 1 2 2 2* 3 3 4 4 5* 6 7 F K K H H H H H H"
 SCRIPTS = {
     "shuffled at once": ["deck shuffle"],
     "five Weddings, then shuffled": ["deck H"] * 5 + ["deck shuffle"],
-    "all by hand, one card at a time": [
-        f"deck {card}" for card in "1 1 1 2 2 2* 3 3 4 4 5* 6 7 F K K H H H H H H".split()
-    ],
+    "all by hand, one card at a time": [f"deck {card}" for card in ONE_BY_ONE.split(" ")],
 }
 CLOCKS: dict[str, dict[str, Any]] = {
     "no clock": {},
@@ -134,7 +139,9 @@ def _public(server: ThreadServer, table_id: str) -> dict[str, str]:
 def _server(folder: Path) -> Iterator[ThreadServer]:
     folder.mkdir()
     # deck steps come fast, and every public route is asked after each
-    live = ThreadServer(folder, ManualClock(), rate_burst=1_000, heavy_burst=1_000, replay_burst=1_000)
+    live = ThreadServer(
+        folder, ManualClock(), rate_burst=1_000, heavy_burst=1_000, replay_burst=1_000
+    )
     live.start()
     try:
         yield live
@@ -271,7 +278,9 @@ def test_a_bot_building_its_deck_by_hand_is_paced_once(
         with client.websocket_connect(f"/ws/{made['id']}") as socket:
             socket.send_text(json.dumps({"type": "hello", "token": token, "since": 0}))
             version = _next_update(socket, lambda m: m.get("to_act") == 0)["version"]
-            socket.send_text(json.dumps({"type": "move", "text": "deck shuffle", "version": version}))
+            socket.send_text(
+                json.dumps({"type": "move", "text": "deck shuffle", "version": version})
+            )
             _next_update(socket, lambda m: m["version"] > version + 1)  # the bot's deck is built
     assert paced == ["heuristic"], f"the bot's deck was paced {len(paced)} times"
 
@@ -350,3 +359,150 @@ def _until_everyone_here(viewer: Viewer) -> None:
         if seats and all(s["connected"] for s in seats[-1]["seats"]):
             return
         viewer.until("seats")
+
+
+# --- a hidden hand: twins dealt differently ----------------------------------------------------
+
+DEALT_CLOCKS = {"no clock": {}, "live clock": {"clock": "live", "bank": 300, "increment": 10}}
+
+
+def _twin_deal(deal: str) -> str:
+    """The Awimbawé deal ``deal`` with the second seat's first face-down card and first hand
+    card swapped: the first seat and a spectator see neither."""
+    first, second = deal.removeprefix("deal ").split(" | ")
+    down, up, hand = (part.split() for part in second.split(" / "))
+    down[0], hand[0] = hand[0], down[0]
+    return f"deal {first} | {' '.join(down)} / {' '.join(up)} / {' '.join(hand)}"
+
+
+def _common_moves(starts: tuple[list[str], list[str]], limit: int = 12) -> list[str]:
+    """Moves, after the twins' chance steps ``starts``, that both twins allow and that keep
+    what the first seat and a spectator see the same in both (the game's engine decides); at
+    most ``limit``."""
+    tables = [Table(spieltisch.load("awimbawe"), seed=5) for _ in starts]
+    for table, chance in zip(tables, starts, strict=True):
+        for text in chance:
+            table.advance_chance(table.state.parse(text))
+    chosen: list[str] = []
+    while len(chosen) < limit and all(t.to_act() is not None for t in tables):
+        one, two = (t.state for t in tables)
+        options = sorted(
+            {str(m) for m in one.legal_actions()} & {str(m) for m in two.legal_actions()}
+        )
+        for text in options:
+            after = [state.apply(state.parse(text)) for state in (one, two)]
+            if all(after[0].view(v) == after[1].view(v) for v in (0, None)):
+                break
+        else:
+            break  # every move left tells the twins apart: the comparison ends here
+        for table in tables:
+            table.play_text(text)
+        if any(t.to_act() is None for t in tables):
+            break  # chance comes (a new round): the twins would draw differently
+        chosen.append(text)
+    return chosen
+
+
+def _made(folder: Path, rules: dict[str, Any]) -> tuple[str, dict[int, str], list[str]]:
+    """An Awimbawé table made, joined and started on a server that then stops: its id, its
+    seats' tokens and the chance steps of its start."""
+    folder.mkdir()
+    server = ThreadServer(folder, ManualClock())
+    server.start()
+    try:
+        seats = [{"kind": "person"}, {"kind": "person"}]
+        made = server.call("POST", "/api/tables", {
+            "game": "awimbawe", "players": 2, "seats": seats, "seed": 5, "rules": rules,
+        })  # fmt: skip
+        table_id, host = made["id"], made["host_link"].split("#host=")[1]
+        tokens = {int(k): v.split("#seat=")[1] for k, v in made["seat_links"].items()}
+        for seat, token in tokens.items():
+            server.call("POST", f"/api/tables/{table_id}/join",
+                        {"token": token, "name": ("Ada", "Bo")[seat]})  # fmt: skip
+        server.call("POST", f"/api/tables/{table_id}/start", token=host)
+    finally:
+        server.stop()
+    engine = sa.create_engine(server.database)
+    with engine.connect() as db:
+        chance = list(db.execute(
+            sa.text("SELECT text FROM moves WHERE table_id = :id ORDER BY idx"), {"id": table_id}
+        ).scalars())  # fmt: skip
+    engine.dispose()
+    return table_id, tokens, chance
+
+
+def _dealt_twin(folder: Path, deal: str, moves: list[str]) -> dict[str, Any]:
+    """What the first seat and a spectator receive, and every public answer, at the table
+    :func:`_made` left in ``folder`` once its deal is ``deal`` (written into its record as a
+    dictated chance step while the server was down, as a test may dictate the deal) and then
+    ``moves`` are played."""
+    server = ThreadServer(folder, ManualClock(), rate_burst=1_000, heavy_burst=1_000,
+                          replay_burst=1_000)  # fmt: skip
+    engine = sa.create_engine(server.database)
+    with engine.begin() as db:
+        table_id, tokens = folder.name, json.loads((folder / "tokens.json").read_text())
+        db.execute(sa.text("UPDATE moves SET dictated = :yes WHERE table_id = :id"),
+                   {"yes": True, "id": table_id})  # fmt: skip
+        db.execute(sa.text("UPDATE moves SET text = :text WHERE table_id = :id AND idx = 0"),
+                   {"text": deal, "id": table_id})  # fmt: skip
+    engine.dispose()
+    clock = server.clock
+    server.start()
+    viewers: dict[int, Viewer] = {}
+    try:
+        for seat in (0, 1, -1):
+            viewers[seat] = Viewer(server, table_id, tokens.get(str(seat)))
+            viewers[seat].settle()
+        asked = [_public(server, table_id)]
+        for text in moves:
+            clock.advance(3.0)
+            mover = _to_act(viewers[-1])
+            viewers[mover].move(text)
+            for seat in (0, -1):
+                viewers[seat].settle()
+            asked.append(_public(server, table_id))
+    finally:
+        for viewer in viewers.values():
+            viewer.close()
+        server.stop()
+    return {
+        "received": {
+            seat: [text.replace(table_id, "TABLE") for text in viewers[seat].received]
+            for seat in (0, -1)
+        },
+        "public": [
+            {
+                path.replace(table_id, "TABLE"): answer.replace(table_id, "TABLE")
+                for path, answer in answers.items()
+            }
+            for answers in asked
+        ],
+    }
+
+
+@pytest.mark.parametrize("clock", DEALT_CLOCKS)
+def test_a_hand_dealt_otherwise_changes_no_byte_the_other_seat_or_a_spectator_receives(
+    tmp_path: Path, clock: str
+) -> None:
+    """Awimbawé's hidden hands through the live server: two deals the first seat cannot tell
+    apart (the second seat's hand and face-down card swapped), the same moves after them while
+    the engine says nothing public differs: every byte the first seat and a spectator receive,
+    and every public answer, is the same."""
+    runs = []
+    starts: list[list[str]] = []
+    folders = []
+    for n in range(2):
+        table_id, tokens, chance = _made(tmp_path / f"made-{n}", DEALT_CLOCKS[clock])
+        folder = tmp_path / table_id
+        (tmp_path / f"made-{n}").rename(folder)
+        (folder / "tokens.json").write_text(json.dumps(tokens))
+        folders.append(folder)
+        starts.append(chance if n == 0 else [_twin_deal(chance[0]), *chance[1:]])
+    assert starts[0] != starts[1]
+    moves = _common_moves((starts[0], starts[1]))
+    assert len(moves) >= 4, "the twins share too few moves to compare"
+    for folder, start in zip(folders, starts, strict=True):
+        runs.append(_dealt_twin(folder, start[0], moves))
+    for seat in (0, -1):
+        assert runs[0]["received"][seat] == runs[1]["received"][seat], f"seat {seat} ({clock})"
+    assert runs[0]["public"] == runs[1]["public"]
