@@ -21,7 +21,7 @@ from spieltisch.core.record import Record
 from spieltisch.session import Table
 from spieltisch.web.common.table_rules import TableRules
 from spieltisch.web.people.accounts import FORMER_PLAYER, name_key
-from spieltisch.web.people.rated import Outcome, outcome_of
+from spieltisch.web.people.rated import Outcome, outcome_of, settled
 from spieltisch.web.store.db import ACCOUNTS, RATINGS, SEATS, TABLES
 
 MIN_GAMES = 5
@@ -181,10 +181,17 @@ def stored_record(engine: Engine, table_id: str) -> str | None:
 
 
 def keep_outcome(engine: Engine, table_id: str, outcome: Outcome) -> None:
-    """Keep an outcome worked out from a record."""
+    """Keep an outcome worked out from a record (of a game finished before outcomes were
+    kept), unless the table is a rated one whose settling is still owed: that keeps the
+    outcome its ratings are settled by, once
+    (:func:`~spieltisch.web.people.rated.store_outcome`)."""
     with engine.begin() as connection:
+        if not settled(connection, table_id):
+            return
         connection.execute(
-            sa.update(TABLES).where(TABLES.c.id == table_id).values(outcome=outcome.to_json())
+            sa.update(TABLES)
+            .where(TABLES.c.id == table_id, TABLES.c.outcome.is_(None))
+            .values(outcome=outcome.to_json())
         )
 
 

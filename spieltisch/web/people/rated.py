@@ -5,10 +5,20 @@ A table is *rated* when its host says so before the start (:attr:`TableRules.rat
 every person seat must be held by a signed-in person (checked when a seat is taken and again
 at the start), and every bot seated must be a level on the bot ladder
 (:mod:`spieltisch.agents.ladder`), whose rating is fixed: a rated game against bots moves the
-people only. When the game ends, :func:`settle` writes the outcome (each seat's place: the
-winners first, then by points, a seat that conceded last) and, at a rated table, the new
-ratings, in one transaction that also marks the table as settled, so that however many
-servers see the end, it counts once.
+people only.
+
+The rulings (:func:`ranks_of`): the winners share the first place and the others follow by
+their points; a seat whose person conceded or left it comes after every seat still played
+(its bot's result is not theirs: giving up is a loss); a stand-in that played for a person
+whose clock ran out (or who stayed away past the grace) played *for* them, so the seat's place
+is the person's, a win included. Whoever is placed first won (:attr:`Outcome.winners`).
+
+When the game ends, :func:`store_outcome` writes the outcome and, at a rated table, the new
+ratings, in one transaction that also marks the table as settled (a row of ``rated``), so that
+however many servers see the end, and however often, it counts once. The end itself is
+committed with the last moves; what is owed follows from what is stored (a finished rated
+table with no outcome and no ``rated`` row: :func:`owed_tables`), so a server that dies
+between the two settles it when it starts again.
 """
 
 from __future__ import annotations
@@ -28,6 +38,7 @@ from spieltisch.agents.ladder import load_ladder
 from spieltisch.core.words import N_
 from spieltisch.session import Table
 from spieltisch.web.common.refusal import RefusedError
+from spieltisch.web.common.table_rules import TableRules
 from spieltisch.web.people.ratings import Rating, default_rating, rate_against_fixed
 from spieltisch.web.store.db import RATED, RATINGS, TABLES
 from spieltisch.web.store.table_store import SeatRow
@@ -38,8 +49,11 @@ __all__ = [
     "Outcome",
     "check_rated_bots",
     "ladder_ratings",
+    "of_ranks",
     "outcome_of",
+    "owed_tables",
     "ranks_of",
+    "settled",
     "store_outcome",
 ]
 
@@ -47,7 +61,7 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended: each seat's place (1 is best; equal places share) and the
-    winners."""
+    winners, who are exactly the seats placed first."""
 
     ranks: tuple[int, ...]
     winners: tuple[int, ...]
@@ -58,21 +72,29 @@ class Outcome:
 
     @classmethod
     def from_json(cls, text: str) -> Outcome:
-        """Read a kept outcome."""
+        """Read a kept outcome (its winners are the seats placed first, whatever an older
+        version kept beside the places)."""
         data: Any = json.loads(text)
-        return cls(tuple(int(r) for r in data["ranks"]), tuple(int(w) for w in data["winners"]))
+        return of_ranks(tuple(int(r) for r in data["ranks"]))
+
+
+def of_ranks(ranks: Sequence[int]) -> Outcome:
+    """The outcome of these places: the seats placed first won."""
+    return Outcome(tuple(ranks), tuple(seat for seat, rank in enumerate(ranks) if rank == 1))
 
 
 def ranks_of(table: Table, left: Collection[int] = ()) -> tuple[int, ...]:
     """Each seat's place in a finished game: the winners share the first place, the others
     follow by their points (more is better); a seat that conceded, or whose person ``left``
-    it to a bot, comes after every seat that did not (whatever the bot made of it)."""
+    it to a bot, comes after every seat that did not (whatever the bot made of it: giving up
+    is a loss). A stand-in's result is its person's: it is no seat's leaving."""
     winners = table.winners()
     scores = table.state.scores()
     gone = {seat for seat, _ in table.conceded} | set(left)
 
     def key(seat: int) -> tuple[int, int, int]:
-        return (1 if seat in gone else 0, 0 if seat in winners else 1, -scores[seat])
+        won = seat in winners
+        return (1 if seat in gone else 0, 0 if won else 1, 0 if won else -scores[seat])
 
     keys = [key(seat) for seat in range(table.game.players)]
     return tuple(1 + sum(other < mine for other in keys) for mine in keys)
@@ -80,7 +102,7 @@ def ranks_of(table: Table, left: Collection[int] = ()) -> tuple[int, ...]:
 
 def outcome_of(table: Table, left: Collection[int] = ()) -> Outcome:
     """The outcome of a finished game (``left``: seats their people gave up to a bot)."""
-    return Outcome(ranks_of(table, left), tuple(sorted(table.winners())))
+    return of_ranks(ranks_of(table, left))
 
 
 def check_rated_bots(game_id: str, players: int, levels: Sequence[str]) -> None:
@@ -116,22 +138,51 @@ def store_outcome(
     engine: Engine, table_id: str, game_id: str, players: int, outcome: Outcome,
     people: Mapping[int, str], bots: Mapping[int, Rating],
 ) -> bool:  # fmt: skip
-    """Keep the outcome and apply the ratings of ``people`` (seat to account) in one
-    transaction; False if the table's ratings were settled already (by this server or
-    another)."""
+    """Settle a finished table: keep its outcome and apply the ratings of ``people`` (seat to
+    account; none: an unrated table) in one transaction that marks it settled. False, and
+    nothing changed, if it was settled already (by this server or another): settling twice
+    changes nothing."""
     with engine.begin() as connection:
-        connection.execute(
-            sa.update(TABLES).where(TABLES.c.id == table_id).values(outcome=outcome.to_json())
-        )
-        if not people:
-            return True
+        kept = sa.update(TABLES).where(TABLES.c.id == table_id)
+        if not people:  # compare-and-set: only the first outcome kept counts
+            done = connection.execute(
+                kept.where(TABLES.c.outcome.is_(None)).values(outcome=outcome.to_json())
+            )
+            return bool(done.rowcount)
         try:
             with connection.begin_nested():
                 connection.execute(sa.insert(RATED).values(table_id=table_id, at=time.time()))
         except IntegrityError:
-            return False
+            return False  # nothing written: the savepoint took the insert back
+        connection.execute(kept.values(outcome=outcome.to_json()))
         _rate(connection, game_id, players, outcome.ranks, people, bots)
     return True
+
+
+def owed_tables(engine: Engine) -> list[str]:
+    """The finished rated tables whose ratings were never settled (a server died between the
+    game's end, committed with its last moves, and the settling)."""
+    applied = sa.exists().where(RATED.c.table_id == TABLES.c.id)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            sa.select(TABLES.c.id, TABLES.c.rules)
+            .where(TABLES.c.status == "finished", TABLES.c.outcome.is_(None))
+            .where(TABLES.c.rules.contains("rated"), ~applied)
+            .order_by(TABLES.c.finished_at)
+        ).all()
+    return [str(r.id) for r in rows if TableRules.from_json(r.rules).rated]
+
+
+def settled(connection: Connection, table_id: str) -> bool:
+    """Whether a finished table is settled, or needs no settling: an unrated table, or a
+    rated one whose ratings were applied (or that could not be rated and kept its outcome)."""
+    row = connection.execute(
+        sa.select(TABLES.c.rules, TABLES.c.outcome).where(TABLES.c.id == table_id)
+    ).first()
+    if row is None or row.outcome is not None or not TableRules.from_json(row.rules).rated:
+        return True
+    found = connection.execute(sa.select(RATED.c.table_id).where(RATED.c.table_id == table_id))
+    return found.first() is not None
 
 
 def _rate(

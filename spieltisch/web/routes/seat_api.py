@@ -2,7 +2,10 @@
 links, a person leaving or conceding, votes on an absent seat, and the rematch.
 
 Tokens travel in an ``Authorization: Bearer`` header (a seat's or the host's), never in a
-query string. Every refusal says why in words and changes nothing.
+query string. Every refusal says why in words and changes nothing. In a rated game being
+played nobody but a seat's own person changes who plays it
+(:mod:`~spieltisch.web.tables.rated_seats`): the host hands no seat on, nobody votes, and a
+seat's link gives it up or takes it only from its own account.
 """
 
 from __future__ import annotations
@@ -16,10 +19,12 @@ from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.people.rated import check_rated_bots
 from spieltisch.web.routes.bound import bearer, binding_account, seat_credential
 from spieltisch.web.routes.fields import Field as Text
+from spieltisch.web.routes.signed import acting_account
 from spieltisch.web.tables.abandoned import end_walked_away
 from spieltisch.web.tables.chat import NOTICE, notice
 from spieltisch.web.tables.hub import Hub
 from spieltisch.web.tables.pool import check_level
+from spieltisch.web.tables.rated_seats import check_host_hands, check_own_rated_seat
 from spieltisch.web.tables.seats import missing_for_start
 from spieltisch.web.tables.table import LiveTable
 
@@ -80,6 +85,16 @@ async def live_of(request: Request, table_id: str) -> LiveTable:
     return live
 
 
+async def own_credential(request: Request, live: LiveTable, authorization: str | None) -> object:
+    """The asker's seat credential for giving their seat up (leave, concede): at a rated game
+    being played a seat's link speaks for its person only from their own account."""
+    credential = await seat_credential(request, live, authorization)
+    if live.rules.rated and live.status == "playing":
+        account = await acting_account(request)
+        check_own_rated_seat(live, credential, None if account is None else account.id)
+    return credential
+
+
 def link(table_id: str, token: str) -> str:
     """A seat's join link."""
     return f"/t/{table_id}#seat={token}"
@@ -99,6 +114,7 @@ def _joining(app: FastAPI) -> None:
         try:
             account = await binding_account(request)
             token = await seat_credential(request, live, None) if not body.token else body.token
+            check_own_rated_seat(live, token, None if account is None else account.id)
             seat = await hub.seating.join(live, token, body.name, body.salt, account)
             back = live.rematch_of is not None and live.status == "open"
             if back and missing_for_start(live) is None:  # everyone is back: rematch begins
@@ -119,7 +135,7 @@ def _joining(app: FastAPI) -> None:
         except RefusedError as refused:
             raise refusal(refused) from None
         hub.lobby.changed()
-        return {"status": live.status, "version": live.table.version}
+        return {"status": live.status, "version": live.shown}
 
 
 def _hosting(app: FastAPI) -> None:
@@ -138,6 +154,7 @@ def _hosting(app: FastAPI) -> None:
             if live.rules.rated:
                 check_rated_bots(live.game.info.id, live.game.players, [body.level])
             async with live.lock:
+                check_host_hands(live)
                 name = live.seats[number].name
                 await hub.seating.to_bot(live, number, body.level, "bot")
                 await hub.note(live, NOTICE, None, notice("tobot", name=name))
@@ -186,7 +203,8 @@ def _own_seat(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         hub, live = hub_of(request), await live_of(request, table_id)
         try:
-            await hub.seating.leave(live, await seat_credential(request, live, authorization))
+            own = await own_credential(request, live, authorization)
+            await hub.seating.leave(live, own)
         except RefusedError as refused:
             raise refusal(refused) from None
         hub.lobby.changed()
@@ -199,7 +217,7 @@ def _own_seat(app: FastAPI) -> None:
         hub, live = hub_of(request), await live_of(request, table_id)
         try:
             ended = await hub.seating.concede(
-                live, await seat_credential(request, live, authorization)
+                live, await own_credential(request, live, authorization)
             )
         except RefusedError as refused:
             raise refusal(refused) from None

@@ -6,6 +6,12 @@ vote (the host is not special). A stand-in is announced, plays with the seat's v
 bot, and leaves the moment its person comes back (their link still holds the seat). A vote
 passes when more than half of the people who could vote say yes, and fails when half or more
 say no; it ends when its seat's person comes back.
+
+A rated game's seats change hands only by their own people (leave, concede) and by the
+clock they all agreed to when they sat down: nobody votes another person's seat away there,
+and a seat out of time or away past the grace gets its stand-in at once, whatever the table
+says of votes. That stand-in plays *for* its person: the seat's result is theirs
+(:mod:`spieltisch.web.people.rated`).
 """
 
 from __future__ import annotations
@@ -16,8 +22,9 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from spieltisch.agents import agent_names
+from spieltisch.core.words import N_
 from spieltisch.web.common.refusal import RefusedError
-from spieltisch.web.common.table_rules import Takeover
+from spieltisch.web.common.table_rules import TableRules, Takeover
 from spieltisch.web.store.db import VOTES
 from spieltisch.web.store.table_store import set_turn_since, update_seat
 from spieltisch.web.tables import clock as timing
@@ -30,6 +37,19 @@ from spieltisch.web.tables.table import LiveTable
 def stand_in_level(live: LiveTable) -> str:
     """The bot that stands in for an absent person: the game's strongest."""
     return agent_names(live.game)[0]
+
+
+def takeover_of(rules: TableRules) -> Takeover:
+    """What happens to a seat out of time or away too long: the table's choice, except at a
+    rated table, where the clock alone decides (a stand-in at once; nobody votes)."""
+    return Takeover.BOT if rules.rated else rules.takeover
+
+
+RATED_NO_VOTE = N_(
+    "a rated game's seats change hands only by their own people or by the clock: nobody votes "
+    "on another's seat"
+)
+"""Why a vote on a seat of a rated game is refused."""
 
 
 class Takeovers:
@@ -57,7 +77,7 @@ class Takeovers:
                     await self.services.write(clear_votes, self.services.engine, live.id, seat)
                 changed = True
             if to_act is not None and why is not None:
-                if live.rules.takeover is Takeover.BOT:
+                if takeover_of(live.rules) is Takeover.BOT:
                     await self.stand_in(live, to_act, why)
                     changed = True
                 elif live.votable.get(to_act) != why:
@@ -111,6 +131,8 @@ class Takeovers:
         """``voter``'s vote on handing ``seat`` to a bot (a first yes starts the vote); what
         it came to: ``open``, ``passed`` or ``failed``."""
         async with live.lock:
+            if live.rules.rated:
+                raise RefusedError(RATED_NO_VOTE, 403)
             if type(seat) is not int or not 0 <= seat < len(live.seats):
                 raise RefusedError("no seat {seat} at this table", params={"seat": str(seat)[:20]})
             if seat not in live.votable:
