@@ -87,7 +87,8 @@ def test_a_page_watching_sees_the_former_player_as_soon_as_the_account_ends(
     browsers: Callable[[], Browser],
 ) -> None:
     """The deletion answers once the subscribers have done their part, so the watching page
-    has the new name before anything it asks later."""
+    has the new name before anything it asks later (before the start the seat is free again:
+    the deleted account's link ended with it)."""
     ann, watcher = browsers(), browsers()
     csrf = sign_up(ann, "Ann")
     made = make_table(ann, game="awimbawe")
@@ -99,7 +100,7 @@ def test_a_page_watching_sees_the_former_player_as_soon_as_the_account_ends(
             "/api/account/delete", json={"confirm": "Ann"}, headers={"X-CSRF-Token": csrf}
         )
         assert deleted.status_code == 204, deleted.text
-        assert names_until_pong(ws) == [["former player", "Bot Berta"]]
+        assert names_until_pong(ws) == [["Seat 1", "Bot Berta"]]
 
 
 def closed_with(ws: Any) -> tuple[list[dict[str, Any]], int | None]:

@@ -21,10 +21,11 @@ from spieltisch.web.store.db import ANNOUNCEMENTS
 
 CHANNEL = "spieltisch"
 """PostgreSQL's channel for every table (the payload names the table)."""
-KINDS = frozenset({"table", "seats", "votes", "notes", "presence"})
+KINDS = frozenset({"table", "seats", "votes", "notes", "presence", "sessions"})
 """What an announcement may say changed: the table's row (a move, its status, its clock, a
 rematch), its seats (a join, a name, a stand-in, a revoked link, a clock's bank), its votes,
-its notes, or who is connected."""
+its notes, who is connected, or that a session which may hold a seat there ended (signing
+out: announced by whoever ends it, in its transaction)."""
 KEEP = 10_000
 """Announcements an SQLite file keeps (far more than any process reads between two looks)."""
 BATCH = 1_000

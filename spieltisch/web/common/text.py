@@ -5,7 +5,11 @@ A text (:func:`check_text`; a request's string field, :data:`~spieltisch.web.rou
 is refused unless it is valid Unicode (no lone surrogate) without control or formatting characters.
 A display name (:func:`display_name`) is further normalised (NFKC, spaces folded) and refused if it
 is empty or invisible, carries a right-to-left override or any bidirectional control, imitates a
-bot, or is too long.
+bot, chance or a name the server gives seats itself (a free seat's ``Seat 2``, in every language
+pages show it in: ``Platz 2``; a deleted account's :data:`FORMER_PLAYER`), or is too long.
+
+:func:`control_in` is the door's check (:mod:`~spieltisch.web.routes.guard`): a request's path
+and query with a control character are refused before any route sees them.
 """
 
 from __future__ import annotations
@@ -13,12 +17,19 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from spieltisch.core.words import N_
+
 MAX_NAME = 40
 _FORBIDDEN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 """Control, formatting (bidi overrides and zero-width marks among them), surrogate,
 private-use, unassigned, and line or paragraph separator characters."""
 BOT_LIKE = re.compile(r"^\s*(bot|chance|zufall)\b", re.IGNORECASE)
 """Names that would read as a bot's seat (``Bot 2 (ismcts)``) or as chance in the log."""
+FORMER_PLAYER = "former player"
+"""What a deleted account's seats are called (no person may take the name)."""
+FREE_SEAT = re.compile(r"^(seat|platz)\s*#?\s*\d+$", re.IGNORECASE)
+"""Names that would read as a free seat's (the server keeps ``Seat 2``; a German page shows
+``Platz 2``)."""
 
 
 class TextError(ValueError):
@@ -46,8 +57,19 @@ def display_name(name: object) -> str:
     if len(clean) > MAX_NAME:
         raise TextError(f"a display name has at most {MAX_NAME} characters")
     if BOT_LIKE.match(clean):
-        raise TextError("a person's name may not look like a bot's or like chance")
+        raise TextError(N_("a person's name may not look like a bot's or like chance"))
+    folded_name = clean.casefold()
+    if folded_name == FORMER_PLAYER:
+        raise TextError(N_("this name is kept for players who deleted their account"))
+    if FREE_SEAT.match(folded_name):
+        raise TextError(N_("a person's name may not look like a free seat's"))
     return clean
+
+
+def control_in(text: str) -> bool:
+    """Whether ``text`` holds a control character (NUL among them) or a lone surrogate, which
+    no database, log line or encoder should ever be handed."""
+    return any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text)
 
 
 def same_name(one: str, other: str) -> bool:

@@ -15,8 +15,9 @@ carries the session's CSRF token in ``X-CSRF-Token`` and comes from a page of th
 
 Sign-in attempts (with a password or a passkey) are rate-limited per client address and per
 name (a token bucket each: :data:`ATTEMPTS_BURST` at once, then one every
-:data:`ATTEMPT_EVERY` seconds), and so are sign-ups and passkey options per address; a
-refusal never tells whether a name has an account.
+:data:`ATTEMPT_EVERY` seconds), and so are sign-ups and passkey options per address. A
+sign-in's refusal never tells whether a name has an account; a sign-up's must (names are
+unique: "this name is taken"), which is why sign-ups are counted per address.
 
 The database functions are synchronous and take an engine (the routes run them on the hub's
 writer thread or a reader thread); the ``async`` ones are what the routes and the lead's
@@ -30,7 +31,7 @@ import functools
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from spieltisch.web.common.refusal import RefusedError
+from spieltisch.web.common.text import FORMER_PLAYER as FORMER_NAME
 from spieltisch.web.common.text import TextError, display_name
 from spieltisch.web.common.tokens import token_hash
 from spieltisch.web.store.db import ACCOUNTS, CHALLENGES, PASSKEYS, RATINGS, SESSIONS
@@ -54,8 +56,8 @@ MIN_PASSWORD = 10
 MAX_PASSWORD = 1024
 HASHES_AT_ONCE = 4
 """Password hashes worked out at once (each takes 64 MiB)."""
-FORMER_PLAYER = "former player"
-"""What a deleted account's seats are called (no account may take the name)."""
+FORMER_PLAYER = FORMER_NAME
+"""What a deleted account's seats are called (no person may take the name)."""
 COMMON_PASSWORDS = Path(__file__).parent / "common_passwords.txt"
 
 NAME_KEY_LENGTH = 64
@@ -66,6 +68,14 @@ HASHER = PasswordHasher()
 Forget = Callable[[Connection, str], list[str]]
 """What deleting an account does first to the rest of the database (the account's seats and
 records: :func:`spieltisch.web.people.profile.forget_player`), in the deletion's transaction."""
+Said = Callable[[Connection, str], None]
+"""What ending some of an account's sessions says to the rest of the database, in the same
+transaction (the live tables announce it to every server process: see
+:mod:`spieltisch.web.people.events`)."""
+
+
+def _silent(db: Connection, account_id: str) -> None:
+    """Say nothing (a caller that has nobody to tell)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,10 +219,14 @@ def password_hash_of(engine: Engine, account_id: str) -> str | None:
     return hashed
 
 
-def replace_password(engine: Engine, account_id: str, password_hash: str, kept: str) -> None:
+def replace_password(
+    engine: Engine, account_id: str, password_hash: str, kept: str, said: Said = _silent
+) -> None:
     """A new password for the account, and every session of it but ``kept`` (the one that
-    changed it) ends, in one transaction: whoever knew the old one is signed out."""
+    changed it) ends, in one transaction (which ``said`` is told in): whoever knew the old
+    one is signed out."""
     with engine.begin() as db:
+        said(db, account_id)
         db.execute(
             ACCOUNTS.update().where(ACCOUNTS.c.id == account_id).values(password_hash=password_hash)
         )
@@ -264,16 +278,34 @@ def touch_session(engine: Engine, id_hash: str) -> None:
         )
 
 
-def end_session(engine: Engine, id_hash: str) -> None:
-    """End one session."""
+def end_session(engine: Engine, id_hash: str, account_id: str = "", said: Said = _silent) -> None:
+    """End one session (of ``account_id``, whom ``said`` is told of in the same
+    transaction)."""
     with engine.begin() as db:
+        said(db, account_id)
         db.execute(SESSIONS.delete().where(SESSIONS.c.id_hash == id_hash))
 
 
-def end_sessions(engine: Engine, account_id: str) -> None:
-    """End every session of an account."""
+def end_sessions(engine: Engine, account_id: str, said: Said = _silent) -> None:
+    """End every session of an account (``said`` is told in the same transaction)."""
     with engine.begin() as db:
+        said(db, account_id)
         db.execute(SESSIONS.delete().where(SESSIONS.c.account_id == account_id))
+
+
+def live_sessions(engine: Engine, id_hashes: Collection[str]) -> set[str]:
+    """Those of the sessions ``id_hashes`` that have not ended (a page holds a seat by its
+    session only while it lives)."""
+    hashes = sorted(set(id_hashes))
+    if not hashes:
+        return set()
+    with engine.connect() as db:
+        rows = db.execute(
+            sa.select(SESSIONS.c.id_hash).where(
+                SESSIONS.c.id_hash.in_(hashes), SESSIONS.c.seen_at >= time.time() - SESSION_IDLE
+            )
+        ).scalars()
+        return {str(found) for found in rows}
 
 
 def account_facts(engine: Engine, account: Account) -> AccountFacts:
@@ -300,11 +332,15 @@ def set_language(engine: Engine, account_id: str, language: str) -> None:
         db.execute(ACCOUNTS.update().where(ACCOUNTS.c.id == account_id).values(language=language))
 
 
-def delete_account(engine: Engine, account_id: str, forget: Forget) -> list[str]:
-    """Delete an account and all it holds, in one transaction: first ``forget`` (its seats
-    and stored records then name a former player), then its ratings, passkeys, challenges and
-    sessions go, and the account itself. The tables whose seats ``forget`` changed."""
+def delete_account(
+    engine: Engine, account_id: str, forget: Forget, said: Said = _silent
+) -> list[str]:
+    """Delete an account and all it holds, in one transaction: first ``said`` is told (its
+    sessions end), then ``forget`` (its seats and stored records then name a former player),
+    then its ratings, passkeys, challenges and sessions go, and the account itself. The
+    tables whose seats ``forget`` changed."""
     with engine.begin() as db:
+        said(db, account_id)
         touched = forget(db, account_id)
         _delete_rows(db, account_id)
     return touched

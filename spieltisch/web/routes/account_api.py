@@ -13,18 +13,17 @@ from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from spieltisch.web.common.refusal import RefusedError
-from spieltisch.web.common.text import same_name
+from spieltisch.web.common.text import check_text, same_name
 from spieltisch.web.people.accounts import (
     MAX_PASSWORD,
     Account,
-    end_session,
     set_language,
     set_listed,
 )
-from spieltisch.web.people.events import end_account, end_every_session
+from spieltisch.web.people.events import end_account, end_every_session, end_one_session
 from spieltisch.web.routes import passkey_api
 from spieltisch.web.routes.seat_api import refusal
 from spieltisch.web.routes.signed import (
@@ -44,7 +43,8 @@ from spieltisch.web.routes.signed import (
 
 NO_STORE = {"Cache-Control": "no-store"}
 
-Name = Annotated[StrictStr, Field(max_length=100)]
+Name = Annotated[StrictStr, AfterValidator(check_text), Field(max_length=100)]
+"""A name sent (checked as any text: never a control character)."""
 
 
 class PasswordIn(BaseModel):
@@ -141,8 +141,9 @@ def _session_routes(app: FastAPI) -> None:
     @app.post("/api/account/signout", status_code=204)
     async def signout(request: Request) -> Response:
         session = await signed_in_session(request)
-        database = database_at(request)
-        await database.write(end_session, database.engine, session.id_hash)
+        await end_one_session(
+            database_at(request), events_at(request), session.account.id, session.id_hash
+        )
         return _signed_out(request)
 
     @app.post("/api/account/signout-everywhere", status_code=204)

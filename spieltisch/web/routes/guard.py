@@ -7,14 +7,24 @@ before anything is read, and a body sent without one (chunked) is counted as it 
 refused the moment it passes the limit, so no client can make the server hold more than the
 limit. This is plain ASGI (no ``BaseHTTPMiddleware``), so streamed responses, such as the
 lobby's feed, pass through untouched.
+
+Before anything else, a request's or socket's path and query are refused (400; a socket is
+closed before it is accepted) if, percent-decoded, they hold a control character (NUL among
+them), a lone surrogate or bytes that are not UTF-8: no route, database or log line ever sees
+one (PostgreSQL refuses NUL in text, and its error would otherwise be a 500). Body text fields
+are checked as pydantic reads them (:mod:`~spieltisch.web.routes.fields`).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
+from urllib.parse import unquote_to_bytes
+
+from spieltisch.web.common.text import control_in
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -42,8 +52,35 @@ SECURITY_HEADERS = {
 _HEADERS = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
 
 
+UNREADABLE = "the address holds a character that is not allowed"
+"""The door's refusal of a path or query with a control character (or not UTF-8)."""
+UNREADABLE_CLOSE = 4400
+
+
+def unreadable(scope: Scope) -> bool:
+    """Whether the request's path or query, percent-decoded, is not clean text (see the
+    module docstring)."""
+    path = scope.get("path", "")
+    query = bytes(scope.get("query_string", b""))
+    try:
+        said = unquote_to_bytes(query.replace(b"+", b" ")).decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return control_in(path) or control_in(said)
+
+
+UNREADABLE_BODY = "the request holds a character that is not allowed"
+"""The door's refusal of a body with a control character in its text."""
+BODY_CONTROL = re.compile(
+    rb"(?<!\\)(?:\\\\)*\\(?:[bfnrt]|u00[0189][0-9a-fA-F]|u007[fF])"
+    rb"|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]"
+)
+"""A control character in a JSON body: spelt as an escape inside a string (an odd number of
+backslashes before it), or sent raw (JSON's whitespace between tokens aside)."""
+
+
 class TooLargeError(Exception):
-    """The body passed its limit while it was read."""
+    """The body passed its limit (or held a control character) while it was read."""
 
 
 def limit_of(path: str) -> int:
@@ -58,6 +95,12 @@ class Guard:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and unreadable(scope):
+            if scope["type"] == "http":
+                await answer(send, 400, UNREADABLE, close=True)
+            else:
+                await send({"type": "websocket.close", "code": UNREADABLE_CLOSE})
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -69,15 +112,23 @@ class Guard:
         started = False
         too_large = False
         seen = 0
+        refused = (413, "the request is too large")
+        checked = limit != MAX_RECORD  # a record to verify or replay is never stored
+        tail = b""
 
         async def counted() -> Message:
-            nonlocal seen, too_large
+            nonlocal seen, too_large, refused, tail
             message = await receive()
             if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
+                body = bytes(message.get("body", b""))
+                seen += len(body)
                 if seen > limit:
                     too_large = True
                     raise TooLargeError
+                if checked and BODY_CONTROL.search(tail + body):
+                    too_large, refused = True, (400, UNREADABLE_BODY)
+                    raise TooLargeError
+                tail = (tail + body)[-16:]
             return message
 
         async def headed(message: Message) -> None:
@@ -99,7 +150,7 @@ class Guard:
             if not started and not too_large:
                 await answer(send, 500, "the server could not do that; try again")
         if too_large and not started:
-            await answer(send, 413, "the request is too large", close=True)
+            await answer(send, *refused, close=True)
 
 
 def _header(scope: Scope, name: bytes) -> str | None:

@@ -24,7 +24,8 @@ from spieltisch.web.common.words import spoken
 from spieltisch.web.tables import chat
 from spieltisch.web.tables import clock as timing
 from spieltisch.web.tables.clock import Clock
-from spieltisch.web.tables.payload import step_events, update_message
+from spieltisch.web.tables.payload import error_message, step_events, update_message
+from spieltisch.web.tables.rated_seats import RATED_OWN_PAGE, speaks_for_its_person
 from spieltisch.web.tables.presence import Presence
 from spieltisch.web.tables.rematch import Rematches
 from spieltisch.web.tables.table import HISTORY, AccountSeat, Connection, LiveTable, token_key
@@ -110,6 +111,13 @@ class Connections:
         the seats as they stand (people, presence, clocks, votes); each only if the page has
         not had it yet."""
         if connection.closed or connection.catching_up:
+            return
+        if not speaks_for_its_person(live, connection):  # a rated seat's link, not its person
+            said = error_message(RATED_OWN_PAGE, connection.language)
+            connection.send({**said, "version": live.shown})
+            connection.close_code = 4403
+            connection.close()
+            live.connections.discard(connection)
             return
         shown = live.shown
         owner = live.steps.owner  # a private run's owner sees its steps; nobody else does

@@ -64,16 +64,18 @@ from spieltisch.web.tables.bots import hint_level
 from spieltisch.web.tables.checks import Checks
 from spieltisch.web.tables.clock import Clock, SystemClock
 from spieltisch.web.tables.connections import Connections
-from spieltisch.web.tables.ending import settle
+from spieltisch.web.tables.ending import settle, settle_owed
 from spieltisch.web.tables.lobby import Lobby, lobby_rows
 from spieltisch.web.tables.pool import FairPool
 from spieltisch.web.tables.presence import Presence, clear_presence
 from spieltisch.web.tables.rematch import Rematches
 from spieltisch.web.tables.remote import Remote
+from spieltisch.web.tables.rated_seats import check_speaks_for_its_person
 from spieltisch.web.tables.seats import (
     Seating,
+    check_session,
+    close_ended_sessions,
     close_revoked,
-    close_signed_out,
     new_seats,
     revoked_since,
     stale_message,
@@ -159,6 +161,7 @@ class Hub:
                 async with live.lock:
                     await self.commit(live, live.table.version)
             self.schedule(live)
+        await settle_owed(self)  # rated games that ended but were never settled (a crash)
         self._background += self.fanout.tasks()
         for loop in (self.upkeep.ticking, self.upkeep.syncing, self.upkeep.sweeping,
                      self.leases.renewing, self.lobby.run):  # fmt: skip
@@ -191,20 +194,23 @@ class Hub:
             self.schedule(live)
 
     async def _account_ended(self, ended: AccountEnded) -> None:
-        """Tables held in memory whose seats an ended account held show their new name."""
-        for table_id in ended.tables:
-            live = self.tables.get(table_id)
-            if live is not None:
+        """Tables held in memory whose seats an ended account held show their new name (its
+        seats' links ended: their pages are told so and closed)."""
+        for live in list(self.tables.values()):
+            held = any(s.account_id == ended.account_id for s in live.seats)
+            if live.id in ended.tables or held:
                 async with live.lock:
                     await self.reload(live)
                 await self.broadcast(live)
 
     async def _sessions_ended(self, ended: SessionsEnded) -> None:
-        """Pages at the tables in memory that hold a seat by one of the ended sessions are
-        told so and closed (they watch when they come back signed out); the others see the
-        seat's person go as each socket closes (:meth:`disconnect`)."""
+        """Pages at the tables in memory that hold a seat by a session that ended are told so
+        and closed (they watch when they come back signed out); the others see the seat's
+        person go as each socket closes (:meth:`disconnect`). Other processes hear of it
+        through the database (:mod:`~spieltisch.web.tables.remote`)."""
         for live in list(self.tables.values()):
-            close_signed_out(live, ended.account_id, ended.kept)
+            if any(c.account_id == ended.account_id for c in live.connections):
+                await close_ended_sessions(self, live)
 
     # --- tables ----------------------------------------------------------------------------
 
@@ -291,6 +297,7 @@ class Hub:
         async with live.lock:
             if connection.token_hash is None:
                 raise RefusedError("spectators cannot move", 403, live.shown)
+            await check_session(self, connection)  # its session may have ended elsewhere
             if type(version) is not int:
                 raise RefusedError("a move names the version it was chosen at (a number)", 400)
             if live.status != "playing" or live.holder(connection.token_hash) is None:
@@ -298,6 +305,7 @@ class Hub:
             seat = live.holder(connection.token_hash)
             if seat is None:
                 raise RefusedError("this link no longer holds a seat at this table", 403)
+            check_speaks_for_its_person(live, connection)
             table = live.table
             if live.status != "playing":
                 raise RefusedError(
@@ -447,6 +455,8 @@ class Hub:
             seat = None if connection.token_hash is None else live.holder(connection.token_hash)
             if seat is None:
                 raise RefusedError("this link no longer holds a seat at this table", 403)
+            await check_session(self, connection)
+            check_speaks_for_its_person(live, connection)
             if live.seats[seat].stand_in is None:
                 raise RefusedError("no bot stands in for you: the seat is yours", 409)
             await self.takeovers.returned(live, seat)

@@ -12,7 +12,13 @@ change was announced; this brings the copy in memory to what the database holds:
 - **notes**: the notes after the last one this process showed are sent to the pages that may
   read them;
 - **presence**: the other processes' connections per seat are read again, and the pages are
-  told if someone came or went.
+  told if someone came or went;
+- **sessions** (and seats): pages that hold a seat by a signed-in session that has ended are
+  told so and closed. Ending sessions (signing out, here or everywhere, a new password,
+  deleting the account) announces ``sessions`` at every table still open or being played
+  where the account holds a seat, within the ending's own transaction
+  (:func:`announce_ended`, which the hub's account events run there); a deleted account's
+  seats' links end in that transaction too (:func:`~spieltisch.web.tables.seats.end_links`).
 """
 
 from __future__ import annotations
@@ -21,17 +27,41 @@ import time
 from collections.abc import Callable, Collection
 from typing import Any, Protocol
 
-from sqlalchemy.engine import Engine
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
 
 from spieltisch.core.errors import SpieltischError
+from spieltisch.web.cluster.announcements import announce
+from spieltisch.web.people.events import AccountEvents
 from spieltisch.web.store import table_store
+from spieltisch.web.store.db import SEATS, TABLES
 from spieltisch.web.tables import chat
 from spieltisch.web.tables.presence import Presence, read_presence
+from spieltisch.web.tables.seats import close_ended_sessions, end_links
 from spieltisch.web.tables.table import LiveTable
 from spieltisch.web.tables.takeover import load_votes
 
 STATE = frozenset({"table", "seats", "votes"})
 """Kinds that may change the table, its seats or its votes."""
+SESSIONS = frozenset({"sessions", "seats"})
+"""Kinds after which a page's session may have ended (a deleted account renames its seats)."""
+
+
+def announce_ended(db: Connection, account_id: str, deleted: bool) -> None:
+    """Within the transaction that ends sessions of ``account_id`` (or the account): announce
+    it at every table still open or being played where the account holds a seat (the only
+    tables where a page may hold a seat by its session), so that every process closes such
+    pages once it is committed; a deleted account's seats' links end here too."""
+    tables = db.execute(
+        sa.select(SEATS.c.table_id)
+        .join(TABLES, TABLES.c.id == SEATS.c.table_id)
+        .where(SEATS.c.account_id == account_id, TABLES.c.status.in_(("open", "playing")))
+        .distinct()
+    ).scalars()
+    ids = set(tables)
+    if deleted:
+        ids.update(end_links(db, account_id, time.time()))
+    announce(db, ids, "sessions")
 
 
 class RemoteHub(Protocol):
@@ -41,6 +71,7 @@ class RemoteHub(Protocol):
     reader: Engine
     tables: dict[str, LiveTable]
     presence: Presence
+    events: AccountEvents
 
     async def read(self, function: Callable[..., Any], *args: Any) -> Any: ...
 
@@ -67,6 +98,7 @@ class Remote:
 
     def __init__(self, hub: RemoteHub) -> None:
         self.hub = hub
+        hub.events.within(announce_ended)
 
     def in_memory(self) -> Collection[str]:
         """The tables this process holds (the only ones whose announcements matter here)."""
@@ -77,6 +109,8 @@ class Remote:
         live = self.hub.tables.get(table_id)
         if live is None:
             return
+        if kinds & SESSIONS:  # first: a page signed out hears nothing more of the table
+            await close_ended_sessions(self.hub, live)
         if kinds & STATE:
             await self._state(live, "votes" in kinds)
         if "notes" in kinds:

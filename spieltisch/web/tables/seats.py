@@ -13,11 +13,12 @@ so the host page can always list every seat's link; the database keeps only hash
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection as DbConnection
 from sqlalchemy.engine import Engine
 
 from spieltisch.agents import agent_names
@@ -29,16 +30,18 @@ from spieltisch.session import Steps, Table
 from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.common.text import TextError, display_name, same_name
 from spieltisch.web.common.tokens import derive_token, matches, new_origin, token_hash
+from spieltisch.web.people.accounts import live_sessions
 from spieltisch.web.store import table_store
-from spieltisch.web.store.db import REVOKED
+from spieltisch.web.store.db import REVOKED, SEATS, TABLES
 from spieltisch.web.store.table_store import SeatRow, VersionConflictError
 from spieltisch.web.tables.chat import NOTICE, notice
 from spieltisch.web.tables.clock import start_banks
 from spieltisch.web.tables.ending import settle
 from spieltisch.web.tables.payload import error_message
 from spieltisch.web.tables.pool import check_level
+from spieltisch.web.tables.rated_seats import check_host_hands
 from spieltisch.web.tables.services import Services
-from spieltisch.web.tables.table import HISTORY, LiveTable, SeatPlan
+from spieltisch.web.tables.table import HISTORY, Connection, LiveTable, SeatPlan
 from spieltisch.web.tables.takeover import stand_in_level
 
 REASONS = ("bot", "person", "left", "conceded")
@@ -146,6 +149,11 @@ class Seating:
         except ValueError as error:
             raise RefusedError(str(error)) from None
         async with live.lock:
+            # The seats as they stand now: its link may have ended meanwhile, here or on
+            # another server process.
+            await caught_up(self.services, live)
+            seat = self.person_of(live, token)
+            clean = check_name(live, seat, name if account is None else account.name)
             current = live.seats[seat]
             # A salt counts only before the start: once the game is on, its dice are fixed.
             salt_now = own if live.status == "open" else current.salt
@@ -200,23 +208,22 @@ class Seating:
         row = live.seats[seat]
         if row.person and row.token_hash is not None:
             await self.revoke(live, row, reason)
-        # The person's game still: it stays in their history (and, rated, counts as given up).
-        bot = SeatRow(seat, "bot", bot_name(seat), level, None, True,
-                      account_id=row.account_id)  # fmt: skip
+        bot = SeatRow(seat, "bot", bot_name(seat), level, None, True)
         if reason in ("left", "conceded"):
-            bot = replace(bot, name=row.name, conceded_at=row.conceded_at)
+            # The person gave it up: their game still, in their history (rated, a loss).
+            bot = replace(bot, name=row.name, conceded_at=row.conceded_at,
+                          account_id=row.account_id)  # fmt: skip
+        # Handed on by the host (never at a rated game being played): no longer the person's
+        # game, so what the bot makes of it is nobody's result.
         await self._store(live, bot, True)
 
     async def to_person(self, live: LiveTable, host: str, seat: int) -> str:
         """Give ``seat`` to a new person: a new token (derived from the host's), so a new join
         link; a person who held it loses it. The new token."""
-        if live.rules.rated and live.status == "playing":
-            raise RefusedError(
-                N_("a rated game's seats stay with the people who started it"), 409
-            )  # fmt: skip
         origin = new_origin(live.id)
         token = derive_token(host, origin, seat)
         async with live.lock:
+            check_host_hands(live)  # never a finished table's, nor a rated game's once on
             row = live.seats[seat]
             if row.person and row.token_hash is not None:
                 await self.revoke(live, row, "person")
@@ -358,14 +365,14 @@ SIGNED_OUT_CLOSE = 4403
 """Its socket's close code: the page says why and does not reconnect on its own."""
 
 
-def close_signed_out(live: LiveTable, account_id: str, kept: str | None) -> int:
-    """Tell every page of this server at ``live`` that holds its seat by a session of
-    ``account_id`` other than ``kept`` that it no longer does (in its own language), and close
-    it; how many were closed. A page open with the seat's link keeps it: the link is no
-    session."""
+def close_signed_out(live: LiveTable, alive: Collection[str]) -> int:
+    """Tell every page of this server at ``live`` that holds its seat by a session not among
+    ``alive`` (the hashes of the sessions that live) that it no longer does (in its own
+    language), and close it; how many were closed. A page open with the seat's link keeps
+    it: the link is no session."""
     closed = 0
     for connection in list(live.connections):
-        if connection.account_id != account_id or connection.session == kept:
+        if connection.session is None or connection.session in alive:
             continue
         said = error_message(SIGNED_OUT, connection.language)
         connection.send({**said, "version": live.shown})
@@ -374,6 +381,84 @@ def close_signed_out(live: LiveTable, account_id: str, kept: str | None) -> int:
         live.connections.discard(connection)
         closed += 1
     return closed
+
+
+async def caught_up(services: Services, live: LiveTable) -> bool:
+    """Take ``live`` up again if another server process changed it (a seat handed on, a
+    deleted account's links ended) before a seat is written from it (the caller holds the
+    lock); whether it was behind."""
+    stored = await services.read(table_store.version_of, services.reader, live.id)
+    if stored is None or not live.behind(stored):
+        return False
+    await services.reload(live)
+    return True
+
+
+class Reads(Protocol):
+    """Whatever reads the database off the event loop (the hub)."""
+
+    reader: Engine
+
+    async def read(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run a database read in a worker thread."""
+        ...
+
+
+async def close_ended_sessions(services: Reads, live: LiveTable) -> int:
+    """Close the pages at ``live`` that hold their seat by a session that has ended (read
+    from the database: a sign-out here or on any other server process); how many."""
+    held = {c.session for c in live.connections if c.session is not None}
+    if not held:
+        return 0
+    alive: set[str] = await services.read(live_sessions, services.reader, held)
+    return close_signed_out(live, alive)
+
+
+async def check_session(services: Reads, connection: Connection) -> None:
+    """Refuse (403) what a page asks by a seat it holds by a session that has ended (signed
+    out on another server process, whose word has not come yet): the move path asks this, so
+    that such a page can never move, even before it is closed."""
+    if connection.session is None:
+        return
+    alive: set[str] = await services.read(live_sessions, services.reader, {connection.session})
+    if connection.session not in alive:
+        raise RefusedError(SIGNED_OUT, 403)
+
+
+def end_links(db: DbConnection, account_id: str, at: float) -> list[str]:
+    """Within a deleted account's transaction (before its seats are renamed): the links of
+    the seats it holds at tables still open or being played stop working, as when a seat
+    changes hands (kept as revoked, the tables' epochs move on); a seat before the start is
+    free again, for the host to hand on. The tables changed."""
+    rows = db.execute(
+        sa.select(SEATS.c.table_id, SEATS.c.seat, SEATS.c.name, SEATS.c.token_hash, TABLES.c.status)
+        .join(TABLES, TABLES.c.id == SEATS.c.table_id)
+        .where(
+            SEATS.c.account_id == account_id,
+            SEATS.c.kind == "person",
+            SEATS.c.token_hash.is_not(None),
+            TABLES.c.status.in_(("open", "playing")),
+        )
+    ).all()
+    for table_id, seat, name, old_hash, status in rows:
+        db.execute(
+            REVOKED.delete().where(REVOKED.c.table_id == table_id, REVOKED.c.token_hash == old_hash)
+        )
+        db.execute(
+            REVOKED.insert().values(
+                table_id=table_id, token_hash=old_hash, seat=seat, name=name, reason="left", at=at
+            )
+        )
+        freed: dict[str, object] = {"token_hash": None, "token_origin": None}
+        if status == "open":  # free again, no longer the account's (nor renamed for it)
+            freed.update(name=f"Seat {seat + 1}", joined=False, salt=None, account_id=None)
+        db.execute(
+            SEATS.update().where(SEATS.c.table_id == table_id, SEATS.c.seat == seat).values(**freed)
+        )
+    changed = sorted({row[0] for row in rows})
+    if changed:
+        db.execute(TABLES.update().where(TABLES.c.id.in_(changed)).values(epoch=TABLES.c.epoch + 1))
+    return changed
 
 
 def close_revoked(live: LiveTable, old_hash: str, message: dict[str, Any]) -> None:
