@@ -232,3 +232,39 @@ def test_writes_never_fail_while_tables_are_read(tmp_path: Path) -> None:
     engine.dispose()
     assert done.is_set()
     assert failures == []
+
+
+def test_a_table_whose_record_no_longer_replays_keeps_no_other_from_play(tmp_path: Path) -> None:
+    """A damaged record (a chance step the seed never drew, say) is logged and left as
+    stored when a server starts; the server starts, and every other table plays on."""
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    made = []
+    with running(url) as first:
+        for _ in range(2):
+            answer = first.http.post(
+                "/api/tables", json={"game": "awimbawe", "seats": seats, "seed": 11}
+            ).json()
+            host = answer["host_link"].split("#host=")[1]
+            for seat, link in answer["seat_links"].items():
+                token = link.split("#seat=")[1]
+                first.http.post(
+                    f"/api/tables/{answer['id']}/join", json={"token": token, "name": f"P{seat}"}
+                )
+            first.http.post(
+                f"/api/tables/{answer['id']}/start", headers={"Authorization": f"Bearer {host}"}
+            )
+            made.append(answer["id"])
+    with sqlite3.connect(tmp_path / "db.sqlite") as db:  # two cards of the deal swapped
+        (deal,) = db.execute(
+            "SELECT text FROM moves WHERE table_id = ? AND idx = 0", (made[0],)
+        ).fetchone()
+        cards = deal.split(" ")
+        cards[1], cards[2] = cards[2], cards[1]
+        db.execute(
+            "UPDATE moves SET text = ? WHERE table_id = ? AND idx = 0", (" ".join(cards), made[0])
+        )
+    with running(url) as second:
+        healthy = second.http.get(f"/api/tables/{made[1]}")
+        assert healthy.status_code == 200 and healthy.json()["status"] == "playing"
+        assert second.process.poll() is None

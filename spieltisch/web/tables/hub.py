@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -68,9 +69,9 @@ from spieltisch.web.tables.ending import settle, settle_owed
 from spieltisch.web.tables.lobby import Lobby, lobby_rows
 from spieltisch.web.tables.pool import FairPool
 from spieltisch.web.tables.presence import Presence, clear_presence
+from spieltisch.web.tables.rated_seats import check_speaks_for_its_person
 from spieltisch.web.tables.rematch import Rematches
 from spieltisch.web.tables.remote import Remote
-from spieltisch.web.tables.rated_seats import check_speaks_for_its_person
 from spieltisch.web.tables.seats import (
     Seating,
     check_session,
@@ -89,6 +90,8 @@ from spieltisch.web.tables.table import (
 )
 from spieltisch.web.tables.takeover import Takeovers, load_votes
 from spieltisch.web.tables.upkeep import Upkeep
+
+LOG = logging.getLogger("spieltisch.web")
 
 
 class Hub:
@@ -154,7 +157,11 @@ class Hub:
         self.hint_secret = await self.write(table_store.shared_secret, self.engine, "hints")
         self.lesson_secret = await self.write(table_store.shared_secret, self.engine, "lessons")
         for table_id in await self.read(table_store.unfinished, self.reader):
-            live = await self.get(table_id)
+            try:
+                live = await self.get(table_id)
+            except SpieltischError as error:  # one damaged record must not keep all from play
+                LOG.error("table %s: cannot be replayed, left as stored (%s)", table_id, error)
+                continue
             if live is None:
                 continue
             if live.table.over:
