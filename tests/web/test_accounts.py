@@ -462,7 +462,8 @@ def test_delete_removes_the_account_and_all_it_holds(client: TestClient) -> None
     assert rows(client, PASSKEYS) == rows(client, RATINGS) == []
     seats = {row["seat"]: row for row in rows(client, SEATS) if row["table_id"] == made["id"]}
     assert seats[0]["account_id"] is None
-    assert seats[0]["name"] == "former player"
+    assert seats[0]["name"] == "Seat 1"  # before the start its seat is free again
+    assert seats[0]["token_hash"] is None  # and the deleted account's link has ended
     for cookie in (cookie_of(answer), cookie_of(other)):
         as_browser(client, cookie)
         assert me(client) is None

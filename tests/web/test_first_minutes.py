@@ -148,6 +148,9 @@ def test_the_seat_picker_and_the_table_name_bots_in_german_words(
     options = page.locator("[name=level-1] > option").all_inner_texts()
     assert options[0] == "Anfänger · 14,3"  # the ladder's weakest Awimbawé bot: 14.3
     assert [o.split(" · ")[0] for o in options][-1] == "Meister"
+    # the strongest is for signed-in hosts: shown, not to pick, and says why
+    strongest = page.locator("[name=level-1] > option").last
+    assert strongest.is_disabled() and options[-1].endswith("für diese Stufe anmelden")
     assert page.locator("[name=level-1] optgroup").get_attribute("label") == (
         "Weitere Stufen, nach ihrem Code"
     )
@@ -161,6 +164,25 @@ def test_the_seat_picker_and_the_table_name_bots_in_german_words(
     seat = page.locator("#people li[data-seat='1']").inner_text()
     assert "Bot Berta" in seat and "Fortgeschritten" in seat
     assert "heuristic" not in seat and "(" not in seat.split("Bot Berta")[1][:3]
+
+
+def test_a_signed_in_host_may_pick_the_strongest_bot(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    page = german_phone(new_context)
+    page.goto(server.url + "/")
+    signed = page.request.post(
+        server.url + "/api/account/signup",
+        data={"name": "Greta", "password": "ein Abend mit Freunden 7"},
+        headers={"Origin": server.url},
+    )
+    assert signed.status == 201, signed.text()
+    lobby(page, server)
+    page.select_option("#game", "awimbawe")
+    page.select_option("[name=seat-1]", "bot")
+    strongest = page.locator("[name=level-1] > option").last
+    assert not strongest.is_disabled() and strongest.inner_text().split(" · ")[0] == "Meister"
+    assert "anmelden" not in strongest.inner_text()
 
 
 def test_an_empty_leaderboard_says_how_to_get_on_it(
@@ -242,6 +264,7 @@ def test_the_host_picks_the_bots_level_and_sees_a_new_link_at_once(
     picker = page.locator("#tobot-level-1")
     names = [o.split(" · ")[0] for o in picker.locator("option").all_inner_texts()]
     assert names[0] == "Anfänger" and names[-1] == "Meister"
+    assert picker.locator("option").last.is_disabled()  # the host is not signed in
     picker.select_option(index=0)
     page.click("#tobot-1")
     page.wait_for_selector("#toperson-1")

@@ -1,11 +1,22 @@
 """Allowances as token buckets: one for a connection, one per key (an address, a name) with
 the least recently used forgotten, and a ceiling on how many of something a key holds at once.
-The door (:mod:`~spieltisch.web.routes.limits`) and the sign-in attempts use them."""
+The door (:mod:`~spieltisch.web.routes.limits`) and the sign-in attempts use them; the
+allowances every server process counts together live in the database
+(:mod:`~spieltisch.web.store.allowances`) and read their time from :func:`wall`."""
 
 from __future__ import annotations
 
 import time
 from collections import OrderedDict
+
+_WALL_OFFSET = time.time() - time.monotonic()
+
+
+def wall() -> float:
+    """Wall-clock seconds, as every process on the machine (and, with synchronised clocks,
+    every machine) reads them, advancing as the monotonic clock does (a clock set back while
+    the server runs does not hand out allowances again)."""
+    return time.monotonic() + _WALL_OFFSET
 
 
 class TokenBucket:

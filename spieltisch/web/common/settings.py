@@ -6,9 +6,12 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+HEAVY_BOTS_VARIABLE = "SPIELTISCH_HEAVY_BOTS"
+"""The environment variable that, set to ``everyone``, lets hosts who are not signed in seat
+the heaviest bots too (:attr:`Settings.heavy_bots_for_all`)."""
 RP_ID_VARIABLE = "SPIELTISCH_RP_ID"
 """The environment variable ``spieltisch serve`` reads ``--rp-id`` from when it is not given."""
 MAX_HOST_NAME = 253
@@ -40,6 +43,15 @@ class Settings:
     """Worker processes that play bots (bounded: a thinking bot never blocks the server)."""
     bot_pause: float = 0.8
     """Least seconds between a move and a bot's next move, so that people can follow."""
+    bot_seconds_per_minute: float = 40.0
+    bot_seconds_burst: float = 120.0
+    """A table's think time in the bot pool (its bots, hints and analyses): ``burst`` seconds
+    at once, then ``per_minute`` a minute; a table that spent it waits (0: unbounded)."""
+    heavy_bots_for_all: bool = field(
+        default_factory=lambda: os.environ.get(HEAVY_BOTS_VARIABLE, "").strip() == "everyone"
+    )
+    """Whether hosts who are not signed in may seat the heaviest bots (2 s and 5 s a move,
+    2,000 iterations); by default only signed-in hosts may (``SPIELTISCH_HEAVY_BOTS``)."""
     max_message: int = 4096
     """Longest message a connection may send, in characters."""
     rate_per_second: float = 10.0

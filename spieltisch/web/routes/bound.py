@@ -7,17 +7,22 @@ pages on any device where they are signed in then hold that seat without its lin
 and the seat's own requests (leave, concede, vote, rematch) take the session in place of the
 token, a change with the session's CSRF token only. The link still works as before, and a seat
 handed on (to a bot, to a new link) stops counting for the account the moment its token does.
+
+Who makes a table (:func:`table_maker`) is told the same way: the account a page signed in
+with its CSRF token, else the address; the bot pool shares its workers among them.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from fastapi import HTTPException, Request
 
 from spieltisch.web.people.accounts import Account
-from spieltisch.web.routes.signed import acting_account, check_csrf, current_session
+from spieltisch.web.routes.signed import acting_account, address_of, check_csrf, current_session
 from spieltisch.web.tables.table import AccountSeat, LiveTable
 
-__all__ = ["bearer", "binding_account", "own_seat", "seat_credential"]
+__all__ = ["Maker", "bearer", "binding_account", "own_seat", "seat_credential", "table_maker"]
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -60,3 +65,23 @@ async def seat_credential(request: Request, live: LiveTable, authorization: str 
         return token
     account = await acting_account(request)
     return None if account is None else own_seat(live, account.id)
+
+
+@dataclass(frozen=True, slots=True)
+class Maker:
+    """Who makes a table: the owner the table is kept under (``account:<id>`` for a signed-in
+    host, else ``address:<address>``), their address, and whether they are signed in."""
+
+    owner: str
+    address: str
+    signed_in: bool
+
+
+async def table_maker(request: Request) -> Maker:
+    """Who makes a table by ``request``: the signed-in account when the page sent the
+    session's CSRF token (another site cannot make tables in someone's name), else the
+    address."""
+    account, address = await binding_account(request), address_of(request)
+    if account is not None:
+        return Maker(f"account:{account.id}", address, True)
+    return Maker(f"address:{address}", address, False)

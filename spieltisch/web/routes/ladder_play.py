@@ -18,9 +18,12 @@ from spieltisch.agents.ladder import load_ladder
 from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.common.table_rules import TableRules
 from spieltisch.web.people.profile import ratings_of
+from spieltisch.web.routes.bound import table_maker
 from spieltisch.web.routes.fields import Field as Text
+from spieltisch.web.routes.limits import take_table_allowance
 from spieltisch.web.routes.seat_api import hub_of, refusal
 from spieltisch.web.routes.signed import signed_in
+from spieltisch.web.store.allowances import set_owner
 from spieltisch.web.tables.table import SeatPlan
 
 START_MU = 25.0
@@ -54,9 +57,12 @@ def rated_bot_api(app: FastAPI) -> None:
             for n in range(body.players)
         ]
         try:
+            maker = await table_maker(request)  # one allowance of tables across processes
+            await take_table_allowance(hub.database, hub.settings, maker.address)
             made = await hub.create(
                 body.game, body.players, {}, plans, None, rules=TableRules(rated=True)
             )
+            await hub.write(set_owner, hub.engine, made.table_id, f"account:{account.id}")
             live = await hub.get(made.table_id)
             if live is None:
                 raise RefusedError("no such table", 404)

@@ -1,11 +1,23 @@
 """Allowances: how often a connection may send a message or a chat line, how often an address
-may make tables or ask for heavy answers, and how many sockets a link or an address may hold."""
+may make tables or ask for heavy answers, and how many sockets a link or an address may hold.
+
+The door (:mod:`~spieltisch.web.routes.gate`) counts in this process's memory, at the cost of a
+few comparisons, so that a flood is refused before anything is read. The allowances that must
+hold across server processes (new tables here; sign-in and sign-up attempts in
+:mod:`~spieltisch.web.routes.signed`) are counted again in the database
+(:func:`take_shared`), so that N processes give an address its allowance once, not N times.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from spieltisch.locale import translation
-from spieltisch.web.common.buckets import Buckets, Counter
+from spieltisch.web.common.buckets import Buckets, Counter, wall
+from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.common.settings import Settings
+from spieltisch.web.store.allowances import Bucket, take
+from spieltisch.web.store.database import Database
 from spieltisch.web.tables.table import LiveTable, token_key
 
 
@@ -36,3 +48,18 @@ class ServerLimits:
             )
             return said % {"pages": open_now}
         return None
+
+
+async def take_shared(database: Database, buckets: Sequence[Bucket]) -> float:
+    """Take one of each of ``buckets`` as every process sharing ``database`` counts them; 0 if
+    all had one, else the seconds until the longest-waited-for has one again."""
+    wait: float = await database.write(take, database.engine, buckets, wall())
+    return wait
+
+
+async def take_table_allowance(database: Database, settings: Settings, address: str) -> None:
+    """Count one new table from ``address`` against its allowance shared by every process
+    (429 when it ran out)."""
+    bucket = Bucket(f"tables:{address}", settings.tables_per_minute / 60.0, settings.tables_burst)
+    if await take_shared(database, [bucket]) > 0:
+        raise RefusedError("too many new tables from here: wait a minute", 429)

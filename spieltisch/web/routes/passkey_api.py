@@ -72,9 +72,9 @@ from spieltisch.web.people.passkeys import (
 from spieltisch.web.routes.seat_api import refusal
 from spieltisch.web.routes.signed import (
     address_of,
-    check_attempt,
-    check_name_attempt,
     check_origin,
+    count_attempt,
+    count_signup,
     database_at,
     described,
     facts_of,
@@ -236,8 +236,7 @@ async def register(
 async def sign_up(request: Request, challenge_id: str, credential: dict[str, Any]) -> Account:
     """Make the account the challenge was offered for, with the passkey ``credential``."""
     check_origin(request)
-    limits = limits_of(request)
-    limits.check(limits.signup_from.wait(address_of(request)))
+    await count_signup(request)
     database = database_at(request)
     challenge: Challenge | None = await database.write(
         take_challenge, database.engine, SIGNUP, challenge_id
@@ -260,13 +259,13 @@ async def sign_in(request: Request, challenge_id: str, credential: dict[str, Any
     """The account whose passkey answered the challenge; 401 if none did, 429 when the
     address (or the name asked for) tried too often."""
     check_origin(request)
-    check_attempt(request, None)
+    # Counted from the address, as every process counts it, never against the name: nobody
+    # guesses a passkey, so a name's allowance would only let others lock its person out.
+    await count_attempt(request, None)
     database = database_at(request)
     challenge: Challenge | None = await database.write(
         take_challenge, database.engine, SIGNIN, challenge_id
     )
-    if challenge is not None and challenge.name is not None:
-        check_name_attempt(request, challenge.name)
     raw = credential.get("rawId") or credential.get("id")
     found: Passkey | None = None
     if challenge is not None and isinstance(raw, str) and 0 < len(raw) <= MAX_CREDENTIAL_ID:

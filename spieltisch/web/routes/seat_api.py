@@ -17,13 +17,13 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.people.rated import check_rated_bots
-from spieltisch.web.routes.bound import bearer, binding_account, seat_credential
+from spieltisch.web.routes.bound import bearer, binding_account, seat_credential, table_maker
 from spieltisch.web.routes.fields import Field as Text
 from spieltisch.web.routes.signed import acting_account
 from spieltisch.web.tables.abandoned import end_walked_away
 from spieltisch.web.tables.chat import NOTICE, notice
 from spieltisch.web.tables.hub import Hub
-from spieltisch.web.tables.pool import check_level
+from spieltisch.web.tables.pool import check_heavy, check_level
 from spieltisch.web.tables.rated_seats import check_host_hands, check_own_rated_seat
 from spieltisch.web.tables.seats import missing_for_start
 from spieltisch.web.tables.table import LiveTable
@@ -151,6 +151,8 @@ def _hosting(app: FastAPI) -> None:
             hub.seating.check_host(live, bearer(authorization))
             number = hub.seating.number(live, seat)
             check_level(live.game, body.level)
+            maker = await table_maker(request)  # the heaviest levels: signed-in hosts only
+            check_heavy([body.level], maker.signed_in or hub.settings.heavy_bots_for_all)
             if live.rules.rated:
                 check_rated_bots(live.game.info.id, live.game.players, [body.level])
             async with live.lock:

@@ -12,14 +12,27 @@ sign-up must come from one too.
 
 Sign-in attempts (with a password or a passkey) are rate-limited per client address and per
 name (a token bucket each: :data:`ATTEMPTS_BURST` at once, then one every
-:data:`ATTEMPT_EVERY` seconds), and so are sign-ups and passkey options per address; a
-refusal never tells whether a name has an account.
+:data:`ATTEMPT_EVERY` seconds), and so are sign-ups and passkey options per address. A
+sign-in's refusal never tells whether a name has an account; a sign-up's must (names are
+unique: "this name is taken"), which is why sign-ups are counted per address. Password
+attempts and sign-ups are counted in the database
+(:func:`~spieltisch.web.routes.limits.take_shared`), so every server process counts them
+together.
+
+Guessing one name from many addresses would lock its owner out too, so a browser that signed
+in as a name with its password holds a *device cookie* for it (:func:`device_cookie`: a random
+device id and its HMAC under a key every process shares, made for that name only): its
+attempts at that name draw on a bucket of their own for that name and device, never on the
+name's or the address's, so nobody else's guessing locks it out, and a guesser without the
+cookie cannot make one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import math
+import secrets
 import time
 from collections import OrderedDict
 from typing import Any
@@ -53,13 +66,14 @@ from spieltisch.web.people.accounts import (
     new_account_id,
     normal_password,
     password_hash_of,
-    replace_password,
     set_password_hash,
     start_session,
     touch_session,
 )
-from spieltisch.web.people.events import AccountEvents, SessionsEnded
+from spieltisch.web.people.events import AccountEvents, new_password
 from spieltisch.web.routes.gate import client_address
+from spieltisch.web.routes.limits import take_shared
+from spieltisch.web.store.allowances import Bucket, shared_key
 from spieltisch.web.store.database import Database
 
 COOKIE = "spieltisch_session"
@@ -92,6 +106,22 @@ OPTIONS_EVERY = 2.0
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
+DEVICE_COOKIE = "spieltisch_device_"
+"""The device cookies' names begin so; each ends in a digest of the name it is for."""
+
+
+DEVICE_PATH = "/api/account"
+"""Where a device cookie is sent (the account routes only)."""
+
+
+DEVICE_AGE = 400 * 24 * 3600
+"""Seconds a device cookie lasts (browsers keep none longer)."""
+
+
+DEVICE_KEY = "device-cookies"
+"""The name of the shared secret that signs device cookies."""
+
+
 class Attempts:
     """A token bucket per key (an address, a name), the least recently used forgotten
     beyond ``keys``; :meth:`wait` says how long until the next attempt may pass."""
@@ -116,11 +146,10 @@ class AccountLimits:
     """The allowances of one app's account routes (kept on ``app.state.accounts``)."""
 
     def __init__(self) -> None:
-        self.signin_from = Attempts()
-        self.signin_as = Attempts()
-        self.signup_from = Attempts(SIGNUP_EVERY, SIGNUPS_BURST)
         self.options_from = Attempts(OPTIONS_EVERY, OPTIONS_BURST)
         self.hashing = Hashing()
+        self.device_key: bytes | None = None
+        """The key device cookies are signed with (read from the database when first used)."""
 
     def check(self, *waits: float) -> None:
         """Refuse with 429 and ``Retry-After`` if any allowance ran out."""
@@ -268,6 +297,8 @@ async def begin_session(request: Request, response: Response, account: Account) 
         start_session, database.engine, account.id, None if old is None else old.id_hash
     )
     set_cookie(request, response, started.cookie)
+    if getattr(request.state, "signed_in_by_password", False):
+        await set_device_cookie(request, response, account.name)
     request.state.account_session = None
     return started
 
@@ -277,10 +308,17 @@ async def sign_up(request: Request, name: str, password: str) -> Account:
     taken, 422 if the name or password will not do."""
     check_origin(request)
     limits = limits_of(request)
-    limits.check(limits.signup_from.wait(address_of(request)))
+    await count_signup(request)
     clean, normal = account_name(name), check_password(password)
     hashed = await limits.hashing.hash(normal)
     return await add_account(request, clean, hashed)
+
+
+async def count_signup(request: Request) -> None:
+    """Count a new account from the request's address as every server process counts it
+    (with a password or a passkey); 429 if the address made too many."""
+    signups = Bucket(f"signup-from:{address_of(request)}", 1.0 / SIGNUP_EVERY, SIGNUPS_BURST)
+    limits_of(request).check(await take_shared(database_at(request), [signups]))
 
 
 async def add_account(
@@ -295,27 +333,75 @@ async def add_account(
     return Account(made, name, False)
 
 
-def check_attempt(request: Request, name: str | None) -> None:
-    """Count a sign-in attempt from the request's address (and for ``name``); 429 if either
-    allowance ran out."""
-    limits = limits_of(request)
-    waits = [limits.signin_from.wait(address_of(request))]
-    if name is not None:
-        waits.append(limits.signin_as.wait(name_key(name)[:NAME_KEY_LENGTH]))
-    limits.check(*waits)
+def device_cookie_name(name: str) -> str:
+    """The name of the device cookie for the account name ``name``."""
+    digest = hashlib.sha256(name_key(name)[:NAME_KEY_LENGTH].encode()).hexdigest()[:16]
+    return DEVICE_COOKIE + digest
 
 
-def check_name_attempt(request: Request, name: str) -> None:
-    """Count a sign-in attempt as ``name``; 429 if its allowance ran out."""
+async def _device_key(request: Request) -> bytes:
     limits = limits_of(request)
-    limits.check(limits.signin_as.wait(name_key(name)[:NAME_KEY_LENGTH]))
+    if limits.device_key is None:
+        database = database_at(request)
+        limits.device_key = await database.write(shared_key, database.engine, DEVICE_KEY)
+    return limits.device_key
+
+
+def _device_mac(key: bytes, name: str, device: str) -> str:
+    said = f"{name_key(name)[:NAME_KEY_LENGTH]}\0{device}".encode()
+    return hmac.new(key, said, hashlib.sha256).hexdigest()[:32]
+
+
+async def device_cookie(request: Request, name: str) -> str:
+    """A new device cookie's value for ``name``: a random device id and its MAC."""
+    device = secrets.token_hex(12)
+    return f"{device}.{_device_mac(await _device_key(request), name, device)}"
+
+
+async def device_of(request: Request, name: str) -> str | None:
+    """The device id of the request's device cookie for ``name`` if the server made it for
+    that name (``None``: no such cookie, or one it did not make)."""
+    cookie = request.cookies.get(device_cookie_name(name), "")
+    device, _, mac = cookie.partition(".")
+    if len(device) != 24 or len(mac) != 32:
+        return None
+    wanted = _device_mac(await _device_key(request), name, device)
+    return device if hmac.compare_digest(wanted.encode(), mac.encode()) else None
+
+
+async def set_device_cookie(request: Request, response: Response, name: str) -> None:
+    """Hand the browser a device cookie for ``name`` unless it holds a good one already."""
+    if await device_of(request, name) is not None:
+        return
+    response.set_cookie(
+        device_cookie_name(name), await device_cookie(request, name), max_age=DEVICE_AGE,
+        path=DEVICE_PATH, secure=secure(request), httponly=True, samesite="strict",
+    )  # fmt: skip
+
+
+async def count_attempt(request: Request, name: str | None, address: bool = True) -> None:
+    """Count a sign-in attempt as every server process counts it: from the request's address
+    and as ``name``, or, from a browser holding a device cookie for ``name``, for that name
+    and device alone; 429 (with ``Retry-After``) if an allowance ran out. ``address``: count
+    the address too (not for a signed-in person's current password)."""
+    rate, limits = 1.0 / ATTEMPT_EVERY, limits_of(request)
+    device = None if name is None else await device_of(request, name)
+    key = None if name is None else name_key(name)[:NAME_KEY_LENGTH]
+    if device is not None:
+        buckets = [Bucket(f"signin-device:{key}:{device}", rate, ATTEMPTS_BURST)]
+    else:
+        where = Bucket(f"signin-from:{address_of(request)}", rate, ATTEMPTS_BURST)
+        buckets = [where] if address else []
+        if key is not None:
+            buckets.append(Bucket(f"signin-as:{key}", rate, ATTEMPTS_BURST))
+    limits.check(await take_shared(database_at(request), buckets))
 
 
 async def sign_in(request: Request, name: str, password: str) -> Account:
     """The account whose name and password these are; 401 (the same words whichever was
     wrong), 429 when the address or name tried too often."""
     check_origin(request)
-    check_attempt(request, name)
+    await count_attempt(request, name)
     database, limits = database_at(request), limits_of(request)
     found: tuple[Account, str | None] | None = await database.read(
         find_password, database.reader, name_key(name)
@@ -324,6 +410,7 @@ async def sign_in(request: Request, name: str, password: str) -> Account:
     if not await limits.hashing.verify(stored, password) or found is None or stored is None:
         raise HTTPException(401, "wrong name or password")
     account = found[0]
+    request.state.signed_in_by_password = True  # the session's start hands a device cookie
     if HASHER.check_needs_rehash(stored):
         rehashed = await limits.hashing.hash(normal_password(password))
         await database.write(set_password_hash, database.engine, account.id, rehashed)
@@ -342,12 +429,11 @@ async def change_password(request: Request, session: Session, current: str, new:
     if stored is None:
         raise HTTPException(409, "this account has no password to change")
     normal = check_password(new)
-    check_name_attempt(request, account.name)
+    await count_attempt(request, account.name, address=False)
     if not await limits.hashing.verify(stored, current):
         raise HTTPException(403, "the current password is wrong")
     hashed = await limits.hashing.hash(normal)
-    await database.write(replace_password, database.engine, account.id, hashed, session.id_hash)
-    await events_at(request).publish(SessionsEnded(account.id, session.id_hash))
+    await new_password(database, events_at(request), account.id, hashed, session.id_hash)
 
 
 async def facts_of(request: Request, account: Account) -> AccountFacts:

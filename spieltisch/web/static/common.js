@@ -114,6 +114,35 @@ export function shownName(name, seat) {
   return name === `Seat ${seat + 1}` ? t("Seat {n}", { n: seat + 1 }) : name;
 }
 
+// A rating (or any figure to one decimal) as the page's language writes it.
+export function decimal(value) {
+  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+}
+
+// The bot levels a host may pick for a table of ``players`` of ``game`` (an entry of
+// /api/games): the ladder's by their names, weakest first, with their ratings, then every other
+// level by its code, for experts. The heaviest (``game.heavy``) are for signed-in hosts: shown to
+// others, but not to pick. Each choice is { value, label, disabled }.
+export function levelChoices(game, players) {
+  const named = game.ladder?.[String(players)] ?? [];
+  const heavy = new Set(game.heavy ?? []);
+  const choice = (value, label) => {
+    const locked = heavy.has(value) && !session.account;
+    return { value, label: locked ? `${label} · ${t("sign in for this level")}` : label, disabled: locked };
+  };
+  const codes = game.levels.flatMap((name) => [name, ...(game.strengths[name] ?? []).map((s) => `${name}:${s}`)]);
+  return {
+    named: named.map((n) => choice(n.level, `${t(n.name)} · ${decimal(n.rating)}`)),
+    others: codes.filter((code) => !named.some((n) => n.level === code)).map((code) => choice(code, code)),
+  };
+}
+
+// The choice a picker starts on: the middle one of ``choices``, or the nearest open one below it.
+export function middleChoice(choices) {
+  const open = choices.slice(0, Math.floor((choices.length - 1) / 2) + 1).filter((c) => !c.disabled);
+  return (open.at(-1) ?? choices.find((c) => !c.disabled))?.value;
+}
+
 export function fragment() {
   const params = new URLSearchParams(location.hash.slice(1));
   return { seat: params.get("seat"), host: params.get("host") };

@@ -1,5 +1,5 @@
 // The lobby: lists of tables, kept current by the server's feed, and a form to make a new one.
-import { api, currentAccount, el, shownName, signedIn } from "./common.js";
+import { api, currentAccount, el, levelChoices, middleChoice, shownName, signedIn } from "./common.js";
 import { N_, language, setupLanguage, t, tn } from "./i18n.js";
 
 const KINDS = {
@@ -67,22 +67,17 @@ function parameterBox(game) {
 }
 
 // A rating as the page's language writes numbers (25,8 in German).
-function rating(value) {
-  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
-}
-
-// The bot levels of a table of ``players``: the ladder's by their names, weakest first, with
-// their ratings (the one in the middle chosen), then every level by its code, for experts.
+// The level picker's options: the ladder's names (the one in the middle chosen), then the codes.
 function levelOptions(game, players) {
-  const named = game.ladder?.[String(players)] ?? [];
-  const middle = named[Math.floor((named.length - 1) / 2)]?.level;
-  const codes = game.levels.flatMap((name) => [name, ...(game.strengths[name] ?? []).map((s) => `${name}:${s}`)]);
-  const byName = named.map((n) => el("option", { value: n.level, selected: n.level === middle, title: n.level },
-    `${t(n.name)} · ${rating(n.rating)}`));
-  const others = codes.filter((code) => !named.some((n) => n.level === code));
-  if (!byName.length) return codes.map((code, i) => el("option", { value: code, selected: i === 0 }, code));
-  return [...byName, el("optgroup", { label: t("More levels, by their code") },
-    others.map((code) => el("option", { value: code }, code)))];
+  const { named, others } = levelChoices(game, players);
+  const option = (c, selected) => el("option", { value: c.value, selected, disabled: c.disabled, title: c.value }, c.label);
+  if (!named.length) {
+    const first = others.find((c) => !c.disabled)?.value;
+    return others.map((c) => option(c, c.value === first));
+  }
+  const middle = middleChoice(named);
+  return [...named.map((c) => option(c, c.value === middle)),
+    el("optgroup", { label: t("More levels, by their code") }, others.map((c) => option(c, false)))];
 }
 
 function seatRows(game, players) {

@@ -1,16 +1,12 @@
 // A player's profile: their ratings (each placed on the bot ladder), their record by game and
 // player count, their finished games with replay and analysis; to the player themselves, their
 // unfinished tables too, those where it is their turn first.
-import { api, el } from "./common.js";
+import { api, decimal, el } from "./common.js";
 import { language, setupLanguage, t, tn } from "./i18n.js";
 
 const name = document.body.dataset.player;
 let data = null;
 let failed = null;
-
-function decimal(value) {
-  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
-}
 
 function when(seconds) {
   return new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(seconds * 1000));

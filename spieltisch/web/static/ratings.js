@@ -1,17 +1,13 @@
 // The ratings: choose a game and a player count; its leaderboard (players who show their
 // profile, with enough rated games) and, beside it, the bot ladder the ratings are measured by.
 // The choice is kept in the address's fragment (#game-players), so a profile can link to it.
-import { api, el, profileLink } from "./common.js";
-import { language, setupLanguage, t, tn } from "./i18n.js";
+import { api, decimal, el, profileLink } from "./common.js";
+import { setupLanguage, t, tn } from "./i18n.js";
 
 let choices = [];  // [{game, game_name, players: [n, ...]}]
 let chosen = null;  // {game, players}
 let board = null;
 let failed = null;
-
-function decimal(value) {
-  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
-}
 
 function fromFragment() {
   const match = /^#(.+)-(\d+)$/.exec(decodeURIComponent(location.hash));

@@ -1,6 +1,6 @@
 // A table page: the game from this viewer's side, live over one WebSocket; the people at the
 // table (seats.js), its talk (chat.js) and the turn noticed (notify.js) beside it.
-import { api, drawLog, drawView, el, fragment, shownName } from "./common.js";
+import { api, drawLog, drawView, el, fragment, levelChoices, middleChoice, shownName, signedIn } from "./common.js";
 import { language, setupLanguage, t } from "./i18n.js";
 import { SEAT_COLOURS, boardFor } from "./draw/index.js";
 import { drawChat, noticeText } from "./chat.js";
@@ -487,13 +487,11 @@ function drawJoin(mine) {
 
 // The bot levels the host may hand a seat to: the ladder's, by their names with their
 // ratings, else every level by its code.
+// The levels the host may hand a seat to (see levelChoices): the ladder's names, if it has any.
 function botLevels(players) {
-  const named = state.ladder?.[String(players)] ?? [];
-  if (named.length) {
-    const format = new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    return named.map((n) => [n.level, `${t(n.name)} · ${format.format(n.rating)}`]);
-  }
-  return (state.levels ?? []).map((code) => [code, code]);
+  if (!state.game) return [];
+  const { named, others } = levelChoices(state.game, players);
+  return named.length ? named : others;
 }
 
 // A seat given to a new person: the host panel stays open on the new link, which has focus.
@@ -537,8 +535,10 @@ function drawHost() {
   // The host chooses the bot's level (the ladder's names; the middle one unless chosen).
   const level = (seat) => {
     const chosen = state.botLevels?.[seat.seat];
-    const options = botLevels(about.players).map(([value, label], index, all) =>
-      el("option", { value, selected: chosen ? value === chosen : index === Math.floor((all.length - 1) / 2) }, label));
+    const choices = botLevels(about.players);
+    const middle = middleChoice(choices);
+    const options = choices.map((c) =>
+      el("option", { value: c.value, disabled: c.disabled, selected: c.value === (chosen ?? middle) }, c.label));
     return el("select", { id: `tobot-level-${seat.seat}`, "aria-label": `${t("Bot level")} ${seat.seat + 1}`,
       on: { change: (event) => { state.botLevels = { ...state.botLevels, [seat.seat]: event.target.value }; } } }, options);
   };
@@ -594,13 +594,13 @@ async function main() {
   state.about = await api(`/api/tables/${tableId}`);
   const games = await api("/api/games");
   const game = games.find((g) => g.id === state.about.game);
-  state.levels = game?.levels ?? [];
-  state.ladder = game?.ladder ?? {};
+  state.game = game ?? null;
   state.board = await boardFor(state.about.game);
   ruleAtHand(document.getElementById("board"), document.getElementById("rule-at-hand"), () => state.about?.game);
   if (tokens.host) state.links = await fetchLinks(tableId, tokens.host);
   connect();
   draw();
+  signedIn.then(drawHost);  // the heaviest bot levels open to a signed-in host
   // Clocks and away times count on the page between messages.
   setInterval(() => {
     if (!state.seats) return;

@@ -247,6 +247,33 @@ SECRETS = sa.Table(
 """Secrets every server process sharing the database must agree on (hex), made by the first
 that asks: the seed of the hints' search, the dice of a lesson's closing game."""
 
+TABLE_OWNERS = sa.Table(
+    "table_owners",
+    METADATA,
+    sa.Column(
+        "table_id",
+        sa.String(32),
+        sa.ForeignKey("tables.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("owner", sa.String(100), nullable=False),
+)
+"""Who made each table (``account:<id>`` for a signed-in host, else ``address:<address>``):
+the bot pool shares its workers fairly among them, in every process and after a restart. A
+rematch has no row of its own and counts as its first table's; the row goes with its table."""
+
+ALLOWANCES = sa.Table(
+    "allowances",
+    METADATA,
+    sa.Column("key", sa.String(200), primary_key=True),
+    sa.Column("tokens", sa.Float, nullable=False),
+    sa.Column("stamp", sa.Float, nullable=False),
+    sa.Column("full_at", sa.Float, nullable=False, index=True),
+)
+"""Allowances every server process sharing the database counts together (token buckets: new
+tables per address, sign-in and sign-up attempts): what is left, as of when (wall-clock
+seconds), and when the bucket is full again (a full bucket's row may go)."""
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 

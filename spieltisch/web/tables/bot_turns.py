@@ -5,21 +5,27 @@ Only the server holding the table's lease (:mod:`~spieltisch.web.cluster.leases`
 bots; another asks for the lease and starts the bot when it comes. A bot's move arrives no
 sooner than its level's pace after the last move, so how long it thought never tells how many
 moves it had to choose from. A move the database refused (a full disk) is tried again after a
-growing pause.
+growing pause. Each table's jobs count in the pool as its owner's, who made it (as the
+database keeps it), so that one address with many tables gets no more of the pool than another
+with one; the pool budgets each table's think time as the settings say.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import time
-from typing import Protocol
+from typing import Any, Protocol
+
+from sqlalchemy.engine import Engine
 
 from spieltisch.core.game import Move, PlayerId
 from spieltisch.web.cluster.leases import Leases
 from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.common.settings import Settings
+from spieltisch.web.store.allowances import owner_of
 from spieltisch.web.tables.bots import choose
-from spieltisch.web.tables.pool import FairPool, level_pace
+from spieltisch.web.tables.pool import MAX_REMEMBERED, FairPool, level_pace
 from spieltisch.web.tables.presence import Presence
 from spieltisch.web.tables.table import LiveTable
 from spieltisch.web.tables.takeover import Takeovers
@@ -33,11 +39,14 @@ class BotHub(Protocol):
 
     settings: Settings
     pool: FairPool
+    reader: Engine
     leases: Leases
     presence: Presence
     takeovers: Takeovers
 
     async def play(self, live: LiveTable, move: Move, seat: PlayerId, version: int) -> None: ...
+
+    async def read(self, function: Any, *args: Any) -> Any: ...
 
     async def broadcast(self, live: LiveTable) -> None: ...
 
@@ -47,6 +56,25 @@ class BotTurns:
 
     def __init__(self, hub: BotHub) -> None:
         self.hub = hub
+        settings = hub.settings
+        hub.pool.limit_think_time(settings.bot_seconds_per_minute, settings.bot_seconds_burst)
+        self.owners: collections.OrderedDict[str, str] = collections.OrderedDict()
+        """Who made each table whose bots moved here lately (as the database says)."""
+
+    async def owner(self, live: LiveTable) -> str:
+        """Who made ``live``, as the pool counts it: the owner the database keeps (a rematch's
+        is its first table's), else the first account seated, else the table itself. Told to
+        the pool, so that hints and analyses count as the owner's too."""
+        found = self.owners.get(live.id)
+        if found is None:
+            kept = await self.hub.read(owner_of, self.hub.reader, live.id)
+            accounts = [s.account_id for s in live.seats if s.person and s.account_id]
+            found = kept or (f"account:{accounts[0]}" if accounts else f"table:{live.id}")
+            self.owners[live.id] = found
+            while len(self.owners) > MAX_REMEMBERED:
+                self.owners.popitem(last=False)
+            self.hub.pool.own(live.id, found)
+        return found
 
     async def _gave_way(self, live: LiveTable, seat: int) -> bool:
         """Whether the bot standing in at ``seat`` gave the seat back to its person, who is at
@@ -95,7 +123,8 @@ class BotTurns:
             if level is None or await self._gave_way(live, seat):
                 return
             version = table.version
-            text = await hub.pool.run(live.id, choose, live.bot_job(seat, level))
+            owner = await self.owner(live)
+            text = await hub.pool.run(live.id, choose, live.bot_job(seat, level), owner)
             # The move arrives no sooner than its level's pace after the last move: how long
             # the bot thought must not tell how many moves it had to choose from. A private
             # run (a deck built by hand) is paced once, at its first step: how many steps it

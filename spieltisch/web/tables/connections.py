@@ -25,8 +25,8 @@ from spieltisch.web.tables import chat
 from spieltisch.web.tables import clock as timing
 from spieltisch.web.tables.clock import Clock
 from spieltisch.web.tables.payload import error_message, step_events, update_message
-from spieltisch.web.tables.rated_seats import RATED_OWN_PAGE, speaks_for_its_person
 from spieltisch.web.tables.presence import Presence
+from spieltisch.web.tables.rated_seats import RATED_OWN_PAGE, speaks_for_its_person
 from spieltisch.web.tables.rematch import Rematches
 from spieltisch.web.tables.table import HISTORY, AccountSeat, Connection, LiveTable, token_key
 from spieltisch.web.tables.takeover import Takeovers
