@@ -27,7 +27,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +68,8 @@ class Viewer:
     def __init__(self, server: ThreadServer | Server, table_id: str, token: str | None) -> None:
         base = server.url if isinstance(server, ThreadServer) else server.base
         url = base.replace("http://", "ws://") + f"/ws/{table_id}"
-        self.socket: ClientConnection = connect(url, open_timeout=10)
+        self._open = ExitStack()
+        self.socket: ClientConnection = self._open.enter_context(connect(url, open_timeout=10))
         self.socket.send(json.dumps({"type": "hello", "token": token, "since": 0}))
         self.received: list[str] = []
         self.version = 0
@@ -103,7 +104,7 @@ class Viewer:
         assert answer["type"] == "update", answer
 
     def close(self) -> None:
-        self.socket.close()
+        self._open.close()
 
 
 def _call(server: ThreadServer, method: str, path: str, body: object = None,

@@ -151,10 +151,10 @@ def _hosting(app: FastAPI) -> None:
             hub.seating.check_host(live, bearer(authorization))
             number = hub.seating.number(live, seat)
             check_level(live.game, body.level)
-            maker = await table_maker(request)  # the heaviest levels: signed-in hosts only
-            check_heavy([body.level], maker.signed_in or hub.settings.heavy_bots_for_all)
             if live.rules.rated:
                 check_rated_bots(live.game.info.id, live.game.players, [body.level])
+            maker = await table_maker(request)  # the heaviest levels: signed-in hosts only
+            check_heavy([body.level], maker.signed_in or hub.settings.heavy_bots_for_all)
             async with live.lock:
                 check_host_hands(live)
                 name = live.seats[number].name
