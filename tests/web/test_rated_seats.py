@@ -534,6 +534,30 @@ def test_a_game_ended_by_a_server_that_died_is_settled_once_when_one_starts(
         assert ratings(database) == after
 
 
+def test_a_settling_that_failed_is_made_good_by_the_next_sweep(
+    database: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database refuses the settling (full, say) while the server runs on: the game
+    stays owed, and the upkeep's next sweep settles it, once."""
+    with Server(database, clock) as srv:
+
+        def refused(*args: object) -> bool:
+            raise OSError("the disk is full")
+
+        with monkeypatch.context() as patched:
+            patched.setattr(ending, "store_outcome", refused)
+            table = rated_table(srv)
+            conceded = table.ann.post(f"/api/tables/{table.id}/concede", headers=table.own(0))
+            assert conceded.status_code == 200 and conceded.json()["ended"]
+            assert stored(database, table.id) == (None, 0)  # owed, not lost
+        srv.run(srv.hub.upkeep.sweep)
+        outcome, settled = stored(database, table.id)
+        assert outcome is not None and outcome.ranks == (2, 1) and settled == 1
+        after = ratings(database)
+        srv.run(srv.hub.upkeep.sweep)
+        assert ratings(database) == after and after["Ann"][1] == after["Bob"][1] == 1
+
+
 def test_a_profile_looked_at_before_the_settling_does_not_take_its_place(
     database: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:

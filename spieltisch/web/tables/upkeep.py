@@ -25,6 +25,7 @@ from typing import Protocol
 from spieltisch.web.cluster.leases import Leases
 from spieltisch.web.common.settings import Settings
 from spieltisch.web.store import table_store
+from spieltisch.web.tables.ending import settle_owed
 from spieltisch.web.tables.lobby import Lobby
 from spieltisch.web.tables.presence import Presence, read_presence, write_presence
 from spieltisch.web.tables.services import Services
@@ -121,14 +122,22 @@ class Upkeep:
             self._beat = now
 
     async def sweeping(self) -> None:
-        """Forget idle tables, expire old open ones, delete long-expired ones."""
+        """Sweep now and then (:meth:`sweep`)."""
         while True:
-            with contextlib.suppress(Exception):
-                self.forget_idle()
-                await self.expire()
-                cutoff = time.time() - self.hub.settings.expire_after - KEEP_EXPIRED
-                await self.hub.write(table_store.delete_expired, self.hub.engine, cutoff)
+            await self.sweep()
             await asyncio.sleep(SWEEP)
+
+    async def sweep(self) -> None:
+        """Forget idle tables, expire old open ones, delete long-expired ones, and settle the
+        rated games whose settling failed (a database that refused it for a while): each on
+        its own, so that one failing does not stop the others."""
+        with contextlib.suppress(Exception):
+            self.forget_idle()
+            await self.expire()
+            cutoff = time.time() - self.hub.settings.expire_after - KEEP_EXPIRED
+            await self.hub.write(table_store.delete_expired, self.hub.engine, cutoff)
+        with contextlib.suppress(Exception):
+            await settle_owed(self.hub)
 
     def forget_idle(self, idle: float = IDLE) -> list[str]:
         """Drop from memory the tables nobody needs there now; their ids."""
