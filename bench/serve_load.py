@@ -22,7 +22,19 @@ Each flood sends at most ``--flood-rate`` requests a second (100 by default; 0: 
 can), ``--floods`` picks some; the abuser runs at the lowest CPU priority, since an attacker's
 client would not share the server's cores. ``--memory SECONDS`` plays paced for that long with
 games finishing and new tables made, sampling the server's resident memory every ``--sample``
-seconds.
+seconds, and prints the curve as a Markdown table (``--plot FILE``: also as a PNG, with
+matplotlib). ``--watch FILE`` has each server it starts look inside itself every ``--sample``
+seconds (tracked objects by type, the summed sizes of the containers of spieltisch's,
+uvicorn's, websockets' and SQLAlchemy's objects, glibc's heap, Python's blocks; with
+``--watch-trace N`` also ``tracemalloc``) and prints what rose most: that is how a closed
+socket's compression state was found waiting for the full collection
+(``spieltisch/web/routes/socket_memory.py``).
+
+``--starve SECONDS`` measures the bot pool's fairness on a server of its own (two bot workers,
+the 0.8 s pause): the moves one address's table of ``--victim-level`` bots makes in that time
+alone, then beside another address's ``--starve-tables`` tables of ``--starve-level`` bots
+(``--heavy-for-all``: the server lets hosts who are not signed in seat the heaviest levels;
+else the abuser falls back to ``ismcts:1s``).
 
 ``--servers N`` starts N server processes sharing one PostgreSQL database (``--url
 postgresql+psycopg://...``, or the environment's ``SPIELTISCH_TEST_POSTGRES``), each on a port of
@@ -42,7 +54,11 @@ memory and ``--profile`` writes FILE, FILE.1, ... and prints them merged.
 
     .venv/bin/python bench/serve_load.py --tables 200 --paced 30 --unpaced 20
     .venv/bin/python bench/serve_load.py --tables 200 --paced 60 --unpaced 0 --abuse
-    .venv/bin/python bench/serve_load.py --tables 200 --paced 0 --unpaced 0 --memory 1800
+    .venv/bin/python bench/serve_load.py --tables 200 --paced 0 --unpaced 0 --memory 1800 \
+        --plot docs/figures/serve-memory.png
+    .venv/bin/python bench/serve_load.py --tables 200 --paced 0 --unpaced 0 --memory 600 \
+        --sample 30 --watch /tmp/watch.jsonl
+    .venv/bin/python bench/serve_load.py --starve 20 [--heavy-for-all]
     .venv/bin/python bench/serve_load.py --servers 2 --url postgresql+psycopg://u:p@127.0.0.1/db
     SPIELTISCH_TEST_POSTGRES=postgresql+psycopg://u:p@127.0.0.1/db \
         .venv/bin/python bench/serve_load.py --scaling 1,2,4 --tables 100 --paced 20 --unpaced 20
@@ -52,8 +68,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
+import ctypes
 import functools
+import gc
 import itertools
 import json
 import multiprocessing
@@ -67,7 +86,9 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import tracemalloc
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -566,28 +587,165 @@ def _rss_mib(pids: list[int]) -> float:
     return total / 1024
 
 
+# --- looking inside the server (--watch) -----------------------------------------------------
+
+WATCH_FILE = "SERVE_LOAD_WATCH"
+"""The environment variable naming the file a watched server writes its samples to."""
+WATCH_EVERY = "SERVE_LOAD_WATCH_EVERY"
+WATCH_TRACE = "SERVE_LOAD_WATCH_TRACE"
+"""Frames per allocation ``tracemalloc`` keeps in a watched server (unset: not traced)."""
+WATCH_BOOT = (
+    "import runpy, sys; sys.path.insert(0, {folder!r}); import serve_load; "
+    "serve_load.watch_heap(); runpy.run_module('spieltisch.web', run_name='__main__', "
+    "alter_sys=True)"
+)
+"""What a watched server runs: this module's watcher, then ``python -m spieltisch.web``."""
+CONTAINERS = (dict, set, list, collections.deque, frozenset, tuple)
+WATCHED_MODULES = ("spieltisch", "uvicorn", "starlette", "websockets", "sqlalchemy")
+"""Whose objects' containers a watched server measures."""
+
+
+def _mallinfo() -> dict[str, int]:
+    """glibc's view of the C heap (``mallinfo2``): bytes taken from the system and in use."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        fields = ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+                  "uordblks", "fordblks", "keepcost")  # fmt: skip
+
+        class Info(ctypes.Structure):
+            _fields_ = [(name, ctypes.c_size_t) for name in fields]
+
+        libc.mallinfo2.restype = Info
+        info = libc.mallinfo2()
+        return {name: int(getattr(info, name)) for name in ("arena", "hblkhd", "uordblks",
+                                                            "fordblks")}  # fmt: skip
+    except (OSError, AttributeError):
+        return {}
+
+
+def heap_sample() -> dict[str, Any]:
+    """One look inside this process: its RSS, the C heap, Python's blocks, the tracked
+    objects by type, and for every object of spieltisch's own classes the summed lengths of
+    its containers, by class and attribute (what grows shows up as a rising count)."""
+    objects = gc.get_objects()  # the objects made since the server settled (frozen ones not)
+    types: collections.Counter[str] = collections.Counter()
+    sizes: collections.Counter[str] = collections.Counter()
+    for obj in objects:
+        kind = type(obj)
+        types[kind.__qualname__] += 1
+        module = kind.__dict__.get("__module__")
+        if not isinstance(module, str) or not module.startswith(WATCHED_MODULES):
+            continue
+        name = f"{module}.{kind.__qualname__}"
+        with contextlib.suppress(Exception):  # a proxy, say, that answers no attribute
+            attributes: dict[str, Any] = dict(getattr(obj, "__dict__", {}))
+            for slot in getattr(kind, "__slots__", ()):
+                attributes[slot] = getattr(obj, slot, None)
+            for attribute, value in attributes.items():
+                if isinstance(value, CONTAINERS):
+                    sizes[f"{name}.{attribute}"] += len(value)
+    del objects
+    status = Path("/proc/self/status").read_text()
+    rss = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS"))
+    return {
+        "t": time.monotonic(),
+        "rss_kib": rss,
+        "malloc": _mallinfo(),
+        "py_blocks": sys.getallocatedblocks(),
+        "objects": sum(types.values()),
+        "types": dict(types.most_common(60)),
+        "containers": dict(sizes.most_common(60)),
+    }
+
+
+def watch_heap() -> None:
+    """In a server started by ``--watch``: a thread that appends :func:`heap_sample` (and
+    with ``SERVE_LOAD_WATCH_TRACE``, the allocations grown most since the first sample) to
+    the file ``SERVE_LOAD_WATCH`` names, every ``SERVE_LOAD_WATCH_EVERY`` seconds."""
+    target = Path(os.environ[WATCH_FILE])
+    every = float(os.environ.get(WATCH_EVERY, "60"))
+    frames = int(os.environ.get(WATCH_TRACE, "0"))
+    if frames:
+        tracemalloc.start(frames)
+
+    def watched() -> None:
+        first: tracemalloc.Snapshot | None = None
+        while True:
+            time.sleep(every)
+            try:
+                sample = heap_sample()
+            except Exception as error:  # the server goes on, the file says why
+                sample = {"error": repr(error)}
+            if frames:
+                snapshot = tracemalloc.take_snapshot().filter_traces(
+                    [tracemalloc.Filter(False, tracemalloc.__file__)]
+                )
+                first = first or snapshot
+                grown = snapshot.compare_to(first, "traceback")[:12]
+                sample["traced_mib"] = tracemalloc.get_traced_memory()[0] / 2**20
+                sample["grown"] = [
+                    {"kib": stat.size_diff / 1024, "count": stat.count_diff,
+                     "where": [f"{f.filename}:{f.lineno}" for f in stat.traceback]}
+                    for stat in grown
+                ]  # fmt: skip
+            with target.open("a") as out:
+                out.write(json.dumps(sample) + "\n")
+
+    threading.Thread(target=watched, name="serve-load-watch", daemon=True).start()
+
+
+def watch_report(path: Path) -> None:
+    """What rose in a watched server between the sample a tenth into the run and the last."""
+    lines = path.read_text().splitlines()
+    samples = [s for s in map(json.loads, filter(None, lines)) if "error" not in s]
+    if len(samples) < 2:
+        print(f"watch: {len(samples)} samples in {path}, nothing to compare", flush=True)
+        return
+    before, after = samples[len(samples) // 10], samples[-1]
+    minutes = (after["t"] - before["t"]) / 60
+    print(f"watch ({path}): over the last {minutes:.1f} minutes", flush=True)
+    for key in ("rss_kib", "py_blocks", "objects"):
+        print(f"  {key}: {before[key]} -> {after[key]}", flush=True)
+    for key, value in after["malloc"].items():
+        print(f"  malloc {key}: {before['malloc'].get(key, 0) / 2**20:.1f} -> "
+              f"{value / 2**20:.1f} MiB", flush=True)  # fmt: skip
+    for part in ("types", "containers"):
+        rises = {k: v - before[part].get(k, 0) for k, v in after[part].items()}
+        top = sorted(rises.items(), key=lambda kv: -kv[1])[:15]
+        print(f"  {part} that rose most: "
+              + ", ".join(f"{k} {before[part].get(k, 0)}->{after[part][k]}" for k, _ in top),
+              flush=True)  # fmt: skip
+    for grown in after.get("grown", []):
+        print(f"  traced +{grown['kib']:.0f} KiB ({grown['count']:+d}) at "
+              + " <- ".join(grown["where"][::-1][:6]), flush=True)  # fmt: skip
+
+
 async def memory_run(
     bench: Bench, count: int, interval: float, seconds: float, pids: list[int], every: float
-) -> None:
-    """Play paced for ``seconds``, printing the servers' memory every ``every`` seconds."""
+) -> list[tuple[float, float]]:
+    """Play paced for ``seconds``, printing the servers' memory every ``every`` seconds (and
+    at the end); the curve, as (seconds, MiB)."""
     tables = await asyncio.gather(*(bench.new_table() for _ in range(count)))
     stats = Stats()
     start = time.monotonic()
     until = start + seconds
     players = [asyncio.create_task(bench.play(t, stats, interval, until, start)) for t in tables]
-    samples: list[float] = []
-    while time.monotonic() < until:
-        samples.append(_rss_mib(pids))
+    curve: list[tuple[float, float]] = []
+    for k in itertools.count():
+        await asyncio.sleep(max(0.0, min(start + k * every, until) - time.monotonic()))
+        curve.append((time.monotonic() - start, _rss_mib(pids)))
         print(
-            f"memory t={time.monotonic() - start:7.0f}s rss={samples[-1]:7.1f} MiB "
+            f"memory t={curve[-1][0]:7.0f}s rss={curve[-1][1]:7.1f} MiB "
             f"moves={len(stats.latencies)} games={stats.games}",
             flush=True,
         )
-        await asyncio.sleep(every)
+        if time.monotonic() >= until:
+            break
     _, late = await asyncio.wait(players, timeout=MOVE_TIMEOUT + 30)
     for player in late:
         player.cancel()
     await end_tables(players)
+    samples = [mib for _, mib in curve]
     settled = samples[len(samples) // 10 :] or samples
     print(
         f"memory: first {samples[0]:.1f} MiB, after warm-up {settled[0]:.1f}, "
@@ -597,6 +755,39 @@ async def memory_run(
         f"{1000 * _percentile(stats.latencies, 0.99):.1f} ms, games {stats.games}",
         flush=True,
     )
+    print(memory_table(curve), flush=True)
+    return curve
+
+
+def memory_table(curve: list[tuple[float, float]]) -> str:
+    """The curve as a Markdown table: minute, resident MiB."""
+    rows = [f"| {seconds / 60:.1f} | {mib:.1f} |" for seconds, mib in curve]
+    return "\n".join(["| minute | resident MiB |", "|---:|---:|", *rows])
+
+
+def plot_memory(curve: list[tuple[float, float]], path: Path, title: str) -> bool:
+    """Draw the curve into a PNG at ``path`` if matplotlib is at hand; whether it was."""
+    try:
+        import matplotlib  # noqa: PLC0415 - optional, and slow to import
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt  # noqa: PLC0415
+    except ImportError:
+        print("memory: no matplotlib here, no plot", flush=True)
+        return False
+    figure, axes = plt.subplots(figsize=(7, 3.2), dpi=110)
+    axes.plot([s / 60 for s, _ in curve], [mib for _, mib in curve], marker=".")
+    axes.set_xlabel("minutes of paced play")
+    axes.set_ylabel("resident memory, MiB")
+    axes.set_ylim(bottom=0)
+    axes.grid(alpha=0.3)
+    axes.set_title(title, fontsize=10)
+    figure.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path)
+    plt.close(figure)
+    print(f"memory: plot in {path}", flush=True)
+    return True
 
 
 def parse_cpus(cpus: str) -> set[int]:
@@ -609,21 +800,33 @@ def parse_cpus(cpus: str) -> set[int]:
 
 
 def start_server(
-    database: str, profile: Path | None, cpus: str = "", stall_ms: float = 0.0
-) -> tuple[subprocess.Popen[bytes], str]:
+    database: str, profile: Path | None, cpus: str = "", stall_ms: float = 0.0,
+    watch: Path | None = None,
+) -> tuple[subprocess.Popen[bytes], str]:  # fmt: skip
     """Start ``python -m spieltisch.web`` on a free port of loopback with ``database`` (a
-    SQLAlchemy URL); the process and its address, once it answers."""
+    SQLAlchemy URL); the process and its address, once it answers. With ``watch``, the
+    server samples its own heap into that file (:func:`watch_heap`)."""
     port = _free_port()
     prefix = [sys.executable] + (["-m", "cProfile", "-o", str(profile)] if profile else [])
+    environment = dict(os.environ)
+    if watch is not None:
+        watch.parent.mkdir(parents=True, exist_ok=True)
+        watch.unlink(missing_ok=True)
+        environment[WATCH_FILE] = str(watch)
+        boot = WATCH_BOOT.format(folder=str(Path(__file__).resolve().parent))
+        prefix = [sys.executable, "-c", boot]
     if cpus:  # the server (and its workers) on cores of their own, the clients on the others
         os.sched_setaffinity(0, set(range(os.cpu_count() or 1)) - parse_cpus(cpus) or {0})
         prefix = ["taskset", "-c", cpus, *prefix]
     command = [
-        *prefix, "-m", "spieltisch.web", "--host", "127.0.0.1", "--port", str(port),
-        "--db", database, "--bot-workers", "1", "--bot-pause", "0",
+        *prefix, *([] if watch else ["-m", "spieltisch.web"]),
+        "--host", "127.0.0.1", "--port", str(port), "--db", database,
+        "--bot-workers", "1", "--bot-pause", "0",
         "--trust-proxy", "--stall-ms", str(stall_ms),
     ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, start_new_session=True, env=environment
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
@@ -664,14 +867,19 @@ def _profile_file(profile: Path | None, index: int) -> Path | None:
 
 @contextlib.contextmanager
 def running_servers(
-    count: int, database: str, profile: Path | None, cpus: str, stall_ms: float
-) -> Iterator[tuple[list[str], list[int]]]:
-    """``count`` servers on one database, their addresses and pids; stopped on leaving."""
+    count: int, database: str, profile: Path | None, cpus: str, stall_ms: float,
+    watch: Path | None = None,
+) -> Iterator[tuple[list[str], list[int]]]:  # fmt: skip
+    """``count`` servers on one database, their addresses and pids; stopped on leaving (with
+    ``watch``, each writes its heap's samples to FILE, FILE.1, ...)."""
     processes: list[subprocess.Popen[bytes]] = []
     bases: list[str] = []
     try:
         for index in range(count):  # one after another: the first makes the schema
-            process, base = start_server(database, _profile_file(profile, index), cpus, stall_ms)
+            process, base = start_server(
+                database, _profile_file(profile, index), cpus, stall_ms,
+                _profile_file(watch, index),
+            )  # fmt: skip
             processes.append(process)
             bases.append(base)
         yield bases, [process.pid for process in processes]
@@ -703,7 +911,13 @@ async def run(
 
     try:
         if args.memory > 0 and pids:
-            await memory_run(bench, args.tables, args.interval, args.memory, pids, args.sample)
+            curve = await memory_run(
+                bench, args.tables, args.interval, args.memory, pids, args.sample
+            )
+            if args.plot:
+                title = (f"{args.tables} paced tables ({args.game}, a move every "
+                         f"{args.interval:g} s a table): server's resident memory")  # fmt: skip
+                plot_memory(curve, args.plot, title)
         if args.abuse and args.paced > 0:
             base = bases[0]
             target, _ = await finished_game(base)
@@ -781,6 +995,95 @@ def _fail(message: str) -> NoReturn:
     sys.exit(f"serve_load: {message}")
 
 
+STARVE_VICTIM = "203.0.113.1"
+STARVE_ABUSER = "198.51.100.66"
+"""The addresses the starvation run's victim and abuser come from (``X-Forwarded-For``)."""
+
+
+def _bot_table(client: httpx.Client, address: str, level: str, players: int = 2) -> str | None:
+    """Make and start a table of bots only at ``level`` from ``address``; its id, or ``None``
+    if the server refused it (it says why)."""
+    headers = {"X-Forwarded-For": address}
+    seats = [{"kind": "bot", "level": level}] * players
+    made = client.post("/api/tables", json={"game": "awimbawe", "seats": seats}, headers=headers)
+    if made.status_code != 201:
+        print(f"  {address}: {level} refused ({made.status_code}): {made.text[:120]}", flush=True)
+        return None
+    table = made.json()
+    host = table["host_link"].split("#host=", 1)[1]
+    started = client.post(
+        f"/api/tables/{table['id']}/start", headers={**headers, "Authorization": f"Bearer {host}"}
+    )
+    if started.status_code != 200:
+        raise RuntimeError(f"a bot table did not start: {started.text[:200]}")
+    return str(table["id"])
+
+
+def _victim_moves(client: httpx.Client, seconds: float, level: str) -> int:
+    """The moves the victim's bots make in ``seconds`` (a finished game is replaced)."""
+    deadline, done = time.monotonic() + seconds, 0
+    table = _bot_table(client, STARVE_VICTIM, level)
+    assert table is not None
+    while (left := deadline - time.monotonic()) > 0:
+        time.sleep(min(0.25, left))
+        about = client.get(f"/api/tables/{table}").json()
+        if about["status"] != "playing":
+            done += about["version"]
+            table = _bot_table(client, STARVE_VICTIM, level)
+            assert table is not None
+    return done + int(client.get(f"/api/tables/{table}").json()["version"])
+
+
+def starve(args: argparse.Namespace) -> None:
+    """Audit item 4: one address's ``--starve-tables`` tables of ``--starve-level`` bots beside
+    another address's one table of ``--victim-level`` bots; the victim's moves in
+    ``--starve`` seconds without, then with them. The server as deployed: two bot workers, the
+    0.8 s pause; ``--heavy-for-all`` lets hosts who are not signed in seat the heaviest levels
+    (else the abuser falls back to ``ismcts:1s``, the heaviest it may seat)."""
+    environment = dict(os.environ)
+    if args.heavy_for_all:
+        environment["SPIELTISCH_HEAVY_BOTS"] = "everyone"
+    with tempfile.TemporaryDirectory(prefix="serve_starve_") as folder:
+        port = _free_port()
+        command = [
+            sys.executable, "-m", "spieltisch.web", "--host", "127.0.0.1", "--port", str(port),
+            "--db", f"sqlite:///{Path(folder) / 'starve.sqlite'}", "--bot-workers", "2",
+            "--bot-pause", "0.8", "--trust-proxy",
+        ]  # fmt: skip
+        process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, start_new_session=True, env=environment
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            with httpx.Client(base_url=base, timeout=30.0, trust_env=False) as client:
+                deadline = time.monotonic() + START_TIMEOUT
+                while time.monotonic() < deadline:
+                    with contextlib.suppress(httpx.TransportError):
+                        if client.get("/api/games").status_code == 200:
+                            break
+                    time.sleep(0.1)
+                alone = _victim_moves(client, args.starve, args.victim_level)
+                print(f"victim ({args.victim_level}) alone: {alone} moves in "
+                      f"{args.starve:.0f} s", flush=True)  # fmt: skip
+                level = args.starve_level
+                made = [_bot_table(client, STARVE_ABUSER, level)]
+                if made[0] is None:  # refused (the table allowance counts it too)
+                    level = "ismcts:1s"
+                made += [
+                    _bot_table(client, STARVE_ABUSER, level)
+                    for _ in range(args.starve_tables - (made[0] is not None))
+                ]
+                time.sleep(2.0)  # every abusive table has a search running or queued
+                beside = _victim_moves(client, args.starve, args.victim_level)
+                print(f"victim ({args.victim_level}) beside {args.starve_tables} tables of "
+                      f"{level} from one address: {beside} moves in {args.starve:.0f} s",
+                      flush=True)  # fmt: skip
+                moved = sum(client.get(f"/api/tables/{t}").json()["version"] for t in made if t)
+                print(f"the abuser's tables: {moved} moves in all", flush=True)
+        finally:
+            stop_servers([process])
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -830,13 +1133,46 @@ def _parser() -> argparse.ArgumentParser:
         help="--abuse: requests a second of each flood at most (0: as fast as it can)",
     )  # fmt: skip
     parser.add_argument("--memory", type=float, default=0.0, help="seconds of paced play, RSS")
+    parser.add_argument(
+        "--starve", type=float, default=0.0,
+        help="seconds: a victim table's bot moves without, then beside one address's tables",
+    )  # fmt: skip
+    parser.add_argument("--starve-tables", type=int, default=11, help="--starve: the abuser's")
+    parser.add_argument("--starve-level", default="ismcts:5s", help="--starve: their bots")
+    parser.add_argument("--victim-level", default="heuristic", help="--starve: the victim's")
+    parser.add_argument(
+        "--heavy-for-all", action="store_true",
+        help="--starve: the server lets hosts who are not signed in seat the heaviest bots",
+    )  # fmt: skip
     parser.add_argument("--sample", type=float, default=60.0, help="--memory: seconds a sample")
+    parser.add_argument("--plot", type=Path, help="--memory: the curve as a PNG (matplotlib)")
+    parser.add_argument(
+        "--watch", type=Path,
+        help="the server samples its own heap into this file every --sample seconds (objects "
+        "by type, container sizes of spieltisch's objects, the C heap); a summary at the end",
+    )  # fmt: skip
+    parser.add_argument(
+        "--watch-trace", type=int, default=0,
+        help="--watch: also tracemalloc with this many frames (slow), and what grew most",
+    )  # fmt: skip
     return parser
+
+
+def _watch_settings(args: argparse.Namespace, running: bool) -> None:
+    """Hand ``--watch``'s settings to the servers to be started (they read them at start)."""
+    if args.profile or running:
+        _fail("--watch starts the servers itself, without --profile")
+    os.environ[WATCH_EVERY] = str(args.sample)
+    if args.watch_trace:
+        os.environ[WATCH_TRACE] = str(args.watch_trace)
 
 
 def main() -> None:
     parser = _parser()
     args = parser.parse_args()
+    if args.starve > 0:
+        starve(args)
+        return
     if unknown := set(args.floods.split(",")) - set(FLOODS):
         parser.error(f"no such flood: {', '.join(sorted(unknown))}")
     if not 1 <= args.tables <= 2000 or args.paced > 600 or args.unpaced > 600:
@@ -855,8 +1191,10 @@ def main() -> None:
             "--url http://... names one running server; --servers and --scaling start their own "
             "(give --url the PostgreSQL database instead)"
         )
-    if args.scaling and (args.abuse or args.memory > 0 or args.profile):
-        _fail("--abuse, --memory and --profile do not go with --scaling")
+    if args.scaling and (args.abuse or args.memory > 0 or args.profile or args.watch):
+        _fail("--abuse, --memory, --profile and --watch do not go with --scaling")
+    if args.watch:
+        _watch_settings(args, running)
     if args.abuse and max(counts) > 1:
         _fail("--abuse floods one server: it needs --servers 1")
     if running:
@@ -880,7 +1218,7 @@ def main() -> None:
         database = database or f"sqlite:///{Path(folder) / 'bench.sqlite'}"
         for count in counts:
             with running_servers(
-                count, database, args.profile, args.server_cpus, args.stall_ms
+                count, database, args.profile, args.server_cpus, args.stall_ms, args.watch
             ) as (bases, pids):
                 listed = ", ".join(f"{b} (pid {p})" for b, p in zip(bases, pids, strict=True))
                 print(
@@ -891,6 +1229,9 @@ def main() -> None:
                 results += [(count, name, f) for name, f in asyncio.run(run(args, bases, pids))]
     if args.scaling:
         print(scaling_table(results), flush=True)
+    for index in range(max(counts) if args.watch else 0):
+        if (watched := _profile_file(args.watch, index)) and watched.exists():
+            watch_report(watched)
     if found := [str(path) for path in profiles if path is not None and path.exists()]:
         stats = pstats.Stats(*found)
         stats.sort_stats("tottime").print_stats(25)

@@ -39,11 +39,12 @@ from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.common.settings import Settings
 from spieltisch.web.common.table_rules import ChatMode, ClockMode, TableRules, Takeover
 from spieltisch.web.common.text import check_text
+from spieltisch.web.common.tokens import token_hash
 from spieltisch.web.common.words import read_language, worded
 from spieltisch.web.people.rated import check_rated_bots
 from spieltisch.web.routes import guard, pages
 from spieltisch.web.routes.account_api import account_api
-from spieltisch.web.routes.bound import own_seat
+from spieltisch.web.routes.bound import own_seat, table_maker
 from spieltisch.web.routes.fields import Field as Text
 from spieltisch.web.routes.gate import Gate, client_address
 from spieltisch.web.routes.guard import Guard
@@ -55,21 +56,25 @@ from spieltisch.web.routes.language import (
     query_language,
 )
 from spieltisch.web.routes.lessons import lessons_api
-from spieltisch.web.routes.limits import ServerLimits
+from spieltisch.web.routes.limits import ServerLimits, take_table_allowance
 from spieltisch.web.routes.people_pages import people_pages
 from spieltisch.web.routes.players import players_api
 from spieltisch.web.routes.rules_at_hand import rules_api
 from spieltisch.web.routes.seat_api import hub_of, live_of, refusal, seat_api
 from spieltisch.web.routes.signed import current_session
+from spieltisch.web.routes.socket_memory import ReleaseSockets
 from spieltisch.web.routes.stalls import watched
+from spieltisch.web.store.allowances import set_owner
 from spieltisch.web.store.db import migrate
 from spieltisch.web.tables import chat
 from spieltisch.web.tables.checks import Answer, StepJob
 from spieltisch.web.tables.clock import Clock
 from spieltisch.web.tables.hub import Hub
 from spieltisch.web.tables.payload import error_message, rejected_message
-from spieltisch.web.tables.pool import STRENGTHS
-from spieltisch.web.tables.table import Connection, LiveTable, SeatPlan
+from spieltisch.web.tables.pool import STRENGTHS, check_heavy, heavy
+from spieltisch.web.tables.rated_seats import check_speaks_for_its_person
+from spieltisch.web.tables.seats import check_session
+from spieltisch.web.tables.table import AccountSeat, Connection, LiveTable, SeatPlan
 
 LOG = logging.getLogger("spieltisch.web")
 STATIC = Path(__file__).parent.parent / "static"
@@ -131,6 +136,12 @@ class JoinIn(BaseModel):
     name: Annotated[str, Field(max_length=100)]
     salt: Annotated[str, Field(max_length=64)] | None = None
     """The person's random contribution to the table's dice (hexadecimal)."""
+
+
+def level_menu_of(game: dict[str, Any]) -> list[str]:
+    """Every level code a game's entry in ``/api/games`` offers."""
+    levels: list[str] = game["levels"]
+    return [*levels, *(f"{n}:{s}" for n in levels for s in game["strengths"].get(n, []))]
 
 
 def _games() -> list[dict[str, Any]]:
@@ -201,6 +212,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
 
     app.add_middleware(Gate)  # inside the guard: its refusals get the security headers too
     app.add_middleware(Guard)
+    app.add_middleware(ReleaseSockets)  # outermost: it needs the server's own receive
 
     @app.exception_handler(OperationalError)
     async def unsaved(request: Request, error: OperationalError) -> JSONResponse:
@@ -264,8 +276,12 @@ def _pages(app: FastAPI) -> None:
 
 def _api(app: FastAPI) -> None:
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        return _games()
+    async def games(request: Request) -> list[dict[str, Any]]:
+        found = _games()
+        if not _hub(request).settings.heavy_bots_for_all:  # a page marks them: sign in first
+            for game in found:
+                game["heavy"] = [code for code in level_menu_of(game) if heavy(code)]
+        return found
 
     @app.get("/api/about")
     async def about_server() -> dict[str, Any]:
@@ -294,7 +310,12 @@ def _api(app: FastAPI) -> None:
     @app.post("/api/tables", status_code=201)
     async def create(request: Request, body: CreateIn) -> dict[str, Any]:
         plans = [SeatPlan(s.kind, s.level) for s in body.seats]
+        hub, maker = _hub(request), await table_maker(request)
         try:
+            # the door counted this process's share; every process counts here together
+            await take_table_allowance(hub.database, hub.settings, maker.address)
+            heavy_ok = maker.signed_in or hub.settings.heavy_bots_for_all
+            check_heavy([s.level or "" for s in body.seats if s.kind == "bot"], heavy_ok)
             rules = TableRules.of(body.rules.model_dump())
             if rules.rated:
                 bots = [s.level or "" for s in body.seats if s.kind == "bot"]
@@ -307,6 +328,7 @@ def _api(app: FastAPI) -> None:
             raise refusal(refused) from None
         except (SpieltischError, ValueError) as error:
             raise HTTPException(422, str(error)) from None
+        await hub.database.write(set_owner, hub.engine, made.table_id, maker.owner)
         return {
             "id": made.table_id,
             "host_link": f"/t/{made.table_id}#host={made.host_token}",
@@ -423,7 +445,7 @@ def _address(request: Request) -> str:
 def _socket(app: FastAPI, config: Settings) -> None:
     @app.websocket("/ws/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
-        if not same_origin(websocket.headers):
+        if not same_origin(websocket.headers, config.trust_proxy):
             await websocket.close(4403)  # a page of another site may not open our sockets
             return
         await websocket.accept()
@@ -444,7 +466,7 @@ def _socket(app: FastAPI, config: Settings) -> None:
         await hub.refresh(live)  # another server on the same database may have moved it on
         token, since, named, problem = _read_hello(hello, config.max_message)
         language = named or asked
-        credential: object = token if token is not None else await _account_seat(websocket, live)
+        credential = await _credential(websocket, live, token)
         if problem is None and token is not None and live.seat_of(token) is None:
             # a link whose seat changed hands (or never had one): say whose it was
             await websocket.send_text(json.dumps(await hub.seating.stale(live, token)))
@@ -479,21 +501,33 @@ def _socket(app: FastAPI, config: Settings) -> None:
             limits.sockets.release(address)
 
 
-async def _account_seat(websocket: WebSocket, live: LiveTable) -> object:
-    """The seat a page without a link holds by its signed-in account (``None``: none; the
-    page watches)."""
-    session = await current_session(websocket)
-    return None if session is None else own_seat(live, session.account.id, session.id_hash)
+async def _credential(websocket: WebSocket, live: LiveTable, token: str | None) -> object:
+    """What a page holds its seat by: its link, or without one the seat its signed-in account
+    holds (``None``: none; the page watches). At a rated table a link counts as the signed-in
+    account's too, so that the page plays the seat only if that account is the seat's person
+    (:func:`~spieltisch.web.tables.rated_seats.speaks_for_its_person`) and stops when its
+    session ends."""
+    rated = live.rules.rated
+    session = await current_session(websocket) if token is None or rated else None
+    if token is None:
+        return None if session is None else own_seat(live, session.account.id, session.id_hash)
+    if session is None:
+        return token
+    return AccountSeat(token_hash(token), session.account.id, session.id_hash)
 
 
-def same_origin(headers: Mapping[str, str]) -> bool:
+def same_origin(headers: Mapping[str, str], trust_proxy: bool = False) -> bool:
     """Whether a socket's page comes from this server (a browser always says where it comes
-    from; a client that says nothing is not a page of another site)."""
+    from; a client that says nothing is not a page of another site). ``X-Forwarded-Host``
+    names this server only behind a trusted proxy (``--trust-proxy``): anyone else may send
+    it."""
     origin = headers.get("origin")
     if origin is None:
         return True
-    hosts = {headers.get("host"), headers.get("x-forwarded-host")}
-    return urlsplit(origin).netloc in hosts - {None}
+    hosts = {headers.get("host")}
+    if trust_proxy:
+        hosts.add(headers.get("x-forwarded-host"))
+    return urlsplit(origin).netloc in hosts - {None, ""}
 
 
 def encodable(data: object) -> bool:
@@ -593,7 +627,9 @@ async def _handle(
         )
         return
     try:
-        if kind == "hint":
+        if kind == "hint":  # advice reads the seat's hidden cards: its own person's only
+            await check_session(hub, connection)
+            check_speaks_for_its_person(live, connection)
             advice = await hub.hint(live, connection.viewer, connection.language)
             connection.send({"type": "hint", "text": advice, "version": live.shown})
         elif kind == "back":

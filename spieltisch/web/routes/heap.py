@@ -17,9 +17,10 @@ four minutes), under floods of requests every few seconds (p99 200-255 ms). Here
 
 The price: that one collection holds the loop longer than CPython's own would (0.27 s after
 150 s of paced play with 200 tables on a quiet machine; 0.37-0.48 s over half an hour of it,
-with games finishing), and the process keeps more memory between two of them (flat after ten
-minutes: 217.6 MiB then, 220.1 at half an hour). Shorter collections need fewer objects kept per
-table and per connection.
+with games finishing), and cyclic garbage waits for it: a closed socket's zlib state did, 45
+KiB each, until :mod:`~spieltisch.web.routes.socket_memory` let it go at once (200 paced tables
+now hold 204.4 MiB at ten minutes and 204.9 at half an hour: docs/web.md, "Memory under
+load"). Shorter collections need fewer objects kept per table and per connection.
 
 ``spieltisch serve`` manages its process's heap this way (:func:`manage_heap`); an app made
 by a test or another host keeps CPython's defaults (the collector is the process's, not the
