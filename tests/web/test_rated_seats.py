@@ -143,19 +143,29 @@ def rated_table(srv: Server, seed: int = 7, **rules: Any) -> Rated:
     assert made.status_code == 201, made.text
     data = made.json()
     links = {int(k): v.split("#seat=")[1] for k, v in data["seat_links"].items()}
-    for seat, person in ((0, ann), (1, bob)):
+    host = join_and_start(data, links, (ann, bob), csrf)
+    live = srv.run(srv.hub.get, data["id"])
+    return Rated(data["id"], host, links, ann, bob, csrf, live)
+
+
+def join_and_start(
+    data: dict[str, Any], links: dict[int, str], people: tuple[Browser, Browser],
+    csrf: dict[int, str],
+) -> str:  # fmt: skip
+    """Each person joins their seat by its link, signed in; the host (the first) starts the
+    table. The host's token."""
+    for seat, person in enumerate(people):
         joined = person.post(
             f"/api/tables/{data['id']}/join", json={"token": links[seat], "name": "x"},
             headers={"X-CSRF-Token": csrf[seat]},
         )  # fmt: skip
         assert joined.status_code == 200, joined.text
-    host = data["host_link"].split("#host=")[1]
-    started = ann.post(
+    host = str(data["host_link"].split("#host=")[1])
+    started = people[0].post(
         f"/api/tables/{data['id']}/start", headers={"Authorization": f"Bearer {host}"}
     )
     assert started.status_code == 200, started.text
-    live = srv.run(srv.hub.get, data["id"])
-    return Rated(data["id"], host, links, ann, bob, csrf, live)
+    return host
 
 
 def wait_for(predicate: Callable[[], bool], seconds: float = 120.0) -> None:
@@ -357,14 +367,7 @@ def test_a_page_open_before_the_rated_game_began_stops_when_its_seat_is_anothers
     with ann.websocket_connect(f"/ws/{data['id']}") as socket:
         socket.send_text(json.dumps({"type": "hello", "token": links[1], "since": 0}))
         assert socket.receive_json()["type"] == "update"  # an open table: a free seat's page
-        for seat, person in ((0, ann), (1, bob)):
-            joined = person.post(
-                f"/api/tables/{data['id']}/join", json={"token": links[seat], "name": "x"},
-                headers={"X-CSRF-Token": csrf[seat]},
-            )  # fmt: skip
-            assert joined.status_code == 200, joined.text
-        host = data["host_link"].split("#host=")[1]
-        ann.post(f"/api/tables/{data['id']}/start", headers={"Authorization": f"Bearer {host}"})
+        join_and_start(data, links, (ann, bob), csrf)
         said: list[dict[str, Any]] = []
         with pytest.raises(WebSocketDisconnect) as closed:
             for _ in range(20):

@@ -12,16 +12,15 @@ more than a missing row does, and goes now and then.
 from __future__ import annotations
 
 import itertools
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
 
-from spieltisch.web.store.db import ALLOWANCES, SECRETS, TABLE_OWNERS, TABLES
+from spieltisch.web.store.db import ALLOWANCES, TABLE_OWNERS, TABLES
+from spieltisch.web.store.table_store import shared_hex
 
 SWEEP_EVERY = 200
 """Takes between two sweeps of the rows whose buckets are full again (per process)."""
@@ -91,19 +90,8 @@ def take(engine: Engine, buckets: Sequence[Bucket], now: float) -> float:
 
 def shared_key(engine: Engine, name: str) -> bytes:
     """The 32-byte key ``name`` every server process on this database uses (a MAC's), made
-    now if none is kept yet (the first process to ask wins a race; the others read its)."""
-    with engine.begin() as db:
-        kept = db.execute(sa.select(SECRETS.c.value).where(SECRETS.c.name == name)).scalar()
-        if kept is None:
-            kept = secrets.token_hex(32)
-            try:
-                with db.begin_nested():
-                    db.execute(SECRETS.insert().values(name=name, value=kept))
-            except IntegrityError:
-                kept = db.execute(
-                    sa.select(SECRETS.c.value).where(SECRETS.c.name == name)
-                ).scalar_one()
-    return bytes.fromhex(kept)
+    now if none is kept yet (:func:`~spieltisch.web.store.table_store.shared_hex`)."""
+    return bytes.fromhex(shared_hex(engine, name, 32))
 
 
 def set_owner(engine: Engine, table_id: str, owner: str) -> None:

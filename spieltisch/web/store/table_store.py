@@ -515,13 +515,14 @@ def delete_expired(engine: Engine, older_than: float) -> int:
     return len(ids)
 
 
-def shared_secret(engine: Engine, name: str) -> int:
-    """The secret ``name`` every server process on this database uses (62 bits), made now if
-    none is kept yet (the first process to ask wins a race; the others read its secret)."""
+def shared_hex(engine: Engine, name: str, size: int) -> str:
+    """The secret ``name`` every server process on this database uses (``size`` random bytes,
+    in hexadecimal), made now if none is kept yet (the first process to ask wins a race; the
+    others read its secret)."""
     with engine.begin() as db:
         kept = db.execute(sa.select(SECRETS.c.value).where(SECRETS.c.name == name)).scalar()
         if kept is None:
-            kept = secrets.token_hex(8)
+            kept = secrets.token_hex(size)
             try:
                 with db.begin_nested():
                     db.execute(SECRETS.insert().values(name=name, value=kept))
@@ -529,4 +530,10 @@ def shared_secret(engine: Engine, name: str) -> int:
                 kept = db.execute(
                     sa.select(SECRETS.c.value).where(SECRETS.c.name == name)
                 ).scalar_one()
-    return int(kept, 16) & ((1 << 62) - 1)
+    return str(kept)
+
+
+def shared_secret(engine: Engine, name: str) -> int:
+    """The secret ``name`` every server process on this database uses, as 62 bits (a seed's
+    salt: :func:`shared_hex`)."""
+    return int(shared_hex(engine, name, 8), 16) & ((1 << 62) - 1)
