@@ -684,6 +684,13 @@ def serve(
             "each page was opened by).",
         ),
     ] = "",
+    heavy_bots_for_all: Annotated[
+        bool,
+        typer.Option(
+            help="Let hosts who are not signed in seat the heaviest bot levels too (2 s and 5 s "
+            "a move, 2,000 iterations); by default they are for signed-in hosts."
+        ),
+    ] = False,
 ) -> None:
     """Start the server for online tables: people and bots at one table, in the browser."""
     with one_line_errors():
@@ -695,7 +702,8 @@ def serve(
                 'pip install "spieltisch[web]"'
             )
         run(host, port, db or "", open_browser, bot_workers, trust_proxy=trust_proxy,
-            stall_ms=stall_ms, workers=workers, rp_id=rp_id)  # fmt: skip
+            stall_ms=stall_ms, workers=workers, rp_id=rp_id,
+            heavy_bots_for_all=heavy_bots_for_all)  # fmt: skip
 
 
 @app.command()

@@ -24,10 +24,15 @@ def main() -> None:
         "--rp-id", default=os.environ.get(RP_ID_VARIABLE, ""),
         help=f"the host name passkeys belong to (default: ${RP_ID_VARIABLE}, else each page's)",
     )  # fmt: skip
+    parser.add_argument(
+        "--heavy-bots-for-all", action="store_true",
+        help="hosts not signed in may seat the heaviest bot levels too",
+    )  # fmt: skip
     args = parser.parse_args()
     try:
         serve(args.host, args.port, args.db, False, args.bot_workers, args.bot_pause,
-              args.trust_proxy, args.stall_ms, args.workers, args.rp_id)  # fmt: skip
+              args.trust_proxy, args.stall_ms, args.workers, args.rp_id,
+              args.heavy_bots_for_all)  # fmt: skip
     except (WorkersError, SettingsError) as error:
         parser.error(str(error))
 

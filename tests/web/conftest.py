@@ -21,7 +21,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -103,8 +103,10 @@ def free_port() -> int:
 class LiveServer:
     """One server process on a fixed port and SQLite file; it may be stopped and restarted."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, extra: Sequence[str] = ()) -> None:
         self.folder = folder
+        self.extra = list(extra)
+        """More arguments for the server's command line."""
         self.port = free_port()
         self.database = f"sqlite:///{folder / 'spieltisch.db'}"
         self.url = f"http://127.0.0.1:{self.port}"
@@ -117,7 +119,7 @@ class LiveServer:
         log = (self.folder / f"server-{self.starts}.log").open("wb")
         command = [
             sys.executable, "-m", "spieltisch.web", "--port", str(self.port),
-            "--db", self.database, "--bot-pause", "0", "--bot-workers", "1",
+            "--db", self.database, "--bot-pause", "0", "--bot-workers", "1", *self.extra,
         ]  # fmt: skip
         env = {**os.environ, "SPIELTISCH_HOME": str(self.folder)}
         self.process = subprocess.Popen(

@@ -90,6 +90,27 @@ def test_a_server_may_let_everyone_seat_them(
         server.stop()
 
 
+def test_the_server_command_may_let_everyone_seat_them(tmp_path: Path) -> None:
+    """``spieltisch serve --heavy-bots-for-all`` (here ``python -m spieltisch.web``, which
+    takes the same flag): the heaviest levels for everyone, and no page marks them."""
+    server = LiveServer(tmp_path, ["--heavy-bots-for-all"])
+    server.start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=30.0, trust_env=False) as client:
+            made = client.post("/api/tables", json=table("ismcts:5s"))
+            assert made.status_code == 201, made.text
+            assert all("heavy" not in game for game in client.get("/api/games").json())
+    finally:
+        server.stop()
+
+
+def test_the_games_name_the_heaviest_levels_for_the_pages(
+    own_server: LiveServer, client: httpx.Client
+) -> None:
+    games = {game["id"]: game for game in client.get("/api/games").json()}
+    assert set(games["awimbawe"]["heavy"]) == {"ismcts:2s", "ismcts:5s", "ismcts:2000"}
+
+
 def test_an_anonymous_host_hands_no_seat_to_the_heaviest_levels_later(
     own_server: LiveServer, client: httpx.Client
 ) -> None:

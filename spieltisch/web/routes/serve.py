@@ -81,10 +81,12 @@ def serve(
     stall_ms: float = 0.0,
     workers: int = 1,
     rp_id: str = "",
+    heavy_bots_for_all: bool = False,
 ) -> None:
     """Run the server until it is stopped (Ctrl-C); ``rp_id``: the host name passkeys belong
     to (:attr:`Settings.rp_id`; :class:`~spieltisch.web.common.settings.SettingsError` if it
-    is not one)."""
+    is not one); ``heavy_bots_for_all``: hosts not signed in may seat the heaviest bots too
+    (else as ``SPIELTISCH_HEAVY_BOTS`` says)."""
     settings = Settings(
         database=database,
         bot_workers=bot_workers,
@@ -92,6 +94,7 @@ def serve(
         trust_proxy=trust_proxy,
         stall_ms=stall_ms,
         rp_id=rp_id,
+        **({"heavy_bots_for_all": True} if heavy_bots_for_all else {}),
     )
     check_workers(workers, settings)
     url = address(host, port)
