@@ -55,6 +55,10 @@ SCRIPTS = {
     "five Weddings, then shuffled": ["deck H"] * 5 + ["deck shuffle"],
     "all by hand, one card at a time": [f"deck {card}" for card in ONE_BY_ONE.split(" ")],
 }
+ROOMY = {"rate_burst": 1_000, "heavy_burst": 1_000, "replay_burst": 1_000}
+"""The twins' servers' allowances: deck steps come fast, and every public route is asked
+after each (the allowances are the asker's, not the table's: they would only get in the
+way)."""
 CLOCKS: dict[str, dict[str, Any]] = {
     "no clock": {},
     "live clock": {"clock": "live", "bank": 300, "increment": 10},
@@ -107,11 +111,6 @@ class Viewer:
         self._open.close()
 
 
-def _call(server: ThreadServer, method: str, path: str, body: object = None,
-          token: str | None = None) -> Any:  # fmt: skip
-    return server.call(method, path, body, token)
-
-
 def _answer(server: ThreadServer, path: str) -> str:
     """A public route's answer (its status and body) as any visitor gets it."""
     try:
@@ -136,13 +135,27 @@ def _public(server: ThreadServer, table_id: str) -> dict[str, str]:
     return answers
 
 
+def _seated(
+    server: ThreadServer, game: str, players: int, seed: int, rules: dict[str, Any]
+) -> tuple[str, dict[int, str]]:
+    """A table of ``players`` people made with ``seed`` and ``rules``, every seat joined (Ada,
+    Bo, Cy, Di) and the game started: its id and its seats' tokens."""
+    seats = [{"kind": "person"}] * players
+    body = {"game": game, "players": players, "seats": seats, "seed": seed, "rules": rules}
+    made = server.call("POST", "/api/tables", body)
+    table_id, host = made["id"], made["host_link"].split("#host=")[1]
+    tokens = {int(k): v.split("#seat=")[1] for k, v in made["seat_links"].items()}
+    for seat, token in tokens.items():
+        name = ("Ada", "Bo", "Cy", "Di")[seat]
+        server.call("POST", f"/api/tables/{table_id}/join", {"token": token, "name": name})
+    server.call("POST", f"/api/tables/{table_id}/start", token=host)
+    return table_id, tokens
+
+
 @contextmanager
 def _server(folder: Path) -> Iterator[ThreadServer]:
     folder.mkdir()
-    # deck steps come fast, and every public route is asked after each
-    live = ThreadServer(
-        folder, ManualClock(), rate_burst=1_000, heavy_burst=1_000, replay_burst=1_000
-    )
+    live = ThreadServer(folder, ManualClock(), **ROOMY)
     live.start()
     try:
         yield live
@@ -159,18 +172,7 @@ def _twin(folder: Path, players: int, rules: dict[str, Any], script: list[str]) 
     with _server(folder) as server:
         clock = server.clock
         assert isinstance(clock, ManualClock)
-        seats = [{"kind": "person"}] * players
-        made = _call(server, "POST", "/api/tables", {
-            "game": "auweier", "players": players, "seats": seats, "seed": 29, "rules": rules,
-        })  # fmt: skip
-        table_id = made["id"]
-        host = made["host_link"].split("#host=")[1]
-        tokens = {int(k): v.split("#seat=")[1] for k, v in made["seat_links"].items()}
-        for seat in range(players):
-            name = ("Ada", "Bo", "Cy", "Di")[seat]
-            _call(server, "POST", f"/api/tables/{table_id}/join",
-                  {"token": tokens[seat], "name": name})  # fmt: skip
-        _call(server, "POST", f"/api/tables/{table_id}/start", token=host)
+        table_id, tokens = _seated(server, "auweier", players, 29, rules)
         viewers: dict[int, Viewer] = {}
         for seat in [*range(players), -1]:  # -1: a spectator
             viewers[seat] = Viewer(server, table_id, tokens.get(seat))
@@ -411,16 +413,7 @@ def _made(folder: Path, rules: dict[str, Any]) -> tuple[str, dict[int, str], lis
     server = ThreadServer(folder, ManualClock())
     server.start()
     try:
-        seats = [{"kind": "person"}, {"kind": "person"}]
-        made = server.call("POST", "/api/tables", {
-            "game": "awimbawe", "players": 2, "seats": seats, "seed": 5, "rules": rules,
-        })  # fmt: skip
-        table_id, host = made["id"], made["host_link"].split("#host=")[1]
-        tokens = {int(k): v.split("#seat=")[1] for k, v in made["seat_links"].items()}
-        for seat, token in tokens.items():
-            server.call("POST", f"/api/tables/{table_id}/join",
-                        {"token": token, "name": ("Ada", "Bo")[seat]})  # fmt: skip
-        server.call("POST", f"/api/tables/{table_id}/start", token=host)
+        table_id, tokens = _seated(server, "awimbawe", 2, 5, rules)
     finally:
         server.stop()
     engine = sa.create_engine(server.database)
@@ -437,8 +430,7 @@ def _dealt_twin(folder: Path, deal: str, moves: list[str]) -> dict[str, Any]:
     :func:`_made` left in ``folder`` once its deal is ``deal`` (written into its record as a
     dictated chance step while the server was down, as a test may dictate the deal) and then
     ``moves`` are played."""
-    server = ThreadServer(folder, ManualClock(), rate_burst=1_000, heavy_burst=1_000,
-                          replay_burst=1_000)  # fmt: skip
+    server = ThreadServer(folder, ManualClock(), **ROOMY)
     engine = sa.create_engine(server.database)
     with engine.begin() as db:
         table_id, tokens = folder.name, json.loads((folder / "tokens.json").read_text())
