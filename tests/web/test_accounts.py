@@ -315,7 +315,9 @@ def test_sign_out_ends_this_session_only(client: TestClient) -> None:
     assert me(client)["name"] == "Ann"
 
 
-def test_sign_out_everywhere_ends_every_session(client: TestClient) -> None:
+def two_of_ann_and_bea(client: TestClient) -> tuple[Response, Response, str | None]:
+    """Ann signed up on her laptop and signed in on her phone, Bea on a browser of her own; the
+    client is Ann's phone now. Ann's two answers and Bea's cookie."""
     laptop = sign_up(client)
     as_browser(client, None)
     phone = sign_in(client)
@@ -323,6 +325,11 @@ def test_sign_out_everywhere_ends_every_session(client: TestClient) -> None:
     sign_up(client, "Bea")
     bea = client.cookies.get(COOKIE)
     as_browser(client, cookie_of(phone))
+    return laptop, phone, bea
+
+
+def test_sign_out_everywhere_ends_every_session(client: TestClient) -> None:
+    laptop, phone, bea = two_of_ann_and_bea(client)
     assert client.post("/api/account/signout-everywhere").status_code == 403
     out = client.post("/api/account/signout-everywhere", headers=csrf_of(phone))
     assert out.status_code == 204
@@ -541,13 +548,7 @@ def change(client: TestClient, csrf: dict[str, str], current: str, new: str) -> 
 def test_changing_the_password_needs_the_current_one_and_ends_the_other_sessions(
     client: TestClient,
 ) -> None:
-    laptop = sign_up(client)
-    as_browser(client, None)
-    phone = sign_in(client)
-    as_browser(client, None)
-    sign_up(client, "Bea")
-    bea = client.cookies.get(COOKIE)
-    as_browser(client, cookie_of(phone))
+    laptop, phone, bea = two_of_ann_and_bea(client)
     wrong = change(client, csrf_of(phone), "not the password at all", NEW_PASSWORD)
     assert wrong.status_code == 403
     assert wrong.json() == {"detail": "the current password is wrong"}

@@ -19,10 +19,11 @@ and, with ``SPIELTISCH_TEST_POSTGRES`` set, on PostgreSQL (two processes settlin
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.common.settings import Settings
 from spieltisch.web.people.rated import Outcome
 from spieltisch.web.routes.app import create_app
@@ -41,7 +43,7 @@ from spieltisch.web.store.db import ACCOUNTS, RATED, RATINGS, SEATS, TABLES, mak
 from spieltisch.web.tables import ending, seats, takeover
 from spieltisch.web.tables.clock import ManualClock
 from spieltisch.web.tables.hub import Hub
-from spieltisch.web.tables.table import LiveTable
+from spieltisch.web.tables.table import Connection, LiveTable
 
 from .servers import own_database, running
 from .test_rated import Browser, sign_up
@@ -375,6 +377,28 @@ def test_a_page_open_before_the_rated_game_began_stops_when_its_seat_is_anothers
         assert closed.value.code == 4403
         assert any(m.get("reason") == RATED_OWN_PAGE for m in said)
         assert all(m.get("view", {}).get("sides", [{}, {}])[1].get("hand") is None for m in said)
+
+
+def test_a_page_not_signed_in_as_a_rated_seats_person_is_refused_whatever_it_asks(
+    server: Server,
+) -> None:
+    """Between a page's open and its close (the push closes it), the hub itself refuses its
+    move and its take-back: the rule does not rest on the close alone."""
+    table = rated_table(server)
+    bob = table.live.seats[1]
+    page = Connection(1, asyncio.Queue(), token_hash=bob.token_hash)  # by link, no account
+
+    async def refused(ask: Callable[[], Awaitable[None]]) -> RefusedError:
+        with pytest.raises(RefusedError) as caught:
+            await ask()
+        return caught.value
+
+    for ask in (
+        lambda: server.hub.move(table.live, page, "x", None, table.live.shown),
+        lambda: server.hub.take_back(table.live, page),
+    ):
+        refusal = server.run(refused, ask)
+        assert refusal.status == 403 and str(refusal) == RATED_OWN_PAGE
 
 
 def test_nobody_votes_a_rated_seat_away_the_clock_decides(
