@@ -276,6 +276,17 @@ def test_the_host_picks_the_bots_level_and_sees_a_new_link_at_once(
     assert page.locator("#host details[open]").count() == 1
 
 
+def test_the_board_names_a_free_seat_in_the_pages_language(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    made = create(server, "awimbawe", [{"kind": "person"}, {"kind": "person"}], seed=12)
+    page = german_phone(new_context)
+    page.goto(server.url + made["seat_links"]["0"])
+    page.wait_for_function("() => document.querySelector('#board')?.innerText.includes('Platz 2')")
+    board = page.locator("#board").inner_text()
+    assert "Platz 2" in board and "Seat" not in board
+
+
 def test_a_spent_links_notice_follows_a_language_switch_over_no_empty_panels(
     server: LiveServer, new_context: NewContext
 ) -> None:

@@ -170,7 +170,7 @@ async function verifyDice(shown) {
 
 function drawResult(update) {
   const winners = update.result.winners.map(nameOf).join(", ") || "–";
-  const scores = update.names.map((name, seat) => `${name} ${update.result.scores[seat]}`).join(" · ");
+  const scores = update.names.map((name, seat) => `${shownName(name, seat)} ${update.result.scores[seat]}`).join(" · ");
   const box = el("div", { class: "result", id: "result", role: "status" },
     el("h2", {}, t("The game is over")),
     update.result.why ? el("p", { id: "why" }, update.result.why) : null,
@@ -278,7 +278,7 @@ function drawBoard() {
   const update = state.update;
   if (!state.board || !update) return node.replaceChildren(drawView(update?.view));
   state.board.draw(node, {
-    view: update.view, previous: state.previousView, seat: update.seat, names: update.names,
+    view: update.view, previous: state.previousView, seat: update.seat, names: update.names.map(shownName),
     toAct: update.to_act, status: update.status, legal: update.legal, events: state.events,
     colours: SEAT_COLOURS, t, lang: language(), aids: Boolean(state.about?.rules?.memory_aids),
     play: (move) => sendMove({ type: "move", id: move.id, version: state.version }),
@@ -485,8 +485,6 @@ function drawJoin(mine) {
     el("span", { class: "error", role: "alert" })));
 }
 
-// The bot levels the host may hand a seat to: the ladder's, by their names with their
-// ratings, else every level by its code.
 // The levels the host may hand a seat to (see levelChoices): the ladder's names, if it has any.
 function botLevels(players) {
   if (!state.game) return [];
