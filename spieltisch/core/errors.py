@@ -52,6 +52,11 @@ class NotEnumerableError(SpieltischError):
     """A chance event has too many outcomes to list; sample it instead."""
 
 
+class NativeError(SpieltischError, RuntimeError):
+    """The native core (``spieltisch.native``) is not installed, or failed inside: a panic of
+    its Rust code arrives as this error, naming the game, never as a crash."""
+
+
 class RecordError(SpieltischError, ValueError):
     """A game record is malformed, or one of its moves is illegal when replayed.
 

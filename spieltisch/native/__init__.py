@@ -1,0 +1,36 @@
+"""The native core: the four games' rules in Rust, driven from Python.
+
+``native.load("awimbawe")`` gives the game in the native core beside its Python game;
+its states take one call per step and play whole random games inside Rust
+(:meth:`NativeGame.playouts`). The Python engine stays the reference and the fallback: every
+native step agrees with it (the agreement test), and :func:`available` says whether this
+installation has the native core at all (:func:`status` says it in words).
+"""
+
+from spieltisch.native.build import available, games, status
+from spieltisch.native.face import (
+    Code,
+    NativeGame,
+    NativeState,
+    Playouts,
+    Rng,
+    Step,
+    apply_step,
+    converter,
+    load,
+)
+
+__all__ = [
+    "Code",
+    "NativeGame",
+    "NativeState",
+    "Playouts",
+    "Rng",
+    "Step",
+    "apply_step",
+    "available",
+    "converter",
+    "games",
+    "load",
+    "status",
+]

@@ -1,0 +1,252 @@
+"""The native core as Python code uses it: :func:`load` a game, step its states, play out.
+
+A :class:`NativeGame` pairs a Python game (the reference: its options are checked there first)
+with the same game in Rust. Its states are the extension's: changed in place by one call per
+step (``apply(action_id)``, ``apply_chance(code)``), copied by ``clone()``, asked
+``legal_actions()``, ``chance_outcomes()``, ``observation(seat)``, ``returns()``. A step's
+action id is the Python game's (``game.action_id``); a chance outcome is a tuple of small
+integers, its *code*, which each game's converter (``spieltisch/native/<game>.py``) turns into
+the Python game's chance move and back. So any Python game's moves replay natively
+(:meth:`NativeGame.from_moves`, :meth:`NativeGame.from_record`) and any native state's history
+replays in Python (:meth:`NativeGame.to_python`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Protocol
+
+from spieltisch.core.errors import NativeError
+from spieltisch.core.game import Game, Move, OptionValue, State
+from spieltisch.core.record import Record
+from spieltisch.games import REGISTRY
+from spieltisch.native.build import extension
+
+Code = tuple[int, ...]
+"""A chance outcome as the native core writes it."""
+Step = int | Code
+"""A step of a native history: an action id, or a chance outcome's code."""
+
+
+class Converter(Protocol):
+    """What each game's module in this package provides (see the package docstring)."""
+
+    def chance_code(self, state: Any, move: Move) -> Code: ...
+
+    def chance_move(self, state: Any, code: Sequence[int]) -> Move: ...
+
+    def canonical(self, state: Any) -> Code: ...
+
+
+CONVERTERS = {
+    "auf-die-eier": "spieltisch.native.auf_die_eier",
+    "auf-die-nuesse": "spieltisch.native.auf_die_nuesse",
+    "auweier": "spieltisch.native.auweier",
+    "awimbawe": "spieltisch.native.awimbawe",
+}
+"""Each game's converter module, by game id."""
+
+
+def converter(game_id: str) -> Converter:
+    """The converter of ``game_id``; :class:`NativeError` for a game the core does not play."""
+    name = CONVERTERS.get(game_id)
+    if name is None:
+        raise NativeError(f"the native core has no game {game_id!r}")
+    module: ModuleType = importlib.import_module(name)
+    return module  # a module with the three functions
+
+
+class NativeState(Protocol):
+    """A state of the extension (every game's state class has these methods)."""
+
+    def current_player(self) -> int | None: ...
+    def is_chance(self) -> bool: ...
+    def is_terminal(self) -> bool: ...
+    def legal_actions(self) -> list[int]: ...
+    def apply(self, action: int) -> None: ...
+    def child(self, action: int) -> NativeState: ...
+    def chance_outcomes(self) -> list[tuple[Code, float]]: ...
+    def exact_chance_outcomes(self) -> list[tuple[Code, int, int]]: ...
+    def sample_chance(self, rng: Any) -> Code: ...
+    def apply_chance(self, code: Sequence[int]) -> None: ...
+    def apply_random_chance(self, rng: Any) -> None: ...
+    def observation(self, seat: int | None = None) -> Any: ...
+    def returns(self) -> list[float]: ...
+    def scores(self) -> list[int]: ...
+    def winners(self) -> list[int]: ...
+    def canonical(self) -> Code: ...
+    def history(self) -> list[Step]: ...
+    def clone(self) -> NativeState: ...
+    def __len__(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Playouts:
+    """What :meth:`NativeGame.playouts` gives: each playout's returns (a ``count x players``
+    numpy array), its steps (actions and chance outcomes) and, on request, its history."""
+
+    returns: Any
+    steps: Any
+    records: list[list[Step]] | None
+
+
+def Rng(seed: int) -> Any:  # noqa: N802 - reads as the class it builds
+    """A seeded random generator for chance steps driven from Python (PCG-64, in Rust)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+    return extension().NativeRng(seed)
+
+
+class NativeGame:
+    """One game with fixed players and options in the native core, beside its Python game."""
+
+    __slots__ = ("convert", "native", "python")
+
+    def __init__(self, python: Game, mutation: str | None = None) -> None:
+        module = extension()
+        self.python = python
+        self.convert = converter(python.info.id)
+        options: list[tuple[str, OptionValue]] = list(python.options.items())
+        self.native: Any = module.new_game(python.info.id, python.players, options, mutation)
+
+    def __repr__(self) -> str:
+        return f"native.{self.python!r}"
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self.python.players
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The number of player-action ids (the Python game's action table's length)."""
+        count: int = self.native.num_distinct_actions
+        return count
+
+    @property
+    def observation_size(self) -> int:
+        """The length of one seat's observation (the game's RL encoder's shape)."""
+        size: int = self.native.observation_size
+        return size
+
+    def initial_state(self) -> NativeState:
+        """The state before the first move."""
+        state: NativeState = self.native.initial_state()
+        return state
+
+    def step_of(self, state: State, move: Move) -> Step:
+        """The native step of the Python ``move`` at the Python ``state``."""
+        if state.is_chance():
+            return self.convert.chance_code(state, move)
+        return self.python.action_id(move)
+
+    def from_moves(self, moves: Iterable[Move]) -> tuple[NativeState, State]:
+        """The native and the Python state after ``moves`` from the start (each applied to
+        both; an illegal move raises the Python engine's error, naming its rule)."""
+        python = self.python.initial_state()
+        native = self.initial_state()
+        for move in moves:
+            step = self.step_of(python, move)
+            python = python.apply(move)
+            apply_step(native, step)
+        return native, python
+
+    def from_record(self, record: Record) -> NativeState:
+        """The native state at the end of ``record`` (a game of this game's players and
+        options); the Python engine re-validates every move on the way."""
+        if record.game != self.python.info.id or record.players != self.players:
+            raise NativeError(f"the record is for {record.game} with {record.players} players")
+        python = self.python.initial_state()
+        moves = []
+        for text in record.moves:
+            move = python.parse(text)
+            moves.append(move)
+            python = python.apply(move)
+        native, _ = self.from_moves(moves)
+        return native
+
+    def to_python(self, native: NativeState) -> State:
+        """The Python state with ``native``'s history (every step re-validated in Python)."""
+        return self.replay(native.history())
+
+    def replay(self, steps: Iterable[Step]) -> State:
+        """The Python state after native ``steps`` (action ids and chance codes)."""
+        state = self.python.initial_state()
+        for step in steps:
+            state = state.apply(self.move_of(state, step))
+        return state
+
+    def move_of(self, state: State, step: Step) -> Move:
+        """The Python move of a native step at the Python ``state``."""
+        if isinstance(step, tuple):
+            if not state.is_chance():
+                raise NativeError("a chance code where a player acts")
+            return self.convert.chance_move(state, step)
+        if state.is_chance():
+            raise NativeError("an action id where chance acts")
+        return self.python.action_from_id(step)
+
+    def playouts(
+        self,
+        count: int,
+        seed: int,
+        *,
+        state: NativeState | None = None,
+        threads: int = 1,
+        records: bool = False,
+    ) -> Playouts:
+        """``count`` uniformly random playouts from ``state`` (the start by default) inside
+        Rust, on ``threads`` threads; playout ``i`` depends only on ``seed`` and ``i``."""
+        if count < 0 or count > MAX_PLAYOUTS:
+            raise ValueError(f"count must be from 0 to {MAX_PLAYOUTS}, not {count}")
+        if not 1 <= threads <= MAX_THREADS:
+            raise ValueError(f"threads must be from 1 to {MAX_THREADS}, not {threads}")
+        start = self.initial_state() if state is None else state
+        returns, steps, kept = self.native.playouts(start, count, seed, threads, records)
+        return Playouts(returns, steps, kept)
+
+
+MAX_PLAYOUTS = 10_000_000
+"""The most playouts one call plays (their returns are kept in memory)."""
+MAX_THREADS = 256
+
+
+def apply_step(native: NativeState, step: Step) -> None:
+    """Apply a native step (an action id or a chance code) in place."""
+    if isinstance(step, tuple):
+        native.apply_chance(step)
+    else:
+        native.apply(step)
+
+
+def load(
+    game_id: str,
+    players: int | None = None,
+    *,
+    _mutation: str | None = None,
+    **options: OptionValue,
+) -> NativeGame:
+    """The native game ``game_id`` for ``players`` players with ``options`` (checked by the
+    Python game: :class:`OptionError` as :func:`spieltisch.load` raises it), or
+    :class:`NativeError` when the native core is not installed. ``_mutation`` names a
+    deliberately broken rule: for the test of the agreement test, never for play."""
+    python = REGISTRY.game_class(game_id)(players, **options)
+    return NativeGame(python, _mutation)
+
+
+__all__ = [
+    "CONVERTERS",
+    "Code",
+    "Converter",
+    "NativeGame",
+    "NativeState",
+    "Playouts",
+    "Rng",
+    "Step",
+    "apply_step",
+    "converter",
+    "load",
+]
