@@ -7,6 +7,9 @@ encoders to C extensions next to their ``.py`` files (Python imports an extensio
 source file of the same name); if it cannot (no C compiler, a type error, a failing compiler)
 the install fails with the reason. With ``auto`` it falls back to pure Python instead and says
 so. What is compiled, and the rest of the rules: ``buildtools/compiling.py``.
+
+Independently, where a Rust toolchain is present, the native core (the crate in ``native/``)
+is built into ``spieltisch._native`` (``SPIELTISCH_NATIVE``: ``buildtools/native_core.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from setuptools.command.build_ext import build_ext
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "buildtools"))  # run as setup.py too
 import compiling
+
+import native_core
 
 
 class CompiledBuildExt(build_ext):
@@ -35,4 +40,8 @@ class CompiledBuildExt(build_ext):
             compiling.fail(compiling.mode(), f"compiling the C extensions failed ({error})")
 
 
-setup(ext_modules=compiling.extensions(sys.argv), cmdclass={"build_ext": CompiledBuildExt})
+setup(
+    ext_modules=compiling.extensions(sys.argv),
+    rust_extensions=native_core.extensions(sys.argv),
+    cmdclass={"build_ext": CompiledBuildExt},
+)

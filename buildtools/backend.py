@@ -1,10 +1,10 @@
 """The build backend: setuptools', plus mypy (for mypyc) and numpy when the compiled build is
-asked for.
+asked for, and setuptools-rust when the native core is built (a Rust toolchain is present).
 
 ``SPIELTISCH_COMPILE=1`` (or ``auto``) ``pip install .`` builds with mypyc (see ``setup.py``
 and ``compiling.py``); the versions of mypy and numpy it builds with are the ones the ``dev``
 extra of ``pyproject.toml`` names, so the build's requirements come from the project's own
-files. Without the variable this is setuptools as is.
+files. Without either this is setuptools as is.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ import compiling  # buildtools/compiling.py: pip puts this folder on the path (b
 from setuptools import build_meta
 from setuptools.build_meta import *  # noqa: F403 - every hook not defined here
 
+import native_core  # buildtools/native_core.py
+
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
 
@@ -27,11 +29,14 @@ COMPILE_REQUIRES = {"mypy", "numpy"}
 
 def compile_requires() -> list[str]:
     """:data:`COMPILE_REQUIRES` as the dev extra pins them, when the compiled build is asked
-    for; else nothing."""
-    if compiling.mode() == compiling.OFF:
-        return []
+    for, and setuptools-rust when the native core is built; else nothing."""
+    names = set()
+    if compiling.mode() != compiling.OFF:
+        names |= COMPILE_REQUIRES
+    if native_core.mode() != compiling.OFF and native_core.cargo() is not None:
+        names |= native_core.BUILD_REQUIRES
     dev = tomllib.loads(PYPROJECT.read_text())["project"]["optional-dependencies"]["dev"]
-    return [spec for spec in dev if _name(spec) in COMPILE_REQUIRES]
+    return [spec for spec in dev if _name(spec) in names]
 
 
 def _name(spec: str) -> str:

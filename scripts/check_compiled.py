@@ -36,16 +36,21 @@ def _build_list() -> list[str]:
     return names
 
 
+NATIVE_CORE = "_native"
+"""The native core's extension module, ``spieltisch._native`` (no ``.py`` beside it)."""
+
+
 def _stray_extensions(package: Path) -> list[str]:
     """Extensions in the installed package that are neither a module's (beside its ``.py``)
-    nor the build's shared library: misplaced ones, such as a nested ``spieltisch/spieltisch``."""
+    nor the build's shared library nor the native core (``spieltisch._native``, Rust):
+    misplaced ones, such as a nested ``spieltisch/spieltisch``."""
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     stray = []
     for path in package.rglob("*"):
         stem = next((path.name[: -len(s)] for s in suffixes if path.name.endswith(s)), None)
         if stem is None:
             continue
-        is_group = path.parent == package and stem.startswith(GROUP_LIBRARY)
+        is_group = path.parent == package and stem.startswith((GROUP_LIBRARY, NATIVE_CORE))
         if not is_group and not (path.parent / f"{stem}.py").is_file():
             stray.append(str(path))
     return stray

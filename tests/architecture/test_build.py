@@ -1,6 +1,8 @@
 """The compiled build: its requirements come from pyproject's own pins (buildtools/backend.py),
 and a compile that cannot be done fails the install with the reason unless the user asked for
-``SPIELTISCH_COMPILE=auto`` (buildtools/compiling.py, setup.py)."""
+``SPIELTISCH_COMPILE=auto`` (buildtools/compiling.py, setup.py). The native core: built where
+cargo is found, with setuptools-rust as pinned; without cargo the install says so and goes on
+in pure Python, unless ``SPIELTISCH_NATIVE=1`` asked for it (buildtools/native_core.py)."""
 
 from __future__ import annotations
 
@@ -43,7 +45,65 @@ def test_compiled_build_asks_for_mypy_and_numpy_as_pinned(
     ]
     pins = {spec.split(">")[0]: spec for spec in dev}
     monkeypatch.setenv("SPIELTISCH_COMPILE", flag)
+    monkeypatch.setenv("SPIELTISCH_NATIVE", "0")
     assert sorted(backend.compile_requires()) == sorted([pins["mypy"], pins["numpy"]])
+
+
+@pytest.mark.parametrize("flag", [None, "auto", "1"])
+def test_the_native_core_asks_for_setuptools_rust_as_pinned_where_cargo_is(
+    monkeypatch: pytest.MonkeyPatch, flag: str | None
+) -> None:
+    backend = _load("backend")
+    native_core = sys.modules["native_core"]
+    dev = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"][
+        "dev"
+    ]
+    pin = next(spec for spec in dev if spec.startswith("setuptools-rust"))
+    monkeypatch.delenv("SPIELTISCH_COMPILE", raising=False)
+    if flag is None:
+        monkeypatch.delenv("SPIELTISCH_NATIVE", raising=False)
+    else:
+        monkeypatch.setenv("SPIELTISCH_NATIVE", flag)
+    monkeypatch.setattr(native_core, "cargo", lambda: "/opt/rust/bin/cargo")
+    assert backend.compile_requires() == [pin]
+    monkeypatch.setattr(native_core, "cargo", lambda: None)
+    assert backend.compile_requires() == []
+
+
+def test_without_cargo_the_native_core_is_left_out_unless_asked_for(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    native_core = _load("native_core")
+    monkeypatch.setattr(native_core, "cargo", lambda: None)
+    building = ["setup.py", "bdist_wheel"]
+    monkeypatch.setenv("SPIELTISCH_NATIVE", "1")
+    with pytest.raises(SystemExit, match=r"no Rust toolchain \(cargo\) is installed"):
+        native_core.extensions(building)
+    monkeypatch.setenv("SPIELTISCH_NATIVE", "auto")
+    assert native_core.extensions(building) == []
+    assert "installing without the native core" in capsys.readouterr().err
+    monkeypatch.setenv("SPIELTISCH_NATIVE", "0")
+    assert native_core.extensions(building) == []
+    assert capsys.readouterr().err == ""
+    monkeypatch.setenv("SPIELTISCH_NATIVE", "perhaps")
+    with pytest.raises(SystemExit, match="not understood"):
+        native_core.extensions(building)
+
+
+@pytest.mark.parametrize(("flag", "optional"), [("auto", True), ("1", False)])
+def test_the_native_core_is_built_in_release_mode_with_its_python_face(
+    monkeypatch: pytest.MonkeyPatch, flag: str, optional: bool
+) -> None:
+    """A failing Rust build stops the install only where the native core was asked for."""
+    native_core = _load("native_core")
+    monkeypatch.setattr(native_core, "cargo", lambda: shutil.which("true"))
+    monkeypatch.setenv("SPIELTISCH_NATIVE", flag)
+    assert native_core.extensions(["setup.py", "egg_info"]) == []  # metadata: nothing built
+    (extension,) = native_core.extensions(["setup.py", "bdist_wheel"])
+    assert extension.name == "spieltisch._native"
+    assert list(extension.features) == ["python"] and extension.debug is False
+    assert extension.optional is optional
+    assert Path(extension.path) == Path("native/Cargo.toml")
 
 
 @pytest.mark.parametrize("flag", [None, "", "0"])
@@ -51,6 +111,7 @@ def test_pure_build_asks_for_nothing_more(
     monkeypatch: pytest.MonkeyPatch, flag: str | None
 ) -> None:
     backend = _load("backend")
+    monkeypatch.setenv("SPIELTISCH_NATIVE", "0")
     if flag is None:
         monkeypatch.delenv("SPIELTISCH_COMPILE", raising=False)
     else:
@@ -120,18 +181,41 @@ def _source_copy(tmp_path: Path) -> Path:
     return tree
 
 
-def _pip_wheel(tree: Path, tmp_path: Path, flag: str) -> subprocess.CompletedProcess[str]:
+def _pip_wheel(
+    tree: Path, tmp_path: Path, flag: str, more: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """``pip wheel`` of ``tree`` with ``SPIELTISCH_COMPILE=flag``, mypyc hidden from it (a
-    package of that name on the path that refuses to import), no isolation, no downloads."""
+    package of that name on the path that refuses to import), no isolation, no downloads;
+    ``more``: further environment (the native core is not built unless it says so)."""
     hide = tmp_path / "hide"
     (hide / "mypyc").mkdir(parents=True, exist_ok=True)
     (hide / "mypyc" / "__init__.py").write_text("raise ImportError('hidden by the test')\n")
     env = {**os.environ, "SPIELTISCH_COMPILE": flag, "PYTHONPATH": str(hide)}
+    env.update({"SPIELTISCH_NATIVE": "0", **(more or {})})
     command = [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps"]
     command += ["--no-index", "-w", str(tmp_path / "wheels"), str(tree)]
     return subprocess.run(
         command, check=False, env=env, capture_output=True, text=True, timeout=600
     )
+
+
+def test_pip_install_without_rust_says_so_and_installs_pure_python(tmp_path: Path) -> None:
+    """The README's install on a machine without Rust: the native core's crate is there, cargo
+    is not (hidden from the path and from home); the wheel is pure Python and the build says
+    why. With ``SPIELTISCH_NATIVE=1`` the same install fails with the reason."""
+    tree = _source_copy(tmp_path)
+    shutil.copytree(ROOT / "native" / "src", tree / "native" / "src")
+    shutil.copy(ROOT / "native" / "Cargo.toml", tree / "native" / "Cargo.toml")
+    path = os.pathsep.join(
+        d for d in os.environ["PATH"].split(os.pathsep) if not (Path(d) / "cargo").exists()
+    )
+    no_rust = {"PATH": path, "HOME": str(tmp_path), "SPIELTISCH_COMPILE": "0"}
+    built = _pip_wheel(tree, tmp_path, "0", {**no_rust, "SPIELTISCH_NATIVE": "auto"})
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert "filename=spieltisch-0.1.0-py3-none-any.whl" in built.stdout
+    asked = _pip_wheel(tree, tmp_path, "0", {**no_rust, "SPIELTISCH_NATIVE": "1"})
+    assert asked.returncode != 0
+    assert "no Rust toolchain (cargo) is installed" in asked.stdout + asked.stderr
 
 
 def test_pip_install_fails_loudly_without_mypyc_unless_auto(tmp_path: Path) -> None:
