@@ -27,6 +27,8 @@ from spieltisch.core.game import Game, GameInfo, Move, NodeKind, OptionValue, Pl
 from spieltisch.core.record import Record, option_values, replay
 from spieltisch.games import REGISTRY
 from spieltisch.locale import LANGUAGES, LanguageError
+from spieltisch.native.build import available as native_available
+from spieltisch.native.build import status as native_status
 
 __all__ = [
     "Game",
@@ -136,7 +138,8 @@ def compiled_modules() -> tuple[str, ...]:
 
 def about() -> dict[str, JSON]:
     """This installation in a few facts (``spieltisch --version``, an about page): the
-    version, whether the running rules engine is the compiled one, and its compiled modules."""
+    version, whether the running rules engine is the compiled one, its compiled modules, and
+    whether the native core (Rust) is installed, in words too."""
     modules = compiled_modules()
     if COMPILED_BUILD:
         build = f"compiled with mypyc ({len(modules)} modules)"
@@ -149,4 +152,6 @@ def about() -> dict[str, JSON]:
         "compiled": COMPILED_BUILD,
         "build": build,
         "compiled_modules": list(modules),
+        "native": native_available(),
+        "native_core": native_status(),
     }

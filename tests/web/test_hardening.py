@@ -27,6 +27,7 @@ from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 
 import spieltisch
+import spieltisch.native
 from spieltisch.web.common.settings import Settings
 from spieltisch.web.common.text import TextError, display_name
 from spieltisch.web.routes import guard
@@ -584,3 +585,5 @@ def test_the_server_says_which_build_runs(client: TestClient) -> None:
     assert about["version"] == spieltisch.__version__
     assert about["compiled"] is spieltisch.about()["compiled"]
     assert about["build"].startswith("compiled with mypyc" if about["compiled"] else "pure Python")
+    assert about["native"] is spieltisch.native.available()
+    assert about["native_core"] == spieltisch.native.status()

@@ -285,13 +285,16 @@ def _api(app: FastAPI) -> None:
 
     @app.get("/api/about")
     async def about_server() -> dict[str, Any]:
-        """This server's version and build (compiled or pure Python)."""
+        """This server's version and build (compiled or pure Python, with or without the
+        native core)."""
         facts = spieltisch.about()
         return {
             "version": facts["version"],
             "compiled": facts["compiled"],
             "build": facts["build"],
             "compiled_modules": len(facts["compiled_modules"] or []),  # type: ignore[arg-type]
+            "native": facts["native"],
+            "native_core": facts["native_core"],
         }
 
     @app.get("/api/tables")

@@ -269,9 +269,10 @@ let about = null;
 function drawAbout() {
   if (!about) return;
   const build = about.compiled
-    ? tn("compiled with mypyc ({n} module)", "compiled with mypyc ({n} modules)", about.compiled_modules.length)
+    ? tn("compiled with mypyc ({n} module)", "compiled with mypyc ({n} modules)", about.compiled_modules)
     : t("pure Python");
-  document.getElementById("about").textContent = `spieltisch ${about.version} · ${build}`;
+  const core = about.native ? t("native core (Rust)") : t("without the native core");
+  document.getElementById("about").textContent = `spieltisch ${about.version} · ${build} · ${core}`;
 }
 
 // The lessons: one link per game that has one (a game's name is the same in every language).
