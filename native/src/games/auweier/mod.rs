@@ -1,0 +1,18 @@
+//! Auweier: worms, Weddings and eggs for 2-4 players, each with a deck they arranged
+//! themselves (the Python game: `spieltisch/games/auweier/`).
+//!
+//! The modules mirror the Python folder: [`notation`] (cards and the action table's ids),
+//! [`model`] (the options, stages, ends and the scoring of egg cards), [`deck`] (shuffles and
+//! spread shuffles as chance events), [`rules`] (the state, its transitions and the
+//! [`crate::core::Rules`] impl) and [`encode`] (the RL encoder's observation).
+
+pub mod deck;
+pub mod encode;
+pub mod model;
+pub mod notation;
+pub mod rules;
+
+#[cfg(test)]
+mod tests;
+
+pub use rules::{Auweier, AuweierState, Shuffled};

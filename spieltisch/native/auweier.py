@@ -1,0 +1,92 @@
+"""Auweier in the native core: its chance codes and its states as integers.
+
+Auweier's only chance events are shuffles of the cards a player has not placed in their deck
+yet. A shuffle's code is its card kinds in draw order (the notation order of
+:class:`~spieltisch.games.auweier.Card`, 0 for a worm 1 to 10 for a Wedding): the items of the
+card-by-card splitter ``spieltisch.rl.chance.auweier``. Player actions need no converting: the
+native core uses the Python action ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spieltisch.core.errors import InvalidActionError
+from spieltisch.core.game import Move
+from spieltisch.games.auweier import AuweierState, Card, End, Shuffled, Stage
+from spieltisch.games.auweier.notation import DECK_SIZE, KINDS
+
+STAGES = tuple(Stage)
+"""The stages in the order of their native numbers."""
+ENDS = tuple(End)
+"""The ends in the order of their native numbers (0 stands for a game not over)."""
+CARDS = tuple(Card)
+
+
+def chance_code(state: AuweierState, move: Move) -> tuple[int, ...]:
+    """The native code of the Python chance outcome ``move`` at ``state``."""
+    del state
+    if isinstance(move, Shuffled):
+        return tuple(int(card) for card in move.cards)
+    raise InvalidActionError(f"{move!r} is no chance outcome of Auweier")
+
+
+def _is_kind(value: object) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value < KINDS
+
+
+def chance_move(state: AuweierState, code: Sequence[int]) -> Move:
+    """The Python chance outcome of a native code at ``state`` (InvalidActionError if none):
+    up to a deck's 22 card kinds in draw order (whether they are the cards still to place,
+    spread as the shuffle asks, is the rules' question)."""
+    del state
+    if len(code) > DECK_SIZE:
+        raise InvalidActionError(
+            f"a shuffle puts at most {DECK_SIZE} cards in order, not {len(code)}"
+        )
+    if not all(_is_kind(kind) for kind in code):
+        raise InvalidActionError(f"{tuple(code)!r} is no shuffle: card kinds are 0 to {KINDS - 1}")
+    return Shuffled(tuple(CARDS[kind] for kind in code))
+
+
+def canonical(state: AuweierState) -> tuple[int, ...]:
+    """The Python state as the integers the native state's ``canonical()`` gives: the stage
+    and player; each seat's hand, pile (its length, then its cards), known cards, cards shown
+    and stacks (each its length, then its cards); the worm totals by female; the wedding
+    phase (0, or 1 and its opener, Weddings, passes and False Worm sightings); the eggs laid
+    and won; the last mating (0, or 1 and its opener, awards and cleared stacks); the end."""
+    out: list[int] = [STAGES.index(state.stage), state.player]
+    for seat in state.seats:
+        out += seat.hand
+        out.append(len(seat.pile))
+        out += seat.pile
+        out.append(seat.known)
+        out += seat.shown
+        for stack in seat.stacks:
+            out.append(len(stack))
+            out += stack
+    for column in state.totals:
+        out += column
+    phase = state.phase
+    if phase is None:
+        out.append(0)
+    else:
+        out += [1, phase.opener, *phase.weddings, phase.passed, *phase.false_worm_seen]
+    nests = state.nests
+    out += nests.laid
+    for eggs in nests.won:
+        out.append(len(eggs))
+        for egg in eggs:
+            out += [egg.female, egg.eggs]
+    last = nests.last
+    if last is None:
+        out.append(0)
+    else:
+        out += [1, last.opener, len(last.awards)]
+        for award in last.awards:
+            out += [award.player, award.female, award.eggs]
+        out.append(len(last.cleared))
+        for female, player in last.cleared:
+            out += [female, player]
+    out.append(0 if nests.end is None else 1 + ENDS.index(nests.end))
+    return tuple(int(value) for value in out)
