@@ -63,12 +63,7 @@ impl Config {
         let shared_chicken_ladder = options.bool("shared_chicken_ladder", false)?;
         let goal = options.int("goal", GOAL, GOAL_BOUNDS.0, GOAL_BOUNDS.1)?;
         let dice = options.int("dice", 9, DICE_BOUNDS.0, DICE_BOUNDS.1)?;
-        Ok(Config {
-            players: players as u8,
-            shared_chicken_ladder,
-            goal: goal as u16,
-            dice: dice as u8,
-        })
+        Ok(Config { players: players as u8, shared_chicken_ladder, goal: goal as u16, dice: dice as u8 })
     }
 }
 

@@ -50,13 +50,7 @@ pub const fn num_actions(dice: usize) -> usize {
 
 /// The five re-rollable counts of a set of dice.
 pub fn rerollable(dice: &Counts) -> [u8; PARTS] {
-    [
-        dice[WHOLE],
-        dice[CRACKED],
-        dice[POT],
-        dice[PAN],
-        dice[CHICKEN],
-    ]
+    [dice[WHOLE], dice[CRACKED], dice[POT], dice[PAN], dice[CHICKEN]]
 }
 
 /// The action id of re-rolling `five` (counts of the re-rollable faces); 0 (`stop`) for none.
@@ -135,12 +129,7 @@ impl Tables {
             subsets[first..].sort_unstable();
         }
         starts.push(subsets.len() as u32);
-        Tables {
-            rerolls,
-            sizes,
-            starts,
-            subsets,
-        }
+        Tables { rerolls, sizes, starts, subsets }
     }
 }
 

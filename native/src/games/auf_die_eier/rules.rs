@@ -9,12 +9,11 @@ use rand::Rng as _;
 
 use super::encode;
 use super::model::{
-    rule, Config, Stage, TurnScore, BREAKFAST_POINTS_PER_DIE, CHICKEN_POINTS, FRIED_POINTS, LADDER,
-    MAX_ROLLS,
+    rule, Config, Stage, TurnScore, BREAKFAST_POINTS_PER_DIE, CHICKEN_POINTS, FRIED_POINTS, LADDER, MAX_ROLLS,
 };
 use super::notation::{
-    num_actions, rerollable, tables, Counts, Tables, CHICKEN, CRACKED, FACES, MAX_DICE, NO_DICE,
-    PAN, POT, ROTTEN, WHOLE,
+    num_actions, rerollable, tables, Counts, Tables, CHICKEN, CRACKED, FACES, MAX_DICE, NO_DICE, PAN, POT, ROTTEN,
+    WHOLE,
 };
 use crate::core::{Node, Options, Prob, Refusal, Rng, Rules};
 
@@ -29,20 +28,10 @@ pub fn chicken_need(crossed: u8) -> Option<u8> {
 /// Each spoiler ruins one combination, at most one each, and the cheapest go first: Fried
 /// Eggs pairs (5 each) before the Breakfast (6 or more). `chickens_at_least` is the broken rule
 /// of the test of the agreement test: Chickens score whenever there are at least enough.
-pub fn score_turn(
-    player: u8,
-    dice: Counts,
-    spoilers: u8,
-    need: Option<u8>,
-    chickens_at_least: bool,
-) -> TurnScore {
+pub fn score_turn(player: u8, dice: Counts, spoilers: u8, need: Option<u8>, chickens_at_least: bool) -> TurnScore {
     let fried = dice[CRACKED].min(dice[PAN]);
     let whole = dice[WHOLE];
-    let breakfast = if whole > 0 && dice[POT] > 0 {
-        BREAKFAST_POINTS_PER_DIE * (whole + 1)
-    } else {
-        0
-    };
+    let breakfast = if whole > 0 && dice[POT] > 0 { BREAKFAST_POINTS_PER_DIE * (whole + 1) } else { 0 };
     let spoiled_fried = spoilers.min(fried);
     let spoiled_breakfast = breakfast > 0 && spoilers > fried;
     let hens = dice[CHICKEN];
@@ -51,26 +40,12 @@ pub fn score_turn(
         Some(need) => hens == need,
         None => false,
     };
-    let chickens = if hens > 0 && matched {
-        CHICKEN_POINTS * hens
-    } else {
-        0
-    };
+    let chickens = if hens > 0 && matched { CHICKEN_POINTS * hens } else { 0 };
     let mut points = FRIED_POINTS * (fried - spoiled_fried) + chickens;
     if !spoiled_breakfast {
         points += breakfast;
     }
-    TurnScore {
-        player,
-        dice,
-        spoilers,
-        fried,
-        breakfast,
-        spoiled_fried,
-        spoiled_breakfast,
-        chickens,
-        points,
-    }
+    TurnScore { player, dice, spoilers, fried, breakfast, spoiled_fried, spoiled_breakfast, chickens, points }
 }
 
 /// `dice` with its Rotten Eggs taken away.
@@ -153,9 +128,7 @@ pub(super) fn roll_of_draw(mut draw: u32, n: usize) -> Counts {
 /// In how many orders distinguishable dice show exactly `counts`.
 pub(super) fn multinomial_ways(counts: &Counts) -> u64 {
     let total: usize = counts.iter().map(|&n| usize::from(n)).sum();
-    counts.iter().fold(FACTORIALS[total], |ways, &n| {
-        ways / FACTORIALS[usize::from(n)]
-    })
+    counts.iter().fold(FACTORIALS[total], |ways, &n| ways / FACTORIALS[usize::from(n)])
 }
 
 impl Eier {
@@ -195,13 +168,7 @@ impl Eier {
     fn end_turn(&self, state: &mut EierState, dice: Counts, spoilers: u8) {
         let player = state.player;
         let ladder = self.ladder(player);
-        let result = score_turn(
-            player,
-            dice,
-            spoilers,
-            chicken_need(state.crossed[ladder]),
-            self.chickens_at_least,
-        );
+        let result = score_turn(player, dice, spoilers, chicken_need(state.crossed[ladder]), self.chickens_at_least);
         if result.chickens > 0 {
             state.crossed[ladder] += 1;
         }
@@ -231,14 +198,9 @@ impl Eier {
         let ties = state.tie_players;
         if ties != 0 {
             let later = ties & !((2u8 << player) - 1);
-            return if later != 0 {
-                Following::Next(later.trailing_zeros() as u8)
-            } else {
-                Following::Over(ties)
-            };
+            return if later != 0 { Following::Next(later.trailing_zeros() as u8) } else { Following::Over(ties) };
         }
-        let final_round =
-            state.final_round || state.scores[usize::from(player)] >= self.config.goal;
+        let final_round = state.final_round || state.scores[usize::from(player)] >= self.config.goal;
         let following = (player + 1) % self.config.players;
         state.final_round = final_round;
         if !(final_round && following == 0) {
@@ -257,14 +219,8 @@ impl Eier {
     /// The seats of `among` with the highest score.
     fn leaders(&self, state: &EierState, among: Seats) -> Seats {
         let seats = (0..self.config.players).filter(|&seat| among & (1 << seat) != 0);
-        let best = seats
-            .clone()
-            .map(|seat| state.scores[usize::from(seat)])
-            .max()
-            .unwrap_or(0);
-        seats
-            .filter(|&seat| state.scores[usize::from(seat)] == best)
-            .fold(0, |mask, seat| mask | (1 << seat))
+        let best = seats.clone().map(|seat| state.scores[usize::from(seat)]).max().unwrap_or(0);
+        seats.filter(|&seat| state.scores[usize::from(seat)] == best).fold(0, |mask, seat| mask | (1 << seat))
     }
 
     /// Apply a throw that [`Rules::check_outcome`] accepted.
@@ -310,11 +266,7 @@ impl Rules for Eier {
 
     fn new(players: usize, options: &Options) -> Result<Self, Refusal> {
         let config = Config::read(players, options)?;
-        Ok(Eier {
-            config,
-            chickens_at_least: options.mutated(MUTATION),
-            tables: tables(),
-        })
+        Ok(Eier { config, chickens_at_least: options.mutated(MUTATION), tables: tables() })
     }
 
     fn players(&self) -> usize {
@@ -358,12 +310,7 @@ impl Rules for Eier {
             return;
         }
         out.push(0);
-        out.extend(
-            self.tables
-                .rerolls_of(rerollable(&state.dice))
-                .iter()
-                .map(|&id| u32::from(id)),
-        );
+        out.extend(self.tables.rerolls_of(rerollable(&state.dice)).iter().map(|&id| u32::from(id)));
     }
 
     fn apply_action(&self, state: &mut EierState, action: u32) {
@@ -384,17 +331,10 @@ impl Rules for Eier {
 
     fn refusal(&self, state: &EierState, action: u32) -> Refusal {
         let _ = state;
-        Refusal::Illegal {
-            rule: rule::REROLL_OWN,
-            detail: format!("action {action} re-rolls dice not on the table"),
-        }
+        Refusal::Illegal { rule: rule::REROLL_OWN, detail: format!("action {action} re-rolls dice not on the table") }
     }
 
-    fn chance_outcomes(
-        &self,
-        state: &EierState,
-        out: &mut Vec<(Counts, Prob)>,
-    ) -> Result<(), Refusal> {
+    fn chance_outcomes(&self, state: &EierState, out: &mut Vec<(Counts, Prob)>) -> Result<(), Refusal> {
         if !matches!(state.stage, Stage::Roll | Stage::Rotten) {
             return Ok(());
         }
@@ -434,10 +374,7 @@ impl Rules for Eier {
         if thrown == u32::from(state.to_throw) {
             Ok(())
         } else {
-            Err(Refusal::Illegal {
-                rule: rule::ROLL_SIZE,
-                detail: format!("{} dice were thrown", state.to_throw),
-            })
+            Err(Refusal::Illegal { rule: rule::ROLL_SIZE, detail: format!("{} dice were thrown", state.to_throw) })
         }
     }
 
@@ -492,17 +429,9 @@ impl Rules for Eier {
         out.extend(state.dice.iter().map(|&n| i64::from(n)));
         out.push(i64::from(state.to_throw));
         out.extend(state.scores[..self.players()].iter().map(|&s| i64::from(s)));
-        let ladders = if config.shared_chicken_ladder {
-            1
-        } else {
-            self.players()
-        };
+        let ladders = if config.shared_chicken_ladder { 1 } else { self.players() };
         out.extend(state.crossed[..ladders].iter().map(|&n| i64::from(n)));
-        out.extend([
-            i64::from(state.final_round),
-            i64::from(state.tie_players),
-            i64::from(state.winners),
-        ]);
+        out.extend([i64::from(state.final_round), i64::from(state.tie_players), i64::from(state.winners)]);
         match &state.last {
             None => out.push(0),
             Some(last) => {

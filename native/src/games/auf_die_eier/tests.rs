@@ -8,9 +8,7 @@ use super::model::Stage;
 use super::notation::{binomial, num_actions, reroll_id, tables, Counts, FACES, MAX_DICE};
 use super::rules::{multinomial_ways, roll_of_draw, Eier, EierState, POWERS_OF_SIX};
 use super::MUTATION;
-use crate::core::{
-    apply_checked, apply_code, rng_from_seed, Node, OptionValue, Options, Refusal, Rules,
-};
+use crate::core::{apply_checked, apply_code, rng_from_seed, Node, OptionValue, Options, Refusal, Rules};
 
 fn game(players: usize, shared: bool, goal: i64, dice: i64) -> Eier {
     let options = Options::default()
@@ -38,10 +36,7 @@ fn the_action_table_numbers_every_reroll_once() {
     assert_eq!(tables.rerolls.len(), 3003);
     for (id, five) in tables.rerolls.iter().enumerate() {
         assert_eq!(reroll_id(*five), id);
-        assert_eq!(
-            usize::from(tables.sizes[id]),
-            five.iter().map(|&n| usize::from(n)).sum::<usize>()
-        );
+        assert_eq!(usize::from(tables.sizes[id]), five.iter().map(|&n| usize::from(n)).sum::<usize>());
         let subsets = tables.rerolls_of(*five);
         assert!(subsets.windows(2).all(|pair| pair[0] < pair[1]));
         let expected = five.iter().map(|&n| usize::from(n) + 1).product::<usize>() - 1;
@@ -113,15 +108,7 @@ fn the_rulebook_example_scores_21() {
     assert_eq!(state.to_throw, 3);
     roll(&rules, &mut state, [1, 0, 1, 0, 1, 0]);
     let last = state.last.expect("a scored turn");
-    assert_eq!(
-        (
-            last.breakfast,
-            last.spoiled_fried,
-            last.spoiled_breakfast,
-            last.chickens
-        ),
-        (6, 1, false, 15)
-    );
+    assert_eq!((last.breakfast, last.spoiled_fried, last.spoiled_breakfast, last.chickens), (6, 1, false, 15));
     assert_eq!(last.points, 21);
     assert_eq!(state.scores[..2], [36, 0]);
     assert_eq!(rules.chicken_need(&state, 0), Some(4));
@@ -134,68 +121,32 @@ fn refusals_leave_the_state_alone() {
     let mut state = rules.initial_state();
     let before = state;
     let mut scratch = Vec::new();
-    assert!(matches!(
-        apply_checked(&rules, &mut state, 0, &mut scratch),
-        Err(Refusal::Illegal { .. })
-    ));
-    assert!(matches!(
-        apply_code(&rules, &mut state, &[1, 2]),
-        Err(Refusal::Invalid(_))
-    ));
-    assert!(matches!(
-        apply_code(&rules, &mut state, &[-1, 0, 0, 0, 0, 10]),
-        Err(Refusal::Invalid(_))
-    ));
-    assert!(matches!(
-        apply_code(&rules, &mut state, &[9, 0, 0, 0, 0, 1]),
-        Err(Refusal::Illegal { .. })
-    ));
-    assert!(matches!(
-        apply_code(&rules, &mut state, &[i64::MAX, 0, 0, 0, 0, 0]),
-        Err(Refusal::Illegal { .. })
-    ));
+    assert!(matches!(apply_checked(&rules, &mut state, 0, &mut scratch), Err(Refusal::Illegal { .. })));
+    assert!(matches!(apply_code(&rules, &mut state, &[1, 2]), Err(Refusal::Invalid(_))));
+    assert!(matches!(apply_code(&rules, &mut state, &[-1, 0, 0, 0, 0, 10]), Err(Refusal::Invalid(_))));
+    assert!(matches!(apply_code(&rules, &mut state, &[9, 0, 0, 0, 0, 1]), Err(Refusal::Illegal { .. })));
+    assert!(matches!(apply_code(&rules, &mut state, &[i64::MAX, 0, 0, 0, 0, 0]), Err(Refusal::Illegal { .. })));
     assert_eq!(state, before);
     roll(&rules, &mut state, [2, 0, 1, 0, 0, 6]);
     let before = state;
     // Three Pots are not on the table; an id past the table is no action.
     let pots = reroll_id([0, 0, 3, 0, 0]) as i64;
     let refused = apply_checked(&rules, &mut state, pots, &mut scratch);
-    assert!(
-        matches!(refused, Err(Refusal::Illegal { rule, .. }) if rule == super::model::rule::REROLL_OWN)
-    );
-    assert!(matches!(
-        apply_checked(&rules, &mut state, 2002, &mut scratch),
-        Err(Refusal::Invalid(_))
-    ));
-    assert!(matches!(
-        apply_checked(&rules, &mut state, -5, &mut scratch),
-        Err(Refusal::Invalid(_))
-    ));
-    assert!(matches!(
-        apply_code(&rules, &mut state, &[1, 0, 0, 0, 0, 0]),
-        Err(Refusal::Illegal { .. })
-    ));
+    assert!(matches!(refused, Err(Refusal::Illegal { rule, .. }) if rule == super::model::rule::REROLL_OWN));
+    assert!(matches!(apply_checked(&rules, &mut state, 2002, &mut scratch), Err(Refusal::Invalid(_))));
+    assert!(matches!(apply_checked(&rules, &mut state, -5, &mut scratch), Err(Refusal::Invalid(_))));
+    assert!(matches!(apply_code(&rules, &mut state, &[1, 0, 0, 0, 0, 0]), Err(Refusal::Illegal { .. })));
     assert_eq!(state, before);
 }
 
 #[test]
 fn options_out_of_range_are_refused() {
     for players in [0, 1, 7, 100] {
-        assert!(matches!(
-            Eier::new(players, &Options::default()),
-            Err(Refusal::Option(_))
-        ));
+        assert!(matches!(Eier::new(players, &Options::default()), Err(Refusal::Option(_))));
     }
-    let bad = [
-        ("dice", OptionValue::Int(4)),
-        ("dice", OptionValue::Int(11)),
-        ("goal", OptionValue::Int(19)),
-    ];
+    let bad = [("dice", OptionValue::Int(4)), ("dice", OptionValue::Int(11)), ("goal", OptionValue::Int(19))];
     for (name, value) in bad {
-        assert!(matches!(
-            Eier::new(2, &Options::default().with(name, value)),
-            Err(Refusal::Option(_))
-        ));
+        assert!(matches!(Eier::new(2, &Options::default().with(name, value)), Err(Refusal::Option(_))));
     }
     let unknown = Options::default().with("rolls", OptionValue::Int(3));
     assert!(matches!(Eier::new(2, &unknown), Err(Refusal::Option(_))));
@@ -215,10 +166,7 @@ fn play(rules: &Eier, seed: u64, list_outcomes: bool) -> u64 {
         for seat in (0..rules.players()).map(Some).chain([None]) {
             observation.iter_mut().for_each(|x| *x = 0.0);
             rules.observe(&state, seat, &mut observation);
-            assert!(
-                observation.iter().all(|x| (0.0..=1.0).contains(x)),
-                "{observation:?}"
-            );
+            assert!(observation.iter().all(|x| (0.0..=1.0).contains(x)), "{observation:?}");
         }
         match rules.node(&state) {
             Node::Terminal => break,
@@ -231,9 +179,7 @@ fn play(rules: &Eier, seed: u64, list_outcomes: bool) -> u64 {
                     assert!((total - 1.0).abs() < 1e-9);
                 }
                 let throw = rules.sample_chance(&state, &mut rng);
-                rules
-                    .check_outcome(&state, &throw)
-                    .expect("a sampled throw is possible");
+                rules.check_outcome(&state, &throw).expect("a sampled throw is possible");
                 if steps % 2 == 0 {
                     rules.apply_outcome(&mut state, &throw);
                 } else {
@@ -247,9 +193,7 @@ fn play(rules: &Eier, seed: u64, list_outcomes: bool) -> u64 {
                 assert_eq!(legal.first(), Some(&0));
                 assert!(legal.len() > 1, "a decision has a re-roll");
                 assert!(legal.windows(2).all(|pair| pair[0] < pair[1]));
-                assert!(legal
-                    .iter()
-                    .all(|&id| (id as usize) < rules.num_distinct_actions()));
+                assert!(legal.iter().all(|&id| (id as usize) < rules.num_distinct_actions()));
                 let action = legal[rand::Rng::gen_range(&mut rng, 0..legal.len())];
                 rules.apply_action(&mut state, action);
             }
