@@ -78,7 +78,7 @@ def _options(
             "--version",
             callback=_show_version,
             is_eager=True,
-            help="Show the version, whether this build is compiled and has the native core, and exit.",
+            help="Show the version, the build and whether the native core is there, and exit.",
         ),
     ] = False,
 ) -> None:

@@ -37,6 +37,14 @@ def game_id(request: pytest.FixtureRequest) -> str:
     return name
 
 
+def _step(state: native.NativeState, rng: object) -> None:
+    """One step in place: chance's draw, or the player's last legal action (none at the end)."""
+    if state.is_chance():
+        state.apply_random_chance(rng)
+    elif not state.is_terminal():
+        state.apply(state.legal_actions()[-1])
+
+
 def test_the_readme_example_runs() -> None:
     """The README's section on the native core, as written there."""
     if "awimbawe" not in GAMES:
@@ -120,13 +128,10 @@ def test_refused_steps_change_nothing_and_say_why(game_id: str) -> None:
 def test_states_copy_independently(game_id: str) -> None:
     game = native.load(game_id)
     state = game.initial_state()
-    state.apply_random_chance(native.Rng(5))
+    _step(state, native.Rng(5))
     for twin in (state.clone(), copy.copy(state), copy.deepcopy(state)):
         assert twin.canonical() == state.canonical() and twin.history() == state.history()
-        while twin.is_chance():
-            twin.apply_random_chance(native.Rng(6))
-        if not twin.is_terminal():
-            twin.apply(twin.legal_actions()[0])
+        _step(twin, native.Rng(6))
         assert twin.history() != state.history()
     legal = [] if state.is_chance() else state.legal_actions()
     if legal:
@@ -162,12 +167,7 @@ def test_playouts_from_a_state_in_play(game_id: str) -> None:
     state = game.initial_state()
     rng = native.Rng(9)
     for _ in range(6):
-        if state.is_terminal():
-            break
-        if state.is_chance():
-            state.apply_random_chance(rng)
-        else:
-            state.apply(state.legal_actions()[-1])
+        _step(state, rng)
     played = game.playouts(10, seed=2, state=state, records=True)
     assert played.records is not None
     for record in played.records:
