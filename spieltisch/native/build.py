@@ -35,17 +35,31 @@ MISSING = (
 def _load() -> ModuleType | None:
     path = os.environ.get(LIBRARY_VARIABLE)
     if path:
-        spec = importlib.util.spec_from_file_location(MODULE, path)
-        if spec is None or spec.loader is None:
-            return None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[MODULE] = module
-        spec.loader.exec_module(module)
-        return module
+        return _load_file(path)
     try:
         return importlib.import_module(MODULE)
-    except ImportError:
+    except ModuleNotFoundError as missing:
+        if missing.name != MODULE:
+            raise
         return None
+    except ImportError as broken:  # there, but it does not load: say so, not "not built"
+        raise NativeError(f"the native core is installed but does not load: {broken}") from None
+
+
+def _load_file(path: str) -> ModuleType:
+    """The library file ``path`` loaded as the extension; :class:`ImportError` if it is no
+    loadable extension (a wrong path must not fall back in silence)."""
+    spec = importlib.util.spec_from_file_location(MODULE, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{LIBRARY_VARIABLE}={path} is not an extension module file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[MODULE] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[MODULE]
+        raise
+    return module
 
 
 def available() -> bool:

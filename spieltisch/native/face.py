@@ -13,6 +13,7 @@ replays in Python (:meth:`NativeGame.to_python`).
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -93,24 +94,44 @@ class Playouts:
     records: list[list[Step]] | None
 
 
-def Rng(seed: int) -> Any:  # noqa: N802 - reads as the class it builds
-    """A seeded random generator for chance steps driven from Python (PCG-64, in Rust)."""
+def check_seed(seed: object) -> None:
+    """Refuse anything but a whole number from 0 to 2**64 - 1 (:class:`ValueError`)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+
+
+def Rng(seed: int) -> Any:  # noqa: N802 - reads as the class it builds
+    """A seeded random generator for chance steps driven from Python (PCG-64, in Rust)."""
+    check_seed(seed)
     return extension().NativeRng(seed)
 
 
+@functools.lru_cache(maxsize=256)
+def _native_game(
+    game_id: str,
+    players: int,
+    options: tuple[tuple[str, OptionValue], ...],
+    mutation: str | None,
+) -> Any:
+    """The extension's game of these players and options, built once: its states share it, so
+    a state and a game of equal options belong together (``playouts(state=...)``)."""
+    return extension().new_game(game_id, players, list(options), mutation)
+
+
 class NativeGame:
-    """One game with fixed players and options in the native core, beside its Python game."""
+    """One game with fixed players and options in the native core, beside its Python game.
+
+    ``mutation`` names a deliberately broken native rule: for the test of the agreement test
+    only, never for play."""
 
     __slots__ = ("convert", "native", "python")
 
     def __init__(self, python: Game, mutation: str | None = None) -> None:
-        module = extension()
+        extension()  # says how to get the native core when it is missing
         self.python = python
         self.convert = converter(python.info.id)
-        options: list[tuple[str, OptionValue]] = list(python.options.items())
-        self.native: Any = module.new_game(python.info.id, python.players, options, mutation)
+        options = tuple(python.options.items())
+        self.native: Any = _native_game(python.info.id, python.players, options, mutation)
 
     def __repr__(self) -> str:
         return f"native.{self.python!r}"
@@ -157,8 +178,15 @@ class NativeGame:
     def from_record(self, record: Record) -> NativeState:
         """The native state at the end of ``record`` (a game of this game's players and
         options); the Python engine re-validates every move on the way."""
-        if record.game != self.python.info.id or record.players != self.players:
-            raise NativeError(f"the record is for {record.game} with {record.players} players")
+        if (
+            record.game != self.python.info.id
+            or record.players != self.players
+            or dict(record.options) != dict(self.python.options)
+        ):
+            raise NativeError(
+                f"the record is for {record.game} with {record.players} players and options "
+                f"{dict(record.options)}, not {self!r}"
+            )
         python = self.python.initial_state()
         moves = []
         for text in record.moves:
@@ -200,6 +228,7 @@ class NativeGame:
     ) -> Playouts:
         """``count`` uniformly random playouts from ``state`` (the start by default) inside
         Rust, on ``threads`` threads; playout ``i`` depends only on ``seed`` and ``i``."""
+        check_seed(seed)
         if count < 0 or count > MAX_PLAYOUTS:
             raise ValueError(f"count must be from 0 to {MAX_PLAYOUTS}, not {count}")
         if not 1 <= threads <= MAX_THREADS:
@@ -222,19 +251,11 @@ def apply_step(native: NativeState, step: Step) -> None:
         native.apply(step)
 
 
-def load(
-    game_id: str,
-    players: int | None = None,
-    *,
-    _mutation: str | None = None,
-    **options: OptionValue,
-) -> NativeGame:
+def load(game_id: str, players: int | None = None, **options: OptionValue) -> NativeGame:
     """The native game ``game_id`` for ``players`` players with ``options`` (checked by the
     Python game: :class:`OptionError` as :func:`spieltisch.load` raises it), or
-    :class:`NativeError` when the native core is not installed. ``_mutation`` names a
-    deliberately broken rule: for the test of the agreement test, never for play."""
-    python = REGISTRY.game_class(game_id)(players, **options)
-    return NativeGame(python, _mutation)
+    :class:`NativeError` when the native core is not installed."""
+    return NativeGame(REGISTRY.game_class(game_id)(players, **options))
 
 
 __all__ = [

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -24,7 +25,7 @@ from spieltisch.core.errors import (
 )
 from spieltisch.lab.play import play_game, seat_agents
 from spieltisch.native.build import extension
-from tests.native.agreement import require_native
+from tests.native.agreement import option_values, require_native
 
 require_native()
 
@@ -122,7 +123,31 @@ def test_refused_steps_change_nothing_and_say_why(game_id: str) -> None:
         state.apply_random_chance(rng)
     with pytest.raises(OverflowError):
         state.apply(2**70)
+    with pytest.raises(InvalidActionError, match="no action id"):
+        state.apply(True)
     assert state.canonical() == before and len(state) == len(state.history())
+    chance = game.initial_state()
+    while not chance.is_chance():
+        _step(chance, rng)
+    before = chance.canonical()
+    codes: list[Any] = [(True,), (0,) * 65, "012"]
+    for code in codes:
+        with pytest.raises(InvalidActionError):
+            chance.apply_chance(code)
+    with pytest.raises((InvalidActionError, IllegalActionError)):
+        chance.apply_chance(())
+    assert chance.canonical() == before
+
+
+def test_a_panic_while_stepping_leaves_the_state_refused_not_half_changed(game_id: str) -> None:
+    state = native.load(game_id).initial_state()
+    twin = state.clone()
+    with pytest.raises(NativeError, match=f"native core of {game_id} failed"):
+        cast(Any, state)._panic_for_test()
+    for question in (state.legal_actions, state.canonical, state.clone, state.is_terminal):
+        with pytest.raises(NativeError, match="left broken"):
+            question()
+    assert twin.canonical() == native.load(game_id).initial_state().canonical()
 
 
 def test_states_copy_independently(game_id: str) -> None:
@@ -140,8 +165,13 @@ def test_states_copy_independently(game_id: str) -> None:
 
 
 def test_playouts_depend_only_on_the_seed(game_id: str) -> None:
+    """... and on nothing else: threads, or whether records are kept (which goes through the
+    rules' sampling of whole outcomes instead of their chance steps in place)."""
     game = native.load(game_id)
+    unrecorded = game.playouts(40, seed=11)
     one = game.playouts(40, seed=11, records=True)
+    assert np.array_equal(unrecorded.returns, one.returns)
+    assert np.array_equal(unrecorded.steps, one.steps)
     two = game.playouts(40, seed=11, threads=2, records=True)
     other = game.playouts(40, seed=12, records=True)
     assert np.array_equal(one.returns, two.returns)
@@ -176,6 +206,15 @@ def test_playouts_from_a_state_in_play(game_id: str) -> None:
 
 def test_bad_playout_arguments_are_refused(game_id: str) -> None:
     game = native.load(game_id)
+    info = game.python.info
+    other = native.load(game_id, info.max_players if game.players != info.max_players else 2)
+    if other.players != game.players:
+        with pytest.raises(ValueError, match="not of this"):
+            game.playouts(1, seed=1, state=other.initial_state())
+    same = native.load(game_id, game.players)
+    assert same.playouts(2, seed=1, state=game.initial_state()).returns.shape[0] == 2
+    with pytest.raises(ValueError, match="seed"):
+        game.playouts(1, seed=-1)
     with pytest.raises(ValueError, match="count"):
         game.playouts(-1, seed=1)
     with pytest.raises(ValueError, match="threads"):
@@ -198,6 +237,19 @@ def test_records_of_python_games_replay_natively_and_back(game_id: str) -> None:
         back = game.to_python(state)
         assert back == spieltisch.replay(game.python, played.record)
         assert list(back.returns()) == state.returns()
+
+
+def test_a_record_of_other_options_is_refused(game_id: str) -> None:
+    game = native.load(game_id)
+    spec = game.python.info.options[0]
+    changed = native.NativeGame(
+        spieltisch.load(game_id, None, **{spec.name: option_values(spec)[0]})
+    )
+    names = ["random"] * changed.players
+    played = play_game(changed.python, seat_agents(changed.python, names, 1), 1)
+    with pytest.raises(NativeError, match="the record is for"):
+        game.from_record(played.record)
+    assert changed.from_record(played.record).is_terminal()
 
 
 def test_a_step_that_does_not_fit_the_python_game_is_refused(game_id: str) -> None:

@@ -120,6 +120,16 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// (nothing unless `state` is a decision).
     fn legal_actions(&self, state: &Self::State, out: &mut Vec<u32>);
 
+    /// A uniformly random legal action id of a decision state: what playouts call. The
+    /// default lists the legal actions into `scratch` and picks one; override it where a game
+    /// can pick without listing, drawing the same number from `rng` (so a playout is the same
+    /// game whichever is called).
+    fn random_action(&self, state: &Self::State, rng: &mut Rng, scratch: &mut Vec<u32>) -> u32 {
+        scratch.clear();
+        self.legal_actions(state, scratch);
+        scratch[rand::Rng::gen_range(rng, 0..scratch.len())]
+    }
+
     /// Apply a legal action id. The caller has checked that it is legal here.
     fn apply_action(&self, state: &mut Self::State, action: u32);
 
@@ -215,13 +225,14 @@ pub fn apply_checked<R: Rules>(
     Ok(())
 }
 
-/// Apply a chance outcome given by its code after checking it; `state` is unchanged on refusal.
-pub fn apply_code<R: Rules>(rules: &R, state: &mut R::State, code: &[i64]) -> Result<(), Refusal> {
+/// Apply a chance outcome given by its code after checking it, and return it; `state` is
+/// unchanged on refusal.
+pub fn apply_code<R: Rules>(rules: &R, state: &mut R::State, code: &[i64]) -> Result<R::Outcome, Refusal> {
     if rules.node(state) != Node::Chance {
         return Err(Refusal::Illegal { rule: "chance acts", detail: "a player acts next, not chance".into() });
     }
     let outcome = rules.outcome_from_code(state, code)?;
     rules.check_outcome(state, &outcome)?;
     rules.apply_outcome(state, &outcome);
-    Ok(())
+    Ok(outcome)
 }

@@ -16,7 +16,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use numpy::PyArray1;
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
@@ -25,17 +25,55 @@ use table::Table;
 
 /// Run `work` for `game`; a panic becomes a `NativeError` naming the game.
 fn guard<T>(py: Python<'_>, game: &str, work: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
-    match catch_unwind(AssertUnwindSafe(work)) {
-        Ok(result) => result,
-        Err(panic) => {
-            let text = panic
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "no message".into());
-            Err(error(py, "NativeError", (format!("the native core of {game} failed: {text}"),)))
-        }
+    catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|panic| Err(panicked(py, game, panic)))
+}
+
+/// The `NativeError` of a caught panic of `game`'s code.
+fn panicked(py: Python<'_>, game: &str, panic: Box<dyn std::any::Any + Send>) -> PyErr {
+    let text = panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".into());
+    error(py, "NativeError", (format!("the native core of {game} failed: {}", shorten(&text)),))
+}
+
+/// At most [`SHOWN`] characters of a message built from input (a code may be long).
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
     }
+}
+
+/// How much of a message built from input an exception carries.
+const SHOWN: usize = 200;
+/// The longest chance code read (the longest a game writes is a deal's 28 cards).
+const MAX_CODE: usize = 64;
+
+/// An action id from Python: a whole number, not a bool (an `InvalidActionError` otherwise).
+fn read_action(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<i64> {
+    if value.is_instance_of::<PyBool>() {
+        return Err(error(py, "InvalidActionError", (format!("{value} is no action id"),)));
+    }
+    value.extract()
+}
+
+/// A chance code from Python: a sequence of at most [`MAX_CODE`] whole numbers, none a bool.
+fn read_code(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    let invalid = |what: String| error(py, "InvalidActionError", (what,));
+    if value.is_instance_of::<PyString>() || value.len().map_or(true, |n| n > MAX_CODE) {
+        return Err(invalid(format!("a chance code is a sequence of at most {MAX_CODE} whole numbers")));
+    }
+    let mut code = Vec::with_capacity(value.len().unwrap_or(0));
+    for item in value.iter()? {
+        let item = item?;
+        if item.is_instance_of::<PyBool>() {
+            return Err(invalid("a chance code holds whole numbers, not true or false".into()));
+        }
+        code.push(item.extract()?);
+    }
+    Ok(code)
 }
 
 /// An exception of `spieltisch.core.errors` built with `args`.
@@ -53,10 +91,10 @@ fn error<A: IntoPy<Py<PyTuple>>>(py: Python<'_>, name: &str, args: A) -> PyErr {
 /// The Python exception of a refusal; `what` is the refused move's text.
 fn refused(py: Python<'_>, refusal: Refusal, what: &str) -> PyErr {
     match refusal {
-        Refusal::Illegal { rule, detail } => error(py, "IllegalActionError", (what.to_string(), rule, detail)),
-        Refusal::Invalid(text) => error(py, "InvalidActionError", (text,)),
-        Refusal::NotEnumerable(text) => error(py, "NotEnumerableError", (text,)),
-        Refusal::Option(text) => error(py, "OptionError", (text,)),
+        Refusal::Illegal { rule, detail } => error(py, "IllegalActionError", (shorten(what), rule, shorten(&detail))),
+        Refusal::Invalid(text) => error(py, "InvalidActionError", (shorten(&text),)),
+        Refusal::NotEnumerable(text) => error(py, "NotEnumerableError", (shorten(&text),)),
+        Refusal::Option(text) => error(py, "OptionError", (shorten(&text),)),
     }
 }
 
@@ -145,101 +183,113 @@ macro_rules! native_game {
                 threads: usize,
                 records: bool,
             ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, PyObject)> {
-                guard(py, <$rules as Rules>::ID, || table::playouts(py, &state.table, count, seed, threads, records))
+                if !state.table.has_rules(&self.rules) {
+                    return Err(PyValueError::new_err(format!(
+                        "the state is not of this {} game (another player count or options)",
+                        <$rules as Rules>::ID
+                    )));
+                }
+                state.table.read(py, |table| table::playouts(py, table, count, seed, threads, records))
             }
         }
 
         #[pymethods]
         impl $state {
             /// The player to act, or None at chance and at the end.
-            fn current_player(&self) -> Option<usize> {
-                self.table.current_player()
+            fn current_player(&self, py: Python<'_>) -> PyResult<Option<usize>> {
+                self.table.read(py, |table| Ok(table.current_player()))
             }
             /// Whether chance acts next.
-            fn is_chance(&self) -> bool {
-                self.table.is_chance()
+            fn is_chance(&self, py: Python<'_>) -> PyResult<bool> {
+                self.table.read(py, |table| Ok(table.is_chance()))
             }
             /// Whether the game is over.
-            fn is_terminal(&self) -> bool {
-                self.table.is_terminal()
+            fn is_terminal(&self, py: Python<'_>) -> PyResult<bool> {
+                self.table.read(py, |table| Ok(table.is_terminal()))
             }
             /// The legal action ids, in increasing order.
             fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-                guard(py, <$rules as Rules>::ID, || Ok(self.table.legal_actions(py)))
+                self.table.write(py, |table| Ok(table.legal_actions(py)))
             }
             /// Apply an action id here, in place; refused (state unchanged) unless legal.
-            fn apply(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
-                guard(py, <$rules as Rules>::ID, || self.table.apply(py, action))
+            fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+                let action = read_action(py, action)?;
+                self.table.write(py, |table| table.apply(py, action))
             }
             /// A copy of this state with an action id applied.
-            fn child(&self, py: Python<'_>, action: i64) -> PyResult<$state> {
-                guard(py, <$rules as Rules>::ID, || {
-                    let mut table = self.table.clone();
-                    table.apply(py, action)?;
-                    Ok($state { table })
-                })
+            fn child(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<$state> {
+                let action = read_action(py, action)?;
+                let mut table = self.table.read(py, |table| Ok(table.clone()))?;
+                table.write(py, |table| table.apply(py, action))?;
+                Ok($state { table })
             }
             /// Every chance outcome's code with its probability as a float.
             fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-                guard(py, <$rules as Rules>::ID, || self.table.chance_outcomes(py, false))
+                self.table.read(py, |table| table.chance_outcomes(py, false))
             }
             /// Every chance outcome's code with its exact probability as (numerator, denominator).
             fn exact_chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-                guard(py, <$rules as Rules>::ID, || self.table.chance_outcomes(py, true))
+                self.table.read(py, |table| table.chance_outcomes(py, true))
             }
             /// Draw a chance outcome's code with its true probability.
             fn sample_chance<'py>(&self, py: Python<'py>, rng: &mut NativeRng) -> PyResult<Bound<'py, PyTuple>> {
-                guard(py, <$rules as Rules>::ID, || self.table.sample_chance(py, &mut rng.rng))
+                self.table.read(py, |table| table.sample_chance(py, &mut rng.rng))
             }
             /// Apply a chance outcome by its code, in place; refused unless possible here.
-            fn apply_chance(&mut self, py: Python<'_>, code: Vec<i64>) -> PyResult<()> {
-                guard(py, <$rules as Rules>::ID, || self.table.apply_chance(py, &code))
+            fn apply_chance(&mut self, py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<()> {
+                let code = read_code(py, code)?;
+                self.table.write(py, |table| table.apply_chance(py, &code))
             }
             /// Draw and apply a chance outcome, in place.
             fn apply_random_chance(&mut self, py: Python<'_>, rng: &mut NativeRng) -> PyResult<()> {
-                guard(py, <$rules as Rules>::ID, || self.table.apply_random_chance(py, &mut rng.rng))
+                self.table.write(py, |table| table.apply_random_chance(py, &mut rng.rng))
             }
             /// What `seat` (None: a spectator) observes: the RL encoder's float32 array.
             #[pyo3(signature = (seat=None))]
             fn observation<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyArray1<f32>>> {
-                guard(py, <$rules as Rules>::ID, || self.table.observation(py, seat))
+                self.table.read(py, |table| table.observation(py, seat))
             }
             /// Each player's share of the win (1 split among the winners).
-            fn returns(&self) -> Vec<f64> {
-                self.table.returns()
+            fn returns(&self, py: Python<'_>) -> PyResult<Vec<f64>> {
+                self.table.read(py, |table| Ok(table.returns()))
             }
             /// Each player's points so far.
-            fn scores(&self) -> Vec<i64> {
-                self.table.scores()
+            fn scores(&self, py: Python<'_>) -> PyResult<Vec<i64>> {
+                self.table.read(py, |table| Ok(table.scores()))
             }
             /// The winning seats once the game is over.
-            fn winners(&self) -> Vec<usize> {
-                self.table.winners()
+            fn winners(&self, py: Python<'_>) -> PyResult<Vec<usize>> {
+                self.table.read(py, |table| Ok(table.winners()))
             }
             /// The state as integers (the agreement test's canonical encoding).
-            fn canonical<'py>(&self, py: Python<'py>) -> Bound<'py, PyTuple> {
-                self.table.canonical(py)
+            fn canonical<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                self.table.read(py, |table| Ok(table.canonical(py)))
             }
             /// Every step so far: action ids (int) and chance codes (tuple), in order.
-            fn history<'py>(&self, py: Python<'py>) -> Bound<'py, PyList> {
-                self.table.history(py)
+            fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                self.table.read(py, |table| Ok(table.history(py)))
             }
             /// The number of steps so far.
             fn __len__(&self) -> usize {
                 self.table.steps()
             }
             /// An equal, independent state.
-            fn clone(&self) -> $state {
-                $state { table: self.table.clone() }
+            fn clone(&self, py: Python<'_>) -> PyResult<$state> {
+                self.table.read(py, |table| Ok($state { table: table.clone() }))
             }
-            fn __copy__(&self) -> $state {
-                self.clone()
+            fn __copy__(&self, py: Python<'_>) -> PyResult<$state> {
+                self.clone(py)
             }
-            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> $state {
-                self.clone()
+            fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<$state> {
+                self.clone(py)
             }
             fn __repr__(&self) -> String {
                 format!("<native {} state after {} steps>", <$rules as Rules>::ID, self.table.steps())
+            }
+            /// Panic while changing this state, as a rule with a bug would: for the test that
+            /// the state is then refused, never answered from.
+            fn _panic_for_test(&mut self, py: Python<'_>) -> PyResult<()> {
+                self.table.write(py, |_| -> PyResult<()> { panic!("a test asked for a panic") })
             }
         }
 

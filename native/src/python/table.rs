@@ -1,18 +1,21 @@
 //! One native state as Python sees it: the rules' state, its history and the conversions of
 //! its answers to Python values. Generic over the game; `mod.rs` wraps it in each game's class.
 
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use super::refused;
+use super::{error, guard, panicked, refused};
 use crate::core::playout::play_outs;
 use crate::core::{apply_checked, apply_code, Node, Rng, Rules, Step};
 
 /// A state with its history: action ids as themselves, each chance outcome as a negative
 /// marker `-(length + 1)` followed by its code (one flat vector: no allocation per step).
+/// A panic while changing it leaves it *broken*: every later call refuses with a
+/// `NativeError` rather than answer from a state the rules may have left half changed.
 pub struct Table<R: Rules> {
     rules: Arc<R>,
     state: R::State,
@@ -20,6 +23,7 @@ pub struct Table<R: Rules> {
     steps: usize,
     scratch: Vec<u32>,
     code: Vec<i64>,
+    broken: bool,
 }
 
 impl<R: Rules> Clone for Table<R> {
@@ -31,6 +35,7 @@ impl<R: Rules> Clone for Table<R> {
             steps: self.steps,
             scratch: Vec::with_capacity(self.scratch.capacity()),
             code: Vec::new(),
+            broken: self.broken,
         }
     }
 }
@@ -38,7 +43,46 @@ impl<R: Rules> Clone for Table<R> {
 impl<R: Rules> Table<R> {
     pub fn new(rules: Arc<R>) -> Self {
         let state = rules.initial_state();
-        Table { rules, state, history: Vec::new(), steps: 0, scratch: Vec::with_capacity(64), code: Vec::new() }
+        Table {
+            rules,
+            state,
+            history: Vec::new(),
+            steps: 0,
+            scratch: Vec::with_capacity(64),
+            code: Vec::new(),
+            broken: false,
+        }
+    }
+
+    /// Whether this state is of the game `rules` (the same player count and options).
+    pub fn has_rules(&self, rules: &Arc<R>) -> bool {
+        Arc::ptr_eq(&self.rules, rules)
+    }
+
+    fn usable(&self, py: Python<'_>) -> PyResult<()> {
+        if self.broken {
+            let text = format!("this {} state was left broken by an earlier failure of the native core", R::ID);
+            return Err(error(py, "NativeError", (text,)));
+        }
+        Ok(())
+    }
+
+    /// Answer from this state under the panic guard.
+    pub fn read<T>(&self, py: Python<'_>, work: impl FnOnce(&Self) -> PyResult<T>) -> PyResult<T> {
+        self.usable(py)?;
+        guard(py, R::ID, || work(self))
+    }
+
+    /// Change this state under the panic guard; a panic leaves it broken.
+    pub fn write<T>(&mut self, py: Python<'_>, work: impl FnOnce(&mut Self) -> PyResult<T>) -> PyResult<T> {
+        self.usable(py)?;
+        match catch_unwind(AssertUnwindSafe(|| work(&mut *self))) {
+            Ok(result) => result,
+            Err(panic) => {
+                self.broken = true;
+                Err(panicked(py, R::ID, panic))
+            }
+        }
     }
 
     pub fn steps(&self) -> usize {
@@ -121,10 +165,8 @@ impl<R: Rules> Table<R> {
 
     pub fn apply_chance(&mut self, py: Python<'_>, code: &[i64]) -> PyResult<()> {
         match apply_code(&*self.rules, &mut self.state, code) {
-            Ok(()) => {
-                self.history.push(-(code.len() as i64) - 1);
-                self.history.extend_from_slice(code);
-                self.steps += 1;
+            Ok(outcome) => {
+                self.record_chance(&outcome); // as the game writes it (a hand in card order)
                 Ok(())
             }
             Err(refusal) => Err(refused(py, refusal, &format!("chance {code:?}"))),

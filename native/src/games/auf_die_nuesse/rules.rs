@@ -519,8 +519,9 @@ impl Nuesse {
             }
             // The space paid out but no nut was left: the claim is lost, the checks go on.
         }
-        state.stage = Stage::Over;
-        state.step = None;
+        // Every pass takes squirrels off the board or moves them all up, so the checks end long
+        // before this; reaching it is a bug, which the Python face reports as a NativeError.
+        unreachable!("the collection checks did not end");
     }
 
     /// The face-up places holding a card, as a bit set of slots.
