@@ -267,13 +267,18 @@ def main() -> None:
     parser.add_argument("--smoke", action="store_true")
     args = parser.parse_args()
     args.games = [g for g in args.games.split(",") if g]
+    parts = {"speed": part_speed, "agree": part_agree}
+    unknown = [g for g in args.games if g not in GAMES] + [
+        p for p in args.parts.split(",") if p not in parts
+    ]
+    if unknown:
+        parser.error(f"unknown games or parts: {', '.join(unknown)}")
     if args.smoke:
         args.rounds, args.window, args.agree_steps = 1, 0.02, 200
         args.parts = "speed,agree"
     if not native.available():
         raise SystemExit(native.status())
     out: dict[str, Any] = {"about": spieltisch.about()}
-    parts = {"speed": part_speed, "agree": part_agree}
     for part in args.parts.split(","):
         parts[part](args, out)
     if args.json:

@@ -45,9 +45,7 @@ pub fn play_out<R: Rules>(rules: &R, state: &mut R::State, seed: u64, record: bo
                 }
             }
             Node::Decision(_) => {
-                legal.clear();
-                rules.legal_actions(state, &mut legal);
-                let action = legal[rand::Rng::gen_range(&mut rng, 0..legal.len())];
+                let action = rules.random_action(state, &mut rng, &mut legal);
                 if let Some(kept) = kept.as_mut() {
                     kept.push(Step::Action(action));
                 }

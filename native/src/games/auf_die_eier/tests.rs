@@ -267,3 +267,27 @@ fn the_mutation_changes_chicken_scoring_only_when_asked() {
         assert_eq!(state.scores[0], points);
     }
 }
+
+#[test]
+fn a_random_action_is_the_one_the_legal_list_gives_for_the_same_draw() {
+    let rules = game(3, false, 50, 10);
+    let mut state = rules.initial_state();
+    let mut rng = rng_from_seed(5);
+    let mut listed = Vec::new();
+    let mut seen = 0;
+    while rules.node(&state) != Node::Terminal {
+        if rules.node(&state) == Node::Chance {
+            rules.random_chance(&mut state, &mut rng);
+            continue;
+        }
+        let mut twin = rng.clone();
+        listed.clear();
+        rules.legal_actions(&state, &mut listed);
+        let expected = listed[rand::Rng::gen_range(&mut twin, 0..listed.len())];
+        let picked = rules.random_action(&state, &mut rng, &mut Vec::new());
+        assert_eq!(picked, expected);
+        rules.apply_action(&mut state, picked);
+        seen += 1;
+    }
+    assert!(seen > 10);
+}
