@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import compiling  # buildtools/compiling.py: pip puts this folder on the path (backend-path)
+import native_core  # buildtools/native_core.py
 from setuptools import build_meta
 from setuptools.build_meta import *  # noqa: F403 - every hook not defined here
-
-import native_core  # buildtools/native_core.py
 
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 

@@ -56,7 +56,11 @@ def wanted() -> bool:
     """Whether this install builds the native core; :class:`CompileError` when it must and
     cannot (``SPIELTISCH_NATIVE=1`` without a Rust toolchain)."""
     asked = mode()
-    if asked == OFF or not CRATE.is_file():
+    if asked == OFF:
+        return False
+    if not CRATE.is_file():
+        if asked == ON:
+            raise CompileError(f"{NATIVE_FLAG}=1 asks for the native core, but {CRATE} is missing")
         return False
     if cargo() is None:
         if asked == ON:

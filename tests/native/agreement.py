@@ -136,6 +136,8 @@ def walk(
                 break
             if walked.steps % 7 == 3:
                 walked.refusals += checker.refusals(pair, rng)
+                if pair.python.is_chance():
+                    walked.refusals += checker.near_misses(pair, rng, native_rng)
             if pair.python.is_chance():
                 if walked.steps % outcomes_every == 0:
                     checker.outcomes(pair)
@@ -257,6 +259,36 @@ class _Checker:
             tried += 1
         return tried
 
+    def near_misses(self, pair: _Pair, rng: random.Random, native_rng: object) -> int:
+        """Offer both engines codes one change away from a possible outcome (an item up or
+        down, one more or one fewer, two swapped): each must take exactly the codes the other
+        takes, to equal states; count the refusals."""
+        code = list(pair.native.sample_chance(native_rng))
+        variants = [code + code[-1:], code[:-1]]
+        if code:
+            i, j = rng.randrange(len(code)), rng.randrange(len(code))
+            variants += [_changed(code, i, code[i] + 1), _changed(code, i, code[i] - 1)]
+            variants.append(_changed(_changed(code, i, code[j]), j, code[i]))
+        refused = 0
+        for variant in map(tuple, variants):
+            twin = pair.native.clone()
+            native_took = not self._refuses(twin.apply_chance, variant)
+            try:
+                move = self.both.convert.chance_move(pair.python, variant)
+                after = pair.python.apply(move)
+            except (IllegalActionError, InvalidActionError):
+                if native_took:
+                    raise self.fail(
+                        pair, f"native takes chance code {variant}, Python refuses it"
+                    ) from None
+                refused += 1
+                continue
+            if not native_took:
+                raise self.fail(pair, f"Python takes chance code {variant}, native refuses it")
+            if self.both.convert.canonical(after) != tuple(twin.canonical()):
+                raise self.fail(pair, f"chance code {variant} leads to other states")
+        return refused
+
     def _bad_steps(self, pair: _Pair, rng: random.Random) -> Iterator[int | tuple[int, ...]]:
         size = self.both.num_distinct_actions
         yield size
@@ -306,6 +338,10 @@ class _Checker:
         )
         if tuple(again.canonical()) != tuple(pair.native.canonical()):
             raise self.fail(pair, "the Python moves replay natively to another state")
+
+
+def _changed(code: list[int], index: int, value: int) -> list[int]:
+    return [value if i == index else item for i, item in enumerate(code)]
 
 
 def _shown(outcomes: list[tuple[tuple[int, ...], Fraction]] | None) -> object:

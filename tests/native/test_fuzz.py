@@ -1,9 +1,10 @@
 """Any input from Python, on any game: a native state answers or refuses with the Python
 engine's own errors, and never panics (a panic would arrive as ``NativeError``).
 
-Hypothesis writes the inputs: action ids of any size and sign, chance codes of any length and
-values, mixed with the legal steps that move a game along, so the odd inputs land everywhere
-in a game. The crate's own proptests (``cargo test``) do the same inside Rust.
+Hypothesis picks a game and one of its configurations and writes the inputs: action ids of
+any size and sign, chance codes of any length and values, mixed with the legal steps that move
+a game along, so the odd inputs land everywhere in a game. The crate's own proptests
+(``cargo test``) do the same inside Rust.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from spieltisch import native
 from spieltisch.core.errors import IllegalActionError, InvalidActionError, NotEnumerableError
-from tests.native.agreement import require_native
+from tests.native.agreement import Config, configs, require_native
 
 require_native()
 
@@ -34,12 +35,17 @@ Steps = st.lists(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game_id=st.sampled_from(native.games()), steps=Steps, seed=st.integers(0, 2**32))
+GAMES = [(game_id, config) for game_id in native.games() for config in configs(game_id)]
+"""Every game with every configuration the agreement walk takes (options change the paths)."""
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played=st.sampled_from(GAMES), steps=Steps, seed=st.integers(0, 2**32))
 def test_any_input_is_answered_or_refused_never_a_panic(
-    game_id: str, steps: list[object], seed: int
+    played: tuple[str, Config], steps: list[object], seed: int
 ) -> None:
-    game = native.load(game_id)
+    game_id, config = played
+    game = native.load(game_id, config.players, **config.options)
     state = game.initial_state()
     rng = native.Rng(seed)
     for step in steps:
