@@ -7,6 +7,7 @@
 use super::model::{max_score, max_turn_points, LADDER, MAX_ROLLS};
 use super::notation::FACES;
 use super::rules::{Eier, EierState};
+use crate::core::encode::ratio;
 
 const SEATS: usize = 6;
 const STAGES: usize = 4;
@@ -29,11 +30,6 @@ const WINNERS: usize = TIE + SEATS;
 const LAST: usize = WINNERS + SEATS;
 /// The observation's length.
 pub const SIZE: usize = LAST + SEATS + 1;
-
-/// `numerator / denominator` as Python's true division, stored as `f32`.
-fn ratio(numerator: impl Into<f64>, denominator: impl Into<f64>) -> f32 {
-    (numerator.into() / denominator.into()) as f32
-}
 
 /// What `viewer` (`None`: a spectator) observes in `state`, written into the zeroed `out`.
 pub fn observe(rules: &Eier, state: &EierState, viewer: Option<usize>, out: &mut [f32]) {

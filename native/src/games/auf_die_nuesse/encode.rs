@@ -7,6 +7,7 @@
 use super::model::{Context, Stage, MAX_SCORE, OFFER, RACCOON, SET_ASIDE, SQUIRRELS, STORE_SIZES};
 use super::notation::{is_joker, CARDS, JOKERS, MAX_PLAYERS, NONE, SLOTS, SPACES, STORES};
 use super::rules::{Nuesse, NuesseState};
+use crate::core::encode::ratio;
 
 const SEATS: usize = MAX_PLAYERS;
 const STAGES: usize = 11;
@@ -44,12 +45,6 @@ const OPTIONS: usize = WINNERS + SEATS;
 pub const SIZE: usize = OPTIONS + 4;
 
 const _: () = assert!(SIZE == 456);
-
-/// `f64` division rounded to `f32`, as the Python encoder stores it.
-#[inline]
-fn ratio(value: impl Into<f64>, scale: f64) -> f32 {
-    (value.into() / scale) as f32
-}
 
 /// Write what `viewer` (`None`: a spectator) observes of `state` into `out` (zeroed).
 pub fn observe(rules: &Nuesse, state: &NuesseState, viewer: Option<usize>, out: &mut [f32]) {

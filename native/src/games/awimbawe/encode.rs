@@ -7,6 +7,7 @@
 
 use super::model::{Config, Stage, HAND_SIZE, MAX_PILE, NUM_CARDS, NUM_LANDS, NUM_PILES};
 use super::rules::{AwimbaweState, Side, NOBODY};
+use crate::core::encode::ratio;
 
 const CARDS: usize = NUM_CARDS;
 /// Where each block of one side starts, from the side's start.
@@ -54,12 +55,6 @@ fn cards(out: &mut [f32], start: usize, mut bits: u32) {
         out[start + bits.trailing_zeros() as usize] = 1.0;
         bits &= bits - 1;
     }
-}
-
-/// `num / den` as the Python encoder stores it: a float64 quotient rounded to float32.
-#[inline]
-fn ratio(num: f64, den: f64) -> f32 {
-    (num / den) as f32
 }
 
 /// Write what `seat` (`None`: a spectator) sees of `state` into `out` (zeros, [`SIZE`] long).
