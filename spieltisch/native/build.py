@@ -32,18 +32,19 @@ MISSING = (
 
 
 @functools.cache
-def _load() -> ModuleType | None:
+def _load() -> tuple[ModuleType | None, str]:
+    """The extension module, or None and why it is missing."""
     path = os.environ.get(LIBRARY_VARIABLE)
     if path:
-        return _load_file(path)
+        return _load_file(path), ""
     try:
-        return importlib.import_module(MODULE)
+        return importlib.import_module(MODULE), ""
     except ModuleNotFoundError as missing:
         if missing.name != MODULE:
             raise
-        return None
+        return None, MISSING
     except ImportError as broken:  # there, but it does not load: say so, not "not built"
-        raise NativeError(f"the native core is installed but does not load: {broken}") from None
+        return None, f"the native core is installed but does not load ({broken}): reinstall"
 
 
 def _load_file(path: str) -> ModuleType:
@@ -64,26 +65,30 @@ def _load_file(path: str) -> ModuleType:
 
 def available() -> bool:
     """Whether the native core is installed (and loads)."""
-    return _load() is not None
+    module, _ = _load()
+    return module is not None
 
 
 def extension() -> ModuleType:
-    """The extension module; :class:`NativeError` saying how to get it when it is missing."""
-    module = _load()
+    """The extension module; :class:`NativeError` saying how to get it when it is missing
+    (or what is wrong with it, when it is there and does not load)."""
+    module, reason = _load()
     if module is None:
-        raise NativeError(MISSING)
+        raise NativeError(reason)
     return module
 
 
 def games() -> tuple[str, ...]:
     """The ids of the games the installed native core plays (empty without one)."""
-    module = _load()
+    module, _ = _load()
     return () if module is None else tuple(module.GAMES)
 
 
 def status() -> str:
-    """One line: the native core's version and games, or that it is not built."""
-    module = _load()
+    """One line: the native core's version and games, or that it is not built (or does not
+    load)."""
+    module, reason = _load()
     if module is None:
-        return "native core not built (pure Python engine)"
+        built = reason == MISSING
+        return "native core not built (pure Python engine)" if built else reason
     return f"native core {module.VERSION} (Rust: {', '.join(module.GAMES)})"

@@ -3,6 +3,7 @@ would use the native core says how to get it (these tests run with or without it
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from spieltisch.native import build
 @pytest.fixture
 def without(monkeypatch: pytest.MonkeyPatch) -> None:
     """As if the extension were not installed."""
-    monkeypatch.setattr(build, "_load", lambda: None)
+    monkeypatch.setattr(build, "_load", lambda: (None, build.MISSING))
 
 
 @pytest.mark.usefixtures("without")
@@ -33,6 +34,26 @@ def test_the_version_and_the_about_facts_say_it() -> None:
     facts = spieltisch.about()
     assert facts["native"] is False
     assert facts["native_core"] == "native core not built (pure Python engine)"
+
+
+def test_an_installed_core_that_does_not_load_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken library file (another Python's, a damaged one): not "not built", and the
+    version still prints."""
+
+    def broken(name: str) -> None:
+        raise ImportError("undefined symbol: PyInit__native")
+
+    monkeypatch.setattr(importlib, "import_module", broken)
+    build._load.cache_clear()
+    try:
+        assert not native.available()
+        assert "does not load (undefined symbol" in native.status()
+        with pytest.raises(NativeError, match="reinstall"):
+            native.load("awimbawe")
+        assert "does not load" in str(spieltisch.about()["native_core"])
+    finally:
+        monkeypatch.undo()
+        build._load.cache_clear()
 
 
 def test_with_it_the_status_names_its_version_and_games() -> None:
