@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from spieltisch.core.errors import InvalidActionError
 from spieltisch.core.game import Move
-from spieltisch.games.auweier import AuweierState, Card, End, Shuffled, Stage
+from spieltisch.games.auweier import Arrange, AuweierState, Card, End, Shuffled, Stage
 from spieltisch.games.auweier.notation import DECK_SIZE, KINDS
 
 STAGES = tuple(Stage)
@@ -21,6 +21,15 @@ STAGES = tuple(Stage)
 ENDS = tuple(End)
 """The ends in the order of their native numbers (0 stands for a game not over)."""
 CARDS = tuple(Card)
+
+
+def expand(state: AuweierState, move: Move) -> tuple[Move, ...]:
+    """The listed actions ``move`` stands for: a deck line placing several cards at once (a
+    typing aid, with no action id) is its one-card steps in order; any other move itself."""
+    del state
+    if isinstance(move, Arrange) and len(move.cards) > 1:
+        return tuple(Arrange((card,)) for card in move.cards)
+    return (move,)
 
 
 def chance_code(state: AuweierState, move: Move) -> tuple[int, ...]:

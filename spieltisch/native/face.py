@@ -33,7 +33,9 @@ Step = int | Code
 
 
 class Converter(Protocol):
-    """What each game's module in this package provides (see the package docstring)."""
+    """What each game's module in this package provides (see the package docstring); a game
+    with typing aids (moves that stand for several listed actions, with no action id) also
+    has ``expand(state, move) -> tuple[Move, ...]``, the listed actions in order."""
 
     def chance_code(self, state: Any, move: Move) -> Code: ...
 
@@ -87,7 +89,8 @@ class NativeState(Protocol):
 @dataclass(frozen=True, slots=True)
 class Playouts:
     """What :meth:`NativeGame.playouts` gives: each playout's returns (a ``count x players``
-    numpy array), its steps (actions and chance outcomes) and, on request, its history."""
+    numpy array), its number of steps (actions and chance outcomes) and, on request, the steps
+    themselves, from the state it started at."""
 
     returns: Any
     steps: Any
@@ -164,15 +167,19 @@ class NativeGame:
             return self.convert.chance_code(state, move)
         return self.python.action_id(move)
 
-    def from_moves(self, moves: Iterable[Move]) -> tuple[NativeState, State]:
-        """The native and the Python state after ``moves`` from the start (each applied to
-        both; an illegal move raises the Python engine's error, naming its rule)."""
+    def from_moves(self, moves: Iterable[Move | str]) -> tuple[NativeState, State]:
+        """The native and the Python state after ``moves`` (moves, or their texts, read at
+        each state) from the start, each applied to both; an illegal move raises the Python
+        engine's error, naming its rule."""
         python = self.python.initial_state()
         native = self.initial_state()
-        for move in moves:
-            step = self.step_of(python, move)
-            python = python.apply(move)
-            apply_step(native, step)
+        expand = getattr(self.convert, "expand", None)
+        for given in moves:
+            move = python.parse(given) if isinstance(given, str) else given
+            for listed in (move,) if expand is None else expand(python, move):
+                step = self.step_of(python, listed)
+                python = python.apply(listed)
+                apply_step(native, step)
         return native, python
 
     def from_record(self, record: Record) -> NativeState:
@@ -187,13 +194,7 @@ class NativeGame:
                 f"the record is for {record.game} with {record.players} players and options "
                 f"{dict(record.options)}, not {self!r}"
             )
-        python = self.python.initial_state()
-        moves = []
-        for text in record.moves:
-            move = python.parse(text)
-            moves.append(move)
-            python = python.apply(move)
-        native, _ = self.from_moves(moves)
+        native, _ = self.from_moves(record.moves)
         return native
 
     def to_python(self, native: NativeState) -> State:

@@ -16,10 +16,10 @@ import pytest
 
 from spieltisch import native
 from spieltisch.core.errors import IllegalActionError, NotEnumerableError
-from spieltisch.core.game import Move
+from spieltisch.core.game import Move, State
 from spieltisch.games.auweier import Arrange, Auweier, AuweierState, Card, Colour, ShuffleRest
 from spieltisch.games.auweier.model import Award
-from spieltisch.games.auweier.notation import DECK, parse_cards, parse_move
+from spieltisch.games.auweier.notation import DECK, cards_text, parse_cards, parse_move
 from tests.native.agreement import Config, DisagreementError, configs, require_native, walk
 
 require_native("auweier")
@@ -181,3 +181,38 @@ def test_playouts_end_with_a_shared_win_of_one() -> None:
     assert played.returns.shape == (300, 4)
     assert abs(played.returns.sum(axis=1) - 1).max() < 1e-9
     assert played.steps.min() > 4 * 1
+
+
+def _deck_in_one_line(state: State) -> str | None:
+    """The deck steps the player to act would take one card at a time (always the first
+    listed), typed as one line; None unless they place at least two cards."""
+    cards: list[Card] = []
+    probe = state
+    while not probe.is_terminal() and probe.current_player() == state.current_player():
+        steps = [a for a in probe.legal_actions() if isinstance(a, Arrange)]
+        if not steps:
+            break
+        cards.extend(steps[0].cards)
+        probe = probe.apply(steps[0])
+    return f"deck {cards_text(tuple(cards))}" if len(cards) > 1 else None
+
+
+def test_a_record_with_a_deck_typed_in_one_line_replays_natively() -> None:
+    """A table's record keeps a deck placed in one line (``deck 7 6 5* ...``) as one move,
+    which has no action id: the native replay places its cards one by one, to the same end."""
+    game = native.load(GAME, 2)
+    python = game.python.initial_state()
+    moves: list[str] = []
+    rng = random.Random(4)
+    while not python.is_terminal():
+        line = None if python.is_chance() else _deck_in_one_line(python)
+        if python.is_chance():
+            move: Move = python.sample_chance(rng)
+        else:
+            move = python.parse(line) if line else rng.choice(python.legal_actions())
+        moves.append(str(move))
+        python = python.apply(move)
+    assert any(len(text.split()) > 2 for text in moves if text.startswith("deck"))
+    state, replayed = game.from_moves(moves)
+    assert replayed == python and state.is_terminal()
+    assert state.returns() == list(python.returns())
