@@ -78,6 +78,13 @@ pub enum Refusal {
     Option(String),
 }
 
+impl Refusal {
+    /// The refusal of a chance step (an outcome, a draw) where a player acts.
+    pub fn not_chance() -> Refusal {
+        Refusal::Illegal { rule: "chance acts", detail: "a player acts next, not chance".into() }
+    }
+}
+
 /// A step of a game's history: a player's action id, or a chance outcome's code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -230,7 +237,7 @@ pub fn apply_checked<R: Rules>(
 /// unchanged on refusal.
 pub fn apply_code<R: Rules>(rules: &R, state: &mut R::State, code: &[i64]) -> Result<R::Outcome, Refusal> {
     if rules.node(state) != Node::Chance {
-        return Err(Refusal::Illegal { rule: "chance acts", detail: "a player acts next, not chance".into() });
+        return Err(Refusal::not_chance());
     }
     let outcome = rules.outcome_from_code(state, code)?;
     rules.check_outcome(state, &outcome)?;

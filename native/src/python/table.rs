@@ -149,14 +149,15 @@ impl<R: Rules> Table<R> {
         Ok(list)
     }
 
-    pub fn sample_chance<'py>(&self, py: Python<'py>, rng: &mut Rng) -> PyResult<Bound<'py, PyTuple>> {
-        if self.rules.node(&self.state) != Node::Chance {
-            return Err(refused(
-                py,
-                crate::core::Refusal::Illegal { rule: "chance acts", detail: "a player acts next, not chance".into() },
-                "chance",
-            ));
+    fn check_chance(&self, py: Python<'_>) -> PyResult<()> {
+        if self.rules.node(&self.state) == Node::Chance {
+            return Ok(());
         }
+        Err(refused(py, crate::core::Refusal::not_chance(), "chance"))
+    }
+
+    pub fn sample_chance<'py>(&self, py: Python<'py>, rng: &mut Rng) -> PyResult<Bound<'py, PyTuple>> {
+        self.check_chance(py)?;
         let outcome = self.rules.sample_chance(&self.state, rng);
         let mut code = Vec::new();
         self.rules.outcome_code(&outcome, &mut code);
@@ -174,13 +175,7 @@ impl<R: Rules> Table<R> {
     }
 
     pub fn apply_random_chance(&mut self, py: Python<'_>, rng: &mut Rng) -> PyResult<()> {
-        if self.rules.node(&self.state) != Node::Chance {
-            return Err(refused(
-                py,
-                crate::core::Refusal::Illegal { rule: "chance acts", detail: "a player acts next, not chance".into() },
-                "chance",
-            ));
-        }
+        self.check_chance(py)?;
         let outcome = self.rules.sample_chance(&self.state, rng);
         self.record_chance(&outcome);
         self.rules.apply_outcome(&mut self.state, &outcome);
