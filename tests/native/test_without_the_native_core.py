@@ -43,6 +43,7 @@ def test_an_installed_core_that_does_not_load_says_so(monkeypatch: pytest.Monkey
     def broken(name: str) -> None:
         raise ImportError("undefined symbol: PyInit__native")
 
+    monkeypatch.delenv(build.LIBRARY_VARIABLE, raising=False)  # the installed module's path
     monkeypatch.setattr(importlib, "import_module", broken)
     build._load.cache_clear()
     try:
