@@ -1,8 +1,8 @@
 """The table page as a person reads it (issue 30): the log follows the newest entry unless its
-reader scrolled back, can be reached and scrolled by keyboard; the moves as text wait behind
-their summary, filtered by what is typed; a new turn's keyboard focus goes to the board, never
-to the move that ends the turn; the moves panel says nothing it should not (no stray "null"
-when hints are off)."""
+reader scrolled back (a list shrinking under its reader is no scrolling back), can be reached
+and scrolled by keyboard; the moves as text wait behind their summary, filtered by what is
+typed; a new turn's keyboard focus goes to the board, never to the move that ends the turn;
+the moves panel says nothing it should not (no stray "null" when hints are off)."""
 
 from __future__ import annotations
 
@@ -79,6 +79,33 @@ def test_the_log_follows_the_newest_entry_unless_scrolled_back(
             f"() => document.querySelectorAll('#log ol.log li').length > {entries}"
         )
         assert page.evaluate(SCROLL)["bottom"] < 8  # following again
+
+
+def test_the_log_keeps_following_when_it_shrinks_under_its_reader(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    """A reader at the newest entry whose list gets shorter (the page around it laid out anew,
+    as a busy machine may draw it between two updates) did not scroll back: the log still
+    follows. Before, the shrunk list looked scrolled back and stayed put."""
+    page = seated_against_a_bot(server, new_context, 4, "Pia")
+    rng = random.Random(4)
+    play_until_the_log_overflows(page, rng)
+    if wait_ready(page):
+        return
+    for _ in range(3):
+        assert page.evaluate(SCROLL)["bottom"] < 8
+        entries = entries_of(page)
+        page.locator("#log ol.log").evaluate(
+            "(l) => { l.style.maxHeight = `${Math.max(l.clientHeight - 40, 20)}px`; }"
+        )
+        assert page.evaluate(SCROLL)["bottom"] >= 8  # the shrunk list, no longer at its end
+        click_move(page, rng)
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#log ol.log li').length > {entries}"
+        )
+        if wait_ready(page):
+            break
+        assert page.evaluate(SCROLL)["bottom"] < 8  # following still
 
 
 def test_no_stray_null_under_the_moves_when_hints_are_off(

@@ -304,18 +304,25 @@ function draw() {
 
 // The game's events and the table's notices, in the order they came.
 // The list follows the newest entry unless its reader scrolled back (then it stays put), and
-// takes focus so that a keyboard can scroll it.
+// takes focus so that a keyboard can scroll it. Only the reader's own scrolling changes that:
+// where the list is still where the last drawing left it, it was not scrolled, and the list
+// shrinking meanwhile (the page around it laid out anew) does not make its reader one who
+// scrolled back.
+let logLeft = { top: 0, following: true };
+const atEnd = (list) => list.scrollHeight - list.scrollTop - list.clientHeight < 8;
 function drawLogPanel() {
   const notices = state.notes.filter((n) => n.kind === "notice")
     .map((n) => ({ version: n.version, notice: true, sentence: noticeText(n.notice), outcome: null }));
   const old = document.querySelector("#log ol.log");
-  const following = !old || old.scrollHeight - old.scrollTop - old.clientHeight < 8;
+  const untouched = old !== null && old.scrollTop === logLeft.top;
+  const following = !old || atEnd(old) || (untouched && logLeft.following);
   const hadFocus = old !== null && document.activeElement === old;
   const list = drawLog(state.events, notices, state.board?.logLine ?? undefined);
   Object.assign(list, { id: "log-list", tabIndex: 0 });
   list.setAttribute("aria-labelledby", "log-title");
   document.getElementById("log").replaceChildren(el("h2", { id: "log-title" }, t("What happened")), list);
   list.scrollTop = following ? list.scrollHeight : old.scrollTop;
+  logLeft = { top: list.scrollTop, following };
   if (hadFocus) list.focus();
 }
 
