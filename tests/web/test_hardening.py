@@ -586,4 +586,4 @@ def test_the_server_says_which_build_runs(client: TestClient) -> None:
     assert about["compiled"] is spieltisch.about()["compiled"]
     assert about["build"].startswith("compiled with mypyc" if about["compiled"] else "pure Python")
     assert about["native"] is spieltisch.native.available()
-    assert about["native_core"] == spieltisch.native.status()
+    assert "native_core" not in about  # a broken install's reason names the server's paths

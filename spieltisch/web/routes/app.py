@@ -293,8 +293,7 @@ def _api(app: FastAPI) -> None:
             "compiled": facts["compiled"],
             "build": facts["build"],
             "compiled_modules": len(facts["compiled_modules"] or []),  # type: ignore[arg-type]
-            "native": facts["native"],
-            "native_core": facts["native_core"],
+            "native": facts["native"],  # not why it is missing: that names server paths
         }
 
     @app.get("/api/tables")
