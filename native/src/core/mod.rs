@@ -9,9 +9,11 @@
 //! explicit [`Rng`]).
 
 pub mod encode;
+pub mod kit;
 pub mod options;
 pub mod playout;
 
+pub use kit::Kit;
 pub use options::{OptionValue, Options};
 
 use rand::SeedableRng;

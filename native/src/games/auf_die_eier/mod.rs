@@ -5,6 +5,7 @@
 //! transitions), `encode` (the RL observation). Chance outcomes are throws, coded as the count
 //! of each face in the order W C R P F H, exactly the Python `Roll`'s dice.
 
+pub mod belief;
 pub mod encode;
 pub mod model;
 pub mod notation;

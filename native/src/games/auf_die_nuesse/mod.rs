@@ -3,6 +3,7 @@
 //! (the board's fixed numbers and the options), `rules` (the state and its transitions) and
 //! `encode` (the RL encoder's observation).
 
+pub mod belief;
 pub mod encode;
 pub mod model;
 pub mod notation;

@@ -6,6 +6,7 @@
 //! spread shuffles as chance events), [`rules`] (the state, its transitions and the
 //! [`crate::core::Rules`] impl) and [`encode`] (the RL encoder's observation).
 
+pub mod belief;
 pub mod deck;
 pub mod encode;
 pub mod model;

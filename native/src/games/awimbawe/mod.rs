@@ -11,6 +11,7 @@
 //! The modules mirror the Python ones: [`model`] (cards, ids, stages, the options),
 //! [`rules`] (the state and its transitions) and [`encode`] (the RL encoder's observation).
 
+pub mod belief;
 pub mod encode;
 pub mod model;
 pub mod rules;
