@@ -3,6 +3,7 @@
 //! `python` feature) the extension module `spieltisch._native` that `spieltisch.native` drives.
 //! The Python engine stays the reference: an agreement test steps both side by side.
 
+pub mod agents;
 pub mod core;
 pub mod games;
 

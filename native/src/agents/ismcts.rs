@@ -1,0 +1,1 @@
+//! PLACEHOLDER: single-observer ISMCTS over any game with a [`crate::core::Kit`].

@@ -1,0 +1,1 @@
+//! PLACEHOLDER: games played end to end between native agents.
