@@ -163,3 +163,15 @@ def test_pip_install_without_rust_says_so_and_installs_pure_python(tmp_path: Pat
     asked = _pip_wheel(tree, tmp_path, {**no_rust, "SPIELTISCH_NATIVE": "1"})
     assert asked.returncode != 0
     assert "no Rust toolchain (cargo) is installed" in asked.stdout + asked.stderr
+
+
+def test_no_extension_module_shadows_a_source_file() -> None:
+    """Python imports an extension before a ``.py`` of the same name: a leftover of the removed
+    mypyc build (``spieltisch/core/game.cpython-311-...so`` beside ``game.py``) would run old
+    rules in place of the sources. The native core is the one extension, and has no source."""
+    shadows = []
+    for path in (ROOT / "spieltisch").rglob("*.so"):
+        stem = path.name.split(".", 1)[0]
+        if (path.parent / f"{stem}.py").exists():
+            shadows.append(path.relative_to(ROOT).as_posix())
+    assert not shadows, f"delete these leftovers of a compiled build: {shadows}"
