@@ -151,7 +151,7 @@ def belief_code(view: AuweierView) -> tuple[int, ...]:
         for award in last.awards:
             out += [award.player, award.female, award.eggs]
         out.append(len(last.cleared))
-        for female, player in last.cleared:
-            out += [female, player]
+        for colour, player in last.cleared:
+            out += [colour, player]
     out.append(0 if view.end is None else 1 + ENDS.index(view.end))
     return tuple(int(value) for value in out)

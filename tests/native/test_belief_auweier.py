@@ -88,14 +88,13 @@ def state_of_canonical(config: Config, code: Sequence[int]) -> AuweierState:
         phase = Phase(opener, weddings, passed, read.some(players))
     laid = read.some(females)
     won = tuple(
-        tuple(Egg(Colour(read.one()), read.one()) for _ in range(read.one())) for _ in range(players)
+        tuple(Egg(Colour(read.one()), read.one()) for _ in range(read.one()))
+        for _ in range(players)
     )
     last = None
     if read.one():
         opener = read.one()
-        awards = tuple(
-            Award(read.one(), Colour(read.one()), read.one()) for _ in range(read.one())
-        )
+        awards = tuple(Award(read.one(), Colour(read.one()), read.one()) for _ in range(read.one()))
         cleared = tuple((Colour(read.one()), read.one()) for _ in range(read.one()))
         last = Mating(opener, awards, cleared)
     end_code = read.one()
@@ -208,9 +207,7 @@ def homogeneity(first: Counter[int], second: Counter[int]) -> tuple[float, int]:
     freedom (values seen fewer than 5 times in all are pooled)."""
     both = first + second
     rare = {value for value, n in both.items() if n < 5}
-    pooled = [
-        (first[v], second[v]) for v in both if v not in rare
-    ]
+    pooled = [(first[v], second[v]) for v in both if v not in rare]
     if rare:
         pooled.append((sum(first[v] for v in rare), sum(second[v] for v in rare)))
     n1, n2 = sum(first.values()), sum(second.values())
@@ -295,7 +292,14 @@ def _a_code() -> tuple[Auweier, list[int]]:
 def test_malformed_codes_are_refused() -> None:
     game, code = _a_code()
     native = _native(game)
-    for bad in (code[:-1], [*code, 0], [], [9, *code[1:]], [2, *code[1:]], [*code[:5], 99, *code[6:]]):
+    for bad in (
+        code[:-1],
+        [*code, 0],
+        [],
+        [9, *code[1:]],
+        [2, *code[1:]],
+        [*code[:5], 99, *code[6:]],
+    ):
         with pytest.raises(InvalidActionError):
             native.sample_worlds(bad, 1, 0)
 

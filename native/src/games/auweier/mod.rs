@@ -14,6 +14,8 @@ pub mod notation;
 pub mod rules;
 
 #[cfg(test)]
+mod belief_tests;
+#[cfg(test)]
 mod tests;
 
 pub use rules::{Auweier, AuweierState, Shuffled};
