@@ -13,6 +13,7 @@ thousands of worlds from each sampler: the same distribution. Malformed codes ar
 from __future__ import annotations
 
 import math
+import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -31,9 +32,13 @@ from spieltisch.games.auweier.rules import Nests, Phase, Seat
 from spieltisch.games.auweier.view import AuweierView
 from spieltisch.native import NativeGame
 from spieltisch.native.auweier import belief_code, canonical
-from tests.native.agreement import configs, require_native
+from tests.native.agreement import REQUIRE_VARIABLE, configs, require_native
 
 require_native("auweier")
+if not hasattr(NativeGame(Auweier(2)).native, "sample_worlds"):  # a core built before the hook
+    if os.environ.get(REQUIRE_VARIABLE):
+        pytest.fail("the native core has no sample_worlds: rebuild it", pytrace=False)
+    pytest.skip("the native core predates sample_worlds: rebuild it", allow_module_level=True)
 
 GAME = "auweier"
 CONFIGS = configs(GAME)
