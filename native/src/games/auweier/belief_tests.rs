@@ -1,7 +1,7 @@
 //! The belief sampler on native states: a state reached by random play is packed as the Python
 //! face packs its view (a mirror of `belief_code` here, from the native state), and every world
 //! drawn from it gives its viewer the same observation as the state, keeps the masks a seat
-//! derives from its stacks right, and lets a player due to move play. The Python tests
+//! derives from its stacks right, lets a player due to move play, and plays out to the end. The Python tests
 //! (`tests/native/test_belief_auweier.py`) hold the worlds against Python's views and sampler.
 
 use proptest::prelude::*;
@@ -12,6 +12,7 @@ use super::model::Stage;
 use super::notation::{DECK, KINDS};
 use super::rules::{Auweier, AuweierState, NOBODY};
 use super::tests::{check_derived, options_strategy};
+use crate::core::playout::play_out;
 use crate::core::{rng_from_seed, Kit, Node, Refusal, Rng, Rules};
 
 /// The code `belief_code` packs from the view of `state` for `viewer` (`None`: a spectator).
@@ -143,6 +144,10 @@ proptest! {
                 if world.stage == Stage::Play && viewer != Some(mover) {
                     prop_assert!(rules.has_play(&world, mover));
                 }
+                // a search plays on from its worlds
+                let mut played = world;
+                play_out(&rules, &mut played, seed, false);
+                prop_assert_eq!(rules.node(&played), Node::Terminal);
             }
         }
     }
