@@ -21,8 +21,8 @@ use super::notation::{Card, DECK, DECK_SIZE, FALSE_WORM, KINDS, MAX_STACK, SEATS
 use super::rules::{Auweier, AuweierState, Mating, Phase, Seat, MOST_EGGS, NOBODY};
 use crate::core::{Kit, Refusal, Rng, Rules};
 
-/// Deals tried for a player due to move before keeping the last one (a real view never needs
-/// many; Python raises there instead, and a sampler cannot fail).
+/// Deals tried for a player due to move before giving up (a real view never needs many;
+/// Python raises then, and a sampler cannot fail: see [`state_of`]).
 pub const MAX_REDEALS: usize = 10_000;
 
 /// What everyone knows about one player (the parts of the Python `PlayerView` the sampler
@@ -112,9 +112,15 @@ pub fn state_of(game: &Auweier, belief: &Belief, rng: &mut Rng) -> AuweierState 
     }
     for _ in 0..MAX_REDEALS {
         if game.has_play(&state, mover) {
-            break;
+            return state;
         }
         other_seat(game, belief, mover, &mut state.seats[mover], rng);
+    }
+    if !game.has_play(&state, mover) {
+        // no view of a game in progress gets here (Python raises): a world the rules can
+        // still step, the game over as if the player had had no play
+        state.stage = Stage::Over;
+        state.end = Some(End::NoPlay);
     }
     state
 }

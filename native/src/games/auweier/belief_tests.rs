@@ -164,8 +164,9 @@ proptest! {
         code[at] = value;
         match belief_from_code(&rules, &code) {
             Ok(belief) => {
-                let world = rules.sample(&belief, &mut rng);
+                let mut world = rules.sample(&belief, &mut rng);
                 check_derived(&world);
+                play_out(&rules, &mut world, seed, false);
             }
             Err(refusal) => prop_assert!(matches!(refusal, Refusal::Invalid(_))),
         }
