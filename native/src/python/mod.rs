@@ -10,6 +10,7 @@
 // PyO3 0.22's function macros convert a `PyResult` into itself, which clippy names.
 #![allow(clippy::useless_conversion)]
 
+mod belief;
 mod table;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -166,6 +167,9 @@ macro_rules! native_game {
             #[getter]
             fn observation_size(&self) -> usize {
                 self.rules.observation_size()
+            }
+            fn sample_worlds(&self, py: Python<'_>, belief_code: Vec<i64>, count: usize, seed: u64) -> belief::Worlds {
+                belief::sample_worlds(py, &*self.rules, &belief_code, count, seed)
             }
             /// The state before the first move.
             fn initial_state(&self, py: Python<'_>) -> PyResult<$state> {
