@@ -70,7 +70,8 @@ fn walk(rules: &Auweier, seed: u64) {
         for seat in (0..rules.players()).map(Some).chain([None]) {
             observation.iter_mut().for_each(|x| *x = 0.0);
             rules.observe(&state, seat, &mut observation);
-            assert!(observation.iter().all(|x| (-1.0..=1.0).contains(x)), "observation out of range");
+            let outside = observation.iter().position(|x| !(-1.0..=1.0).contains(x));
+            assert!(outside.is_none(), "observation out of range at {outside:?} for {seat:?}: {state:?}");
         }
         canonical.clear();
         rules.canonical(&state, &mut canonical);
