@@ -10,6 +10,7 @@
 // PyO3 0.22's function macros convert a `PyResult` into itself, which clippy names.
 #![allow(clippy::useless_conversion)]
 
+mod belief;
 mod table;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -190,6 +191,12 @@ macro_rules! native_game {
                     )));
                 }
                 state.table.read(py, |table| table::playouts(py, table, count, seed, threads, records))
+            }
+            fn sample_worlds(&self, py: Python<'_>, belief_code: Vec<i64>, count: usize, seed: u64) -> belief::Worlds {
+                belief::sample_worlds(py, &*self.rules, &belief_code, count, seed)
+            }
+            fn evaluate(&self, py: Python<'_>, state: &$state, depth: usize) -> belief::Evaluated {
+                belief::evaluate(py, &*self.rules, &state.table, depth)
             }
         }
 
