@@ -367,25 +367,32 @@ fn check(known: &AwimbaweState, seats: &[Seat; 2], viewer: u8, to_act: u8) -> Re
     }
     let in_play = seats.iter().any(|seat| card_count(seat) > 0);
     let pool = if in_play || known.trick_len > 0 { ALL_CARDS & !seen } else { 0 };
-    let hidden: Vec<HiddenHand> = hidden_hands(seats).collect();
+    let (hidden, count) = hidden_hands(seats);
+    let hidden = &hidden[..count];
     let places: u32 = seats.iter().map(Seat::places).sum();
     let unknown: u32 = hidden.iter().map(|hand| u32::from(hand.unknown)).sum();
     if pool.count_ones() != unknown + places {
         return Err(invalid("the hidden places do not hold the hidden cards".into()));
     }
-    if !possible(pool, &hidden) {
+    if !possible(pool, hidden) {
         return Err(invalid("no hand agrees with the voids of the view".into()));
     }
     check_stage(known, seats, to_act)?;
     Ok(pool)
 }
 
-/// The hidden hands, in seat order.
-fn hidden_hands(seats: &[Seat; 2]) -> impl Iterator<Item = HiddenHand> + '_ {
-    seats.iter().filter_map(|seat| match seat.hand {
-        Hand::Hidden(hidden) => Some(hidden),
-        Hand::Seen(_) => None,
-    })
+/// The hidden hands, in seat order, and how many there are.
+fn hidden_hands(seats: &[Seat; 2]) -> ([HiddenHand; 2], usize) {
+    let mut hands =
+        [HiddenHand { unknown: 0, void: 0, blind: [BlindVoid::default(); MAX_BLIND], blind_len: 0, shown: 0 }; 2];
+    let mut count = 0;
+    for seat in seats {
+        if let Hand::Hidden(hidden) = seat.hand {
+            hands[count] = hidden;
+            count += 1;
+        }
+    }
+    (hands, count)
 }
 
 /// A stage the rules go on from: who acts, a trick as long as the stage has it, cards to play.
@@ -586,8 +593,8 @@ fn side_of(hand: u32, piles: [Pile; NUM_PILES], down: u32, blocked: u32) -> Side
 /// Python's `sample_state` draws them (see the module's docs).
 pub fn sample(belief: &Belief, rng: &mut Rng) -> AwimbaweState {
     let mut state = belief.known;
-    let hidden: Vec<HiddenHand> = hidden_hands(&belief.seats).collect();
-    let drawn = draw_hands(belief.pool, &hidden, rng);
+    let (hidden, count) = hidden_hands(&belief.seats);
+    let drawn = draw_hands(belief.pool, &hidden[..count], rng);
     let taken = drawn[0] | drawn[1];
     let mut rest = [0u8; NUM_CARDS];
     let left = spread(belief.pool & !taken, &mut rest);

@@ -177,3 +177,30 @@ fn codes_of_other_options_or_shapes_are_refused() {
     assert!(matches!(rules.belief_from_code(&code[..code.len() - 1]), Err(Refusal::Invalid(_))));
     assert!(matches!(rules.belief_from_code(&vec![0; MAX_CODE + 1]), Err(Refusal::Invalid(_))));
 }
+
+/// The sampler's speed on views of seat 0, seat 1 and a spectator in the middle of rounds
+/// (run with `cargo test --release -- --ignored --nocapture speed`).
+#[test]
+#[ignore]
+fn speed_of_sampling() {
+    let rules = rules_of(0, 0, 2);
+    let states = match_states(&rules, 4);
+    let beliefs: Vec<Belief> = states
+        .iter()
+        .filter(|s| s.stage == Stage::Play && matches!(s.sides[0].hand.count_ones(), 4 | 5))
+        .enumerate()
+        .map(|(n, s)| rules.belief_from_code(&code_of(&rules.config, s, [Some(0), Some(1), None][n % 3])).unwrap())
+        .collect();
+    let mut rng = rng_from_seed(1);
+    let start = std::time::Instant::now();
+    let mut cards = 0u32;
+    let rounds = 200_000;
+    for _ in 0..rounds {
+        for belief in &beliefs {
+            cards ^= rules.sample(belief, &mut rng).sides[1].hand;
+        }
+    }
+    let worlds = rounds * beliefs.len();
+    let seconds = start.elapsed().as_secs_f64();
+    println!("{worlds} worlds in {seconds:.3} s: {:.2}M worlds/s ({cards})", worlds as f64 / seconds / 1e6);
+}
