@@ -312,6 +312,15 @@ fn seen_cards(seat: &Seat) -> u32 {
     seen
 }
 
+/// How many places of `seat` show a card to the viewer (a card seen twice counts twice).
+fn seen_slots(seat: &Seat) -> u32 {
+    let hand = match seat.hand {
+        Hand::Seen(hand) => hand.count_ones(),
+        Hand::Hidden(hidden) => hidden.shown.count_ones(),
+    };
+    hand + seat.piles.iter().map(|pile| u32::from(pile.len) - pile.hidden.count_ones()).sum::<u32>()
+}
+
 /// How many cards `seat` holds, hand and piles.
 fn card_count(seat: &Seat) -> u32 {
     let hand = match seat.hand {
@@ -333,17 +342,13 @@ fn can_play(seat: &Seat) -> bool {
 /// and a stage the rules can go on from. The unseen cards, as bits.
 fn check(known: &AwimbaweState, seats: &[Seat; 2], viewer: u8, to_act: u8) -> Result<u32, Refusal> {
     let mut seen = known.played;
-    let mut add = |cards: u32| {
-        let clash = seen & cards != 0;
-        seen |= cards;
-        clash
-    };
-    let mut clash = false;
+    let mut slots = known.played.count_ones() + u32::from(known.trick_len);
     for &card in known.trick() {
-        clash |= add(1 << card);
+        seen |= 1 << card;
     }
     for (index, seat) in seats.iter().enumerate() {
-        clash |= add(seen_cards(seat));
+        seen |= seen_cards(seat);
+        slots += seen_slots(seat);
         if matches!(seat.hand, Hand::Seen(_)) != (viewer == index as u8) {
             return Err(invalid("only the viewer's own hand is seen".into()));
         }
@@ -362,7 +367,7 @@ fn check(known: &AwimbaweState, seats: &[Seat; 2], viewer: u8, to_act: u8) -> Re
             return Err(invalid("blocks on cards the side does not hold".into()));
         }
     }
-    if clash {
+    if slots != seen.count_ones() {
         return Err(invalid("a card seen in two places".into()));
     }
     let in_play = seats.iter().any(|seat| card_count(seat) > 0);

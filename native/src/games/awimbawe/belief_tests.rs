@@ -176,6 +176,17 @@ fn codes_of_other_options_or_shapes_are_refused() {
     assert!(matches!(rules.belief_from_code(&longer), Err(Refusal::Invalid(_))));
     assert!(matches!(rules.belief_from_code(&code[..code.len() - 1]), Err(Refusal::Invalid(_))));
     assert!(matches!(rules.belief_from_code(&vec![0; MAX_CODE + 1]), Err(Refusal::Invalid(_))));
+    // a face-up card shown on two piles, the card it hides given to the hidden hand
+    let mut twice = match_states(&rules, 5)
+        .into_iter()
+        .find(|s| s.stage == Stage::Play && s.trick_len == 0 && s.sides[1].hand.count_ones() < 6)
+        .unwrap();
+    let side = &mut twice.sides[0];
+    let (first, second) = (side.piles[0].len as usize - 1, side.piles[1].len as usize - 1);
+    let hidden_card = side.piles[1].cards[second];
+    side.piles[1].cards[second] = side.piles[0].cards[first];
+    twice.sides[1].hand |= 1 << hidden_card;
+    assert!(matches!(rules.belief_from_code(&code_of(&rules.config, &twice, Some(0))), Err(Refusal::Invalid(_))));
 }
 
 /// The sampler's speed on views of seat 0, seat 1 and a spectator in the middle of rounds
