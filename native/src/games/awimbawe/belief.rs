@@ -530,9 +530,7 @@ fn deal(pool: u32, hidden: &[HiddenHand], rng: &mut Rng) -> [u32; 2] {
             let second = allowed(pool, void1) & !both;
             let (b, f, s) = (both.count_ones(), first.count_ones(), second.count_ones());
             let (size0, size1) = (u32::from(one.unknown), u32::from(two.unknown));
-            let count = |a0: u32, a1: u32| {
-                comb(b, a0) * comb(b - a0, a1) * comb(f, size0 - a0) * comb(s, size1 - a1)
-            };
+            let count = |a0: u32, a1: u32| comb(b, a0) * comb(b - a0, a1) * comb(f, size0 - a0) * comb(s, size1 - a1);
             let splits = || (0..=size0.min(b)).flat_map(move |a0| (0..=size1.min(b - a0)).map(move |a1| (a0, a1)));
             let total: u128 = splits().map(|(a0, a1)| count(a0, a1)).sum();
             let mut draw = if total > 0 { rng.gen_range(0..total) } else { 0 };
