@@ -1,10 +1,12 @@
 //! The belief sampler on views of random matches: a native mirror of the Python face's
 //! `belief_code` packs each state's view; every world sampled from it must show that view
-//! again, hold every card once, and play on to the end of the match. Codes near a real one
+//! again (and give the viewer the same observation), hold every card once, and play on to the
+//! end of the match. Codes near a real one
 //! (one integer changed) are read or refused, never a panic.
 
 use proptest::prelude::*;
 
+use super::super::encode::SIZE;
 use super::*;
 use crate::core::playout::play_out;
 use crate::core::{rng_from_seed, OptionValue, Options};
@@ -140,6 +142,12 @@ proptest! {
                 let mut world = rules.sample(&belief, &mut rng);
                 prop_assert!(holds_every_card(&world), "step {}", step);
                 prop_assert_eq!(code_of(&rules.config, &world, viewer), code.clone(), "step {}", step);
+                // the observation is the view's: the same from the world as from the true state
+                let seat = viewer.map(usize::from);
+                let (mut seen, mut true_seen) = (vec![0.0f32; SIZE], vec![0.0f32; SIZE]);
+                rules.observe(&world, seat, &mut seen);
+                rules.observe(state, seat, &mut true_seen);
+                prop_assert_eq!(seen, true_seen, "step {}", step);
                 if step % 5 == 0 {
                     play_out(&rules, &mut world, seed, false);
                     prop_assert_eq!(rules.winners(&world).count_ones(), 1);
