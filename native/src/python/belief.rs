@@ -1,33 +1,59 @@
-//! The belief samplers' test hook: worlds drawn natively from a packed view, as canonical
-//! codes, so that the tests can hold them against the view and against the Python sampler.
+//! Test hooks of the belief samplers and search hints ([`Kit`]), generic over the game: the
+//! worlds a packed view samples, and a state's playout cut-off, for the agreement tests with
+//! the Python samplers and hints.
 
-use super::{guard, refused};
-use crate::core::{rng_from_seed, Kit};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// What [`sample_worlds`] gives Python: each world's canonical code.
+use super::table::Table;
+use super::{guard, refused};
+use crate::core::{apply_checked, apply_code, rng_from_seed, Kit, Refusal};
+
+/// The most worlds one call samples.
+const MAX_WORLDS: usize = 1_000_000;
+
+/// What [`sample_worlds`] answers: each world's canonical code.
 pub type Worlds = PyResult<Vec<Vec<i64>>>;
+/// What [`evaluate`] answers: each player's value, or `None` to play on.
+pub type Evaluated = PyResult<Option<Vec<f64>>>;
 
-/// The most worlds one call draws.
-const MOST_WORLDS: usize = 1_000_000;
-
-/// `count` worlds drawn by `rules`' sampler from the belief `belief_code` packs, with the
-/// generator seeded by `seed`: their canonical codes (the same for the same seed).
+/// `count` worlds sampled from the belief of `belief_code` with the generator seeded by `seed`,
+/// each as its canonical code; `InvalidActionError` for a code that is no belief.
 pub fn sample_worlds<K: Kit>(py: Python<'_>, rules: &K, belief_code: &[i64], count: usize, seed: u64) -> Worlds {
-    if count > MOST_WORLDS {
-        return Err(PyValueError::new_err(format!("count must be from 0 to {MOST_WORLDS}, not {count}")));
+    guard(py, K::ID, || sample_guarded(py, rules, belief_code, count, seed))
+}
+
+fn sample_guarded<K: Kit>(py: Python<'_>, rules: &K, belief_code: &[i64], count: usize, seed: u64) -> Worlds {
+    let belief = rules.belief_from_code(belief_code).map_err(|refusal| refused(py, refusal, "a belief code"))?;
+    if count > MAX_WORLDS {
+        return Err(refused(py, Refusal::Invalid(format!("at most {MAX_WORLDS} worlds a call")), ""));
     }
-    guard(py, K::ID, || {
-        let belief = rules.belief_from_code(belief_code).map_err(|refusal| refused(py, refusal, "a belief code"))?;
+    py.allow_threads(|| {
         let mut rng = rng_from_seed(seed);
-        let mut worlds = Vec::with_capacity(count);
-        for _ in 0..count {
-            let world = rules.sample(&belief, &mut rng);
+        let worlds = (0..count).map(|_| {
             let mut code = Vec::new();
-            rules.canonical(&world, &mut code);
-            worlds.push(code);
-        }
-        Ok(worlds)
+            rules.canonical(&rules.sample(&belief, &mut rng), &mut code);
+            code
+        });
+        Ok(worlds.collect())
     })
+}
+
+/// The playout cut-off at `table`'s state after `depth` playout steps: each player's value, or
+/// `None` to play on (the state is rebuilt from its history by `rules`).
+pub fn evaluate<K: Kit>(py: Python<'_>, rules: &K, table: &Table<K>, depth: usize) -> Evaluated {
+    guard(py, K::ID, || evaluate_guarded(py, rules, table, depth))
+}
+
+fn evaluate_guarded<K: Kit>(py: Python<'_>, rules: &K, table: &Table<K>, depth: usize) -> Evaluated {
+    let mut state = rules.initial_state();
+    let mut scratch = Vec::new();
+    for step in table.history(py).iter() {
+        let done = match step.extract::<i64>() {
+            Ok(action) => apply_checked(rules, &mut state, action, &mut scratch).map(|_| ()),
+            Err(_) => apply_code(rules, &mut state, &step.extract::<Vec<i64>>()?).map(|_| ()),
+        };
+        done.map_err(|refusal| refused(py, refusal, "a step of the history"))?;
+    }
+    let mut values = vec![0.0; rules.players()];
+    Ok(rules.evaluate(&state, depth, &mut values).then_some(values))
 }

@@ -168,9 +168,6 @@ macro_rules! native_game {
             fn observation_size(&self) -> usize {
                 self.rules.observation_size()
             }
-            fn sample_worlds(&self, py: Python<'_>, belief_code: Vec<i64>, count: usize, seed: u64) -> belief::Worlds {
-                belief::sample_worlds(py, &*self.rules, &belief_code, count, seed)
-            }
             /// The state before the first move.
             fn initial_state(&self, py: Python<'_>) -> PyResult<$state> {
                 guard(py, <$rules as Rules>::ID, || Ok($state { table: Table::new(self.rules.clone()) }))
@@ -194,6 +191,12 @@ macro_rules! native_game {
                     )));
                 }
                 state.table.read(py, |table| table::playouts(py, table, count, seed, threads, records))
+            }
+            fn sample_worlds(&self, py: Python<'_>, belief_code: Vec<i64>, count: usize, seed: u64) -> belief::Worlds {
+                belief::sample_worlds(py, &*self.rules, &belief_code, count, seed)
+            }
+            fn evaluate(&self, py: Python<'_>, state: &$state, depth: usize) -> belief::Evaluated {
+                belief::evaluate(py, &*self.rules, &state.table, depth)
             }
         }
 
