@@ -319,14 +319,7 @@ fn split_run<R: Rules>(
 }
 
 /// The rows one after the other.
-fn run_rows<R: Rules>(
-    rules: &R,
-    setup: Setup,
-    w: Widths,
-    rows: &mut [Row<R>],
-    actions: Option<&[i64]>,
-    out: Out<'_>,
-) {
+fn run_rows<R: Rules>(rules: &R, setup: Setup, w: Widths, rows: &mut [Row<R>], actions: Option<&[i64]>, out: Out<'_>) {
     for (index, row) in rows.iter_mut().enumerate() {
         let mut one = RowOut {
             observation: &mut out.observation[index * w.size..(index + 1) * w.size],
@@ -511,5 +504,127 @@ fn show<R: Rules>(rules: &R, row: &mut Row<R>, out: &mut RowOut<'_>) {
     rules.legal_actions(&row.state, &mut row.legal);
     for &id in &row.legal {
         out.action_mask[id as usize] = 1;
+    }
+}
+
+#[cfg(all(test, feature = "awimbawe", feature = "auweier"))]
+mod tests {
+    use super::*;
+    use crate::core::Options;
+    use crate::games::auweier::Auweier;
+    use crate::games::awimbawe::Awimbawe;
+
+    /// Every array a step writes, as owned vectors.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Arrays {
+        observation: Vec<f32>,
+        action_mask: Vec<i8>,
+        current_player: Vec<i64>,
+        rewards: Vec<f32>,
+        terminated: Vec<bool>,
+        illegal: Vec<bool>,
+        final_scores: Vec<i64>,
+        final_observation: Vec<f32>,
+        final_mask: Vec<i8>,
+    }
+
+    impl Arrays {
+        fn new<R: Rules>(rules: &R, rows: usize) -> Self {
+            let (size, actions, players) = (rules.observation_size(), rules.num_distinct_actions(), rules.players());
+            Arrays {
+                observation: vec![0.0; rows * size],
+                action_mask: vec![0; rows * actions],
+                current_player: vec![0; rows],
+                rewards: vec![0.0; rows * players],
+                terminated: vec![false; rows],
+                illegal: vec![false; rows],
+                final_scores: vec![0; rows * players],
+                final_observation: vec![0.0; rows * size],
+                final_mask: vec![0; rows * actions],
+            }
+        }
+
+        fn out(&mut self) -> Out<'_> {
+            Out {
+                observation: &mut self.observation,
+                action_mask: &mut self.action_mask,
+                current_player: &mut self.current_player,
+                rewards: &mut self.rewards,
+                terminated: &mut self.terminated,
+                illegal: &mut self.illegal,
+                final_scores: &mut self.final_scores,
+                final_observation: &mut self.final_observation,
+                final_mask: &mut self.final_mask,
+            }
+        }
+    }
+
+    /// The arrays after each of `steps` steps of a batch played with `setup` on `threads`,
+    /// each row's action the first legal id, or (every fifth step, row 0) an illegal one.
+    fn play<R: Rules>(rules: R, rows: usize, setup: Setup, threads: usize, steps: usize) -> Vec<Arrays> {
+        let actions = rules.num_distinct_actions();
+        let mut batch = Batch::new(rules, rows, setup, threads).unwrap();
+        let mut arrays = Arrays::new(batch.rules(), rows);
+        let seeds: Vec<u64> = (0..rows as u64).map(|i| 40 + i).collect();
+        batch.reset(&seeds, arrays.out()).unwrap();
+        let mut seen = vec![arrays.clone()];
+        for step in 0..steps {
+            let mut chosen: Vec<i64> = arrays
+                .action_mask
+                .chunks(actions)
+                .map(|mask| mask.iter().position(|&bit| bit == 1).unwrap() as i64)
+                .collect();
+            if setup.seats != Seats::All && step % 5 == 0 {
+                chosen[0] = -1;
+            }
+            batch.step(&chosen, arrays.out()).unwrap();
+            seen.push(arrays.clone());
+        }
+        seen
+    }
+
+    #[test]
+    fn threads_and_records_change_no_game() {
+        let options = Options::new(Vec::new());
+        for seats in [Seats::All, Seats::Rotate, Seats::Learner(1)] {
+            let setup = Setup { reward: Reward::WinLoss, seats, record: false };
+            let one = play(Awimbawe::new(2, &options).unwrap(), 9, setup, 1, 200);
+            let two = play(Awimbawe::new(2, &options).unwrap(), 9, setup, 2, 200);
+            let kept = play(Awimbawe::new(2, &options).unwrap(), 9, Setup { record: true, ..setup }, 3, 200);
+            assert!(one == two && one == kept, "{seats:?}");
+            assert!(one.iter().any(|a| a.terminated.iter().any(|&t| t)));
+        }
+    }
+
+    #[test]
+    fn row_i_at_a_seed_is_row_0_at_the_seed_plus_i() {
+        let options = Options::new(Vec::new());
+        let setup = Setup { reward: Reward::Returns, seats: Seats::All, record: false };
+        let rules = Auweier::new(3, &options).unwrap();
+        let size = rules.observation_size();
+        let mut batch = Batch::new(rules, 4, setup, 1).unwrap();
+        let mut arrays = Arrays::new(batch.rules(), 4);
+        batch.reset(&[7, 8, 9, 10], arrays.out()).unwrap();
+        for (row, seed) in [7u64, 8, 9, 10].into_iter().enumerate() {
+            let mut single = Batch::new(Auweier::new(3, &options).unwrap(), 1, setup, 1).unwrap();
+            let mut alone = Arrays::new(single.rules(), 1);
+            single.reset(&[seed], alone.out()).unwrap();
+            assert_eq!(alone.observation, arrays.observation[row * size..(row + 1) * size]);
+        }
+    }
+
+    #[test]
+    fn an_illegal_action_without_a_learner_is_refused_before_any_row_moves() {
+        let options = Options::new(Vec::new());
+        let setup = Setup { reward: Reward::Returns, seats: Seats::All, record: true };
+        let mut batch = Batch::new(Awimbawe::new(2, &options).unwrap(), 2, setup, 1).unwrap();
+        let mut arrays = Arrays::new(batch.rules(), 2);
+        batch.reset(&[1, 2], arrays.out()).unwrap();
+        let before = (batch.history(0, false).to_vec(), batch.history(1, false).to_vec());
+        let actions = batch.rules().num_distinct_actions();
+        let legal = arrays.action_mask[..actions].iter().position(|&b| b == 1).unwrap() as i64;
+        let refused = batch.step(&[legal, actions as i64], arrays.out());
+        assert!(matches!(refused, Err((1, Refusal::Invalid(_)))));
+        assert_eq!(before, (batch.history(0, false).to_vec(), batch.history(1, false).to_vec()));
     }
 }

@@ -162,18 +162,15 @@ impl NativeBatch {
     /// A `NativeError` if an earlier panic left the batch broken.
     fn usable(&self, py: Python<'_>) -> PyResult<()> {
         if self.broken {
-            let text = format!("this {} batch was left broken by an earlier failure of the native core", self.engine.id());
+            let text =
+                format!("this {} batch was left broken by an earlier failure of the native core", self.engine.id());
             return Err(error(py, "NativeError", (text,)));
         }
         Ok(())
     }
 
     /// Run `work` on the engine with the GIL released; a panic leaves the batch broken.
-    fn play<T: Send>(
-        &mut self,
-        py: Python<'_>,
-        work: impl FnOnce(&mut dyn Engine) -> T + Send,
-    ) -> PyResult<T> {
+    fn play<T: Send>(&mut self, py: Python<'_>, work: impl FnOnce(&mut dyn Engine) -> T + Send) -> PyResult<T> {
         self.usable(py)?;
         let engine = &mut *self.engine;
         let id = engine.id();
