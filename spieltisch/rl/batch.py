@@ -150,6 +150,7 @@ class BatchedGames:
         self.record = record
         self._native: Any = None
         self._seeder = np.random.default_rng()
+        self._policy = np.random.default_rng()
         if self.native:
             self._native = native_batch(self.game, num_envs, self.reward, "all", threads, record)
             fast = self._native
@@ -254,6 +255,18 @@ class BatchedGames:
                 continue
             states[row] = state
             self._show(row, state)
+
+    def random_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action id for each game (what a random agent plays), from
+        a generator of the batch's own, not the games' (``seed``: restarted from it); the
+        native engine's array is its own, overwritten at the next call."""
+        if self._native is not None:
+            chosen: npt.NDArray[np.int64] = self._native.random_actions(seed)
+            return chosen
+        if seed is not None:
+            self._policy = np.random.default_rng(seed)
+        rng = self._policy
+        return np.array([rng.choice(np.flatnonzero(mask)) for mask in self.action_mask], np.int64)
 
     def observe(self, row: int, seat: int | None) -> Floats:
         """``seat``'s observation of game ``row`` now (a new array)."""

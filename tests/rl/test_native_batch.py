@@ -168,6 +168,22 @@ def test_row_i_at_a_seed_is_row_0_at_seed_plus_i_on_any_threads(game_id: str) ->
         np.testing.assert_array_equal(wide.rewards, keeping.rewards)
 
 
+@pytest.mark.parametrize("native", [True, False])
+def test_random_actions_are_legal_and_leave_the_games_alone(native: bool) -> None:
+    batch, twin = (BatchedGames("auweier", 5, native=native) for _ in range(2))
+    batch.reset(3)
+    twin.reset(3)
+    first = batch.random_actions(seed=1).copy()
+    for _ in range(60):
+        chosen = batch.random_actions()
+        assert batch.action_mask[np.arange(5), chosen].all()
+        batch.step(chosen)
+        twin.step(chosen.copy())
+        np.testing.assert_array_equal(batch.observation, twin.observation)
+    batch.reset(3)
+    np.testing.assert_array_equal(batch.random_actions(seed=1), first)
+
+
 def test_a_seedless_reset_after_a_seeded_one_is_the_same_each_time() -> None:
     first, second = (BatchedGames("awimbawe", 3, native=True) for _ in range(2))
     for batch in (first, second):

@@ -234,6 +234,18 @@ impl<R: Rules> Batch<R> {
         }
     }
 
+    /// A uniformly random legal id for each row's shown seat, into `out`, drawn from `rng`
+    /// (not from the rows' generators: the games do not depend on whether it is called); -1
+    /// before the first reset.
+    pub fn random_actions(&self, rng: &mut Rng, out: &mut [i64]) {
+        for (slot, row) in out.iter_mut().zip(&self.rows) {
+            *slot = match row.legal.len() {
+                0 => -1, // not reset yet
+                count => i64::from(row.legal[rng.gen_range(0..count)]),
+            };
+        }
+    }
+
     /// Start every row: row `i` from `seeds[i]` (through [`row_seed`]); `out` is written as
     /// after a step that ended no game.
     pub fn reset(&mut self, seeds: &[u64], out: Out<'_>) -> Result<(), Refusal> {

@@ -13,7 +13,7 @@ use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::{error, panicked, read_options, refused};
 use crate::core::batch::{Batch, Out, Reward, Seats, Setup};
-use crate::core::{Options, Refusal, Rules};
+use crate::core::{rng_from_seed, Options, Refusal, Rng, Rules};
 
 /// A game's batch, whatever the game.
 trait Engine: Send {
@@ -25,6 +25,7 @@ trait Engine: Send {
     fn step(&mut self, actions: &[i64], out: Out<'_>) -> Result<(), (usize, Refusal)>;
     fn history(&self, row: usize, last: bool) -> Vec<i64>;
     fn observe_all(&self, out: &mut [f32]);
+    fn random_actions(&self, rng: &mut Rng, out: &mut [i64]);
 }
 
 impl<R: Rules> Engine for Batch<R> {
@@ -49,6 +50,9 @@ impl<R: Rules> Engine for Batch<R> {
     }
     fn observe_all(&self, out: &mut [f32]) {
         Batch::observe_all(self, out)
+    }
+    fn random_actions(&self, rng: &mut Rng, out: &mut [i64]) {
+        Batch::random_actions(self, rng, out)
     }
 }
 
@@ -103,6 +107,8 @@ pub struct NativeBatch {
     final_observation: Py<PyArray2<f32>>,
     final_mask: Py<PyArray2<i8>>,
     every_seat: Option<Py<PyArray3<f32>>>,
+    actions: Py<PyArray1<i64>>,
+    policy: Rng,
 }
 
 /// The reward of its name and the score range.
@@ -229,6 +235,8 @@ impl NativeBatch {
             final_observation: PyArray2::zeros_bound(py, [count, size], false).unbind(),
             final_mask: PyArray2::zeros_bound(py, [count, actions], false).unbind(),
             every_seat: None,
+            actions: PyArray1::zeros_bound(py, count, false).unbind(),
+            policy: rng_from_seed(0),
         })
     }
 
@@ -290,6 +298,23 @@ impl NativeBatch {
             let mut view = array.readwrite();
             let out = view.as_slice_mut().map_err(not_contiguous)?;
             self.play(py, |engine| engine.observe_all(out))?;
+        }
+        Ok(array)
+    }
+
+    /// A uniformly random legal action id for each game, in an int64 array of the batch's own
+    /// (overwritten at the next call), from a generator of its own (`seed`: restarted from it).
+    #[pyo3(signature = (seed=None))]
+    fn random_actions<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        self.usable(py)?;
+        if let Some(seed) = seed {
+            self.policy = rng_from_seed(seed);
+        }
+        let array = self.actions.bind(py).clone();
+        {
+            let mut view = array.readwrite();
+            let out = view.as_slice_mut().map_err(not_contiguous)?;
+            self.engine.random_actions(&mut self.policy, out);
         }
         Ok(array)
     }
