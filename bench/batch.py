@@ -112,10 +112,10 @@ def main() -> None:
     print("|---|" + "---:|" * len(columns))
     for game_id, players in CASES:
         name = f"{game_id}, {players} players"
-        cells = [
-            f"{statistics.median(rates[name, c]) / 1e6:.2f}M ({statistics.median(ratios[name, c]):.0f}x)"
-            for c in columns
-        ]
+        cells = []
+        for column in columns:
+            rate, ratio = (statistics.median(found[name, column]) for found in (rates, ratios))
+            cells.append(f"{rate / 1e6:.2f}M ({ratio:.0f}x)")
         print(f"| {name} | " + " | ".join(cells) + " |")
 
 

@@ -14,23 +14,21 @@ Three faces over one loop:
   over the games; every agent's observation each step, the mask of the agent to move (zeros
   for the others), the action of the agent to move used.
 
-**The same games as the single-game engine.** Game ``i`` of a batch reset with ``seed`` is the
-game the single-game environment plays when reset with ``seed + i`` (as Gymnasium's vector
-environments seed their copies): :class:`BatchedGames` and :class:`ParallelBatch` play
-PettingZoo's AEC environment's games (:mod:`spieltisch.rl.pettingzoo`), every later game of a
-row the AEC environment's next unseeded reset; :class:`SpieltischVectorEnv` plays Gymnasium's
-``SyncVectorEnv`` of :class:`~spieltisch.rl.gymnasium.SpieltischGym` (same-step autoreset).
-Tested step by step for every game: observations, masks, rewards, seats.
+**The same games as the single-game engine** (the Python engine, ``native=False``). Game
+``i`` of a batch reset with ``seed`` is the game the single-game environment plays when reset
+with ``seed + i`` (as Gymnasium's vector environments seed their copies): :class:`BatchedGames`
+and :class:`ParallelBatch` play PettingZoo's AEC environment's games
+(:mod:`spieltisch.rl.pettingzoo`), every later game of a row the AEC environment's next
+unseeded reset; :class:`SpieltischVectorEnv` plays Gymnasium's ``SyncVectorEnv`` of
+:class:`~spieltisch.rl.gymnasium.SpieltischGym` (same-step autoreset). Tested step by step for
+every game: observations, masks, rewards, seats.
 
-What makes it faster than N single environments: the rules' states are stepped directly with
-each game's own chance generator (what a session table draws, without its version checks,
-event log and record), an observation is encoded straight into its row, a mask row is set
-from the legal ids (remembered per legal tuple) and only its last ids are cleared. What it
-cannot remove is the rules' own work per step: applying the move, chance, building the
+What makes the Python engine faster than N single environments: the rules' states are stepped
+directly with each game's own chance generator (what a session table draws, without its
+version checks, event log and record), an observation is encoded straight into its row, a mask
+row is set from the legal ids (remembered per legal tuple) and only its last ids are cleared.
+What it cannot remove is the rules' own work per step: applying the move, chance, building the
 seat's view, encoding it (``bench/envs.py`` prints the split).
-
-The arrays are the engine's own, overwritten at the next step: copy what must be kept
-(:class:`SpieltischVectorEnv` copies unless made with ``copy=False``).
 
 **The native engine.** Where the native core plays the game, :class:`BatchedGames` and
 :class:`ParallelBatch` step their games inside Rust (``native=None``, the default; ``True``
@@ -42,8 +40,12 @@ games whatever the count). The native engine draws chance with its own generator
 games at a seed are not the ones above: row ``i`` at ``seed`` is row 0 at ``seed + i``, and
 every row's steps (kept with ``record=True``) replay in the Python engine with the same
 observations, masks, seats and rewards at every step (:mod:`spieltisch.rl.native_batch`).
-Its arrays are the native batch's own, handed out without copies and overwritten by every
-step.
+Its opponents draw from the row's generator too, so a native :class:`SpieltischVectorEnv`
+row is also row 0 at ``seed + i``, its learner's seat drawn there (``seat="rotate"``).
+
+The arrays are the engine's own (the native batch's, handed out without copies), overwritten
+at the next step: copy what must be kept (:class:`SpieltischVectorEnv` copies unless made with
+``copy=False``).
 """
 
 from __future__ import annotations
@@ -433,12 +435,13 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
         self.seat_option = seat
         self.opponent_specs = tuple(specs)
         self.copy = copy
+        self.record = record
         self._rows = _Rows(game, 1 if self.native else num_envs)
         self.single_observation_space = spaces.Box(LOW, HIGH, (self._rows.size,), np.float32)
         self.single_action_space = spaces.Discrete(self._rows.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self.states: list[State] = [game.initial_state()] * num_envs
+        self._states: list[State] = [game.initial_state()] * num_envs
         self.seats = np.zeros(num_envs, np.int64)
         self._rngs = [random.Random(0) for _ in range(num_envs)]
         self._np_randoms: list[np.random.Generator] = [
@@ -460,6 +463,19 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
             self.seats = self._native.current_player
             self._every = np.arange(num_envs)
 
+    @property
+    def states(self) -> list[State]:
+        """Every game's state now (the native engine's replayed in Python: needs ``record``)."""
+        if self._native is None:
+            return self._states
+        return [replay(self.game, self._history(row)) for row in range(self.num_envs)]
+
+    def _history(self, row: int) -> list[int | tuple[int, ...]]:
+        if not self.record:
+            raise OptionError("only a native batch made with record=True keeps its steps")
+        steps: list[int | tuple[int, ...]] = self._native.history(row, False)
+        return steps
+
     # --- one game of the batch, as SpieltischGym plays it ----------------------------------
 
     def _start(self, row: int) -> None:
@@ -475,7 +491,7 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
         self.seats[row] = seat
         self._rngs[row] = random.Random(int(rng.integers(SEED_RANGE)))
         first = _settle(self.game.initial_state(), self._rngs[row])
-        self.states[row] = self._play_others(row, first)
+        self._states[row] = self._play_others(row, first)
 
     def _play_others(self, row: int, state: State) -> State:
         seat = int(self.seats[row])
@@ -523,7 +539,7 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
             if row_seed is not None:
                 self._np_randoms[row] = seeding.np_random(row_seed)[0]
             self._start(row)
-            self._rows.write(row, self.states[row], int(self.seats[row]), True)
+            self._rows.write(row, self._states[row], int(self.seats[row]), True)
         return self._out(self._rows.observation), self._info()
 
     def step(self, actions: Any) -> tuple[Floats, Any, Any, Any, dict[str, Any]]:
@@ -542,7 +558,7 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
         mask = self._rows.action_mask
         for row in range(self.num_envs):
             action = int(actions[row])
-            state = self.states[row]
+            state = self._states[row]
             if not (0 <= action < len(table)) or not mask[row, action]:
                 rewards[row] = self.illegal_penalty
                 finals[row] = self._final(row, state)
@@ -551,14 +567,14 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
                 state = _settle(state.apply(table[action]), self._rngs[row])
                 state = self._play_others(row, state)
                 if not state.is_terminal():
-                    self.states[row] = state
+                    self._states[row] = state
                     self._rows.write(row, state, int(self.seats[row]), True)
                     continue
                 rewards[row] = final_rewards(state, self.reward)[int(self.seats[row])]
                 finals[row] = self._final(row, state)
             ended[row] = True
             self._start(row)
-            self._rows.write(row, self.states[row], int(self.seats[row]), True)
+            self._rows.write(row, self._states[row], int(self.seats[row]), True)
         info = self._info()
         if finals:
             info.update(self._finals(finals, illegal, ended.copy()))

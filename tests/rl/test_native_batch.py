@@ -294,6 +294,8 @@ def test_the_native_vector_env_replays_in_python_and_looks_like_the_python_one(
             np.testing.assert_array_equal(info["final_obs"][row], expected)
             replayed.restart()
     assert illegal_seen > 0
+    for row, state in enumerate(fast.states):
+        assert state.current_player() == info["seat"][row]
     assert ended > illegal_seen or game_id == "auf-die-nuesse"
 
 
