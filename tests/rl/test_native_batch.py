@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 import pytest
-
-pytest.importorskip("gymnasium")
 
 from spieltisch.core.errors import IllegalActionError, InvalidActionError, OptionError
 from spieltisch.core.game import Game, State
@@ -322,3 +321,21 @@ def test_the_native_parallel_batch_shows_every_seat_its_observation() -> None:
         for row, replayed in enumerate(rows):
             if terminations["player_0"][row]:
                 replayed.restart()
+
+
+def test_gymnasiums_vector_wrappers_read_the_native_autoreset() -> None:
+    """Gymnasium's episode statistics wrapper counts the native rows' episodes as the Python
+    engine's: same-step autoreset, every episode's return and length."""
+    envs = gym.wrappers.vector.RecordEpisodeStatistics(
+        SpieltischVectorEnv("awimbawe", 4, native=True, threads=2)
+    )
+    _, info = envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    returns: list[float] = []
+    for _ in range(200):
+        _, _, terminated, _, info = envs.step(random_actions(info["action_mask"], rng))
+        if terminated.any():
+            episode = info["episode"]
+            returns.extend(episode["r"][terminated].tolist())
+            assert (episode["l"][terminated] > 0).all()
+    assert returns and set(returns) <= {0.0, 1.0}
