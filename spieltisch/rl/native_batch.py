@@ -34,7 +34,11 @@ SEED_LIMIT = 2**64
 def use_native(game: Game, wanted: bool | None) -> bool:
     """Whether a batch of ``game`` runs natively: ``wanted`` (``None``: wherever the native
     core plays the game); :class:`NativeError` if it is forced and the core cannot."""
-    here = native.available() and game.info.id in native.games()
+    here = (
+        native.available()
+        and game.info.id in native.games()
+        and hasattr(extension(), "NativeBatch")  # an extension built before the batch has none
+    )
     if wanted is None:
         return here
     if wanted and not here:
