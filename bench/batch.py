@@ -7,7 +7,9 @@ Each round measures, in this process: PettingZoo's own ``performance_benchmark``
 the native :class:`~spieltisch.rl.batch.BatchedGames` of ``--batch`` games:
 
 * ``random``: ``batch.step(batch.random_actions())``, the random agent drawn inside Rust;
-  one thread in CPU time, more threads in wall time (CPU time adds up over threads);
+  one thread in CPU time, more threads in wall time (CPU time adds up over threads), and
+  their speed-up over one thread in wall time, measured back to back (on a loaded machine
+  wall time says little);
 * ``numpy``: each game's random legal id chosen in numpy from the mask (random keys times
   the mask, the row's largest), as a Python policy would pick from the arrays (one thread,
   CPU time; the choice is timed too);
@@ -81,41 +83,43 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=256, help="games a batch")
     parser.add_argument("--threads", default="1,2")
     args = parser.parse_args()
-    threads = [int(t) for t in args.threads.split(",")]
-    columns = [f"random, {t} thread{'s' * (t > 1)}" for t in threads] + ["numpy", "Python"]
+    threads = [int(t) for t in args.threads.split(",") if int(t) > 1]
+    columns = ["random, 1 thread"] + [f"random, {t} threads (wall)" for t in threads]
+    columns += ["numpy", "Python"]
     rates: dict[tuple[str, str], list[float]] = {}
     ratios: dict[tuple[str, str], list[float]] = {}
+    speedups: dict[tuple[str, int], list[float]] = {}
     leduc: list[float] = []
     for _ in range(args.rounds):
         reference = leduc_rate(args.window)
         leduc.append(reference)
         for game_id, players in CASES:
             name = f"{game_id}, {players} players"
-            found = []
+            one = BatchedGames(game_id, args.batch, players, native=True)
+            found = [random_rate(one, args.window, time.process_time)]
+            alone = random_rate(one, args.window, time.perf_counter)
             for count in threads:
                 batch = BatchedGames(game_id, args.batch, players, native=True, threads=count)
-                clock = time.process_time if count == 1 else time.perf_counter
-                found.append(random_rate(batch, args.window, clock))
-            found.append(
-                numpy_rate(BatchedGames(game_id, args.batch, players, native=True), args.window)
-            )
+                found.append(random_rate(batch, args.window, time.perf_counter))
+                speedups.setdefault((name, count), []).append(found[-1] / alone)
+            found.append(numpy_rate(one, args.window))
             slow = BatchedGames(game_id, min(args.batch, 64), players, native=False)
             found.append(numpy_rate(slow, args.window))
             for column, rate in zip(columns, found, strict=True):
                 rates.setdefault((name, column), []).append(rate)
                 ratios.setdefault((name, column), []).append(rate / reference)
     print(f"PettingZoo leduc_holdem_v4: {statistics.median(leduc):,.0f} turns a CPU second")
-    print(
-        f"batch of {args.batch} games; steps a second (multiple of Leduc), medians of {args.rounds}"
-    )
-    print("| game | " + " | ".join(columns) + " |")
-    print("|---|" + "---:|" * len(columns))
+    print(f"{args.batch} games a batch; steps a second (x Leduc); medians of {args.rounds} rounds")
+    heads = columns + [f"{t} threads / 1, wall" for t in threads]
+    print("| game | " + " | ".join(heads) + " |")
+    print("|---|" + "---:|" * len(heads))
     for game_id, players in CASES:
         name = f"{game_id}, {players} players"
         cells = []
         for column in columns:
             rate, ratio = (statistics.median(found[name, column]) for found in (rates, ratios))
             cells.append(f"{rate / 1e6:.2f}M ({ratio:.0f}x)")
+        cells += [f"{statistics.median(speedups[name, t]):.2f}" for t in threads]
         print(f"| {name} | " + " | ".join(cells) + " |")
 
 
