@@ -210,6 +210,15 @@ def test_an_illegal_or_unknown_action_is_refused_before_any_game_moves() -> None
     assert [batch.history(row) for row in range(2)] == before
 
 
+def test_a_batch_steps_and_observes_only_after_a_reset() -> None:
+    batch = BatchedGames("auf-die-eier", 2, native=True)
+    with pytest.raises(OptionError):
+        batch.step([0, 0])
+    with pytest.raises(OptionError):
+        batch.observe_all()
+    assert (batch.random_actions() == -1).all()
+
+
 def test_the_arrays_are_the_batchs_own_and_overwritten() -> None:
     batch = BatchedGames("auweier", 4, native=True)
     observation = batch.observation

@@ -164,6 +164,8 @@ pub struct Batch<R: Rules> {
     pool: Option<rayon::ThreadPool>,
     /// Rows per task when threads share the rows.
     grain: usize,
+    /// Whether the rows were started (a step or an observation needs a reset first).
+    ready: bool,
 }
 
 impl<R: Rules> Batch<R> {
@@ -194,7 +196,7 @@ impl<R: Rules> Batch<R> {
         };
         let grain = count.div_ceil(threads.max(1) * 4).max(1);
         let rows = (0..count).map(|_| row()).collect();
-        Ok(Batch { rules, setup, rows, widths, pool, grain })
+        Ok(Batch { rules, setup, rows, widths, pool, grain, ready: false })
     }
 
     pub fn rules(&self) -> &R {
@@ -225,13 +227,17 @@ impl<R: Rules> Batch<R> {
     }
 
     /// Every seat's observation of every row, into `out` (`players x N x size`, zeroed here).
-    pub fn observe_all(&self, out: &mut [f32]) {
+    pub fn observe_all(&self, out: &mut [f32]) -> Result<(), Refusal> {
+        if !self.ready {
+            return Err(not_ready());
+        }
         let size = self.widths.size;
         out.fill(0.0);
         for (index, chunk) in out.chunks_mut(size).enumerate() {
             let (seat, row) = (index / self.rows.len(), index % self.rows.len());
             self.rules.observe(&self.rows[row].state, Some(seat), chunk);
         }
+        Ok(())
     }
 
     /// A uniformly random legal id for each row's shown seat, into `out`, drawn from `rng`
@@ -257,6 +263,7 @@ impl<R: Rules> Batch<R> {
             row.last.clear();
         }
         self.run(None, out);
+        self.ready = true;
         Ok(())
     }
 
@@ -267,6 +274,9 @@ impl<R: Rules> Batch<R> {
         if actions.len() != self.rows.len() || !out.fits(self.rows.len(), self.widths) {
             let text = "the actions or the arrays do not fit the batch".to_string();
             return Err((0, Refusal::Option(text)));
+        }
+        if !self.ready {
+            return Err((0, not_ready()));
         }
         if self.setup.seats == Seats::All {
             for (index, (row, &action)) in self.rows.iter().zip(actions).enumerate() {
@@ -299,6 +309,11 @@ impl<R: Rules> Batch<R> {
             None => run_rows(rules, setup, widths, rows, actions, out),
         }
     }
+}
+
+/// The refusal of a step or an observation before the first reset.
+fn not_ready() -> Refusal {
+    Refusal::Option("the batch has not been reset: no game has started".into())
 }
 
 /// The rows halved until `grain` are left, the halves run side by side.

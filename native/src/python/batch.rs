@@ -24,7 +24,7 @@ trait Engine: Send {
     fn reset(&mut self, seeds: &[u64], out: Out<'_>) -> Result<(), Refusal>;
     fn step(&mut self, actions: &[i64], out: Out<'_>) -> Result<(), (usize, Refusal)>;
     fn history(&self, row: usize, last: bool) -> Vec<i64>;
-    fn observe_all(&self, out: &mut [f32]);
+    fn observe_all(&self, out: &mut [f32]) -> Result<(), Refusal>;
     fn random_actions(&self, rng: &mut Rng, out: &mut [i64]);
 }
 
@@ -48,7 +48,7 @@ impl<R: Rules> Engine for Batch<R> {
     fn history(&self, row: usize, last: bool) -> Vec<i64> {
         Batch::history(self, row, last).to_vec()
     }
-    fn observe_all(&self, out: &mut [f32]) {
+    fn observe_all(&self, out: &mut [f32]) -> Result<(), Refusal> {
         Batch::observe_all(self, out)
     }
     fn random_actions(&self, rng: &mut Rng, out: &mut [i64]) {
@@ -297,7 +297,7 @@ impl NativeBatch {
         {
             let mut view = array.readwrite();
             let out = view.as_slice_mut().map_err(not_contiguous)?;
-            self.play(py, |engine| engine.observe_all(out))?;
+            self.play(py, |engine| engine.observe_all(out))?.map_err(|refusal| refused(py, refusal, ""))?;
         }
         Ok(array)
     }
