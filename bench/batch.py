@@ -9,7 +9,8 @@ the native :class:`~spieltisch.rl.batch.BatchedGames` of ``--batch`` games:
 * ``random``: ``batch.step(batch.random_actions())``, the random agent drawn inside Rust;
   one thread in CPU time, more threads in wall time (CPU time adds up over threads), and
   their speed-up over one thread in wall time, measured back to back (on a loaded machine
-  wall time says little);
+  wall time says little), and their steps per CPU second (all threads') as a share of one
+  thread's: what is left of the work when it is split (near 1: it scales on free cores);
 * ``numpy``: each game's random legal id chosen in numpy from the mask (random keys times
   the mask, the row's largest), as a Python policy would pick from the arrays (one thread,
   CPU time; the choice is timed too);
@@ -89,6 +90,7 @@ def main() -> None:
     rates: dict[tuple[str, str], list[float]] = {}
     ratios: dict[tuple[str, str], list[float]] = {}
     speedups: dict[tuple[str, int], list[float]] = {}
+    shares: dict[tuple[str, int], list[float]] = {}
     leduc: list[float] = []
     for _ in range(args.rounds):
         reference = leduc_rate(args.window)
@@ -102,6 +104,8 @@ def main() -> None:
                 batch = BatchedGames(game_id, args.batch, players, native=True, threads=count)
                 found.append(random_rate(batch, args.window, time.perf_counter))
                 speedups.setdefault((name, count), []).append(found[-1] / alone)
+                spent = random_rate(batch, args.window, time.process_time)
+                shares.setdefault((name, count), []).append(spent / found[0])
             found.append(numpy_rate(one, args.window))
             slow = BatchedGames(game_id, min(args.batch, 64), players, native=False)
             found.append(numpy_rate(slow, args.window))
@@ -111,6 +115,7 @@ def main() -> None:
     print(f"PettingZoo leduc_holdem_v4: {statistics.median(leduc):,.0f} turns a CPU second")
     print(f"{args.batch} games a batch; steps a second (x Leduc); medians of {args.rounds} rounds")
     heads = columns + [f"{t} threads / 1, wall" for t in threads]
+    heads += [f"{t} threads / 1, per CPU second" for t in threads]
     print("| game | " + " | ".join(heads) + " |")
     print("|---|" + "---:|" * len(heads))
     for game_id, players in CASES:
@@ -120,6 +125,7 @@ def main() -> None:
             rate, ratio = (statistics.median(found[name, column]) for found in (rates, ratios))
             cells.append(f"{rate / 1e6:.2f}M ({ratio:.0f}x)")
         cells += [f"{statistics.median(speedups[name, t]):.2f}" for t in threads]
+        cells += [f"{statistics.median(shares[name, t]):.2f}" for t in threads]
         print(f"| {name} | " + " | ".join(cells) + " |")
 
 
