@@ -115,6 +115,8 @@ def test_every_native_row_replays_in_the_python_engine(game_id: str, config: Con
                 paid = final_rewards(replayed.state, Reward(reward))
                 np.testing.assert_allclose(batch.rewards[row], paid, rtol=1e-6)
                 assert batch.final_scores[row].tolist() == list(replayed.state.scores())
+                final = batch.final_states[row]
+                assert final is not None and final.is_terminal()
                 replayed.restart()
                 replayed.follow(batch.history(row))
             else:
@@ -311,6 +313,18 @@ def test_the_native_vector_env_replays_in_python_and_looks_like_the_python_one(
     for row, state in enumerate(fast.states):
         assert state.current_player() == info["seat"][row]
     assert ended > illegal_seen or game_id == "auf-die-nuesse"
+
+
+def test_a_fixed_learner_seat_is_kept_through_autoresets() -> None:
+    envs = SpieltischVectorEnv("auf-die-eier", 4, players=3, seat=2, native=True, copy=False)
+    _, info = envs.reset(seed=1)
+    rng = np.random.default_rng(2)
+    ended = 0
+    for _ in range(300):
+        assert (info["seat"] == 2).all()
+        _, _, terminated, _, info = envs.step(random_actions(info["action_mask"], rng))
+        ended += int(terminated.sum())
+    assert ended > 0
 
 
 def test_the_native_parallel_batch_shows_every_seat_its_observation() -> None:
