@@ -10,6 +10,7 @@
 // PyO3 0.22's function macros convert a `PyResult` into itself, which clippy names.
 #![allow(clippy::useless_conversion)]
 
+mod play;
 mod table;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -365,6 +366,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     module.add("GAMES", game_ids())?;
     module.add_class::<NativeRng>()?;
+    module.add_class::<play::NativeRoster>()?;
     module.add_function(wrap_pyfunction!(new_game, module)?)?;
     module.add_function(wrap_pyfunction!(_panic_for_test, module)?)?;
     Ok(())
