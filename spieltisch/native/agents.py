@@ -80,12 +80,12 @@ def expert_table(dice: int) -> tuple[tuple[int, int, tuple[int, ...], int], ...]
     """The Auf die Eier expert's choice at every decision of a turn with ``dice`` dice, as
     ``(need, rolls, dice on the table, action id)`` (need 0: the ladder is used up), computed
     by the Python expert (a few seconds for nine dice, once per process)."""
-    import spieltisch  # noqa: PLC0415 - the registry, only when a table is asked for
+    from spieltisch.games import REGISTRY  # noqa: PLC0415 - only when a table is asked for
     from spieltisch.games.auf_die_eier.bots import expert  # noqa: PLC0415
     from spieltisch.games.auf_die_eier.model import LADDER, MAX_ROLLS  # noqa: PLC0415
     from spieltisch.games.auf_die_eier.notation import Face  # noqa: PLC0415
 
-    game = spieltisch.load("auf-die-eier", 2, dice=dice)
+    game = REGISTRY.game_class("auf-die-eier")(2, dice=dice)
     entries = []
     for need in (None, *sorted(set(LADDER))):
         for counts in expert.all_dice(dice):
@@ -98,16 +98,17 @@ def expert_table(dice: int) -> tuple[tuple[int, int, tuple[int, ...], int], ...]
 
 
 @functools.lru_cache(maxsize=64)
-def _roster(native: NativeGame) -> Any:
-    """Every native agent of ``native``'s game in one roster (the expert's table handed over
-    once per game and options)."""
+def roster(native: NativeGame, names: tuple[str, ...]) -> Any:
+    """The native agents ``names`` of ``native``'s game in one roster (the expert's table
+    handed over once per game and options, and only when the expert is among them)."""
     game_id = native.python.info.id
-    names = sorted(native_agents(game_id))
+    missing = [name for name in names if name not in native_agents(game_id)]
+    if missing:
+        raise NativeError(f"{game_id} has no native agent {missing[0]!r}")
     table = None
     if game_id == "auf-die-eier" and "expert" in names:
-        dice = native.python.options["dice"]
-        table = list(expert_table(int(dice)))
-    return extension().NativeRoster(native.native, names, table)
+        table = list(expert_table(int(native.python.options["dice"])))
+    return extension().NativeRoster(native.native, list(names), table)
 
 
 @functools.lru_cache(maxsize=64)
@@ -128,14 +129,11 @@ def play_games(
     ``threads`` threads (the same games whatever the count); with ``records``, keep each
     game's steps (action ids and chance codes) for :func:`replay`. Raises
     :class:`NativeError` for an agent without a native counterpart."""
-    native = native_game(game)
-    roster = _roster(native)
-    index = {name: i for i, name in enumerate(roster.names)}
+    names = tuple(sorted({name for match in matches for name in match.seats}))
+    agents = roster(native_game(game), names)
+    index = {name: i for i, name in enumerate(names)}
     packed = []
     for match in matches:
-        missing = [name for name in match.seats if name not in index]
-        if missing:
-            raise NativeError(f"{game.info.id} has no native agent {missing[0]!r}")
         packed.append(
             (
                 match.seed & SEED_MASK,
@@ -144,7 +142,7 @@ def play_games(
                 [seed & SEED_MASK for seed in match.seat_seeds],
             )
         )
-    raw = roster.play(packed, threads, max_moves, records)
+    raw = agents.play(packed, threads, max_moves, records)
     return [
         Played(
             steps,
@@ -198,4 +196,5 @@ __all__ = [
     "play_games",
     "plays_natively",
     "replay",
+    "roster",
 ]

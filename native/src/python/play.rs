@@ -9,9 +9,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use super::guard;
+use super::{guard, read_action, read_code, refused};
 use crate::agents::play::{check_match, play_many, Agent, Match, Played, RandomAgent};
-use crate::core::{Rules, Step};
+use crate::core::{apply_checked, apply_code, rng_from_seed, Node, Rules, Step};
 
 /// The Auf die Eier expert's table as handed over: `(need, rolls, dice, action id)` entries
 /// (need 0 for a used-up ladder).
@@ -130,6 +130,27 @@ impl NativeRoster {
         self.names.clone()
     }
 
+    /// The action id agent `name` plays at the decision reached by `steps` (action ids and
+    /// chance codes from the start, each checked), its generator seeded with `seed`: for the
+    /// test that a native agent picks what its Python agent picks.
+    fn act(&self, py: Python<'_>, name: &str, steps: &Bound<'_, PyList>, seed: u64) -> PyResult<u32> {
+        let agent = self
+            .names
+            .iter()
+            .position(|known| known == name)
+            .ok_or_else(|| PyValueError::new_err(format!("the roster has no agent {name:?}")))?;
+        match &self.roster {
+            #[cfg(feature = "auf_die_eier")]
+            AnyRoster::Eier(roster) => act_after(py, roster, agent, steps, seed),
+            #[cfg(feature = "auf_die_nuesse")]
+            AnyRoster::Nuesse(roster) => act_after(py, roster, agent, steps, seed),
+            #[cfg(feature = "auweier")]
+            AnyRoster::Auweier(roster) => act_after(py, roster, agent, steps, seed),
+            #[cfg(feature = "awimbawe")]
+            AnyRoster::Awimbawe(roster) => act_after(py, roster, agent, steps, seed),
+        }
+    }
+
     /// Play every match (`(seed, keyed, seats, seat_seeds)`, seats as indices into the roster)
     /// from the start, on `threads` threads, at most `max_moves` steps each: a list of
     /// `(steps or None, moves, scores, winners, returns, actions, finished)` per game.
@@ -157,6 +178,34 @@ impl NativeRoster {
             AnyRoster::Awimbawe(roster) => play_in(py, roster, &matches, threads, max_moves, records),
         }
     }
+}
+
+/// Agent `agent` of `roster` at the decision `steps` lead to.
+fn act_after<R: Rules>(
+    py: Python<'_>,
+    roster: &Roster<R>,
+    agent: usize,
+    steps: &Bound<'_, PyList>,
+    seed: u64,
+) -> PyResult<u32> {
+    let rules = &*roster.rules;
+    let mut state = rules.initial_state();
+    let mut scratch = Vec::new();
+    for item in steps.iter() {
+        if item.downcast::<PyTuple>().is_ok() {
+            let code = read_code(py, &item)?;
+            apply_code(rules, &mut state, &code).map_err(|refusal| refused(py, refusal, &format!("chance {code:?}")))?;
+        } else {
+            let action = read_action(py, &item)?;
+            apply_checked(rules, &mut state, action, &mut scratch)
+                .map_err(|refusal| refused(py, refusal, &format!("action {action}")))?;
+        }
+    }
+    let Node::Decision(seat) = rules.node(&state) else {
+        return Err(PyValueError::new_err("the steps lead to no decision"));
+    };
+    let mut rng = rng_from_seed(seed);
+    guard(py, R::ID, || Ok(roster.agents[agent].act(rules, &state, seat, &mut rng, &mut scratch)))
 }
 
 /// Play `matches` with `roster` (GIL released) and convert each game for Python.
