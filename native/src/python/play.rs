@@ -67,7 +67,8 @@ fn eier_agent(
         "heuristic" => Ok(Box::new(HeuristicAgent)),
         "expert" => match expert {
             Some(entries) => {
-                let table = ExpertTable::new(entries.iter().map(|&(need, rolls, dice, action)| ((need, rolls, dice), action)));
+                let table =
+                    ExpertTable::new(entries.iter().map(|&(need, rolls, dice, action)| ((need, rolls, dice), action)));
                 Ok(Box::new(ExpertAgent { table }))
             }
             None => Err(PyValueError::new_err("the native expert of auf-die-eier needs the expert's table")),
@@ -194,7 +195,8 @@ fn act_after<R: Rules>(
     for item in steps.iter() {
         if item.downcast::<PyTuple>().is_ok() {
             let code = read_code(py, &item)?;
-            apply_code(rules, &mut state, &code).map_err(|refusal| refused(py, refusal, &format!("chance {code:?}")))?;
+            apply_code(rules, &mut state, &code)
+                .map_err(|refusal| refused(py, refusal, &format!("chance {code:?}")))?;
         } else {
             let action = read_action(py, &item)?;
             apply_checked(rules, &mut state, action, &mut scratch)
