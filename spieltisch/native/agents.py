@@ -42,11 +42,17 @@ def native_agents(game_id: str) -> frozenset[str]:
     return NATIVE_AGENTS.get(game_id, frozenset())
 
 
+def supported() -> bool:
+    """Whether the installed native core plays games between native agents (a build older
+    than them does not)."""
+    return available() and hasattr(extension(), "NativeRoster")
+
+
 def plays_natively(game_id: str, names: Iterable[str]) -> bool:
     """Whether a game of ``game_id`` between agents ``names`` can be played natively here: the
-    native core is installed, carries the game, and has every agent."""
+    native core is installed, plays native agents, carries the game, and has every agent."""
     wanted = set(names)
-    return bool(wanted) and wanted <= native_agents(game_id) and available() and game_id in games()
+    return bool(wanted) and wanted <= native_agents(game_id) and supported() and game_id in games()
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,4 +203,5 @@ __all__ = [
     "plays_natively",
     "replay",
     "roster",
+    "supported",
 ]

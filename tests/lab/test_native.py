@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import os
 from pathlib import Path
 
 import pytest
@@ -19,9 +20,13 @@ from spieltisch.lab import native as lab_native
 from spieltisch.lab.engine import LocalRunner, Task, load_game, play_task
 from spieltisch.lab.experiment import parse_experiment, run_experiment
 from spieltisch.native import agents as native_agents
-from tests.native.agreement import require_native
+from tests.native.agreement import REQUIRE_VARIABLE, require_native
 
 require_native("auf-die-eier")
+if not native_agents.supported():  # an older build of the native core
+    if os.environ.get(REQUIRE_VARIABLE):
+        pytest.fail("the native core is built without native agents", pytrace=False)
+    pytest.skip("the native core is built without native agents", allow_module_level=True)
 
 STUDY = """
 name = "expert against heuristic"
