@@ -56,6 +56,13 @@ def choose_play(tasks: Sequence[Task]) -> Play:
     return play_native if plays_natively(tasks) else play_task
 
 
+def play_for(game: str, agents: Sequence[str]) -> Play:
+    """:func:`play_native` where every one of ``agents`` has a native counterpart in ``game``
+    (and the native core is built), else :func:`~spieltisch.lab.engine.play_task`: for a run
+    that schedules its games as it goes (``lab tune``)."""
+    return play_native if native_agents.plays_natively(game, agents) else play_task
+
+
 def replayed(task: Task) -> bool:
     """Whether the native game of ``task`` is replayed in the Python engine (sampled by deal,
     or needed for its trace or record)."""
@@ -114,4 +121,12 @@ def _measures(
     )
 
 
-__all__ = ["REPLAY_EVERY", "choose_play", "match_of", "play_native", "plays_natively", "replayed"]
+__all__ = [
+    "REPLAY_EVERY",
+    "choose_play",
+    "match_of",
+    "play_for",
+    "play_native",
+    "plays_natively",
+    "replayed",
+]
