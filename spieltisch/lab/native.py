@@ -8,6 +8,9 @@ returns the same :class:`~spieltisch.lab.engine.GameResult` as :func:`play_task`
 journal, results.csv and the report are written as before. Native chance is another sample
 than Python's from the same seed (Rust's generator), with the same distribution; common random
 numbers between a study's variants hold as before (both key chance by the event's place).
+So a study's numbers are reproducible per engine: the same seed gives the same games natively
+on every machine, backend and worker count, but not the games the Python path gives; a journal
+resumed on the other engine mixes two samples of the same distribution.
 
 The Python engine checks the native games: every game of each :data:`REPLAY_EVERY`-th deal
 (deal 0 of every cell, so a sample of every study) is replayed in Python, and a replay that
