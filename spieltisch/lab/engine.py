@@ -142,6 +142,10 @@ def _load(game: str, players: int, options: tuple[tuple[str, OptionValue], ...])
     return spieltisch.load(game, players, **dict(options))
 
 
+load_game = _load
+"""The game of a task's id, players and options (loaded once per process)."""
+
+
 def play_task(task: Task, max_moves: int = 1_000_000) -> GameResult:
     """Play one scheduled game (in this process or a worker) on a table of its own."""
     game = _load(task.game, task.players, task.options)

@@ -46,11 +46,11 @@ from spieltisch.lab.engine import (
     Task,
     derive_seed,
     journal_writer,
-    play_task,
     read_journal,
 )
 from spieltisch.lab.metrics import DEFAULT_METRICS, Metric, MetricError
 from spieltisch.lab.metrics import metrics as metrics_named
+from spieltisch.lab.native import choose_play
 from spieltisch.lab.schema import MAX_ERRORS, known_keys, schema_errors
 
 MAX_FILE_BYTES = 100_000
@@ -329,12 +329,16 @@ def run_experiment(
     runner: Runner,
     journal: Path | None = None,
     progress: Callable[[RunProgress], None] | None = None,
-    play: Callable[[Task], GameResult] = play_task,
+    play: Callable[[Task], GameResult] | None = None,
 ) -> list[CellResults]:
     """Play every cell's games with ``runner``; with a ``journal``, the games it holds are
-    taken from it and every game played is added as it ends (so a run resumes)."""
+    taken from it and every game played is added as it ends (so a run resumes). Without a
+    ``play``, the games are played natively where every agent has a native counterpart and
+    the native core is built (:mod:`spieltisch.lab.native`), else in Python."""
     plan = experiment.schedule()
     tasks = [task for _, cell_tasks in plan for task in cell_tasks]
+    if play is None:
+        play = choose_play(tasks)
     owner = [cell.index for cell, cell_tasks in plan for _ in cell_tasks]
     kept = read_journal(journal, tasks) if journal is not None else {}
     results: dict[int, GameResult] = {i: kept[t] for i, t in enumerate(tasks) if t in kept}

@@ -36,6 +36,7 @@ import spieltisch
 from spieltisch.lab.engine import GameResult, Play, Runner, Task, play_task
 from spieltisch.lab.experiment import Cell, Experiment, ExperimentError
 from spieltisch.lab.metrics import Metric, MetricError, metric
+from spieltisch.lab.native import play_for
 from spieltisch.lab.stats import mean_interval
 
 MAX_EVALUATIONS = 40
@@ -295,10 +296,13 @@ def tune(
     runner: Runner,
     played: dict[Task, GameResult] | None = None,
     on_game: Callable[[Task, GameResult], None] = lambda task, result: None,
-    play: Play = play_task,
+    play: Play | None = None,
 ) -> list[Answer]:
-    """One search per player count of the experiment."""
+    """One search per player count of the experiment; without a ``play``, its games are played
+    natively where every agent has a native counterpart (:mod:`spieltisch.lab.native`)."""
     games: dict[Task, GameResult] = {} if played is None else played
+    if play is None:
+        play = play_for(experiment.game, experiment.agents)
     return [
         Search(experiment, spec, players, runner, games, on_game, play).run()
         for players in experiment.players

@@ -170,7 +170,7 @@ def test_an_interrupted_run_resumes_from_its_journal_and_plays_only_what_is_miss
 
     seen: list[RunProgress] = []
     resumed = run_experiment(experiment, LocalRunner(), journal, seen.append, play=counting)
-    whole = run_experiment(experiment, LocalRunner())
+    whole = run_experiment(experiment, LocalRunner(), play=play_task)
     assert [c.results for c in resumed] == [c.results for c in whole]
     assert len(again) == 4 * experiment.games - 5 and not set(again) & set(played)
     assert seen[0].games_done == 5 and seen[-1] == RunProgress(24, 24, 4, 4)

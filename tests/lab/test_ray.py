@@ -70,7 +70,7 @@ def test_a_dead_workers_batch_is_played_again(cluster: None, tmp_path: Path) -> 
     results = run_experiment(experiment, runner, play=CrashOnce(str(marker)))
     assert marker.exists() and runner.retried >= 1
     assert [c.results for c in results] == [
-        c.results for c in run_experiment(experiment, LocalRunner())
+        c.results for c in run_experiment(experiment, LocalRunner(), play=play_task)
     ]
 
 

@@ -12,6 +12,7 @@
 
 mod batch;
 mod belief;
+mod play;
 mod table;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -374,6 +375,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("GAMES", game_ids())?;
     module.add_class::<NativeRng>()?;
     module.add_class::<batch::NativeBatch>()?;
+    module.add_class::<play::NativeRoster>()?;
     module.add_function(wrap_pyfunction!(new_game, module)?)?;
     module.add_function(wrap_pyfunction!(_panic_for_test, module)?)?;
     Ok(())

@@ -6,6 +6,7 @@
 //! of each face in the order W C R P F H, exactly the Python `Roll`'s dice.
 
 pub mod belief;
+pub mod bots;
 pub mod encode;
 pub mod model;
 pub mod notation;

@@ -1,0 +1,207 @@
+"""Games between native agents: which agents the native core has, and whole games played in Rust.
+
+:data:`NATIVE_AGENTS` names, per game, the catalogue's agents (``make_agent`` names) that have a
+native counterpart playing the same moves: ``random`` everywhere; Auf die Eier's
+``heuristic`` (ported rule for rule) and ``expert``, whose exact table the Python expert
+computes once per dice count (:func:`expert_table`) and hands to Rust. :func:`play_games`
+plays many games end to end inside Rust (no Python per step, on as many threads as asked,
+each game depending only on its :class:`Match`) and returns each game's steps and outcome;
+:func:`replay` turns a game's steps into Python moves and states through the Python engine,
+and refuses a game whose Python replay ends otherwise than the native game said.
+
+Chance and the random agent draw from Rust's generator, not Python's: a native game is another
+sample than the Python game of the same seed, with the same distribution.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from spieltisch.core.errors import NativeError
+from spieltisch.core.game import Game, Move, State
+from spieltisch.native.build import available, extension, games
+from spieltisch.native.face import NativeGame, Step
+
+NATIVE_AGENTS: dict[str, frozenset[str]] = {
+    "auf-die-eier": frozenset({"random", "heuristic", "expert"}),
+    "auf-die-nuesse": frozenset({"random"}),
+    "auweier": frozenset({"random"}),
+    "awimbawe": frozenset({"random"}),
+}
+"""The agents with a native counterpart, by game id."""
+
+SEED_MASK = 2**64 - 1
+"""Seeds are taken modulo 2**64 (the native generators' seed)."""
+
+
+def native_agents(game_id: str) -> frozenset[str]:
+    """The agent names of ``game_id`` that the native core can seat."""
+    return NATIVE_AGENTS.get(game_id, frozenset())
+
+
+def supported() -> bool:
+    """Whether the installed native core plays games between native agents (a build older
+    than them does not)."""
+    return available() and hasattr(extension(), "NativeRoster")
+
+
+def plays_natively(game_id: str, names: Iterable[str]) -> bool:
+    """Whether a game of ``game_id`` between agents ``names`` can be played natively here: the
+    native core is installed, plays native agents, carries the game, and has every agent."""
+    wanted = set(names)
+    return bool(wanted) and wanted <= native_agents(game_id) and supported() and game_id in games()
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One game to play natively: the chance seed, each seat's agent and seed, and whether
+    chance is keyed by each event's place (as a keyed table draws it)."""
+
+    seed: int
+    seats: tuple[str, ...]
+    seat_seeds: tuple[int, ...]
+    keyed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """How one native game went: its steps (when asked for), moves in all (chance included),
+    each player's points, the winners, each player's return, the player actions made and
+    whether the game is over."""
+
+    steps: list[Step] | None
+    moves: int
+    scores: tuple[int, ...]
+    winners: frozenset[int]
+    returns: tuple[float, ...]
+    actions: int
+    finished: bool
+
+
+@functools.cache
+def expert_table(dice: int) -> tuple[tuple[int, int, tuple[int, ...], int], ...]:
+    """The Auf die Eier expert's choice at every decision of a turn with ``dice`` dice, as
+    ``(need, rolls, dice on the table, action id)`` (need 0: the ladder is used up), computed
+    by the Python expert (a few seconds for nine dice, once per process)."""
+    from spieltisch.games import REGISTRY  # noqa: PLC0415 - only when a table is asked for
+    from spieltisch.games.auf_die_eier.bots import expert  # noqa: PLC0415
+    from spieltisch.games.auf_die_eier.model import LADDER, MAX_ROLLS  # noqa: PLC0415
+    from spieltisch.games.auf_die_eier.notation import Face  # noqa: PLC0415
+
+    game = REGISTRY.game_class("auf-die-eier")(2, dice=dice)
+    entries = []
+    for need in (None, *sorted(set(LADDER))):
+        for counts in expert.all_dice(dice):
+            if counts[Face.ROTTEN] == dice:
+                continue  # all Rotten Eggs: the turn ends without a decision
+            for rolls in range(1, MAX_ROLLS):
+                action, _ = expert.best_choice(rolls, counts, need)
+                entries.append((need or 0, rolls, counts, game.action_id(action)))
+    return tuple(entries)
+
+
+@functools.lru_cache(maxsize=64)
+def roster(native: NativeGame, names: tuple[str, ...]) -> Any:
+    """The native agents ``names`` of ``native``'s game in one roster (the expert's table
+    handed over once per game and options, and only when the expert is among them)."""
+    game_id = native.python.info.id
+    missing = [name for name in names if name not in native_agents(game_id)]
+    if missing:
+        raise NativeError(f"{game_id} has no native agent {missing[0]!r}")
+    table = None
+    if game_id == "auf-die-eier" and "expert" in names:
+        table = list(expert_table(int(native.python.options["dice"])))
+    return extension().NativeRoster(native.native, list(names), table)
+
+
+@functools.lru_cache(maxsize=64)
+def native_game(game: Game) -> NativeGame:
+    """The native game beside ``game`` (built once per game and options)."""
+    return NativeGame(game)
+
+
+def play_games(
+    game: Game,
+    matches: Sequence[Match],
+    *,
+    threads: int = 1,
+    max_moves: int = 1_000_000,
+    records: bool = False,
+) -> list[Played]:
+    """Play every match of ``game`` from the start between native agents inside Rust, on
+    ``threads`` threads (the same games whatever the count); with ``records``, keep each
+    game's steps (action ids and chance codes) for :func:`replay`. Raises
+    :class:`NativeError` for an agent without a native counterpart."""
+    names = tuple(sorted({name for match in matches for name in match.seats}))
+    agents = roster(native_game(game), names)
+    index = {name: i for i, name in enumerate(names)}
+    packed = []
+    for match in matches:
+        packed.append(
+            (
+                match.seed & SEED_MASK,
+                match.keyed,
+                [index[name] for name in match.seats],
+                [seed & SEED_MASK for seed in match.seat_seeds],
+            )
+        )
+    raw = agents.play(packed, threads, max_moves, records)
+    return [
+        Played(
+            steps,
+            moves,
+            tuple(scores),
+            frozenset(winners),
+            tuple(returns),
+            actions,
+            finished,
+        )
+        for steps, moves, scores, winners, returns, actions, finished in raw
+    ]
+
+
+def replay(game: Game, played: Played) -> tuple[list[Move], list[State]]:
+    """The Python moves of a native game and every Python state from the start (the Python
+    engine re-validates each step). Raises :class:`NativeError` when the game kept no steps
+    or its Python replay ends with other scores, winners or end than the native game."""
+    if played.steps is None:
+        raise NativeError("the native game kept no steps to replay")
+    native = native_game(game)
+    state = game.initial_state()
+    states = [state]
+    moves: list[Move] = []
+    for step in played.steps:
+        move = native.move_of(state, step)
+        state = state.apply(move)
+        moves.append(move)
+        states.append(state)
+    winners = frozenset(state.winners()) if state.is_terminal() else frozenset()
+    if (
+        tuple(state.scores()) != played.scores
+        or winners != played.winners
+        or state.is_terminal() != played.finished
+    ):
+        raise NativeError(
+            f"a native {game.info.id} game replays in Python to scores {state.scores()}, "
+            f"winners {sorted(winners)} (over: {state.is_terminal()}), not "
+            f"{played.scores}, {sorted(played.winners)} (over: {played.finished})"
+        )
+    return moves, states
+
+
+__all__ = [
+    "NATIVE_AGENTS",
+    "Match",
+    "Played",
+    "expert_table",
+    "native_agents",
+    "native_game",
+    "play_games",
+    "plays_natively",
+    "replay",
+    "roster",
+    "supported",
+]
