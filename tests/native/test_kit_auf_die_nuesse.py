@@ -274,7 +274,6 @@ def test_changed_codes_are_refused_or_read_back(
         pass
 
 
-
 def test_canonical_of_the_view_is_the_state() -> None:
     """Pure Python (no native hooks needed): a view's belief code is its state's code."""
     both = _game(Config(3))
@@ -283,5 +282,3 @@ def test_canonical_of_the_view_is_the_state() -> None:
             assert belief_code(state.view(index % 3)) == tuple(nat.canonical())
         if index > 600:
             break
-
-

@@ -297,12 +297,12 @@ impl<'a> Judge<'a> {
         let above = usize::from(above);
         let areas = self.state.areas;
         let mut cost = 0.0;
-        for other in 0..self.rules.config.players {
-            let count = areas[space][other];
+        let rows = areas[space].iter().zip(&areas[above]);
+        for (other, (&count, &higher)) in rows.enumerate().take(self.rules.config.players) {
             if other == self.me || !(0 < count && count < NEED[space]) {
                 continue;
             }
-            if areas[above][other] + count >= NEED[above] {
+            if higher + count >= NEED[above] {
                 cost += self.best_face_up(other, 1.0);
             } else {
                 cost += PUSH * f64::from(count);

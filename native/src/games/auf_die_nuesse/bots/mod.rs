@@ -7,6 +7,9 @@ pub mod judge;
 pub mod plan;
 pub mod search;
 
+#[cfg(test)]
+mod tests;
+
 /// `SEARCH.exploration`: ISMCTS's constant for values that are win chances one choice moves by
 /// a few points at most.
 pub const EXPLORATION: f64 = 0.15;
