@@ -6,6 +6,8 @@
 //! the generator passed in; the per-thread plan cache ([`super::plan::with_plan`]) changes no
 //! value.
 
+use std::cell::RefCell;
+
 use super::judge::{card_kinds, expectations, fills, points, store_worth, Judge};
 use super::plan::{with_plan, SpaceWorths, TurnPlan, REACH, START_TRACK_SPACES, TWO_AREA};
 use crate::core::{Node, Rng, Rules};
@@ -258,9 +260,36 @@ pub fn fixed_worths(singles: u32) -> SpaceWorths {
     worths
 }
 
-/// The expert's prices of a stop for the player whose turn it is (`_prices`).
+/// How many boards' prices a thread keeps (Python's `PRICES_KEPT` is 64; a search's playouts
+/// meet a few boards per decision).
+pub const PRICES_KEPT: usize = 16;
+
+/// What the prices depend on: the board and whose turn it is (not the start track, the dice
+/// or the step), with the players and the store table.
+type PriceKey = (NuesseState, usize, [i64; STORES]);
+
+thread_local! {
+    static PRICES: RefCell<Vec<(PriceKey, SpaceWorths)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The expert's prices of a stop for the player whose turn it is (`_prices`), worked out once
+/// per board and kept per thread (a cache: the same prices either way).
 pub fn prices(rules: &Nuesse, state: &NuesseState) -> SpaceWorths {
-    Judge::new(rules, state, usize::from(state.player)).space_worths()
+    let mut board = *state;
+    (board.stage, board.track, board.dice, board.step, board.supply) = (Stage::Again, 0, None, None, [0; 4]);
+    let key = (board, rules.config.players, rules.config.store_values);
+    PRICES.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if let Some((_, worths)) = kept.iter().rev().find(|(k, _)| *k == key) {
+            return *worths;
+        }
+        let worths = Judge::new(rules, state, usize::from(state.player)).space_worths();
+        if kept.len() >= PRICES_KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, worths));
+        worths
+    })
 }
 
 /// Run `work` on the plan for the turn under way (`_turn_plan`): stops priced as the expert
