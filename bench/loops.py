@@ -1,6 +1,6 @@
 """The bare random-playout loop the bench scripts time (one place, so every figure is of the
 same loop): the rules alone, a random legal action or a sampled chance outcome each step, in
-the engine's own loop (``core.playout``, compiled in the compiled build)."""
+the engine's own loop (``core.playout``)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 Speed (``--parts speed``): uniformly random playouts of every game at 2 and 4 players (and 6
 for Auf die Eier), steps a CPU second (actions and chance outcomes both count), by
 
-- ``python``: the Python engine's own loop (``core.playout``; pure or compiled, as installed);
+- ``python``: the Python engine's own loop (``core.playout``);
 - ``native loop``: a Python loop over native states, one call per question or step, as a
   Python program drives OpenSpiel's games (``is_terminal``, ``is_chance``, ``legal_actions``,
   ``apply``/``apply_random_chance``);
@@ -194,8 +194,7 @@ def part_speed(args: argparse.Namespace, out: dict[str, Any]) -> None:
     for play in items.values():  # warm-up: imports, caches
         window(play, 0.1)
     rates = interleave(items, args.rounds, args.window)
-    build = spieltisch.about()["build"]
-    print(f"\nRandom playouts, steps a CPU second (median of {args.rounds}); python = {build}")
+    print(f"\nRandom playouts, steps a CPU second (median of {args.rounds})")
     header = (
         f"{'game':<20} {'python':>10} {'native loop':>12} {'native':>12} "
         f"{'native/python':>14} {'loop/os loop':>13} {'native/os C++':>14}"
@@ -224,7 +223,7 @@ def part_speed(args: argparse.Namespace, out: dict[str, Any]) -> None:
     for name in ("os pig loop", "os pig inside", "os hearts loop", "os hearts inside"):
         if name in rates:
             print(f"{name:<20} {statistics.median(rates[name]):>10,.0f}")
-    out["speed"] = {"build": build, "rows": rows}
+    out["speed"] = {"rows": rows}
     out["references"] = {name: statistics.median(r) for name, r in rates.items() if "os " in name}
 
 

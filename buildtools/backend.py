@@ -1,10 +1,9 @@
-"""The build backend: setuptools', plus mypy (for mypyc) and numpy when the compiled build is
-asked for, and setuptools-rust when the native core is built (a Rust toolchain is present).
+"""The build backend: setuptools', plus setuptools-rust when the native core is built (a Rust
+toolchain is present and ``SPIELTISCH_NATIVE`` does not turn it off: see ``native_core.py``).
 
-``SPIELTISCH_COMPILE=1`` (or ``auto``) ``pip install .`` builds with mypyc (see ``setup.py``
-and ``compiling.py``); the versions of mypy and numpy it builds with are the ones the ``dev``
-extra of ``pyproject.toml`` names, so the build's requirements come from the project's own
-files. Without either this is setuptools as is.
+The version of setuptools-rust it builds with is the one the ``dev`` extra of
+``pyproject.toml`` names, so the build's requirements come from the project's own files.
+Without the native core this is setuptools as is.
 """
 
 from __future__ import annotations
@@ -14,25 +13,18 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import compiling  # buildtools/compiling.py: pip puts this folder on the path (backend-path)
-import native_core  # buildtools/native_core.py
+import native_core  # buildtools/native_core.py: pip puts this folder on the path (backend-path)
 from setuptools import build_meta
 from setuptools.build_meta import *  # noqa: F403 - every hook not defined here
 
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
 
-COMPILE_REQUIRES = {"mypy", "numpy"}
-"""mypy for mypyc; numpy, which the RL encoders it compiles are type-checked against."""
-
-
-def compile_requires() -> list[str]:
-    """:data:`COMPILE_REQUIRES` as the dev extra pins them, when the compiled build is asked
-    for, and setuptools-rust when the native core is built; else nothing."""
+def build_requires() -> list[str]:
+    """setuptools-rust as the dev extra pins it when the native core is built (not turned off,
+    and ``cargo`` found); else nothing."""
     names = set()
-    if compiling.mode() != compiling.OFF:
-        names |= COMPILE_REQUIRES
-    if native_core.mode() != compiling.OFF and native_core.cargo() is not None:
+    if native_core.mode() != native_core.OFF and native_core.cargo() is not None:
         names |= native_core.BUILD_REQUIRES
     dev = tomllib.loads(PYPROJECT.read_text())["project"]["optional-dependencies"]["dev"]
     return [spec for spec in dev if _name(spec) in names]
@@ -44,8 +36,8 @@ def _name(spec: str) -> str:
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
-    return [*build_meta.get_requires_for_build_wheel(config_settings), *compile_requires()]
+    return [*build_meta.get_requires_for_build_wheel(config_settings), *build_requires()]
 
 
 def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
-    return [*build_meta.get_requires_for_build_editable(config_settings), *compile_requires()]
+    return [*build_meta.get_requires_for_build_editable(config_settings), *build_requires()]

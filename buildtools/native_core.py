@@ -18,25 +18,54 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
-
-from compiling import AUTO, OFF, ON, CompileError, building, say_on_terminal
 
 NATIVE_FLAG = "SPIELTISCH_NATIVE"
 ROOT = Path(__file__).resolve().parent.parent
 CRATE = ROOT / "native" / "Cargo.toml"
+OFF, ON, AUTO = "off", "on", "auto"
 _MODES = {"": AUTO, "auto": AUTO, "1": ON, "yes": ON, "true": ON, "0": OFF, "no": OFF}
 _MODES["false"] = OFF
 BUILD_REQUIRES = {"setuptools-rust"}
 """What building the native core needs beside setuptools (pinned by the dev extra)."""
+
+BUILD_COMMANDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+"""setup.py commands that build extensions; the rest (``egg_info``, ``dist_info``, ``sdist``:
+what pip runs to read the metadata) never build the native core."""
+
+
+class BuildError(Exception):
+    """The native core was asked for and cannot be built; the message says why."""
+
+
+def say(message: str) -> None:
+    """Tell the person building: on standard error (pip shows it with ``-v`` or on failure)."""
+    print(f"spieltisch build: {message}", file=sys.stderr, flush=True)
+
+
+def say_on_terminal(message: str) -> None:
+    """Tell the person building even where pip hides the build's output: on standard error
+    and, where the build runs under a terminal, on that terminal."""
+    say(message)
+    try:
+        with open("/dev/tty", "w", encoding="utf-8") as terminal:
+            terminal.write(f"\nspieltisch build: {message}\n")
+    except OSError:  # no terminal (CI, a service): the wheel's name says it
+        pass
+
+
+def building(argv: list[str]) -> bool:
+    """Whether the setup.py command line ``argv`` builds extensions."""
+    return any(arg in BUILD_COMMANDS for arg in argv[1:])
 
 
 def mode() -> str:
     """What ``SPIELTISCH_NATIVE`` asks for: :data:`AUTO` (the default), :data:`ON`, :data:`OFF`."""
     raw = os.environ.get(NATIVE_FLAG, "").strip().lower()
     if raw not in _MODES:
-        raise CompileError(
+        raise BuildError(
             f"{NATIVE_FLAG}={raw!r} is not understood: use 1 (build the native core, or "
             "fail), 0 (do not build it) or leave it unset (build it where Rust is installed)"
         )
@@ -53,18 +82,18 @@ def cargo() -> str | None:
 
 
 def wanted() -> bool:
-    """Whether this install builds the native core; :class:`CompileError` when it must and
+    """Whether this install builds the native core; :class:`BuildError` when it must and
     cannot (``SPIELTISCH_NATIVE=1`` without a Rust toolchain)."""
     asked = mode()
     if asked == OFF:
         return False
     if not CRATE.is_file():
         if asked == ON:
-            raise CompileError(f"{NATIVE_FLAG}=1 asks for the native core, but {CRATE} is missing")
+            raise BuildError(f"{NATIVE_FLAG}=1 asks for the native core, but {CRATE} is missing")
         return False
     if cargo() is None:
         if asked == ON:
-            raise CompileError(
+            raise BuildError(
                 f"{NATIVE_FLAG}=1 asks for the native core, but no Rust toolchain (cargo) is "
                 "installed: install it from https://rustup.rs or unset the variable"
             )
@@ -83,7 +112,7 @@ def extensions(argv: list[str]) -> list[Any]:
     try:
         if not building(argv) or not wanted():
             return []
-    except CompileError as error:
+    except BuildError as error:
         raise SystemExit(f"spieltisch build: {error}") from None
     from setuptools_rust import (  # noqa: PLC0415 - the build's requirement only when wanted
         Binding,

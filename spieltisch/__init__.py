@@ -8,7 +8,6 @@ True
 
 from __future__ import annotations
 
-import importlib.machinery
 from pathlib import Path
 
 from spieltisch.core.codec import JSON, to_jsonable
@@ -22,7 +21,6 @@ from spieltisch.core.errors import (
     SpieltischError,
     UnknownGameError,
 )
-from spieltisch.core.fast import COMPILED_BUILD, reduce_compiled
 from spieltisch.core.game import Game, GameInfo, Move, NodeKind, OptionValue, PlayerId, State
 from spieltisch.core.record import Record, option_values, replay
 from spieltisch.games import REGISTRY
@@ -47,7 +45,6 @@ __all__ = [
     "State",
     "UnknownGameError",
     "about",
-    "compiled_modules",
     "game_ids",
     "load",
     "load_record",
@@ -58,8 +55,6 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
-
-reduce_compiled("spieltisch")  # the compiled build's values copy and pickle (a no-op if pure)
 
 
 def game_ids() -> tuple[str, ...]:
@@ -122,36 +117,14 @@ def state_from_json(data: JSON) -> State:
     return load(game_id, players, **values).state_from_json(data)
 
 
-def compiled_modules() -> tuple[str, ...]:
-    """The modules of this installation that are compiled (``SPIELTISCH_COMPILE=1``): those
-    with a C extension beside their ``.py`` source, which Python imports instead of it, in
-    name order. Empty in the pure build."""
-    suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    names = []
-    for path in PACKAGE_DIR.rglob("*.so"):
-        stem = next((path.name[: -len(s)] for s in suffixes if path.name.endswith(s)), None)
-        if stem is not None and (path.parent / f"{stem}.py").is_file():
-            relative = path.parent.relative_to(PACKAGE_DIR.parent) / stem
-            names.append(".".join(relative.parts))
-    return tuple(sorted(names))
-
-
 def about() -> dict[str, JSON]:
     """This installation in a few facts (``spieltisch --version``, an about page): the
-    version, whether the running rules engine is the compiled one, its compiled modules, and
-    whether the native core (Rust) is installed, in words too."""
-    modules = compiled_modules()
-    if COMPILED_BUILD:
-        build = f"compiled with mypyc ({len(modules)} modules)"
-    elif modules:
-        build = "pure Python (compiled modules are installed but not the ones imported)"
-    else:
-        build = "pure Python"
+    version, its build (``native`` where the native core is installed and loads, else
+    ``pure``: the Python engine alone) and the native core's status in words."""
+    native = native_available()
     return {
         "version": __version__,
-        "compiled": COMPILED_BUILD,
-        "build": build,
-        "compiled_modules": list(modules),
-        "native": native_available(),
+        "build": "native" if native else "pure",
+        "native": native,
         "native_core": native_status(),
     }

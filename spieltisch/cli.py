@@ -66,7 +66,7 @@ app = typer.Typer(
 def _show_version(wanted: bool) -> None:
     if wanted:
         facts = spieltisch.about()
-        print(f"spieltisch {facts['version']} ({facts['build']}; {facts['native_core']})")
+        print(f"spieltisch {facts['version']} ({facts['native_core']})")
         raise typer.Exit()
 
 
@@ -78,7 +78,7 @@ def _options(
             "--version",
             callback=_show_version,
             is_eager=True,
-            help="Show the version, the build and whether the native core is there, and exit.",
+            help="Show the version and whether the native core is there, and exit.",
         ),
     ] = False,
 ) -> None:

@@ -26,7 +26,7 @@ Counts = tuple[int, ...]
 
 _PLAIN_RANDOM = random.Random
 """The generator whose draws :func:`randbelow` and :meth:`Distribution.sample` write out (a
-name of this module's own, which the compiled build keeps in a C static)."""
+name of this module's own)."""
 _bisect_right = bisect.bisect_right
 
 

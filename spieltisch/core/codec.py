@@ -3,20 +3,14 @@
 States, views and records of every game are frozen dataclasses built from ints, bools, strings,
 enums, tuples, frozensets and nested dataclasses. :func:`to_jsonable` writes such a value as
 plain JSON data; :func:`from_jsonable` rebuilds it from that data and the value's type hints, so
-a game gets state serialisation without writing any code for it. Pure: no I/O, with one
-exception in the opt-in compiled build only: mypyc erases field types (``tuple`` for
-``tuple[int, ...]``), so there the type hints of a compiled class are read once per module
-from the ``.py`` source the package ships beside it, as the import system reads code; never
-from anything a user or a game supplies.
+a game gets state serialisation without writing any code for it. Pure: no I/O.
 """
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import enum
 import functools
-import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -204,49 +198,7 @@ def _decode_dataclass(kind: type, data: dict[str, JSON]) -> Any:
 
 @functools.cache
 def _hints(kind: type) -> dict[str, Any]:
-    hints = typing.get_type_hints(kind)
-    for klass in reversed(kind.__mro__):
-        if in_extension_module(klass) and dataclasses.is_dataclass(klass):
-            hints.update(_source_hints(klass))
-    return hints
-
-
-def in_extension_module(kind: type) -> bool:
-    """Whether ``kind``'s module was loaded from a C extension (the compiled build) rather
-    than from its ``.py`` source (the one test of it; ``core.fast.is_compiled`` builds on it)."""
-    path = getattr(sys.modules.get(kind.__module__), "__file__", None) or ""
-    return not path.endswith(".py")
-
-
-def _source_hints(kind: type) -> dict[str, Any]:
-    """The field types of a class of the compiled build, read from the ``.py`` source shipped
-    beside its compiled module (mypyc keeps only erased classes: ``tuple`` for
-    ``tuple[int, ...]``), as :func:`typing.get_type_hints` reads them in the pure build."""
-    module = sys.modules[kind.__module__]
-    source = _source_of(module.__name__)
-    node: ast.AST = source
-    for part in kind.__qualname__.split("."):
-        node = next(
-            item
-            for item in ast.iter_child_nodes(node)
-            if isinstance(item, ast.ClassDef) and item.name == part
-        )
-    namespace = vars(module)
-    return {
-        item.target.id: eval(ast.unparse(item.annotation), namespace)
-        for item in ast.iter_child_nodes(node)
-        if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
-    }
-
-
-@functools.cache
-def _source_of(module: str) -> ast.Module:
-    """The parsed ``.py`` source of a compiled module, found in its (interpreted) package's
-    folder, which ships it beside the compiled one."""
-    package, _, name = module.rpartition(".")
-    path = f"{sys.modules[package].__path__[0]}/{name}.py"
-    with open(path, encoding="utf-8") as handle:
-        return ast.parse(handle.read(), filename=path)
+    return typing.get_type_hints(kind)
 
 
 def _as_list(data: JSON) -> list[JSON]:

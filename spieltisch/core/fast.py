@@ -21,7 +21,7 @@ through it works them out once per state.
 
 :class:`KeyEnum` is the enum the games key their tables by: its members hash in C, by identity,
 where :class:`enum.Enum`'s hash is a Python function (of the member's name) run at every
-dictionary or set lookup, in the compiled build too.
+dictionary or set lookup.
 
 :class:`HashOnce` and :func:`hash_once` give a big value that search uses as a dictionary key
 (a board of nested tuples and records) a hash worked out once per value: the same number the
@@ -31,17 +31,11 @@ never see.
 
 from __future__ import annotations
 
-import copyreg
 import dataclasses
 import enum
-import sys
-import types
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, dataclass_transform, overload
 
-from mypy_extensions import mypyc_attr
-
-from spieltisch.core.codec import in_extension_module
 from spieltisch.core.game import State
 
 T = TypeVar("T")
@@ -106,68 +100,42 @@ _PLAIN_INIT = "__value_plain_init__"
 """Set on a :func:`value` class whose ``__init__`` is :func:`value`'s own plain one."""
 
 
-def _probe() -> None:
-    """Nothing: whether this is a plain function tells whether this module runs compiled."""
+@overload
+def value(cls: type[T], /) -> type[T]: ...
 
 
-COMPILED_BUILD = not isinstance(_probe, types.FunctionType)
-"""Whether this module runs compiled (mypyc). mypy reads it as always false (pyproject), the
-compiled build's mypyc as always true (setup.py), so each reads one of the branches below."""
+@overload
+def value(*, eq: bool = True) -> Callable[[type[T]], type[T]]: ...
 
 
-def _value(
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
+def value(
     cls: type[T] | None = None, /, *, eq: bool = True
 ) -> type[T] | Callable[[type[T]], type[T]]:
+    """Class decorator for an immutable value: to mypy a frozen dataclass, at run time a
+    slotted dataclass with a plain ``__init__`` (see the module docstring).
+
+    ``eq=False`` keeps the class's own equality and hash (identity, or its own methods), as
+    for ``dataclass(frozen=True, eq=False)``. With ``eq`` the hash is the dataclass's hash of
+    the compared fields unless the class defines ``__hash__`` itself (:func:`hash_once`, above
+    ``value``, replaces it afterwards). A class whose fields all take plain positional values
+    (no ``default_factory``, ``init=False`` or keyword-only fields) gets an ``__init__`` that
+    stores them and then calls ``__post_init__`` if it has one; a :class:`LegalCache` state's
+    is inlined as an empty cache.
+    """
+
     def wrap(klass: type[T]) -> type[T]:
         return _make_value(klass, eq)
 
     return wrap if cls is None else wrap(cls)
 
 
-if COMPILED_BUILD:
-    # mypyc makes a native class only of a class whose decorators it knows: it reads value
-    # as the plain dataclass (a native class, its attributes read as struct fields), and at
-    # run time calls the one below, which adds a plain __init__ and the field hash.
-    from dataclasses import dataclass as value
-
-    globals()["value"] = _value
-else:
-
-    @overload
-    def value(cls: type[T], /) -> type[T]: ...
-
-    @overload
-    def value(*, eq: bool = True) -> Callable[[type[T]], type[T]]: ...
-
-    @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
-    def value(
-        cls: type[T] | None = None, /, *, eq: bool = True
-    ) -> type[T] | Callable[[type[T]], type[T]]:
-        """Class decorator for an immutable value: to mypy a frozen dataclass, at run time a
-        slotted dataclass with a plain ``__init__`` (see the module docstring).
-
-        ``eq=False`` keeps the class's own equality and hash (identity, or its own methods),
-        as for ``dataclass(frozen=True, eq=False)``. With ``eq`` the hash is the dataclass's
-        hash of the compared fields unless the class defines ``__hash__`` itself
-        (:func:`hash_once`, above ``value``, replaces it afterwards). A class whose fields all
-        take plain positional values (no ``default_factory``, ``init=False`` or keyword-only
-        fields) gets an ``__init__`` that stores them and then calls ``__post_init__`` if it
-        has one; a :class:`LegalCache` state's is inlined as an empty cache. In the compiled
-        build a class mypyc compiles is a native class instead of a slotted one (its fields
-        are the native class's attributes), with the same ``__init__``, equality and hash.
-        """
-        return _value(cls, eq=eq)
-
-
 def _make_value(klass: type[T], eq: bool) -> type[T]:
     own = set(klass.__dict__)  # before ``dataclass`` adds its methods to ``klass``
-    native = "__mypyc_attrs__" in own  # a compiled class: fixed layout, no slots to add
     explicit_hash = "__hash__" in own and not (
         klass.__dict__["__hash__"] is None and "__eq__" in own
     )
-    made = dataclasses.dataclass(
-        klass, slots=not native, eq=eq, unsafe_hash=eq and not explicit_hash
-    )
+    made = dataclasses.dataclass(klass, slots=True, eq=eq, unsafe_hash=eq and not explicit_hash)
     fields = dataclasses.fields(made)  # type: ignore[arg-type]
     names = [f.name for f in fields]
     if "__getstate__" not in own:
@@ -201,10 +169,6 @@ def _make_value(klass: type[T], eq: bool) -> type[T]:
         lines.append("    pass")  # a value without fields
         _generate(made, "__init__", lines, defaults)
         setattr(made, _PLAIN_INIT, True)
-    elif simple and native and "__init__" in own:
-        # The compiled build wrote this very __init__ into the class's source (no value class
-        # has one of its own: see buildtools/compiling.py), and mypyc compiled it.
-        setattr(made, _PLAIN_INIT, True)
     return made
 
 
@@ -219,13 +183,11 @@ def _generate(
     setattr(cls, name, method)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class LegalCache(State):
-    """The one legal-action cache: a state class deriving from this (a ``State``, its one
-    base, as the compiled build needs) works out its legal actions once, with
-    its own :meth:`work_out_legal`, and keeps them in a slot that is no dataclass field (so
-    equality, hashing and JSON ignore it). A transition that knows a new state's actions
-    already hands them over with :func:`remember_legal`.
+    """The one legal-action cache: a state class deriving from this (a ``State``) works out its
+    legal actions once, with its own :meth:`work_out_legal`, and keeps them in a slot that is
+    no dataclass field (so equality, hashing and JSON ignore it). A transition that knows a new
+    state's actions already hands them over with :func:`remember_legal`.
     """
 
     __slots__ = ("_legal",)
@@ -259,14 +221,11 @@ class KeyEnum(enum.Enum):
     __hash__ = object.__hash__
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class HashOnce:
     """A base giving a slotted frozen dataclass the slot in which :func:`hash_once` keeps its
     hash. The slot is no dataclass field, so equality, pickles (which a slotted dataclass
     writes from its fields) and JSON ignore it, and an unpickled or copied value works its
-    hash out again when first asked. In the compiled build the classes under it are native:
-    the build writes their ``__hash__`` out in their source, in place of :func:`hash_once`
-    (see ``buildtools/compiling.py``)."""
+    hash out again when first asked."""
 
     __slots__ = ("_hash",)
     _hash: int
@@ -306,44 +265,3 @@ remember_legal: Callable[[Any, tuple[Any, ...] | None], None]
 
 _keep_hash: SlotSetter
 (_keep_hash,) = slot_setters(HashOnce, "_hash")
-
-
-def is_compiled(cls: type) -> bool:
-    """Whether ``cls`` is a compiled (mypyc) class: one whose module is a C extension and
-    which keeps no ``__slots__`` of its own (mypyc's classes have a fixed layout instead)."""
-    return in_extension_module(cls) and "__slots__" not in cls.__dict__
-
-
-def reduce_compiled(package: str) -> None:
-    """Compiled build only: give every compiled frozen dataclass of the loaded modules of
-    ``package`` a copy and pickle reducer (mypyc's own sets attributes one by one through the
-    frozen ``__setattr__``, which refuses). In the pure build this finds nothing to do."""
-    for name, module in tuple(sys.modules.items()):
-        if not (name == package or name.startswith(package + ".")) or module is None:
-            continue
-        for value in tuple(vars(module).values()):
-            if (
-                isinstance(value, type)
-                and value.__module__ == name
-                and dataclasses.is_dataclass(value)
-                and value.__dataclass_params__.frozen  # type: ignore[attr-defined]
-                and "__reduce__" not in value.__dict__
-                and is_compiled(value)
-            ):
-                copyreg.pickle(value, _reduce_value)
-
-
-def _reduce_value(value: Any) -> tuple[Any, ...]:
-    names = [f.name for f in dataclasses.fields(value)]
-    return (rebuild_value, (type(value), tuple(getattr(value, n) for n in names)))
-
-
-def rebuild_value(cls: type[T], values: tuple[Any, ...]) -> T:
-    """A compiled frozen dataclass rebuilt from its field values in order (what its pickles
-    and copies hold), without ``__init__``; caches in slots start empty."""
-    value: T = cls.__new__(cls)
-    for item, field_value in zip(dataclasses.fields(cls), values, strict=True):  # type: ignore[arg-type]
-        object.__setattr__(value, item.name, field_value)
-    if isinstance(value, LegalCache):
-        remember_legal(value, None)
-    return value

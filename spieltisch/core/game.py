@@ -21,8 +21,6 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeAlias, TypeVar
 
-from mypy_extensions import mypyc_attr
-
 from spieltisch.core.codec import JSON, JSONObject, from_jsonable, to_jsonable
 from spieltisch.core.errors import (
     IllegalActionError,
@@ -209,7 +207,6 @@ Config = TypeVar("Config", bound=Hashable)
 """A game's frozen config dataclass: ``players`` first, then its options (see :func:`option`)."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # tests and plug-ins derive their own
 class Game(ABC):
     """A game with a fixed number of players and fixed options: the factory of its states.
 
@@ -335,13 +332,11 @@ Seen: TypeAlias = "Move | Hidden"
 """A move as one viewer may see it: the move itself, or a :class:`Hidden` placeholder."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """One position of a game: an immutable value; :meth:`apply` returns a new state.
 
     States compare equal when every field is equal, hash, and serialise with :meth:`to_json`.
-    The abstract methods are marked for mypy but not enforced at run time: no ``ABCMeta``, since
-    the compiled build cannot make a dataclass of a class with that metaclass.
+    The abstract methods are marked for mypy but not enforced at run time (no ``ABCMeta``).
     """
 
     __slots__ = ()

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from spieltisch.core.agent import Agent
-from spieltisch.core.fast import reduce_compiled
 from spieltisch.core.game import Game, Move, PlayerId, State
 from spieltisch.core.words import Words
 
@@ -87,11 +86,6 @@ class GameKit(Generic[View]):
     strength_order: Callable[[int], tuple[str, ...] | None] = _no_order
     """How the agents rank for a player count, strongest first; ``None``: the default order."""
     search: SearchHints = SearchHints()
-
-    def __post_init__(self) -> None:
-        # The game's modules are all loaded once its kit is made: in the compiled build, their
-        # values get their copy and pickle reducers here (the pure build has nothing to do).
-        reduce_compiled(self.game.__module__.rpartition(".")[0])
 
     @property
     def id(self) -> str:

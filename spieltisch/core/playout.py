@@ -2,9 +2,9 @@
 sampled with its true probabilities, all from one generator passed in.
 
 One loop for whoever plays at random (the search's playouts without a policy, the benches'
-engine loop), so that in the compiled build no step of it runs in the interpreter. The draws
-are ``rng.randrange(len(legal))`` for a decision and the state's own ``sample_chance(rng)``
-for chance, so a seed gives the same game as a loop written with those calls. Pure: no I/O.
+engine loop). The draws are ``rng.randrange(len(legal))`` for a decision and the state's own
+``sample_chance(rng)`` for chance, so a seed gives the same game as a loop written with those
+calls. Pure: no I/O.
 """
 
 from __future__ import annotations

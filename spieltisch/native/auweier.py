@@ -1,10 +1,11 @@
-"""Auweier in the native core: its chance codes and its states as integers.
+"""Auweier in the native core: its chance codes, its states and its views as integers.
 
 Auweier's only chance events are shuffles of the cards a player has not placed in their deck
 yet. A shuffle's code is its card kinds in draw order (the notation order of
 :class:`~spieltisch.games.auweier.Card`, 0 for a worm 1 to 10 for a Wedding): the items of the
 card-by-card splitter ``spieltisch.rl.chance.auweier``. Player actions need no converting: the
-native core uses the Python action ids.
+native core uses the Python action ids. A player's view packs into the code the native belief
+sampler reads (:func:`belief_code`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from collections.abc import Sequence
 from spieltisch.core.errors import InvalidActionError
 from spieltisch.core.game import Move
 from spieltisch.games.auweier import Arrange, AuweierState, Card, End, Shuffled, Stage
+from spieltisch.games.auweier.model import EGGS_PER_FEMALE
 from spieltisch.games.auweier.notation import DECK_SIZE, KINDS
+from spieltisch.games.auweier.view import AuweierView
 
 STAGES = tuple(Stage)
 """The stages in the order of their native numbers."""
@@ -98,4 +101,57 @@ def canonical(state: AuweierState) -> tuple[int, ...]:
         for female, player in last.cleared:
             out += [female, player]
     out.append(0 if nests.end is None else 1 + ENDS.index(nests.end))
+    return tuple(int(value) for value in out)
+
+
+def _mask(colours: Sequence[int]) -> int:
+    return sum(1 << colour for colour in colours)
+
+
+def belief_code(view: AuweierView) -> tuple[int, ...]:
+    """``view`` as the code the native belief sampler reads (``native/src/games/auweier/
+    belief.rs``): what the Python sampler (``belief.state_of``) reads of it, in this order.
+
+    - the player count; the viewer (-1 for a spectator); the stage (its native number); the
+      player to act; the start player;
+    - each female: the eggs she has given; then each player's stack before her: its worm
+      total, its height and its cards, bottom first;
+    - each player: ready (0 or 1); the hand size (-1 if unknown); the cards shown and the
+      cards discarded (a count per card kind each); the Weddings and the False Worm's
+      sightings of the wedding phase under way as bit masks of females, with passed (0 or 1)
+      between them; the egg cards won: their number, then each card's female and eggs;
+    - the viewer's own cards (none for a spectator): the hand (a count per kind); the known
+      pile's length and its cards in order; the shuffled pile's counts per kind;
+    - the last mating: 0, or 1, its opener, its awards (their number, then each one's player,
+      female and eggs) and its cleared stacks (their number, then each one's female and
+      player);
+    - the end: 0 while the game goes on, else 1 + its native number.
+    """
+    out: list[int] = [view.config.players, -1 if view.viewer is None else view.viewer]
+    out += [STAGES.index(view.stage), view.player, view.start_player]
+    for female in view.females:
+        out.append(EGGS_PER_FEMALE - len(female.eggs_left))
+        for stack in female.stacks:
+            out += [stack.total, len(stack.cards), *stack.cards]
+    for info in view.players:
+        out += [int(info.ready), -1 if info.hand_size is None else info.hand_size]
+        out += [*info.shown, *info.discarded]
+        out += [_mask(info.weddings), int(info.passed), _mask(info.false_worm_seen)]
+        out.append(len(info.eggs))
+        for egg in info.eggs:
+            out += [egg.female, egg.eggs]
+    if view.viewer is not None:
+        out += view.my_hand
+        out += [len(view.pile_known), *view.pile_known, *view.pile_unknown]
+    last = view.last
+    if last is None:
+        out.append(0)
+    else:
+        out += [1, last.opener, len(last.awards)]
+        for award in last.awards:
+            out += [award.player, award.female, award.eggs]
+        out.append(len(last.cleared))
+        for colour, player in last.cleared:
+            out += [colour, player]
+    out.append(0 if view.end is None else 1 + ENDS.index(view.end))
     return tuple(int(value) for value in out)

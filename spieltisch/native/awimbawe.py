@@ -5,6 +5,24 @@ A deal's code is its 28 card codes in the order :meth:`Deal.from_order` hands th
 the items of the card-by-card splitter ``spieltisch.rl.chance.awimbawe``. A tie-break's code is
 the seat that leads, ``(seat,)``; a blind pick's the picked card's code, ``(code,)``. Player
 actions need no converting: the native core uses the Python action ids.
+
+A view packs into a *belief code* (:func:`belief_code`), which the native belief sampler reads
+(``native/src/games/awimbawe/belief.rs``): every field of the view the sampler reads, in one
+flat tuple of integers. Seats and optional seats are ``-1`` for nobody; sets of cards are bits
+(bit ``code``); sets of lands bits of ``LAND_BIT``:
+
+1. the viewer; the options as the view shows them: tie-break seat, ``rhino_to_empty_pile``,
+   ``leader_choice_after_deal``, ``blind_pick_shown`` (0 or 1), ``rounds_to_win``;
+2. the round, the stage (its index in ``Stage``), who acts, whose power is in use, the
+   trick's leader, the round's leader, the next leader, the played cards (bits);
+3. the trick: its length, then its card codes; the last trick: 0, or 1 then its leader, its
+   two cards, its stance (0 none, 1 fight, 2 flee) and its winner; the results: their count,
+   then for each its number, winner, both crowns, both hyenas and 1 for a fourth hyena;
+4. each side, seat 0 first: the hand (bits, or -1 when not seen), its size; each of the four
+   piles as its length, then its card codes bottom first (-1 face down); the named blocked
+   cards (bits), the unnamed blocks, the shown cards (bits), the void (lands), the number of
+   blind voids, then for each its lands, picks, candidates and resolved picks; the scoring
+   pile's size, its crowns, its hyenas, and the round wins.
 """
 
 from __future__ import annotations
@@ -16,6 +34,7 @@ from spieltisch.core.game import Move
 from spieltisch.games.awimbawe import DECK, AwimbaweState, Deal, Pick, Stage, Stance, TieBreak
 from spieltisch.games.awimbawe.memory import lands_bits
 from spieltisch.games.awimbawe.notation import Card
+from spieltisch.games.awimbawe.view import AwimbaweView, SideView
 
 STAGES = tuple(Stage)
 """The stages in the order of their native numbers."""
@@ -101,3 +120,37 @@ def canonical(state: AwimbaweState) -> tuple[int, ...]:
             out += [lands_bits(record.lands), record.picks, record.candidates, record.resolved]
     out += [_bits(memory.shown[0]), _bits(memory.shown[1])]
     return tuple(out)
+
+
+def belief_code(view: AwimbaweView) -> tuple[int, ...]:
+    """The belief code of ``view``: what the native belief sampler reads (see the module)."""
+    config = view.config
+    out = [_seat(view.viewer), _seat(config.tie_break_seat), int(config.rhino_to_empty_pile)]
+    out += [int(config.leader_choice_after_deal), int(config.blind_pick_shown)]
+    out += [config.rounds_to_win, view.round, STAGES.index(view.stage), _seat(view.to_act)]
+    out += [_seat(view.power_of), view.leader, _seat(view.round_leader)]
+    out += [_seat(view.next_leader), _bits(view.played), len(view.trick), *_codes(view.trick)]
+    last = view.last_trick
+    if last is None:
+        out.append(0)
+    else:
+        out += [1, last.leader, *_codes(last.cards), STANCES.index(last.stance), last.winner]
+    out.append(len(view.results))
+    for result in view.results:
+        out += [result.number, result.winner, *result.crowns, *result.hyenas]
+        out.append(int(result.fourth_hyena))
+    for side in view.sides:
+        out += _side_code(side)
+    return tuple(out)
+
+
+def _side_code(side: SideView) -> list[int]:
+    out = [-1 if side.hand is None else _bits(side.hand), side.hand_size]
+    for pile in side.piles:
+        out += [len(pile), *(-1 if card is None else card.code for card in pile)]
+    out += [_bits(side.blocked), side.blocked_unseen, _bits(side.shown), lands_bits(side.void)]
+    out.append(len(side.blind_voids))
+    for record in side.blind_voids:
+        out += [lands_bits(record.lands), record.picks, record.candidates, record.resolved]
+    out += [side.scoring_pile, side.crowns, side.hyenas, side.wins]
+    return out

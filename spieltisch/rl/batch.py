@@ -14,23 +14,38 @@ Three faces over one loop:
   over the games; every agent's observation each step, the mask of the agent to move (zeros
   for the others), the action of the agent to move used.
 
-**The same games as the single-game engine.** Game ``i`` of a batch reset with ``seed`` is the
-game the single-game environment plays when reset with ``seed + i`` (as Gymnasium's vector
-environments seed their copies): :class:`BatchedGames` and :class:`ParallelBatch` play
-PettingZoo's AEC environment's games (:mod:`spieltisch.rl.pettingzoo`), every later game of a
-row the AEC environment's next unseeded reset; :class:`SpieltischVectorEnv` plays Gymnasium's
-``SyncVectorEnv`` of :class:`~spieltisch.rl.gymnasium.SpieltischGym` (same-step autoreset).
-Tested step by step for every game: observations, masks, rewards, seats.
+**The same games as the single-game engine** (the Python engine, ``native=False``). Game
+``i`` of a batch reset with ``seed`` is the game the single-game environment plays when reset
+with ``seed + i`` (as Gymnasium's vector environments seed their copies): :class:`BatchedGames`
+and :class:`ParallelBatch` play PettingZoo's AEC environment's games
+(:mod:`spieltisch.rl.pettingzoo`), every later game of a row the AEC environment's next
+unseeded reset; :class:`SpieltischVectorEnv` plays Gymnasium's ``SyncVectorEnv`` of
+:class:`~spieltisch.rl.gymnasium.SpieltischGym` (same-step autoreset). Tested step by step for
+every game: observations, masks, rewards, seats.
 
-What makes it faster than N single environments: the rules' states are stepped directly with
-each game's own chance generator (what a session table draws, without its version checks,
-event log and record), an observation is encoded straight into its row, a mask row is set
-from the legal ids (remembered per legal tuple) and only its last ids are cleared. What it
-cannot remove is the rules' own work per step: applying the move, chance, building the
+What makes the Python engine faster than N single environments: the rules' states are stepped
+directly with each game's own chance generator (what a session table draws, without its
+version checks, event log and record), an observation is encoded straight into its row, a mask
+row is set from the legal ids (remembered per legal tuple) and only its last ids are cleared.
+What it cannot remove is the rules' own work per step: applying the move, chance, building the
 seat's view, encoding it (``bench/envs.py`` prints the split).
 
-The arrays are the engine's own, overwritten at the next step: copy what must be kept
-(:class:`SpieltischVectorEnv` copies unless made with ``copy=False``).
+**The native engine.** Where the native core plays the game, :class:`BatchedGames` and
+:class:`ParallelBatch` step their games inside Rust (``native=None``, the default; ``True``
+insists, ``False`` keeps the Python engine described above), and so does
+:class:`SpieltischVectorEnv` when every opponent is ``"random"`` (the opponents then move
+inside Rust; any other agent is Python code, and the Python engine serves). Same arrays, same
+dtypes and shapes, same autoreset; ``threads`` steps the rows on that many threads (the same
+games whatever the count). The native engine draws chance with its own generator, so its
+games at a seed are not the ones above: row ``i`` at ``seed`` is row 0 at ``seed + i``, and
+every row's steps (kept with ``record=True``) replay in the Python engine with the same
+observations, masks, seats and rewards at every step (:mod:`spieltisch.rl.native_batch`).
+Its opponents draw from the row's generator too, so a native :class:`SpieltischVectorEnv`
+row is also row 0 at ``seed + i``, its learner's seat drawn there (``seat="rotate"``).
+
+The arrays are the engine's own (the native batch's, handed out without copies), overwritten
+at the next step: copy what must be kept (:class:`SpieltischVectorEnv` copies unless made with
+``copy=False``).
 """
 
 from __future__ import annotations
@@ -54,6 +69,7 @@ from spieltisch.rl.encode import Encoder, encoder_for
 from spieltisch.rl.encode.base import HIGH, LOW, Out
 from spieltisch.rl.gymnasium import MAX_OPPONENT_MOVES, ROTATE, opponent_specs
 from spieltisch.rl.match import ActionIds, Reward, final_rewards, game_of
+from spieltisch.rl.native_batch import native_batch, only_random, replay, row_seeds, use_native
 
 Floats = npt.NDArray[np.float32]
 SEED_RANGE = 2**63 - 1
@@ -105,7 +121,10 @@ class BatchedGames:
     """N games of one game stepped together (see the module docstring).
 
     ``players`` and the game's options as for every environment; ``reward`` as
-    :mod:`spieltisch.rl.match` says (``returns``, ``win_loss``, ``score_diff``).
+    :mod:`spieltisch.rl.match` says (``returns``, ``win_loss``, ``score_diff``); ``native``
+    picks the engine (``None``: the native one wherever the core plays the game), ``threads``
+    the native engine's threads, ``record`` has it keep each row's steps (for
+    :attr:`states`, :attr:`final_states` and :meth:`history`).
     """
 
     def __init__(
@@ -114,6 +133,10 @@ class BatchedGames:
         num_envs: int,
         players: int | None = None,
         reward: Reward | str = Reward.RETURNS,
+        *,
+        native: bool | None = None,
+        threads: int = 1,
+        record: bool = False,
         **options: OptionValue,
     ) -> None:
         if num_envs < 1:
@@ -122,26 +145,75 @@ class BatchedGames:
         self.num_envs = num_envs
         self.players = self.game.players
         self.reward = Reward(reward)
-        self._rows = _Rows(self.game, num_envs)
-        self.observation = self._rows.observation
-        """The observation of the seat to move, one row per game."""
-        self.action_mask = self._rows.action_mask
-        """The legal action ids of the seat to move, one row per game."""
-        self.current_player = np.zeros(num_envs, np.int64)
-        self.rewards = np.zeros((num_envs, self.players), np.float32)
-        """Each seat's reward paid at the last step (only games that ended pay)."""
-        self.terminated = np.zeros(num_envs, np.bool_)
-        """Which games ended at the last step (and started again)."""
-        self.final_scores = np.zeros((num_envs, self.players), np.int64)
-        """The scores of the games that ended at the last step."""
-        self.final_states: list[State | None] = [None] * num_envs
-        """The last state of each game that ended at the last step."""
-        self.states: list[State] = [self.game.initial_state()] * num_envs
+        self.native = use_native(self.game, native)
+        """Whether the games are stepped inside the native core."""
+        if threads != 1 and not self.native:
+            raise OptionError("threads are the native engine's: the Python engine has one")
+        self.record = record
+        self._native: Any = None
+        self._seeder = np.random.default_rng()
+        self._policy = np.random.default_rng()
+        if self.native:
+            self._native = native_batch(self.game, num_envs, self.reward, "all", threads, record)
+            fast = self._native
+            self.observation: Floats = fast.observation
+            self.action_mask: npt.NDArray[np.int8] = fast.action_mask
+            self.current_player: npt.NDArray[np.int64] = fast.current_player
+            self.rewards: Floats = fast.rewards
+            self.terminated: npt.NDArray[np.bool_] = fast.terminated
+            self.final_scores: npt.NDArray[np.int64] = fast.final_scores
+        else:
+            self._rows = _Rows(self.game, num_envs)
+            self.observation = self._rows.observation
+            self.action_mask = self._rows.action_mask
+            self.current_player = np.zeros(num_envs, np.int64)
+            self.rewards = np.zeros((num_envs, self.players), np.float32)
+            self.terminated = np.zeros(num_envs, np.bool_)
+            self.final_scores = np.zeros((num_envs, self.players), np.int64)
+        self._final_states: list[State | None] = [None] * num_envs
+        self._states: list[State] = [self.game.initial_state()] * num_envs
         self._rngs = [random.Random(0) for _ in range(num_envs)]
         self._seeders = [np.random.default_rng() for _ in range(num_envs)]
 
+    # observation: the observation of the seat to move, one row per game; action_mask: its
+    # legal action ids; current_player: its seat; rewards: each seat's reward paid at the last
+    # step (only games that ended pay); terminated: which games ended at the last step (and
+    # started again); final_scores: the scores of those games.
+
+    @property
+    def states(self) -> list[State]:
+        """Every game's state now (the native engine's replayed in Python: needs ``record``)."""
+        if self._native is None:
+            return self._states
+        return [replay(self.game, self.history(row)) for row in range(self.num_envs)]
+
+    @property
+    def final_states(self) -> list[State | None]:
+        """The last state of each game that ended at the last step (else ``None``)."""
+        if self._native is None:
+            return self._final_states
+        return [
+            replay(self.game, self.history(row, last=True)) if self.terminated[row] else None
+            for row in range(self.num_envs)
+        ]
+
+    def history(self, row: int, last: bool = False) -> list[int | tuple[int, ...]]:
+        """The native engine's steps of game ``row`` so far (``last``: of the row's game that
+        ended last): action ids and chance codes, as :meth:`NativeGame.replay` takes them.
+        Needs the native engine made with ``record=True``."""
+        if self._native is None or not self.record:
+            raise OptionError("only a native batch made with record=True keeps its steps")
+        steps: list[int | tuple[int, ...]] = self._native.history(row, last)
+        return steps
+
     def reset(self, seed: int | None = None) -> None:
         """Start every game: game ``i`` from ``seed + i`` (see the module docstring)."""
+        if self._native is not None:
+            if seed is not None:
+                self._seeder = np.random.default_rng(seed)
+            seeds = [None if seed is None else seed + i for i in range(self.num_envs)]
+            self._native.reset(row_seeds(seeds, self._seeder))
+            return
         for row in range(self.num_envs):
             if seed is not None:
                 self._seeders[row] = np.random.default_rng(seed + row)
@@ -153,7 +225,7 @@ class BatchedGames:
         rng = random.Random(int(self._seeders[row].integers(SEED_RANGE)))
         self._rngs[row] = rng
         state = _settle(self.game.initial_state(), rng)
-        self.states[row] = state
+        self._states[row] = state
         self._show(row, state)
 
     def _show(self, row: int, state: State) -> None:
@@ -165,32 +237,66 @@ class BatchedGames:
         """Play ``actions[i]`` (an action id) for the seat to move in game ``i``; chance then
         acts; a game that ends pays its rewards and starts again. An action that is not legal
         raises the rules' :class:`~spieltisch.core.errors.IllegalActionError` (the games
-        before it in the batch have moved)."""
+        before it in the batch have moved; in the native engine none has)."""
+        if self._native is not None:
+            self._native.step(np.ascontiguousarray(actions, np.int64))
+            return
         table = self._rows.actions
         rewards = self.rewards
         rewards.fill(0.0)
         self.terminated.fill(False)
-        states = self.states
+        states = self._states
         for row in range(self.num_envs):
             state = _settle(states[row].apply(table[int(actions[row])]), self._rngs[row])
             if state.is_terminal():
                 rewards[row] = final_rewards(state, self.reward)
                 self.terminated[row] = True
                 self.final_scores[row] = state.scores()
-                self.final_states[row] = state
+                self._final_states[row] = state
                 self._start(row)
                 continue
             states[row] = state
             self._show(row, state)
 
+    def random_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action id for each game (what a random agent plays), from
+        a generator of the batch's own, not the games' (``seed``: restarted from it); the
+        native engine's array is its own, overwritten at the next call."""
+        if self._native is not None:
+            chosen: npt.NDArray[np.int64] = self._native.random_actions(seed)
+            return chosen
+        if seed is not None:
+            self._policy = np.random.default_rng(seed)
+        rng = self._policy
+        return np.array([rng.choice(np.flatnonzero(mask)) for mask in self.action_mask], np.int64)
+
     def observe(self, row: int, seat: int | None) -> Floats:
         """``seat``'s observation of game ``row`` now (a new array)."""
-        return self._rows.encoder.encode(self.states[row].view(seat))
+        if self._native is not None and seat is not None:
+            return cast(Floats, self.observe_all()[seat, row].copy())
+        return self._rows_encoder().encode(self.states[row].view(seat))
+
+    def observe_all(self) -> npt.NDArray[np.float32]:
+        """Every seat's observation of every game now, ``(players, N, size)`` (the native
+        engine's array is its own, overwritten at the next call)."""
+        if self._native is not None:
+            every: npt.NDArray[np.float32] = self._native.observe_all()
+            return every
+        return np.stack(
+            [
+                np.stack([self.observe(row, seat) for row in range(self.num_envs)])
+                for seat in range(self.players)
+            ]
+        )
+
+    def _rows_encoder(self) -> Encoder:
+        return self._rows.encoder if self._native is None else encoder_for(self.game.info.id)
 
 
 class ParallelBatch:
     """PettingZoo's parallel API over a batch of games (see the module docstring): agents
-    ``player_0`` ..., each value an array over the games."""
+    ``player_0`` ..., each value an array over the games; ``native``, ``threads`` and
+    ``record`` as for :class:`BatchedGames`."""
 
     def __init__(
         self,
@@ -198,18 +304,30 @@ class ParallelBatch:
         num_envs: int,
         players: int | None = None,
         reward: Reward | str = Reward.RETURNS,
+        *,
+        native: bool | None = None,
+        threads: int = 1,
+        record: bool = False,
         **options: OptionValue,
     ) -> None:
-        self.batch = BatchedGames(game_id, num_envs, players, reward, **options)
+        self.batch = BatchedGames(
+            game_id,
+            num_envs,
+            players,
+            reward,
+            native=native,
+            threads=threads,
+            record=record,
+            **options,
+        )
         self.num_envs = num_envs
         self.possible_agents = [f"player_{p}" for p in range(self.batch.players)]
         self.agents = list(self.possible_agents)
-        rows = self.batch._rows
-        self._rows = rows
-        self._masks = np.zeros((self.batch.players, num_envs, rows.num_actions), np.int8)
-        space = spaces.Box(LOW, HIGH, (rows.size,), np.float32)
+        size, actions = self.batch.observation.shape[1], self.batch.action_mask.shape[1]
+        self._masks = np.zeros((self.batch.players, num_envs, actions), np.int8)
+        space = spaces.Box(LOW, HIGH, (size,), np.float32)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
-        self.action_spaces = {a: spaces.Discrete(rows.num_actions) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """One game's observation of ``agent``."""
@@ -224,10 +342,9 @@ class ParallelBatch:
         observations: dict[str, Floats] = {}
         infos: dict[str, dict[str, Any]] = {}
         mover = batch.current_player
+        every = batch.observe_all()
         for seat, agent in enumerate(self.possible_agents):
-            observations[agent] = np.stack(
-                [batch.observe(row, seat) for row in range(self.num_envs)]
-            )
+            observations[agent] = every[seat].copy()
             masks = self._masks[seat]
             masks.fill(0)
             moving = mover == seat
@@ -273,7 +390,12 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
     once, stepped by one loop (see the module docstring). Same arguments as the single
     environment, and ``copy`` (``False``: the arrays returned are the engine's own,
     overwritten at the next step). ``info["action_mask"]`` is the learners' masks, int8
-    ``(N, actions)``; ``info["seat"]`` their seats."""
+    ``(N, actions)``; ``info["seat"]`` their seats.
+
+    ``native`` (``None``: wherever it can) steps the games inside the native core, which plays
+    only the ``"random"`` opponent (inside Rust); with any other opponent the Python engine
+    serves (and ``native=True`` is refused). ``threads`` and ``record`` as for
+    :class:`BatchedGames`."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012
         "autoreset_mode": AutoresetMode.SAME_STEP,
@@ -290,12 +412,22 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
         reward: Reward | str = Reward.RETURNS,
         illegal_penalty: float = -1.0,
         copy: bool = True,
+        *,
+        native: bool | None = None,
+        threads: int = 1,
+        record: bool = False,
         **options: OptionValue,
     ) -> None:
         game = game_of(game_id, players, dict(options))
         specs = opponent_specs(game, seat, opponents)
         if num_envs < 1:
             raise OptionError("a batch needs at least one game")
+        if native and not only_random(specs):
+            raise OptionError("the native engine plays the random opponent only")
+        self.native = use_native(game, native if only_random(specs) else False)
+        """Whether the games are stepped inside the native core."""
+        if threads != 1 and not self.native:
+            raise OptionError("threads are the native engine's: the Python engine has one")
         self.game = game
         self.num_envs = num_envs
         self.reward = Reward(reward)
@@ -303,12 +435,13 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
         self.seat_option = seat
         self.opponent_specs = tuple(specs)
         self.copy = copy
-        self._rows = _Rows(game, num_envs)
+        self.record = record
+        self._rows = _Rows(game, 1 if self.native else num_envs)
         self.single_observation_space = spaces.Box(LOW, HIGH, (self._rows.size,), np.float32)
         self.single_action_space = spaces.Discrete(self._rows.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self.states: list[State] = [game.initial_state()] * num_envs
+        self._states: list[State] = [game.initial_state()] * num_envs
         self.seats = np.zeros(num_envs, np.int64)
         self._rngs = [random.Random(0) for _ in range(num_envs)]
         self._np_randoms: list[np.random.Generator] = [
@@ -318,6 +451,30 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminated = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
+        self._observation = self._rows.observation
+        self._mask = self._rows.action_mask
+        self._native: Any = None
+        self._seeder = np.random.default_rng()
+        if self.native:
+            seats = seat if seat == ROTATE else int(seat)
+            self._native = native_batch(game, num_envs, self.reward, seats, threads, record)
+            self._observation = self._native.observation
+            self._mask = self._native.action_mask
+            self.seats = self._native.current_player
+            self._every = np.arange(num_envs)
+
+    @property
+    def states(self) -> list[State]:
+        """Every game's state now (the native engine's replayed in Python: needs ``record``)."""
+        if self._native is None:
+            return self._states
+        return [replay(self.game, self._history(row)) for row in range(self.num_envs)]
+
+    def _history(self, row: int) -> list[int | tuple[int, ...]]:
+        if not self.record:
+            raise OptionError("only a native batch made with record=True keeps its steps")
+        steps: list[int | tuple[int, ...]] = self._native.history(row, False)
+        return steps
 
     # --- one game of the batch, as SpieltischGym plays it ----------------------------------
 
@@ -334,7 +491,7 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
         self.seats[row] = seat
         self._rngs[row] = random.Random(int(rng.integers(SEED_RANGE)))
         first = _settle(self.game.initial_state(), self._rngs[row])
-        self.states[row] = self._play_others(row, first)
+        self._states[row] = self._play_others(row, first)
 
     def _play_others(self, row: int, state: State) -> State:
         seat = int(self.seats[row])
@@ -373,17 +530,24 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
             seeds = list(seed)
         else:
             seeds = [None if seed is None else seed + i for i in range(self.num_envs)]
+        if self._native is not None:
+            if isinstance(seed, int):
+                self._seeder = np.random.default_rng(seed)
+            self._native.reset(row_seeds(seeds, self._seeder))
+            return self._out(self._observation), self._info()
         for row, row_seed in enumerate(seeds):
             if row_seed is not None:
                 self._np_randoms[row] = seeding.np_random(row_seed)[0]
             self._start(row)
-            self._rows.write(row, self.states[row], int(self.seats[row]), True)
+            self._rows.write(row, self._states[row], int(self.seats[row]), True)
         return self._out(self._rows.observation), self._info()
 
     def step(self, actions: Any) -> tuple[Floats, Any, Any, Any, dict[str, Any]]:
         """Play each learner's action; the others then play up to its next decision; a game
         that ends (or an action that is not legal, which ends it with ``illegal_penalty``)
         starts again in the same step, its last observation in ``info["final_obs"]``."""
+        if self._native is not None:
+            return self._native_step(actions)
         rewards = self._rewards
         rewards.fill(0.0)
         ended = self._terminated
@@ -394,7 +558,7 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
         mask = self._rows.action_mask
         for row in range(self.num_envs):
             action = int(actions[row])
-            state = self.states[row]
+            state = self._states[row]
             if not (0 <= action < len(table)) or not mask[row, action]:
                 rewards[row] = self.illegal_penalty
                 finals[row] = self._final(row, state)
@@ -403,19 +567,59 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
                 state = _settle(state.apply(table[action]), self._rngs[row])
                 state = self._play_others(row, state)
                 if not state.is_terminal():
-                    self.states[row] = state
+                    self._states[row] = state
                     self._rows.write(row, state, int(self.seats[row]), True)
                     continue
                 rewards[row] = final_rewards(state, self.reward)[int(self.seats[row])]
                 finals[row] = self._final(row, state)
             ended[row] = True
             self._start(row)
-            self._rows.write(row, self.states[row], int(self.seats[row]), True)
+            self._rows.write(row, self._states[row], int(self.seats[row]), True)
         info = self._info()
         if finals:
             info.update(self._finals(finals, illegal, ended.copy()))
         return (
             self._out(self._rows.observation),
+            self._out(rewards),
+            self._out(ended),
+            self._out(self._truncated),
+            info,
+        )
+
+    def _native_step(self, actions: Any) -> tuple[Floats, Any, Any, Any, dict[str, Any]]:
+        """:meth:`step` inside the native core (the learners' seats kept for the rewards)."""
+        fast = self._native
+        before = self.seats.copy()
+        fast.step(np.ascontiguousarray(actions, np.int64))
+        rewards = self._rewards
+        rewards[:] = fast.rewards[self._every, before]
+        illegal: npt.NDArray[np.bool_] = fast.illegal
+        if illegal.any():
+            rewards[illegal] = self.illegal_penalty
+        ended: npt.NDArray[np.bool_] = fast.terminated
+        info = self._info()
+        if ended.any():
+            final_obs = np.empty(self.num_envs, object)
+            for row in np.flatnonzero(ended):
+                final_obs[row] = fast.final_observation[row].copy()
+            final_info: dict[str, Any] = {
+                "action_mask": np.where(ended[:, None], fast.final_mask, 0).astype(np.int8),
+                "_action_mask": ended.copy(),
+                "seat": np.where(ended, before, 0),
+                "_seat": ended.copy(),
+            }
+            if illegal.any():
+                final_info["illegal"], final_info["_illegal"] = illegal.copy(), illegal.copy()
+            info.update(
+                {
+                    "final_obs": final_obs,
+                    "_final_obs": ended.copy(),
+                    "final_info": final_info,
+                    "_final_info": ended.copy(),
+                }
+            )
+        return (
+            self._out(self._observation),
             self._out(rewards),
             self._out(ended),
             self._out(self._truncated),
@@ -458,7 +662,7 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
     def _info(self) -> dict[str, Any]:
         every = np.ones(self.num_envs, np.bool_)
         return {
-            "action_mask": self._out(self._rows.action_mask),
+            "action_mask": self._out(self._mask),
             "_action_mask": every,
             "seat": self._out(self.seats),
             "_seat": every.copy(),
@@ -466,4 +670,4 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The learners' masks, int8 ``(N, actions)``."""
-        return self._rows.action_mask.copy()
+        return self._mask.copy()

@@ -16,8 +16,11 @@ Registered as ``spieltisch/AufDieEier-v0``, ``spieltisch/AufDieNuesse-v0``,
 ``spieltisch/Auweier-v0`` and ``spieltisch/Awimbawe-v0`` when :mod:`spieltisch.rl` is imported,
 with Gymnasium's environment checker on, and the batched engine as their vector entry point:
 ``gymnasium.make_vec(id, num_envs=64, vectorization_mode="vector_entry_point")`` is
-:class:`spieltisch.rl.batch.SpieltischVectorEnv` (the same games as a ``SyncVectorEnv`` of
-this environment in same-step autoreset, stepped by one loop).
+:class:`spieltisch.rl.batch.SpieltischVectorEnv`, stepped by one loop in same-step
+autoreset. On the Python engine (``native=False``, or opponents other than ``random``) it plays
+the same games as a ``SyncVectorEnv`` of this environment; on the native core its games draw
+their chance from the core's own generator, so they are other games of the same rules (each
+replays in the Python engine step for step).
 """
 
 from __future__ import annotations

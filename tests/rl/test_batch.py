@@ -1,6 +1,7 @@
 """The batched engine plays the single-game engine's games: the same seeds give the same games,
 step by step (observations, masks, rewards, seats), for every game, through autoresets; and
-its Gymnasium face passes Gymnasium's own checks."""
+its Gymnasium face passes Gymnasium's own checks. These pin the Python engine (``native=False``);
+the native one is tested in ``test_native_batch.py``."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_batched_games_are_the_aec_environments_games(game_id: str, players: int
     """Game ``i`` of a batch reset with ``seed`` is the AEC environment reset with
     ``seed + i``; every later game of the row is that environment's next reset."""
     num, seed = 3, 40
-    batch = BatchedGames(game_id, num, players=players, reward="win_loss")
+    batch = BatchedGames(game_id, num, players=players, reward="win_loss", native=False)
     batch.reset(seed)
     envs = [pz.env(game_id, players=players, reward="win_loss") for _ in range(num)]
     for i, env in enumerate(envs):
@@ -89,7 +90,7 @@ def test_the_vector_env_is_a_same_step_sync_vector_env_of_the_gym_env(
     game_id: str, players: int
 ) -> None:
     num, seed = 3, 7
-    fast = SpieltischVectorEnv(game_id, num, players=players, opponents="random")
+    fast = SpieltischVectorEnv(game_id, num, players=players, opponents="random", native=False)
     slow = gym.vector.SyncVectorEnv(
         [lambda: SpieltischGym(game_id, players=players, opponents="random")] * num,
         autoreset_mode=gym.vector.AutoresetMode.SAME_STEP,
@@ -136,7 +137,7 @@ def test_the_registered_ids_make_the_batched_vector_env() -> None:
 
 def test_the_parallel_batch_is_pettingzoos_parallel_api_over_the_batch() -> None:
     num, seed = 2, 5
-    env = ParallelBatch("auweier", num, players=3)
+    env = ParallelBatch("auweier", num, players=3, native=False)
     observations, infos = env.reset(seed=seed)
     aecs = [pz.env("auweier", players=3) for _ in range(num)]
     for i, aec in enumerate(aecs):

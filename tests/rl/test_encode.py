@@ -4,12 +4,16 @@ what the viewer cannot see (checked with each game's belief sampler), and docume
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from spieltisch import load
 from spieltisch.games import REGISTRY, kit_of
+from spieltisch.games.auweier import AuweierView, Stage
+from spieltisch.games.auweier.model import Award, Mating
+from spieltisch.games.auweier.notation import Colour
 from spieltisch.rl.encode import ENCODERS, GenericEncoder, encoder_for
 from spieltisch.rl.encode.base import HIGH, LOW
 from spieltisch.rl.pages import generated, page_path
@@ -143,3 +147,21 @@ def test_a_wrong_view_is_refused() -> None:
     view = Table(eier, seed=0).view(0)
     with pytest.raises(TypeError, match="AwimbaweView"):
         encoder_for("awimbawe").encode(view)
+
+
+def test_a_mating_that_gives_one_player_every_female_stays_in_range() -> None:
+    """At four players one player can win every female's eggs at one mating; the last
+    mating's block counts those awards and must stay within [LOW, HIGH] (it was once scaled
+    by three, so four awards gave 4/3)."""
+    game = load("auweier", 4)
+    table = Table(game, seed=0)
+    while table.to_act() is None or table.view(0).stage is not Stage.PLAY:
+        if table.to_act() is None:
+            table.advance_chance()
+        else:
+            table.play(table.legal()[0])
+    view = table.view(0)
+    assert isinstance(view, AuweierView)
+    awards = tuple(Award(0, female, 1) for female in Colour)
+    observation = encoder_for("auweier").encode(replace(view, last=Mating(1, awards, ())))
+    assert float(observation.max()) <= HIGH and float(observation.min()) >= LOW

@@ -8,6 +8,7 @@
 //! chance move and back. Pure: no I/O, no clock, no global random (every draw takes an
 //! explicit [`Rng`]).
 
+pub mod batch;
 pub mod encode;
 pub mod kit;
 pub mod options;

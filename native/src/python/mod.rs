@@ -10,6 +10,8 @@
 // PyO3 0.22's function macros convert a `PyResult` into itself, which clippy names.
 #![allow(clippy::useless_conversion)]
 
+mod batch;
+mod belief;
 mod table;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -191,6 +193,12 @@ macro_rules! native_game {
                 }
                 state.table.read(py, |table| table::playouts(py, table, count, seed, threads, records))
             }
+            fn sample_worlds(&self, py: Python<'_>, belief_code: Vec<i64>, count: usize, seed: u64) -> belief::Worlds {
+                belief::sample_worlds(py, &*self.rules, &belief_code, count, seed)
+            }
+            fn evaluate(&self, py: Python<'_>, state: &$state, depth: usize) -> belief::Evaluated {
+                belief::evaluate(py, &*self.rules, &state.table, depth)
+            }
         }
 
         #[pymethods]
@@ -365,6 +373,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     module.add("GAMES", game_ids())?;
     module.add_class::<NativeRng>()?;
+    module.add_class::<batch::NativeBatch>()?;
     module.add_function(wrap_pyfunction!(new_game, module)?)?;
     module.add_function(wrap_pyfunction!(_panic_for_test, module)?)?;
     Ok(())

@@ -96,7 +96,9 @@ class AuweierEncoder(Encoder):
         )
         self.winners = layout.add("winners", SEATS, "slots that won")
         self.last = layout.add(
-            "last_mating", SEATS * 2, "the last mating: opener one-hot, eggs each slot got / 3"
+            "last_mating",
+            SEATS * 2,
+            f"the last mating: opener one-hot, females each slot won / {SEATS}",
         )
         self.options = layout.add(
             "options",
@@ -206,7 +208,8 @@ class AuweierEncoder(Encoder):
         if last is not None:
             out[self.last + slot_of[last.opener]] = 1.0
             for award in last.awards:
-                out[self.last + SEATS + slot_of[award.player]] += 1 / EGGS
+                # One award per female won: up to every female (four at four players).
+                out[self.last + SEATS + slot_of[award.player]] += 1 / SEATS
         options = self._options.get(config)  # one config per game: its block is kept
         if options is None:
             options = _options_part(config)

@@ -41,7 +41,7 @@ class Out(Protocol):
     def __setitem__(self, index: slice, value: array.array[float], /) -> None: ...
 
     def __setitem__(self, index: int | slice, value: float | array.array[float], /) -> None:
-        """Store one value, or a segment's values (mypyc wants overloads implemented)."""
+        """Store one value, or a segment's values."""
 
 
 LOW = -1.0

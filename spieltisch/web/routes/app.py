@@ -285,14 +285,11 @@ def _api(app: FastAPI) -> None:
 
     @app.get("/api/about")
     async def about_server() -> dict[str, Any]:
-        """This server's version and build (compiled or pure Python, with or without the
-        native core)."""
+        """This server's version and build (``native`` with the native core, else ``pure``)."""
         facts = spieltisch.about()
         return {
             "version": facts["version"],
-            "compiled": facts["compiled"],
             "build": facts["build"],
-            "compiled_modules": len(facts["compiled_modules"] or []),  # type: ignore[arg-type]
             "native": facts["native"],  # not why it is missing: that names server paths
         }
 

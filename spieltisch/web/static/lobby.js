@@ -268,11 +268,8 @@ function follow() {
 let about = null;
 function drawAbout() {
   if (!about) return;
-  const build = about.compiled
-    ? tn("compiled with mypyc ({n} module)", "compiled with mypyc ({n} modules)", about.compiled_modules)
-    : t("pure Python");
-  const core = about.native ? t("native core (Rust)") : t("without the native core");
-  document.getElementById("about").textContent = `spieltisch ${about.version} · ${build} · ${core}`;
+  const build = about.native ? t("native core (Rust)") : t("pure Python");
+  document.getElementById("about").textContent = `spieltisch ${about.version} · ${build}`;
 }
 
 // The lessons: one link per game that has one (a game's name is the same in every language).

@@ -202,7 +202,8 @@ pub fn observe(rules: &Auweier, s: &AuweierState, viewer: Option<usize>, out: &m
         for f in 0..females {
             let winner = last.award[f];
             if usize::from(winner) < players {
-                add(out, LAST + SEATS + slot(usize::from(winner)), 1.0 / 3.0);
+                // One award per female won: up to every female (four at four players).
+                add(out, LAST + SEATS + slot(usize::from(winner)), 1.0 / SEATS as f64);
             }
         }
     }

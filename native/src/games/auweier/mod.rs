@@ -4,7 +4,8 @@
 //! The modules mirror the Python folder: [`notation`] (cards and the action table's ids),
 //! [`model`] (the options, stages, ends and the scoring of egg cards), [`deck`] (shuffles and
 //! spread shuffles as chance events), [`rules`] (the state, its transitions and the
-//! [`crate::core::Rules`] impl) and [`encode`] (the RL encoder's observation).
+//! [`crate::core::Rules`] impl), [`encode`] (the RL encoder's observation) and [`belief`]
+//! (the belief sampler: a whole state drawn from one player's view, the [`crate::core::Kit`]).
 
 pub mod belief;
 pub mod deck;
@@ -13,6 +14,8 @@ pub mod model;
 pub mod notation;
 pub mod rules;
 
+#[cfg(test)]
+mod belief_tests;
 #[cfg(test)]
 mod tests;
 

@@ -18,9 +18,9 @@ use super::notation::{
 use crate::core::{Node, Options, Prob, Refusal, Rng, Rules};
 
 /// Eggs one player can hold at most: every egg of four females.
-const MOST_EGGS: usize = 12;
+pub(crate) const MOST_EGGS: usize = 12;
 /// No award at a female in the last mating.
-const NOBODY: u8 = u8::MAX;
+pub(crate) const NOBODY: u8 = u8::MAX;
 
 /// One player's cards: hand, draw pile and the stacks before the females.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +49,7 @@ pub struct Seat {
 }
 
 impl Seat {
-    fn new(hand: [u8; KINDS]) -> Seat {
+    pub(crate) fn new(hand: [u8; KINDS]) -> Seat {
         Seat {
             hand,
             hand_count: hand.iter().sum(),
@@ -113,7 +113,7 @@ impl Seat {
 
     /// Work out the Crow's food masks of the stack before `f` again after it changed.
     #[inline]
-    fn refresh_food(&mut self, f: usize) {
+    pub(crate) fn refresh_food(&mut self, f: usize) {
         let bit = 1u8 << f;
         let stack = &self.stacks[f][..usize::from(self.heights[f])];
         let top = stack.last().is_some_and(|&card| CROW_FOOD[usize::from(card)]);
@@ -343,7 +343,7 @@ impl Auweier {
     }
 
     /// Whether `player` has a legal play on a normal turn.
-    fn has_play(&self, s: &AuweierState, player: usize) -> bool {
+    pub(crate) fn has_play(&self, s: &AuweierState, player: usize) -> bool {
         let open = self.open(s);
         let hand = &s.seats[player].hand;
         // a worm card can go before any open female; with no worm card in hand there is no

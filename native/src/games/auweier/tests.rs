@@ -14,7 +14,7 @@ use crate::core::{apply_checked, apply_code, rng_from_seed, Node, OptionValue, O
 /// bounded by the pile, wedding phases of passes: far below this.
 const STEP_BOUND: usize = 20_000;
 
-fn options_strategy() -> impl Strategy<Value = (usize, Options)> {
+pub(super) fn options_strategy() -> impl Strategy<Value = (usize, Options)> {
     (2usize..=4, any::<[bool; 9]>(), 3i64..=10, proptest::collection::vec(0i64..=20, 7), any::<bool>()).prop_map(
         |(players, flags, hand_size, worms, default_worms)| {
             let mut options = Options::default()
@@ -39,7 +39,7 @@ fn options_strategy() -> impl Strategy<Value = (usize, Options)> {
 }
 
 /// The masks a seat keeps beside its stacks agree with the stacks.
-fn check_derived(state: &AuweierState) {
+pub(super) fn check_derived(state: &AuweierState) {
     for seat in &state.seats {
         let (mut top, mut any, mut false_worm) = (0u8, 0u8, u8::MAX);
         for f in 0..SEATS {
@@ -70,7 +70,8 @@ fn walk(rules: &Auweier, seed: u64) {
         for seat in (0..rules.players()).map(Some).chain([None]) {
             observation.iter_mut().for_each(|x| *x = 0.0);
             rules.observe(&state, seat, &mut observation);
-            assert!(observation.iter().all(|x| (-1.0..=1.0).contains(x)), "observation out of range");
+            let outside = observation.iter().position(|x| !(-1.0..=1.0).contains(x));
+            assert!(outside.is_none(), "observation out of range at {outside:?} for {seat:?}: {state:?}");
         }
         canonical.clear();
         rules.canonical(&state, &mut canonical);

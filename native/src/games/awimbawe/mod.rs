@@ -9,10 +9,14 @@
 //! it; the first to `rounds_to_win` round wins takes the match.
 //!
 //! The modules mirror the Python ones: [`model`] (cards, ids, stages, the options),
-//! [`rules`] (the state and its transitions) and [`encode`] (the RL encoder's observation).
+//! [`rules`] (the state and its transitions), [`encode`] (the RL encoder's observation),
+//! [`belief`] (the belief sampler, with [`memory`]'s weights of blind voids) and [`bots`] (the
+//! search hints).
 
 pub mod belief;
+pub mod bots;
 pub mod encode;
+pub mod memory;
 pub mod model;
 pub mod rules;
 #[cfg(test)]
