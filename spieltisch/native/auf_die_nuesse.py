@@ -4,7 +4,8 @@ A throw's code is three items of the die-by-die splitter ``spieltisch.rl.chance.
 die's pips less one, green die first, then the two white dice. A draw's code is one item: the
 card's index in notation order (walnut, hazelnut, beechnut, acorn, then the six jokers), the
 order :meth:`NuesseState.chance_outcomes` lists them in. Player actions need no converting:
-the native core uses the Python action ids.
+the native core uses the Python action ids. A view's belief code (what the native search reads
+a view from) is the canonical state it shows: nothing in the game is hidden.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from collections.abc import Sequence
 from spieltisch.core.errors import InvalidActionError
 from spieltisch.core.game import Move
 from spieltisch.games.auf_die_nuesse import Dice, Draw, NuesseState, Stage
+from spieltisch.games.auf_die_nuesse.belief import state_of
 from spieltisch.games.auf_die_nuesse.notation import CARD_INDEX, CARDS, NUTS
+from spieltisch.games.auf_die_nuesse.view import NuesseView
 
 STAGES = tuple(Stage)
 """The stages in the order of their native numbers."""
@@ -88,3 +91,10 @@ def canonical(state: NuesseState) -> tuple[int, ...]:
         out += (held.count(joker) for joker in CARDS[len(NUTS) :])
     out.append(-1 if board.david is None else board.david)
     return tuple(out)
+
+
+def belief_code(view: NuesseView) -> tuple[int, ...]:
+    """The native belief code of ``view``: the canonical integers of the one state it shows
+    (:func:`~spieltisch.games.auf_die_nuesse.belief.state_of`), which the native game's
+    ``belief_from_code`` reads back."""
+    return canonical(state_of(view))

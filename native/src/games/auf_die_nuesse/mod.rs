@@ -4,6 +4,7 @@
 //! `encode` (the RL encoder's observation).
 
 pub mod belief;
+pub mod bots;
 pub mod encode;
 pub mod model;
 pub mod notation;
