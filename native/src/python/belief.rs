@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 
 use super::table::Table;
 use super::{guard, refused};
-use crate::core::{apply_checked, apply_code, rng_from_seed, Kit, Refusal};
+use crate::core::{apply_checked, apply_code, rng_from_seed, Kit, Node, Refusal};
 
 /// The most worlds one call samples.
 const MAX_WORLDS: usize = 1_000_000;
@@ -56,4 +56,18 @@ fn evaluate_guarded<K: Kit>(py: Python<'_>, rules: &K, table: &Table<K>, depth: 
     }
     let mut values = vec![0.0; rules.players()];
     Ok(rules.evaluate(&state, depth, &mut values).then_some(values))
+}
+
+/// The playout policy's action ([`Kit::playout`]) at the world sampled from `belief_code` with
+/// the generator seeded by `seed`: for the agreement tests of a game's policy.
+pub fn playout<K: Kit>(py: Python<'_>, rules: &K, belief_code: &[i64], seed: u64) -> PyResult<u32> {
+    guard(py, K::ID, || {
+        let belief = rules.belief_from_code(belief_code).map_err(|refusal| refused(py, refusal, "a belief code"))?;
+        let mut rng = rng_from_seed(seed);
+        let state = rules.sample(&belief, &mut rng);
+        if !matches!(rules.node(&state), Node::Decision(_)) {
+            return Err(refused(py, Refusal::Invalid("the belief's world is no decision".into()), ""));
+        }
+        Ok(rules.playout(&state, &mut rng, &mut Vec::new()))
+    })
 }

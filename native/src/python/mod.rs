@@ -200,6 +200,9 @@ macro_rules! native_game {
             fn evaluate(&self, py: Python<'_>, state: &$state, depth: usize) -> belief::Evaluated {
                 belief::evaluate(py, &*self.rules, &state.table, depth)
             }
+            fn kit_playout(&self, py: Python<'_>, belief_code: Vec<i64>, seed: u64) -> PyResult<u32> {
+                belief::playout(py, &*self.rules, &belief_code, seed)
+            }
         }
 
         #[pymethods]
