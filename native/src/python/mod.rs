@@ -10,6 +10,7 @@
 // PyO3 0.22's function macros convert a `PyResult` into itself, which clippy names.
 #![allow(clippy::useless_conversion)]
 
+mod search;
 mod table;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -190,6 +191,24 @@ macro_rules! native_game {
                     )));
                 }
                 state.table.read(py, |table| table::playouts(py, table, count, seed, threads, records))
+            }
+            /// ISMCTS from a belief code among the legal action ids (see `search.rs`).
+            #[pyo3(signature = (belief, legal, *, iterations=None, seconds=None, seed=0, threads=1, exploration=None, tree_depth=None))]
+            #[allow(clippy::too_many_arguments)]
+            fn search(
+                &self,
+                py: Python<'_>,
+                belief: &Bound<'_, PyAny>,
+                legal: &Bound<'_, PyAny>,
+                iterations: Option<i64>,
+                seconds: Option<f64>,
+                seed: u64,
+                threads: i64,
+                exploration: Option<f64>,
+                tree_depth: Option<i64>,
+            ) -> PyResult<search::Found> {
+                let asked = search::Asked { iterations, seconds, seed, threads, exploration, tree_depth };
+                search::search(py, &*self.rules, belief, legal, &asked)
             }
         }
 
