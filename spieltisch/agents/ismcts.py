@@ -109,6 +109,11 @@ class IsmctsAgent(Agent[Any]):
 
     Strength setting (``ismcts:SETTING``): ``2s`` or ``0.25s`` for seconds per move, ``3000``
     for iterations per move. The default is one second per move.
+
+    ``native``: ``None`` searches in Rust where the native core can search the game (else in
+    Python), ``True`` insists on Rust (:class:`OptionError` where it cannot), ``False`` stays
+    in Python. ``threads`` (1 to :data:`MAX_THREADS`) grows that many trees side by side in
+    Rust; a game searched in Python grows one.
     """
 
     name = "ismcts"
