@@ -25,6 +25,7 @@ from spieltisch.agents import IsmctsAgent, game_book
 from spieltisch.agents.ismcts import MAX_ITERATIONS, MAX_SECONDS
 from spieltisch.core.errors import InvalidActionError, NativeError, OptionError
 from spieltisch.core.game import Game, Move, State
+from spieltisch.games import REGISTRY
 from spieltisch.native import NativeGame
 from tests.native.agreement import require_native
 
@@ -96,6 +97,8 @@ def twin_of(game_id: str, players: int = 2) -> tuple[Game, NativeGame]:
 def test_a_native_search_picks_a_legal_move_and_rates_every_choice(
     game_id: str, players: int
 ) -> None:
+    if players > REGISTRY.game_class(game_id).info.max_players:
+        pytest.skip(f"{game_id} takes fewer than {players} players")
     game = spieltisch.load(game_id, players)
     for state in decision_states(game, seed=2, count=3):
         view, legal = asked(state)
