@@ -1,4 +1,5 @@
-"""Information-set Monte Carlo tree search (ISMCTS) for every game, through the protocol only.
+"""Information-set Monte Carlo tree search (ISMCTS) for every game: through the protocol only,
+or the same search in the native core where it is built (see the last paragraph).
 
 The agent never sees the true state. Each iteration draws a complete state from the deciding
 player's view with the game's belief sampler (its kit's ``belief.sample``), so hidden cards and
@@ -25,12 +26,12 @@ and often less. A forced move, or a move from the game's book (its ``book`` hint
 a deck before play), is played without searching.
 
 Where the native core is built and plays the game (its converter packs the view into a belief
-the Rust sampler reads), the same search runs in Rust (:meth:`spieltisch.native.NativeGame.search`),
-seeded from the agent's own generator, so a seeded agent stays reproducible; it is the same
-algorithm with its own random streams, so its decisions match the Python search's in
-distribution, not draw for draw. It can also grow several trees on as many threads and sum
-their root statistics (root parallelism, ``threads``). ``native=False`` keeps the search in
-Python; ``native=True`` insists on Rust.
+the Rust sampler reads), the same search runs in Rust
+(:meth:`spieltisch.native.NativeGame.search`), seeded from the agent's own generator, so a
+seeded agent stays reproducible; it is the same algorithm with its own random streams, so its
+decisions match the Python search's in distribution, not draw for draw. It can also grow
+several trees on as many threads and sum their root statistics (root parallelism,
+``threads``). ``native=False`` keeps the search in Python; ``native=True`` insists on Rust.
 """
 
 from __future__ import annotations
