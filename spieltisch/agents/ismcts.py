@@ -1,4 +1,5 @@
-"""Information-set Monte Carlo tree search (ISMCTS) for every game, through the protocol only.
+"""Information-set Monte Carlo tree search (ISMCTS) for every game: through the protocol only,
+or the same search in the native core where it is built (see the last paragraph).
 
 The agent never sees the true state. Each iteration draws a complete state from the deciding
 player's view with the game's belief sampler (its kit's ``belief.sample``), so hidden cards and
@@ -23,6 +24,14 @@ the same view always gives the same decision. A search stops early once its most
 choice can no longer be overtaken within the budget, so it never spends more than it was given
 and often less. A forced move, or a move from the game's book (its ``book`` hint, e.g. arranging
 a deck before play), is played without searching.
+
+Where the native core is built and plays the game (its converter packs the view into a belief
+the Rust sampler reads), the same search runs in Rust
+(:meth:`spieltisch.native.NativeGame.search`), seeded from the agent's own generator, so a
+seeded agent stays reproducible; it is the same algorithm with its own random streams, so its
+decisions match the Python search's in distribution, not draw for draw. It can also grow
+several trees on as many threads and sum their root statistics (root parallelism,
+``threads``). ``native=False`` keeps the search in Python; ``native=True`` insists on Rust.
 """
 
 from __future__ import annotations
@@ -34,11 +43,13 @@ from typing import Any
 
 from spieltisch.core.agent import Agent, Rated, Ratings
 from spieltisch.core.chance import randbelow
-from spieltisch.core.errors import OptionError
+from spieltisch.core.errors import InvalidActionError, NativeError, OptionError
 from spieltisch.core.fast import value
 from spieltisch.core.game import Game, Move, PlayerId, State
 from spieltisch.core.playout import random_playout
 from spieltisch.games import kit_of
+from spieltisch.native import NativeGame
+from spieltisch.native import games as native_games
 
 DEFAULT_SECONDS = 1.0
 MAX_SECONDS = 3600.0
@@ -48,6 +59,8 @@ MAX_ITERATIONS = 100_000_000
 EXPLORATION = 0.7
 CHECK_EVERY = 32
 """How often (in iterations) the search asks whether its choice can still change."""
+MAX_THREADS = 64
+"""The most trees a native search grows side by side."""
 
 
 def _settled(root: Node, left: float) -> bool:
@@ -97,6 +110,11 @@ class IsmctsAgent(Agent[Any]):
 
     Strength setting (``ismcts:SETTING``): ``2s`` or ``0.25s`` for seconds per move, ``3000``
     for iterations per move. The default is one second per move.
+
+    ``native``: ``None`` searches in Rust where the native core can search the game (else in
+    Python), ``True`` insists on Rust (:class:`OptionError` where it cannot), ``False`` stays
+    in Python. ``threads`` (1 to :data:`MAX_THREADS`) grows that many trees side by side in
+    Rust; a game searched in Python grows one.
     """
 
     name = "ismcts"
@@ -110,6 +128,8 @@ class IsmctsAgent(Agent[Any]):
         seconds: float | None = None,
         exploration: float | None = None,
         tree_depth: int | None = None,
+        native: bool | None = None,
+        threads: int = 1,
     ) -> None:
         super().__init__(game, seed)
         kit = kit_of(game)
@@ -129,6 +149,15 @@ class IsmctsAgent(Agent[Any]):
         self.tree_depth = hints.tree_depth if tree_depth is None else tree_depth
         if self.tree_depth is not None and self.tree_depth < 1:
             raise OptionError(f"the search tree's depth must be at least 1, not {self.tree_depth}")
+        if not 1 <= threads <= MAX_THREADS:
+            raise OptionError(f"a search takes 1 to {MAX_THREADS} threads, not {threads}")
+        if threads > 1 and native is False:
+            raise OptionError("only the native search grows trees on several threads")
+        self.threads = threads
+        self.native = native
+        self._native: NativeGame | None = _native_game(game) if native is not False else None
+        if native and self._native is None:
+            raise OptionError(f"the native core cannot search {game.info.name} here")
         self.last: SearchResult | None = None
 
     def configure(self, setting: str) -> None:
@@ -202,6 +231,10 @@ class IsmctsAgent(Agent[Any]):
             result = SearchResult(set_move, 0, 0.0, (ChoiceStats(set_move, 0, 0.0),))
             self.last = result
             return result
+        found = None if self._native is None else self._search_natively(view, legal, start)
+        if found is not None:
+            self.last = found
+            return found
         root = Node(None)
         iterations = 0
         deadline = None if self.seconds is None else start + self.seconds
@@ -218,6 +251,40 @@ class IsmctsAgent(Agent[Any]):
         result = self._result(root, legal, iterations, time.perf_counter() - start)
         self.last = result
         return result
+
+    def _search_natively(
+        self, view: object, legal: Sequence[Move], start: float
+    ) -> SearchResult | None:
+        """The search run in Rust, or ``None`` where the native core cannot read this view
+        or these moves (the Python search then runs, and runs from now on, unless the agent
+        insists on the native search)."""
+        native = self._native
+        assert native is not None  # only called with the native game at hand
+        if self.iterations is not None and self.seconds is not None:
+            return None  # both budgets at once: only the Python search keeps to both
+        seed = self.rng.getrandbits(64)
+        seconds = None
+        if self.seconds is not None:
+            seconds = max(self.seconds - (time.perf_counter() - start), 1e-6)
+        try:
+            found = native.search(
+                view,
+                legal,
+                seed=seed,
+                iterations=self.iterations,
+                seconds=seconds,
+                threads=self.threads,
+                exploration=self.exploration,
+                tree_depth=self.tree_depth,
+            )
+        except (InvalidActionError, NativeError, OptionError):
+            if self.native:
+                raise
+            self._native = None
+            return None
+        choices = tuple(ChoiceStats(c.action, c.visits, c.mean_return) for c in found.choices)
+        took = time.perf_counter() - start
+        return SearchResult(choices[0].action, found.iterations, took, choices)
 
     def _left(self, iterations: int, start: float, now: float) -> float:
         """How many more iterations the budget allows (estimated from the pace for time)."""
@@ -316,3 +383,15 @@ class IsmctsAgent(Agent[Any]):
                 state = state.apply(legal[randbelow(rng, len(legal))])
             depth += 1
         return state.returns()
+
+
+def _native_game(game: Game) -> NativeGame | None:
+    """The native twin of ``game`` where the native core is built, plays it with these
+    options and can search it (its converter packs beliefs); else ``None``."""
+    if game.info.id not in native_games():
+        return None
+    try:
+        twin = NativeGame(game)
+    except (NativeError, OptionError):
+        return None
+    return twin if twin.searches else None

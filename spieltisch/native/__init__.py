@@ -2,9 +2,11 @@
 
 ``native.load("awimbawe")`` gives the game in the native core beside its Python game;
 its states take one call per step and play whole random games inside Rust
-(:meth:`NativeGame.playouts`). The Python engine stays the reference and the fallback: every
-native step agrees with it (the agreement test), and :func:`available` says whether this
-installation has the native core at all (:func:`status` says it in words).
+(:meth:`NativeGame.playouts`), and it searches from a view there (:meth:`NativeGame.search`,
+the ISMCTS of ``spieltisch.agents.ismcts``, for a game whose converter packs beliefs). The
+Python engine stays the reference and the fallback: every native step agrees with it (the
+agreement test), and :func:`available` says whether this installation has the native core at
+all (:func:`status` says it in words).
 """
 
 from spieltisch.native.build import available, games, status
@@ -14,6 +16,8 @@ from spieltisch.native.face import (
     NativeState,
     Playouts,
     Rng,
+    SearchChoice,
+    Searched,
     Step,
     apply_step,
     converter,
@@ -26,6 +30,8 @@ __all__ = [
     "NativeState",
     "Playouts",
     "Rng",
+    "SearchChoice",
+    "Searched",
     "Step",
     "apply_step",
     "available",

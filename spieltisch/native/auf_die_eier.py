@@ -4,15 +4,17 @@ A throw's code is the Python :class:`Roll`'s own dice: the count of each face in
 whole egg, cracked egg, rotten egg, pot, frying pan, chicken (``W C R P F H``, the faces of
 the die-by-die splitter ``spieltisch.rl.chance.dice``), six integers summing to the dice
 thrown. Player actions need no converting: the native core uses the Python action ids.
+Nothing is hidden, so a view's belief code is the canonical integers of the one state it shows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from spieltisch.core.errors import InvalidActionError
+from spieltisch.core.errors import InvalidActionError, NativeError
 from spieltisch.core.game import Move
-from spieltisch.games.auf_die_eier import EierState, Roll, Stage
+from spieltisch.games.auf_die_eier import EierState, EierView, Roll, Stage
+from spieltisch.games.auf_die_eier.belief import state_of
 from spieltisch.games.auf_die_eier.notation import FACES
 
 STAGES = tuple(Stage)
@@ -81,3 +83,11 @@ def canonical(state: EierState) -> tuple[int, ...]:
             last.points,
         ]
     return tuple(out)
+
+
+def belief_code(view: EierView) -> tuple[int, ...]:
+    """The native belief of ``view``: the canonical integers of the one state it shows
+    (:class:`NativeError` for anything but an Auf die Eier view)."""
+    if not isinstance(view, EierView):
+        raise NativeError(f"not an Auf die Eier view: {type(view).__name__}")
+    return canonical(state_of(view))

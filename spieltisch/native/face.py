@@ -8,7 +8,8 @@ action id is the Python game's (``game.action_id``); a chance outcome is a tuple
 integers, its *code*, which each game's converter (``spieltisch/native/<game>.py``) turns into
 the Python game's chance move and back. So any Python game's moves replay natively
 (:meth:`NativeGame.from_moves`, :meth:`NativeGame.from_record`) and any native state's history
-replays in Python (:meth:`NativeGame.to_python`).
+replays in Python (:meth:`NativeGame.to_python`). :meth:`NativeGame.search` runs the ISMCTS
+of :mod:`spieltisch.agents.ismcts` inside Rust from a view the converter packs.
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ Step = int | Code
 class Converter(Protocol):
     """What each game's module in this package provides (see the package docstring); a game
     with typing aids (moves that stand for several listed actions, with no action id) also
-    has ``expand(state, move) -> tuple[Move, ...]``, the listed actions in order."""
+    has ``expand(state, move) -> tuple[Move, ...]``, the listed actions in order, and a game
+    the native core can search has ``belief_code(view) -> Code``, the deciding seat's view
+    packed for the game's native belief sampler."""
 
     def chance_code(self, state: Any, move: Move) -> Code: ...
 
@@ -238,10 +241,84 @@ class NativeGame:
         returns, steps, kept = self.native.playouts(start, count, seed, threads, records)
         return Playouts(returns, steps, kept)
 
+    @property
+    def searches(self) -> bool:
+        """Whether the native core can search this game: its converter packs beliefs (and
+        the extension is recent enough to search at all)."""
+        return hasattr(self.convert, "belief_code") and hasattr(self.native, "search")
+
+    def belief_code(self, view: object) -> Code | None:
+        """The native belief of the deciding seat's ``view`` (what :meth:`search` samples
+        worlds from), or ``None`` for a game whose converter packs no belief (search is then
+        not native for it)."""
+        pack = getattr(self.convert, "belief_code", None)
+        return None if pack is None else tuple(pack(view))
+
+    def search(
+        self,
+        view: object,
+        legal: Sequence[Move],
+        *,
+        seed: int,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        threads: int = 1,
+        exploration: float | None = None,
+        tree_depth: int | None = None,
+    ) -> Searched:
+        """ISMCTS inside Rust from ``view`` among the Python moves ``legal``: the algorithm of
+        :mod:`spieltisch.agents.ismcts`, within ``iterations`` or ``seconds`` (one of the
+        two), on ``threads`` independent trees whose root statistics are summed. The same
+        seed, threads and iteration budget give the same result. ``exploration`` and
+        ``tree_depth`` override the game's hints. :class:`NativeError` for a game whose
+        converter packs no belief; the native core's refusals as the Python engine's errors
+        (``InvalidActionError`` for a belief or a move it cannot read, ``OptionError`` for a
+        budget or setting out of bounds)."""
+        check_seed(seed)
+        code = self.belief_code(view)
+        if code is None or not self.searches:
+            raise NativeError(f"the native core cannot search {self.python.info.id} yet")
+        ids = [self.python.action_id(move) for move in legal]
+        by_id = dict(zip(ids, legal, strict=True))
+        found, took, rated = self.native.search(
+            code,
+            ids,
+            iterations=iterations,
+            seconds=seconds,
+            seed=seed,
+            threads=threads,
+            exploration=exploration,
+            tree_depth=tree_depth,
+        )
+        choices = tuple(SearchChoice(by_id[id_], visits, mean) for id_, visits, mean in rated)
+        return Searched(found, took, choices)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchChoice:
+    """How a native search rated one root choice (a Python move)."""
+
+    action: Move
+    visits: int
+    mean_return: float
+
+
+@dataclass(frozen=True, slots=True)
+class Searched:
+    """What :meth:`NativeGame.search` gives: the iterations run (over every tree), the
+    seconds it took and every legal move rated, most visited first (then the higher mean,
+    then in the order of ``legal``): the ranking of the Python search."""
+
+    iterations: int
+    seconds: float
+    choices: tuple[SearchChoice, ...]
+
 
 MAX_PLAYOUTS = 10_000_000
 """The most playouts one call plays (their returns are kept in memory)."""
 MAX_THREADS = 256
+MAX_SEARCH_THREADS = 64
+"""The most trees one native search grows side by side."""
 
 
 def apply_step(native: NativeState, step: Step) -> None:
@@ -267,6 +344,8 @@ __all__ = [
     "NativeState",
     "Playouts",
     "Rng",
+    "SearchChoice",
+    "Searched",
     "Step",
     "apply_step",
     "converter",

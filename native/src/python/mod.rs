@@ -13,6 +13,7 @@
 mod batch;
 mod belief;
 mod play;
+mod search;
 mod table;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -202,6 +203,24 @@ macro_rules! native_game {
             }
             fn kit_playout(&self, py: Python<'_>, belief_code: Vec<i64>, seed: u64) -> PyResult<u32> {
                 belief::playout(py, &*self.rules, &belief_code, seed)
+            }
+            /// ISMCTS from a belief code among the legal action ids (see `search.rs`).
+            #[pyo3(signature = (belief, legal, *, iterations=None, seconds=None, seed=0, threads=1, exploration=None, tree_depth=None))]
+            #[allow(clippy::too_many_arguments)]
+            fn search(
+                &self,
+                py: Python<'_>,
+                belief: &Bound<'_, PyAny>,
+                legal: &Bound<'_, PyAny>,
+                iterations: Option<i64>,
+                seconds: Option<f64>,
+                seed: u64,
+                threads: i64,
+                exploration: Option<f64>,
+                tree_depth: Option<i64>,
+            ) -> PyResult<search::Found> {
+                let asked = search::Asked { iterations, seconds, seed, threads, exploration, tree_depth };
+                search::search(py, &*self.rules, belief, legal, &asked)
             }
         }
 
