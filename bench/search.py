@@ -109,7 +109,9 @@ def main() -> None:
     parser.add_argument("--no-openspiel", action="store_true")
     args = parser.parse_args()
     items: dict[str, Timed] = {}
-    for players in (2, 4):
+    info = spieltisch.load(args.game).info
+    counts = [n for n in (2, 4) if info.min_players <= n <= info.max_players]
+    for players in counts:
         tag = f"{args.game} {players}p"
         items[f"python {tag}"] = spieltisch_search(
             args.game, players, args.python_iterations, native=False
@@ -135,7 +137,7 @@ def main() -> None:
         wall = statistics.median(r[name][1] for r in rounds)
         print(f"{name:42} {cpu:>12,.0f} {wall:>12,.0f}")
     print("\nratios (CPU time, median of the per-round ratios)")
-    for players in (2, 4):
+    for players in counts:
         tag = f"{args.game} {players}p"
         ratio = statistics.median(r[f"native {tag}"][0] / r[f"python {tag}"][0] for r in rounds)
         print(f"  native / python, {tag}: {ratio:,.1f}x")
