@@ -29,7 +29,7 @@ NATIVE_AGENTS: dict[str, frozenset[str]] = {
     "auf-die-eier": frozenset({"random", "heuristic", "expert"}),
     "auf-die-nuesse": frozenset({"random"}),
     "auweier": frozenset({"random"}),
-    "awimbawe": frozenset({"random"}),
+    "awimbawe": frozenset({"random", "heuristic"}),
 }
 """The agents with a native counterpart, by game id."""
 

@@ -159,3 +159,52 @@ def test_an_agent_without_a_native_counterpart_is_refused() -> None:
     assert native_agents.plays_natively(EIER, ["expert", "heuristic"])
     with pytest.raises(NativeError, match="no native agent 'ismcts'"):
         native_agents.play_games(game, [native_agents.Match(1, ("ismcts", "expert"), (1, 2))])
+
+
+AWIMBAWE = "awimbawe"
+AWIMBAWE_DECISIONS = 400
+"""Decisions compared per Awimbawé config (the heuristic has many kinds of decision)."""
+
+
+@pytest.mark.parametrize("config", configs(AWIMBAWE), ids=str)
+def test_the_native_awimbawe_heuristic_plays_the_python_move(config: Config) -> None:
+    """The heuristic is deterministic: on states of random walks the native one plays the
+    Python one's move (ties to the first legal move in both)."""
+    game = _game(AWIMBAWE, config)
+    roster = _roster(game, "heuristic")
+    python = make_agent("heuristic", game, 0)
+    for state, steps in decisions(game, seed=7 + len(str(config)), count=AWIMBAWE_DECISIONS):
+        player = state.current_player()
+        assert player is not None
+        expected = game.action_id(python.act(state.view(player), state.legal_actions()))
+        assert roster.act("heuristic", steps, 0) == expected, (config, steps)
+
+
+@pytest.mark.parametrize("config", configs(AWIMBAWE), ids=str)
+def test_native_awimbawe_heuristic_games_replay_with_the_python_heuristics_moves(
+    config: Config,
+) -> None:
+    """Heuristic against random and against itself, played natively: each game replays in
+    Python to the same end, and every move of a heuristic seat is the Python heuristic's."""
+    game = _game(AWIMBAWE, config)
+    python = make_agent("heuristic", game, 0)
+    rng = random.Random(len(str(config)))
+    pairs = [("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic")]
+    matches = [
+        native_agents.Match(
+            rng.getrandbits(64), pairs[i % 3], (rng.getrandbits(64), rng.getrandbits(64)), bool(i % 2)
+        )
+        for i in range(6)
+    ]
+    checked = 0
+    for match, one in zip(matches, native_agents.play_games(game, matches, records=True)):
+        assert one.finished
+        moves, states = native_agents.replay(game, one)
+        for state, move in zip(states, moves):
+            player = state.current_player()
+            if player is None or match.seats[player] != "heuristic":
+                continue
+            chosen = python.act(state.view(player), state.legal_actions())
+            assert game.action_id(chosen) == game.action_id(move), (config, match)
+            checked += 1
+    assert checked > 0
