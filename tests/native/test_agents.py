@@ -1,10 +1,11 @@
 """Native agents agree with the Python agents, and games between them replay in Python.
 
-On states from random walks of every Auf die Eier config (:func:`~tests.native.agreement.
-configs`), the native heuristic and expert pick exactly the Python agent's move; the native
-random agent picks uniformly among the legal moves (a chi-square test, every game). Games played
-end to end natively, between every pair of agents, replay in the Python engine to the same
-scores, winners and end, and the runner gives the same games for a seed whatever the threads.
+On states from random walks of every Auf die Eier and Awimbawé config (:func:`~tests.native.
+agreement.configs`), the native heuristics (and Auf die Eier's expert) pick exactly the Python
+agent's move; the native random agent picks uniformly among the legal moves (a chi-square
+test, every game). Games played end to end natively, between every pair of agents, replay in
+the Python engine to the same scores, winners and end (Awimbawé's heuristic seats making the
+Python heuristic's moves), and the runner gives the same games for a seed whatever the threads.
 """
 
 from __future__ import annotations
@@ -192,15 +193,19 @@ def test_native_awimbawe_heuristic_games_replay_with_the_python_heuristics_moves
     pairs = [("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic")]
     matches = [
         native_agents.Match(
-            rng.getrandbits(64), pairs[i % 3], (rng.getrandbits(64), rng.getrandbits(64)), bool(i % 2)
+            rng.getrandbits(64),
+            pairs[i % 3],
+            (rng.getrandbits(64), rng.getrandbits(64)),
+            keyed=bool(i % 2),
         )
         for i in range(6)
     ]
     checked = 0
-    for match, one in zip(matches, native_agents.play_games(game, matches, records=True)):
+    played = native_agents.play_games(game, matches, records=True)
+    for match, one in zip(matches, played, strict=True):
         assert one.finished
         moves, states = native_agents.replay(game, one)
-        for state, move in zip(states, moves):
+        for state, move in zip(states[:-1], moves, strict=True):
             player = state.current_player()
             if player is None or match.seats[player] != "heuristic":
                 continue

@@ -451,16 +451,16 @@ fn best_lead(seen: &Seen, reading: &Reading) -> f64 {
     let available = seen.hand | seen.tops(seen.me);
     let free = available & !seen.blocked[seen.me];
     let mut cards = if free != 0 { free } else { available };
-    let mut best: Option<f64> = None;
+    if cards == 0 {
+        return 0.0; // Python's max(..., default=0.0)
+    }
+    let mut best = f64::NEG_INFINITY;
     while cards != 0 {
         let card = cards.trailing_zeros() as u8;
         cards &= cards - 1;
-        let worth = lead_score(reading, card);
-        if best.is_none_or(|b| worth > b) {
-            best = Some(worth);
-        }
+        best = best.max(lead_score(reading, card));
     }
-    best.unwrap_or(0.0)
+    best
 }
 
 /// How much harm the opponent's face-up `card` can do in the trick under way.
@@ -540,6 +540,20 @@ mod tests {
         assert_eq!(reading.holds_any(0b11), 1.0 - 1.0 / 6.0);
         assert_eq!(reading.holds_any(0b1_0000), 0.0);
         assert_eq!(reading.holds_any(0b111), 1.0);
+    }
+
+    #[test]
+    fn games_against_random_and_itself_end() {
+        use crate::agents::play::{play_many, Match, RandomAgent};
+        use crate::core::Options;
+        let rules = Awimbawe::new(2, &Options::default()).unwrap();
+        let roster: [&dyn Agent<Awimbawe>; 2] = [&HeuristicAgent, &RandomAgent];
+        let games: Vec<Match> = (0..20)
+            .map(|i| Match { seed: i, keyed: false, seats: vec![0, (i % 2) as usize], agent_seeds: vec![i, i + 7] })
+            .collect();
+        for played in play_many(&rules, &roster, &games, 100_000, 1, false) {
+            assert!(played.finished);
+        }
     }
 
     #[test]
