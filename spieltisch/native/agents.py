@@ -1,9 +1,10 @@
 """Games between native agents: which agents the native core has, and whole games played in Rust.
 
 :data:`NATIVE_AGENTS` names, per game, the catalogue's agents (``make_agent`` names) that have a
-native counterpart playing the same moves: ``random`` everywhere; Auf die Eier's
-``heuristic`` (ported rule for rule) and ``expert``, whose exact table the Python expert
-computes once per dice count (:func:`expert_table`) and hands to Rust. :func:`play_games`
+native counterpart playing the same moves: ``random`` everywhere; Awimbawé's ``heuristic``
+(ported rule for rule, reading only its seat's view); Auf die Eier's ``heuristic`` (ported
+rule for rule) and ``expert``, whose exact table the Python expert computes once per dice
+count (:func:`expert_table`) and hands to Rust. :func:`play_games`
 plays many games end to end inside Rust (no Python per step, on as many threads as asked,
 each game depending only on its :class:`Match`) and returns each game's steps and outcome;
 :func:`replay` turns a game's steps into Python moves and states through the Python engine,
@@ -29,7 +30,7 @@ NATIVE_AGENTS: dict[str, frozenset[str]] = {
     "auf-die-eier": frozenset({"random", "heuristic", "expert"}),
     "auf-die-nuesse": frozenset({"random"}),
     "auweier": frozenset({"random"}),
-    "awimbawe": frozenset({"random"}),
+    "awimbawe": frozenset({"random", "heuristic"}),
 }
 """The agents with a native counterpart, by game id."""
 

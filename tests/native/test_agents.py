@@ -1,10 +1,11 @@
 """Native agents agree with the Python agents, and games between them replay in Python.
 
-On states from random walks of every Auf die Eier config (:func:`~tests.native.agreement.
-configs`), the native heuristic and expert pick exactly the Python agent's move; the native
-random agent picks uniformly among the legal moves (a chi-square test, every game). Games played
-end to end natively, between every pair of agents, replay in the Python engine to the same
-scores, winners and end, and the runner gives the same games for a seed whatever the threads.
+On states from random walks of every Auf die Eier and Awimbawé config (:func:`~tests.native.
+agreement.configs`), the native heuristics (and Auf die Eier's expert) pick exactly the Python
+agent's move; the native random agent picks uniformly among the legal moves (a chi-square
+test, every game). Games played end to end natively, between every pair of agents, replay in
+the Python engine to the same scores, winners and end (Awimbawé's heuristic seats making the
+Python heuristic's moves), and the runner gives the same games for a seed whatever the threads.
 """
 
 from __future__ import annotations
@@ -159,3 +160,56 @@ def test_an_agent_without_a_native_counterpart_is_refused() -> None:
     assert native_agents.plays_natively(EIER, ["expert", "heuristic"])
     with pytest.raises(NativeError, match="no native agent 'ismcts'"):
         native_agents.play_games(game, [native_agents.Match(1, ("ismcts", "expert"), (1, 2))])
+
+
+AWIMBAWE = "awimbawe"
+AWIMBAWE_DECISIONS = 400
+"""Decisions compared per Awimbawé config (the heuristic has many kinds of decision)."""
+
+
+@pytest.mark.parametrize("config", configs(AWIMBAWE), ids=str)
+def test_the_native_awimbawe_heuristic_plays_the_python_move(config: Config) -> None:
+    """The heuristic is deterministic: on states of random walks the native one plays the
+    Python one's move (ties to the first legal move in both)."""
+    game = _game(AWIMBAWE, config)
+    roster = _roster(game, "heuristic")
+    python = make_agent("heuristic", game, 0)
+    for state, steps in decisions(game, seed=7 + len(str(config)), count=AWIMBAWE_DECISIONS):
+        player = state.current_player()
+        assert player is not None
+        expected = game.action_id(python.act(state.view(player), state.legal_actions()))
+        assert roster.act("heuristic", steps, 0) == expected, (config, steps)
+
+
+@pytest.mark.parametrize("config", configs(AWIMBAWE), ids=str)
+def test_native_awimbawe_heuristic_games_replay_with_the_python_heuristics_moves(
+    config: Config,
+) -> None:
+    """Heuristic against random and against itself, played natively: each game replays in
+    Python to the same end, and every move of a heuristic seat is the Python heuristic's."""
+    game = _game(AWIMBAWE, config)
+    python = make_agent("heuristic", game, 0)
+    rng = random.Random(len(str(config)))
+    pairs = [("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic")]
+    matches = [
+        native_agents.Match(
+            rng.getrandbits(64),
+            pairs[i % 3],
+            (rng.getrandbits(64), rng.getrandbits(64)),
+            keyed=bool(i % 2),
+        )
+        for i in range(6)
+    ]
+    checked = 0
+    played = native_agents.play_games(game, matches, records=True)
+    for match, one in zip(matches, played, strict=True):
+        assert one.finished
+        moves, states = native_agents.replay(game, one)
+        for state, move in zip(states[:-1], moves, strict=True):
+            player = state.current_player()
+            if player is None or match.seats[player] != "heuristic":
+                continue
+            chosen = python.act(state.view(player), state.legal_actions())
+            assert game.action_id(chosen) == game.action_id(move), (config, match)
+            checked += 1
+    assert checked > 0

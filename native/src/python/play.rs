@@ -45,6 +45,9 @@ pub struct NativeRoster {
 /// The names a game's native agents go by (every game has `random`).
 pub const EIER_AGENTS: [&str; 3] = ["random", "heuristic", "expert"];
 
+/// The names Awimbawé's native agents go by.
+pub const AWIMBAWE_AGENTS: [&str; 2] = ["random", "heuristic"];
+
 /// A generic agent by name, or an error naming what the game offers.
 fn generic<R: Rules>(name: &str, offered: &[&str]) -> PyResult<Box<dyn Agent<R>>> {
     match name {
@@ -74,6 +77,14 @@ fn eier_agent(
             None => Err(PyValueError::new_err("the native expert of auf-die-eier needs the expert's table")),
         },
         other => generic(other, &EIER_AGENTS),
+    }
+}
+
+#[cfg(feature = "awimbawe")]
+fn awimbawe_agent(name: &str) -> PyResult<Box<dyn Agent<crate::games::awimbawe::Awimbawe>>> {
+    match name {
+        "heuristic" => Ok(Box::new(crate::games::awimbawe::bots::HeuristicAgent)),
+        other => generic(other, &AWIMBAWE_AGENTS),
     }
 }
 
@@ -118,7 +129,7 @@ impl NativeRoster {
         }
         #[cfg(feature = "awimbawe")]
         if let Ok(game) = game.downcast::<super::AwimbaweGame>() {
-            let built = roster(game.get().rules.clone(), &names, |name| generic(name, &["random"]))?;
+            let built = roster(game.get().rules.clone(), &names, awimbawe_agent)?;
             return Ok(NativeRoster { roster: AnyRoster::Awimbawe(built), names });
         }
         let _ = py;
