@@ -87,6 +87,9 @@ def percentile(ordered: Sequence[float], q: float) -> float:
 
 BOOTSTRAP_CHUNK = 4_000_000
 """Draws (clusters times replicates) the bootstrap holds in memory at once."""
+EXACT_BITS = 20
+"""A metric whose every value is a multiple of 2**-EXACT_BITS (whole points, shared wins) sums
+without rounding in any order, as long as no sum can reach 2**53 such steps."""
 
 
 def uniforms(rng: random.Random, count: int) -> npt.NDArray[np.float64]:
@@ -100,6 +103,16 @@ def uniforms(rng: random.Random, count: int) -> npt.NDArray[np.float64]:
     after = bits.state["state"]
     rng.setstate((version, (*after["key"].tolist(), int(after["pos"])), gauss))
     return draws
+
+
+def exact_columns(table: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+    """Which columns of ``table`` (clusters by metrics) sum exactly in any order and any
+    resample: every value a multiple of 2**-EXACT_BITS, and the clusters' largest value, times
+    their number, below 2**53 of those steps."""
+    scaled = table * 2.0**EXACT_BITS
+    whole = np.all(scaled == np.floor(scaled), axis=0)
+    small = np.abs(scaled).max(axis=0) * len(table) < 2.0**53
+    return np.asarray(whole & small, dtype=np.bool_)
 
 
 def cluster_bootstrap(
@@ -116,8 +129,10 @@ def cluster_bootstrap(
     ``(mean, low, high)`` per metric; with fewer than two clusters the interval is the mean.
 
     Each replicate draws its clusters as ``rng.choices(range(len(sums)), k=len(sums))`` would
-    and sums them in the order drawn (a running sum, as Python's ``sum``), so the intervals
-    are those of the plain Python loop to the bit, only computed in numpy."""
+    and sums them as Python's ``sum`` does, so the intervals are those of the plain Python
+    loop to the bit, only computed in numpy: a metric that sums exactly
+    (:func:`exact_columns`) as each cluster's count of draws times its sums, any other as a
+    running sum in the order drawn."""
     if not sums:
         return []
     metrics = len(sums[0])
@@ -125,27 +140,43 @@ def cluster_bootstrap(
     means = [sum(s[m] for s in sums) / max(total, 1) for m in range(metrics)]
     if len(sums) < 2:
         return [(mean, mean, mean) for mean in means]
-    clusters = len(sums)
-    table = np.array(sums, dtype=np.float64).reshape(clusters, metrics)
-    sizes = np.array(counts, dtype=np.int64)
+    table = np.array(sums, dtype=np.float64).reshape(len(sums), metrics)
     draws = np.empty((metrics, replicates), dtype=np.float64)
-    step = max(1, BOOTSTRAP_CHUNK // clusters)
+    step = max(1, BOOTSTRAP_CHUNK // len(sums))
     for start in range(0, replicates, step):
         block = min(step, replicates - start)
-        picked = np.floor(uniforms(rng, block * clusters) * float(clusters)).astype(np.intp)
-        picked = picked.reshape(block, clusters)
-        games = sizes[picked].sum(axis=1)
-        games[games == 0] = 1
-        for m in range(metrics):
-            # A running sum in the order drawn (``np.sum`` would add pairwise); + 0.0 turns a
-            # -0.0 into the 0.0 Python's sum, starting from the integer 0, gives.
-            totals = np.cumsum(table[picked, m], axis=1)[:, -1] + 0.0
-            draws[m, start : start + block] = totals / games
+        draws[:, start : start + block] = _replicates(table, counts, rng, block)
     tail = (1 - level) / 2
     result = []
     for mean, values in zip(means, np.sort(draws, axis=1).tolist(), strict=True):
         result.append((mean, percentile(values, tail), percentile(values, 1 - tail)))
     return result
+
+
+def _replicates(
+    table: npt.NDArray[np.float64], counts: Sequence[int], rng: random.Random, block: int
+) -> npt.NDArray[np.float64]:
+    """``block`` bootstrap replicates of every metric's mean (metrics by replicates)."""
+    clusters, metrics = table.shape
+    picked = np.floor(uniforms(rng, block * clusters) * float(clusters)).astype(np.intp)
+    picked = picked.reshape(block, clusters)
+    exact = exact_columns(table)
+    games = np.array(counts, dtype=np.int64)[picked].sum(axis=1)
+    games[games == 0] = 1
+    out = np.empty((metrics, block), dtype=np.float64)
+    if exact.any():
+        # Each cluster's count of draws in each replicate, times its sums: exact, so the
+        # order of the additions does not matter. Adding 0.0 turns a -0.0 into the 0.0
+        # Python's sum, starting from the integer 0, gives.
+        places = picked + (np.arange(block, dtype=np.intp) * clusters)[:, None]
+        times = np.bincount(places.ravel(), minlength=block * clusters).astype(np.float64)
+        totals = times.reshape(block, clusters) @ table[:, exact] + 0.0
+        out[exact] = (totals / games[:, None]).T
+    for m in np.flatnonzero(~exact):
+        # A running sum in the order drawn (``np.sum`` would add pairwise).
+        totals = np.cumsum(table[:, m][picked], axis=1)[:, -1] + 0.0
+        out[m] = totals / games
+    return out
 
 
 def bootstrap_mean(

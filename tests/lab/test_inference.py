@@ -101,7 +101,13 @@ def python_loop_bootstrap(
 
 cells = st.lists(
     st.tuples(
-        st.lists(st.floats(-50, 50, allow_nan=False) | st.integers(-9, 9), min_size=3, max_size=3),
+        st.lists(
+            st.floats(-50, 50, allow_nan=False)
+            | st.integers(-9, 9)
+            | st.sampled_from([0.5, -1.5, 1 / 3, 2.0**-30]),
+            min_size=3,
+            max_size=3,
+        ),
         st.integers(0, 4),
     ),
     min_size=2,
