@@ -8,7 +8,7 @@ import random
 
 from spieltisch.lab.analysis import Analysis, analyse
 from spieltisch.lab.engine import GameResult
-from spieltisch.lab.experiment import CellResults, collect, parse_experiment
+from spieltisch.lab.experiment import CellResults, Experiment, collect, parse_experiment
 
 STUDY = """
 name = "made-up results"
@@ -132,7 +132,7 @@ RECORDED: list[list[float]] = [
 """The figures as the Python-loop bootstrap drew them."""
 
 
-def made_up_run() -> tuple[object, list[CellResults]]:
+def made_up_run() -> tuple[Experiment, list[CellResults]]:
     """The study's schedule with every game's result drawn from a seeded generator (a few
     unfinished, so they are left out as a real run's are)."""
     experiment = parse_experiment(STUDY)
@@ -173,4 +173,4 @@ def figures(analysis: Analysis) -> list[list[float]]:
 
 def test_the_report_numbers_of_a_fixed_study_are_the_recorded_ones() -> None:
     experiment, cells = made_up_run()
-    assert figures(analyse(experiment, cells)) == RECORDED  # type: ignore[arg-type]
+    assert figures(analyse(experiment, cells)) == RECORDED
