@@ -18,6 +18,9 @@ use crate::core::{apply_checked, apply_code, rng_from_seed, Node, Rules, Step};
 /// (need 0 for a used-up ladder).
 type ExpertEntries = Vec<(u8, u8, [u8; 6], u32)>;
 
+/// The expert's table as computed here, each entry with the chosen action's expected points.
+type ValuedEntries = Vec<(u8, u8, [u8; 6], u32, f64)>;
+
 /// A game's rules and its agents, one per name asked for.
 struct Roster<R: Rules> {
     rules: Arc<R>,
@@ -135,7 +138,7 @@ impl NativeRoster {
     /// the order of the Python expert's table (need 0: the ladder is used up).
     #[cfg(feature = "auf_die_eier")]
     #[staticmethod]
-    fn expert_table(py: Python<'_>, dice: u8) -> PyResult<Vec<(u8, u8, [u8; 6], u32, f64)>> {
+    fn expert_table(py: Python<'_>, dice: u8) -> PyResult<ValuedEntries> {
         use crate::games::auf_die_eier::bots::expert::solve;
         let (low, high) = crate::games::auf_die_eier::model::DICE_BOUNDS;
         if !(low..=high).contains(&i64::from(dice)) {

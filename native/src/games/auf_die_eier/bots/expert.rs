@@ -218,3 +218,31 @@ impl ExpertTable {
         ExpertTable::new(solve(dice).into_iter().map(|(key, action, _)| (key, action)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_decision_has_a_legal_choice() {
+        for dice in 5..=10u8 {
+            let entries = solve(dice);
+            let sets = all_dice(dice).len() - 1; // all Rotten Eggs: no decision
+            assert_eq!(entries.len(), 6 * sets * 2);
+            for &((_, _, counts), action, value) in &entries {
+                assert_eq!(counts.iter().sum::<u8>(), dice);
+                let legal = tables().rerolls_of(rerollable(&counts));
+                assert!(action == 0 || legal.contains(&(action as u16)), "{counts:?} {action}");
+                assert!(value >= 0.0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_is_the_python_experts_to_the_bit() {
+        // `best_choice(1, (0, 0, 0, 0, 0, 5), None)` of the Python expert with five dice.
+        let entries = solve(5);
+        let (_, _, value) = entries.iter().find(|(key, _, _)| *key == (0, 1, [0, 0, 0, 0, 0, 5])).unwrap();
+        assert_eq!(*value, 6.6565252141800455);
+    }
+}
