@@ -92,6 +92,11 @@ EXACT_BITS = 20
 without rounding in any order, as long as no sum can reach 2**53 such steps."""
 
 
+MATRIX_FROM = 3
+"""From this many metrics that sum exactly, a bootstrap counts each cluster's draws once and
+multiplies (one pass for all of them) instead of summing each metric's draws."""
+
+
 def uniforms(rng: random.Random, count: int) -> npt.NDArray[np.float64]:
     """The next ``count`` values of ``rng.random()``, drawn in numpy, ``rng`` advanced past
     them: numpy's MT19937 started from ``rng``'s state makes the same 53-bit floats."""
@@ -158,13 +163,15 @@ def _replicates(
 ) -> npt.NDArray[np.float64]:
     """``block`` bootstrap replicates of every metric's mean (metrics by replicates)."""
     clusters, metrics = table.shape
-    picked = np.floor(uniforms(rng, block * clusters) * float(clusters)).astype(np.intp)
+    # Python's floor(random() * n); truncation is the floor of these non-negative floats.
+    picked = (uniforms(rng, block * clusters) * float(clusters)).astype(np.intp)
     picked = picked.reshape(block, clusters)
     exact = exact_columns(table)
     games = np.array(counts, dtype=np.int64)[picked].sum(axis=1)
     games[games == 0] = 1
     out = np.empty((metrics, block), dtype=np.float64)
-    if exact.any():
+    matrix = int(exact.sum()) >= MATRIX_FROM
+    if matrix:
         # Each cluster's count of draws in each replicate, times its sums: exact, so the
         # order of the additions does not matter. Adding 0.0 turns a -0.0 into the 0.0
         # Python's sum, starting from the integer 0, gives.
@@ -172,10 +179,14 @@ def _replicates(
         times = np.bincount(places.ravel(), minlength=block * clusters).astype(np.float64)
         totals = times.reshape(block, clusters) @ table[:, exact] + 0.0
         out[exact] = (totals / games[:, None]).T
-    for m in np.flatnonzero(~exact):
-        # A running sum in the order drawn (``np.sum`` would add pairwise).
-        totals = np.cumsum(table[:, m][picked], axis=1)[:, -1] + 0.0
-        out[m] = totals / games
+    for m in range(metrics):
+        if matrix and exact[m]:
+            continue
+        drawn = table[:, m][picked]
+        if exact[m]:  # exact in any order: numpy's (pairwise) sum will do
+            out[m] = (drawn.sum(axis=1) + 0.0) / games
+        else:  # a running sum in the order drawn, as Python's sum adds
+            out[m] = (np.cumsum(drawn, axis=1)[:, -1] + 0.0) / games
     return out
 
 

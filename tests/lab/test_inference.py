@@ -116,9 +116,15 @@ cells = st.lists(
 
 
 @settings(max_examples=60, deadline=None)
-@given(cells=cells, seed=st.integers(0, 2**32), replicates=st.integers(1, 60), chunk=st.booleans())
+@given(
+    cells=cells,
+    seed=st.integers(0, 2**32),
+    replicates=st.integers(1, 60),
+    chunk=st.booleans(),
+    matrix=st.booleans(),
+)
 def test_the_numpy_bootstrap_draws_what_the_python_loop_draws(
-    cells: list[tuple[list[float], int]], seed: int, replicates: int, chunk: bool
+    cells: list[tuple[list[float], int]], seed: int, replicates: int, chunk: bool, matrix: bool
 ) -> None:
     sums = [row for row, _ in cells]
     counts = [count for _, count in cells]
@@ -126,6 +132,8 @@ def test_the_numpy_bootstrap_draws_what_the_python_loop_draws(
     with pytest.MonkeyPatch.context() as patch:
         if chunk:  # a few replicates at a time, as a large study is drawn
             patch.setattr(stats, "BOOTSTRAP_CHUNK", 3 * len(sums))
+        # Exact metrics counted by cluster (from one), or each summed over its draws.
+        patch.setattr(stats, "MATRIX_FROM", 1 if matrix else 4)
         got = cluster_bootstrap(sums, counts, ours, replicates)
     assert got == python_loop_bootstrap(sums, counts, theirs, replicates)
     assert ours.getstate() == theirs.getstate()  # the generator moved on as far
