@@ -218,7 +218,11 @@ def cell_stats(experiment: Experiment, cell_results: CellResults) -> CellStats:
 
 def _uncertainty_curve(results: Sequence[GameResult]) -> tuple[float, ...]:
     """The mean of each tenth's uncertainty over the games that carry all ten (traced ones)."""
-    rows = [[r.measure(key) for key in CURVE_KEYS] for r in results]
+    rows = []
+    for result in results:
+        if result.measures:  # an untraced game has no curve
+            measures = dict(result.measures)
+            rows.append([measures.get(key) for key in CURVE_KEYS])
     complete = [[v for v in row if v is not None] for row in rows if None not in row]
     if not complete:
         return ()

@@ -3,8 +3,10 @@
 :data:`NATIVE_AGENTS` names, per game, the catalogue's agents (``make_agent`` names) that have a
 native counterpart playing the same moves: ``random`` everywhere; Awimbawé's ``heuristic``
 (ported rule for rule, reading only its seat's view); Auf die Eier's ``heuristic`` (ported
-rule for rule) and ``expert``, whose exact table the Python expert computes once per dice
-count (:func:`expert_table`) and hands to Rust. :func:`play_games`
+rule for rule) and ``expert``, whose exact table of choices the native core works out itself,
+bit for bit the Python expert's (:func:`native_expert_table` against the reference
+:func:`python_expert_table`; a build without it gets the Python table handed over).
+:func:`play_games`
 plays many games end to end inside Rust (no Python per step, on as many threads as asked,
 each game depending only on its :class:`Match`) and returns each game's steps and outcome;
 :func:`replay` turns a game's steps into Python moves and states through the Python engine,
@@ -82,11 +84,16 @@ class Played:
     finished: bool
 
 
+ExpertEntry = tuple[int, int, tuple[int, ...], int]
+"""One decision of the expert's table: need (0: the ladder is used up), throws made, dice on
+the table, action id."""
+
+
 @functools.cache
-def expert_table(dice: int) -> tuple[tuple[int, int, tuple[int, ...], int], ...]:
+def python_expert_table(dice: int) -> tuple[ExpertEntry, ...]:
     """The Auf die Eier expert's choice at every decision of a turn with ``dice`` dice, as
     ``(need, rolls, dice on the table, action id)`` (need 0: the ladder is used up), computed
-    by the Python expert (a few seconds for nine dice, once per process)."""
+    by the Python expert, the reference (seconds: about 5 for nine dice, 10 for ten)."""
     from spieltisch.games import REGISTRY  # noqa: PLC0415 - only when a table is asked for
     from spieltisch.games.auf_die_eier.bots import expert  # noqa: PLC0415
     from spieltisch.games.auf_die_eier.model import LADDER, MAX_ROLLS  # noqa: PLC0415
@@ -104,16 +111,42 @@ def expert_table(dice: int) -> tuple[tuple[int, int, tuple[int, ...], int], ...]
     return tuple(entries)
 
 
+def computes_expert_table() -> bool:
+    """Whether the installed native core works the expert's table out itself (a build older
+    than that needs it handed over)."""
+    return supported() and hasattr(extension().NativeRoster, "expert_table")
+
+
+@functools.cache
+def native_expert_table(dice: int) -> tuple[tuple[ExpertEntry, float], ...]:
+    """The expert's table as the native core computes it (a fraction of a second), each entry
+    with the expected points of the choice for the rest of the turn; in
+    :func:`python_expert_table`'s order and equal to it (values to the bit)."""
+    raw = extension().NativeRoster.expert_table(dice)
+    return tuple(
+        ((need, rolls, tuple(counts), action), value) for need, rolls, counts, action, value in raw
+    )
+
+
+def expert_table(dice: int) -> tuple[ExpertEntry, ...]:
+    """The expert's table for ``dice`` dice: the native core's where it computes one, else the
+    Python expert's (both cached per dice count)."""
+    if computes_expert_table():
+        return tuple(entry for entry, _ in native_expert_table(dice))
+    return python_expert_table(dice)
+
+
 @functools.lru_cache(maxsize=64)
 def roster(native: NativeGame, names: tuple[str, ...]) -> Any:
-    """The native agents ``names`` of ``native``'s game in one roster (the expert's table
-    handed over once per game and options, and only when the expert is among them)."""
+    """The native agents ``names`` of ``native``'s game in one roster, built once per game and
+    options (the native core computes the expert's table for the game's dice itself; an older
+    build gets the Python expert's table handed over)."""
     game_id = native.python.info.id
     missing = [name for name in names if name not in native_agents(game_id)]
     if missing:
         raise NativeError(f"{game_id} has no native agent {missing[0]!r}")
     table = None
-    if game_id == "auf-die-eier" and "expert" in names:
+    if game_id == "auf-die-eier" and "expert" in names and not computes_expert_table():
         table = list(expert_table(int(native.python.options["dice"])))
     return extension().NativeRoster(native.native, list(names), table)
 
@@ -195,13 +228,17 @@ def replay(game: Game, played: Played) -> tuple[list[Move], list[State]]:
 
 __all__ = [
     "NATIVE_AGENTS",
+    "ExpertEntry",
     "Match",
     "Played",
+    "computes_expert_table",
     "expert_table",
     "native_agents",
+    "native_expert_table",
     "native_game",
     "play_games",
     "plays_natively",
+    "python_expert_table",
     "replay",
     "roster",
     "supported",

@@ -2,10 +2,12 @@
 
 On states from random walks of every Auf die Eier and Awimbawé config (:func:`~tests.native.
 agreement.configs`), the native heuristics (and Auf die Eier's expert) pick exactly the Python
-agent's move; the native random agent picks uniformly among the legal moves (a chi-square
-test, every game). Games played end to end natively, between every pair of agents, replay in
-the Python engine to the same scores, winners and end (Awimbawé's heuristic seats making the
-Python heuristic's moves), and the runner gives the same games for a seed whatever the threads.
+agent's move; the expert's table the native core works out is the Python expert's, every
+choice and every value to the bit, for every dice count but the slowest in Python (ten dice);
+the native random agent picks uniformly among the legal moves (a chi-square test, every game).
+Games played end to end natively, between every pair of agents, replay in the Python engine to
+the same scores, winners and end (Awimbawé's heuristic seats making the Python heuristic's
+moves), and the runner gives the same games for a seed whatever the threads.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ import spieltisch
 from spieltisch.agents import make_agent
 from spieltisch.core.errors import NativeError
 from spieltisch.core.game import Game, State
+from spieltisch.games.auf_die_eier.bots import expert
 from spieltisch.native import agents as native_agents
+from spieltisch.native.build import extension
 from spieltisch.native.face import Step
 from tests.native.agreement import REQUIRE_VARIABLE, Config, configs, require_native
 
@@ -79,6 +83,39 @@ def test_the_native_eier_agents_play_the_python_move(config: Config, name: str) 
         assert player is not None
         expected = game.action_id(python.act(state.view(player), state.legal_actions()))
         assert roster.act(name, steps, 0) == expected, (config, steps)
+
+
+@pytest.mark.parametrize("dice", [5, 6, 7, 8, 9])
+def test_the_native_expert_table_is_the_python_experts(dice: int) -> None:
+    """Every choice of the native table is the Python table's, and its value is the Python
+    expert's ``best_choice`` value exactly (the same floats summed in the same order)."""
+    if not native_agents.computes_expert_table():
+        pytest.skip("the native core is built without the expert's table")
+    native = native_agents.native_expert_table(dice)
+    assert [entry for entry, _ in native] == list(native_agents.python_expert_table(dice))
+    for (need, rolls, counts, _), value in native:
+        assert value == expert.best_choice(rolls, counts, need or None)[1], (need, rolls, counts)
+    assert native_agents.expert_table(dice) == native_agents.python_expert_table(dice)
+
+
+def test_a_handed_over_expert_table_is_played_by() -> None:
+    """A native core may be handed a table (as a build without its own was): it plays by it."""
+    game = spieltisch.load(EIER)
+    stops = [(need, rolls, counts, 0) for need, rolls, counts, _ in native_agents.expert_table(9)]
+    roster = extension().NativeRoster(native_agents.native_game(game).native, ["expert"], stops)
+    own = _roster(game, "expert")
+    acted = [
+        (roster.act("expert", steps, 0), own.act("expert", steps, 0))
+        for _, steps in decisions(game, seed=4, count=40)
+    ]
+    assert all(mine == 0 for mine, _ in acted) and any(theirs != 0 for _, theirs in acted)
+
+
+def test_the_native_expert_table_refuses_a_dice_count_the_game_does_not_allow() -> None:
+    if not native_agents.computes_expert_table():
+        pytest.skip("the native core is built without the expert's table")
+    with pytest.raises(ValueError, match="5 to 10 dice"):
+        extension().NativeRoster.expert_table(4)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -1,5 +1,6 @@
 //! Games between native agents, as Python drives them: a [`NativeRoster`] (a game's rules and
-//! its agents by name, the Auf die Eier expert's table handed over once) and [`play_games`],
+//! its agents by name, the Auf die Eier expert's table computed here or handed over once, and
+//! [`NativeRoster::expert_table`] to compare that table with the Python expert's) and [`play_games`],
 //! which plays many games end to end in Rust with the GIL released (see
 //! `crate::agents::play`) and returns each game's steps and outcome.
 
@@ -16,6 +17,9 @@ use crate::core::{apply_checked, apply_code, rng_from_seed, Node, Rules, Step};
 /// The Auf die Eier expert's table as handed over: `(need, rolls, dice, action id)` entries
 /// (need 0 for a used-up ladder).
 type ExpertEntries = Vec<(u8, u8, [u8; 6], u32)>;
+
+/// The expert's table as computed here, each entry with the chosen action's expected points.
+type ValuedEntries = Vec<(u8, u8, [u8; 6], u32, f64)>;
 
 /// A game's rules and its agents, one per name asked for.
 struct Roster<R: Rules> {
@@ -63,19 +67,21 @@ fn generic<R: Rules>(name: &str, offered: &[&str]) -> PyResult<Box<dyn Agent<R>>
 #[cfg(feature = "auf_die_eier")]
 fn eier_agent(
     name: &str,
+    dice: u8,
     expert: &Option<ExpertEntries>,
 ) -> PyResult<Box<dyn Agent<crate::games::auf_die_eier::Eier>>> {
     use crate::games::auf_die_eier::bots::{ExpertAgent, ExpertTable, HeuristicAgent};
     match name {
         "heuristic" => Ok(Box::new(HeuristicAgent)),
-        "expert" => match expert {
-            Some(entries) => {
-                let table =
-                    ExpertTable::new(entries.iter().map(|&(need, rolls, dice, action)| ((need, rolls, dice), action)));
-                Ok(Box::new(ExpertAgent { table }))
-            }
-            None => Err(PyValueError::new_err("the native expert of auf-die-eier needs the expert's table")),
-        },
+        "expert" => {
+            let table = match expert {
+                Some(entries) => {
+                    ExpertTable::new(entries.iter().map(|&(need, rolls, dice, action)| ((need, rolls, dice), action)))
+                }
+                None => ExpertTable::solved(dice),
+            };
+            Ok(Box::new(ExpertAgent { table }))
+        }
         other => generic(other, &EIER_AGENTS),
     }
 }
@@ -101,7 +107,8 @@ fn roster<R: Rules>(
 #[pymethods]
 impl NativeRoster {
     /// The agents `names` of the native `game` (a game object of `new_game`); `expert` is the
-    /// Auf die Eier expert's table, needed when `expert` is among the names.
+    /// Auf die Eier expert's table to play by when `expert` is among the names (by default the
+    /// table computed here for the game's dice, as [`NativeRoster::expert_table`] gives it).
     #[new]
     #[pyo3(signature = (game, names, expert=None))]
     fn new(
@@ -114,7 +121,8 @@ impl NativeRoster {
         #[cfg(feature = "auf_die_eier")]
         if let Ok(game) = game.downcast::<super::EierGame>() {
             let rules = game.get().rules.clone();
-            let built = guard(py, "auf-die-eier", || roster(rules, &names, |name| eier_agent(name, &expert)))?;
+            let dice = rules.config.dice;
+            let built = guard(py, "auf-die-eier", || roster(rules, &names, |name| eier_agent(name, dice, &expert)))?;
             return Ok(NativeRoster { roster: AnyRoster::Eier(built), names });
         }
         #[cfg(feature = "auf_die_nuesse")]
@@ -134,6 +142,24 @@ impl NativeRoster {
         }
         let _ = py;
         Err(PyValueError::new_err("a roster needs a native game object"))
+    }
+
+    /// The Auf die Eier expert's table for a game of `dice` dice as computed here:
+    /// `(need, rolls, dice on the table, action id, expected points)` for every decision, in
+    /// the order of the Python expert's table (need 0: the ladder is used up).
+    #[cfg(feature = "auf_die_eier")]
+    #[staticmethod]
+    fn expert_table(py: Python<'_>, dice: u8) -> PyResult<ValuedEntries> {
+        use crate::games::auf_die_eier::bots::expert::solve;
+        let (low, high) = crate::games::auf_die_eier::model::DICE_BOUNDS;
+        if !(low..=high).contains(&i64::from(dice)) {
+            return Err(PyValueError::new_err(format!("auf-die-eier plays with {low} to {high} dice, not {dice}")));
+        }
+        let entries = py.allow_threads(|| solve(dice));
+        Ok(entries
+            .into_iter()
+            .map(|((need, rolls, counts), action, value)| (need, rolls, counts, action, value))
+            .collect())
     }
 
     /// The agents' names, in roster order.
