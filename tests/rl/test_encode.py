@@ -155,13 +155,17 @@ def test_a_mating_that_gives_one_player_every_female_stays_in_range() -> None:
     by three, so four awards gave 4/3)."""
     game = load("auweier", 4)
     table = Table(game, seed=0)
-    while table.to_act() is None or table.view(0).stage is not Stage.PLAY:
+    def view_of_seat_0() -> AuweierView:
+        view = table.view(0)
+        assert isinstance(view, AuweierView)
+        return view
+
+    while table.to_act() is None or view_of_seat_0().stage is not Stage.PLAY:
         if table.to_act() is None:
             table.advance_chance()
         else:
             table.play(table.legal()[0])
-    view = table.view(0)
-    assert isinstance(view, AuweierView)
+    view = view_of_seat_0()
     awards = tuple(Award(0, female, 1) for female in Colour)
     observation = encoder_for("auweier").encode(replace(view, last=Mating(1, awards, ())))
     assert float(observation.max()) <= HIGH and float(observation.min()) >= LOW
