@@ -155,6 +155,7 @@ def test_a_mating_that_gives_one_player_every_female_stays_in_range() -> None:
     by three, so four awards gave 4/3)."""
     game = load("auweier", 4)
     table = Table(game, seed=0)
+
     def view_of_seat_0() -> AuweierView:
         view = table.view(0)
         assert isinstance(view, AuweierView)
