@@ -25,6 +25,10 @@ from typing import Any
 
 from spieltisch.core.errors import NativeError
 from spieltisch.core.game import Game, Move, State
+from spieltisch.games import REGISTRY
+from spieltisch.games.auf_die_eier.bots import expert
+from spieltisch.games.auf_die_eier.model import LADDER, MAX_ROLLS
+from spieltisch.games.auf_die_eier.notation import Face
 from spieltisch.native.build import available, extension, games
 from spieltisch.native.face import NativeGame, Step
 
@@ -94,10 +98,6 @@ def python_expert_table(dice: int) -> tuple[ExpertEntry, ...]:
     """The Auf die Eier expert's choice at every decision of a turn with ``dice`` dice, as
     ``(need, rolls, dice on the table, action id)`` (need 0: the ladder is used up), computed
     by the Python expert, the reference (seconds: about 5 for nine dice, 10 for ten)."""
-    from spieltisch.games import REGISTRY  # noqa: PLC0415 - only when a table is asked for
-    from spieltisch.games.auf_die_eier.bots import expert  # noqa: PLC0415
-    from spieltisch.games.auf_die_eier.model import LADDER, MAX_ROLLS  # noqa: PLC0415
-    from spieltisch.games.auf_die_eier.notation import Face  # noqa: PLC0415
 
     game = REGISTRY.game_class("auf-die-eier")(2, dice=dice)
     entries = []
