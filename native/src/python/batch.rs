@@ -97,14 +97,23 @@ const MAX_THREADS: usize = 256;
 pub struct NativeBatch {
     engine: Box<dyn Engine>,
     broken: bool,
+    #[pyo3(get)]
     observation: Py<PyArray2<f32>>,
+    #[pyo3(get)]
     action_mask: Py<PyArray2<i8>>,
+    #[pyo3(get)]
     current_player: Py<PyArray1<i64>>,
+    #[pyo3(get)]
     rewards: Py<PyArray2<f32>>,
+    #[pyo3(get)]
     terminated: Py<PyArray1<bool>>,
+    #[pyo3(get)]
     illegal: Py<PyArray1<bool>>,
+    #[pyo3(get)]
     final_scores: Py<PyArray2<i64>>,
+    #[pyo3(get)]
     final_observation: Py<PyArray2<f32>>,
+    #[pyo3(get)]
     final_mask: Py<PyArray2<i8>>,
     every_seat: Option<Py<PyArray3<f32>>>,
     actions: Py<PyArray1<i64>>,
@@ -345,42 +354,5 @@ impl NativeBatch {
 
     fn __len__(&self) -> usize {
         self.engine.len()
-    }
-
-    #[getter]
-    fn observation(&self, py: Python<'_>) -> Py<PyArray2<f32>> {
-        self.observation.clone_ref(py)
-    }
-    #[getter]
-    fn action_mask(&self, py: Python<'_>) -> Py<PyArray2<i8>> {
-        self.action_mask.clone_ref(py)
-    }
-    #[getter]
-    fn current_player(&self, py: Python<'_>) -> Py<PyArray1<i64>> {
-        self.current_player.clone_ref(py)
-    }
-    #[getter]
-    fn rewards(&self, py: Python<'_>) -> Py<PyArray2<f32>> {
-        self.rewards.clone_ref(py)
-    }
-    #[getter]
-    fn terminated(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
-        self.terminated.clone_ref(py)
-    }
-    #[getter]
-    fn illegal(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
-        self.illegal.clone_ref(py)
-    }
-    #[getter]
-    fn final_scores(&self, py: Python<'_>) -> Py<PyArray2<i64>> {
-        self.final_scores.clone_ref(py)
-    }
-    #[getter]
-    fn final_observation(&self, py: Python<'_>) -> Py<PyArray2<f32>> {
-        self.final_observation.clone_ref(py)
-    }
-    #[getter]
-    fn final_mask(&self, py: Python<'_>) -> Py<PyArray2<i8>> {
-        self.final_mask.clone_ref(py)
     }
 }
