@@ -21,29 +21,13 @@ import statistics
 import time
 from collections.abc import Callable
 
+from ismcts import positions  # bench/ismcts.py (the script's own folder is on the path)
+
 import spieltisch
-from spieltisch.agents import IsmctsAgent, game_book
-from spieltisch.core.game import Game, State
+from spieltisch.agents import IsmctsAgent
 
 Timed = Callable[[], int]
 """One search: returns the iterations it ran."""
-
-
-def middle_position(game: Game, seed: int) -> State:
-    """The decision half way through a seeded random game (a real choice, not a book move)."""
-    rng = random.Random(seed)
-    book = game_book(game)
-    state, decisions = game.initial_state(), []
-    while not state.is_terminal():
-        if state.is_chance():
-            state = state.apply(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        set_move = book(state.view(state.current_player()), legal, rng) if book else None
-        if len(legal) > 1 and set_move is None:
-            decisions.append(state)
-        state = state.apply(legal[rng.randrange(len(legal))])
-    return decisions[len(decisions) // 2]
 
 
 def spieltisch_search(
@@ -51,7 +35,7 @@ def spieltisch_search(
 ) -> Timed:
     """A search of the mid-game position by :class:`IsmctsAgent`, native or in Python."""
     game = spieltisch.load(game_id, players)
-    state = middle_position(game, seed=3)
+    state = positions(game, seed=3)[1]  # the mid-game one
     view, legal = state.view(state.current_player()), state.legal_actions()
     agent = IsmctsAgent(game, 1, iterations=iterations, native=native, threads=threads)
 
