@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from spieltisch.core.errors import InvalidActionError
 from spieltisch.core.game import Move
 from spieltisch.games.auweier import Arrange, AuweierState, Card, End, Shuffled, Stage
-from spieltisch.games.auweier.model import EGGS_PER_FEMALE
+from spieltisch.games.auweier.model import EGGS_PER_FEMALE, Mating
 from spieltisch.games.auweier.notation import DECK_SIZE, KINDS
 from spieltisch.games.auweier.view import AuweierView
 
@@ -90,18 +90,23 @@ def canonical(state: AuweierState) -> tuple[int, ...]:
         out.append(len(eggs))
         for egg in eggs:
             out += [egg.female, egg.eggs]
-    last = nests.last
-    if last is None:
-        out.append(0)
-    else:
-        out += [1, last.opener, len(last.awards)]
+    out += _last_and_end(nests.last, nests.end)
+    return tuple(int(value) for value in out)
+
+
+def _last_and_end(last: Mating | None, end: End | None) -> list[int]:
+    """The closing part of both codes: the last mating (0, or 1, its opener, its awards and its
+    cleared stacks) and the end (0 while the game goes on, else 1 + its native number)."""
+    out = [0]
+    if last is not None:
+        out = [1, last.opener, len(last.awards)]
         for award in last.awards:
             out += [award.player, award.female, award.eggs]
         out.append(len(last.cleared))
         for female, player in last.cleared:
             out += [female, player]
-    out.append(0 if nests.end is None else 1 + ENDS.index(nests.end))
-    return tuple(int(value) for value in out)
+    out.append(0 if end is None else 1 + ENDS.index(end))
+    return out
 
 
 def _mask(colours: Sequence[int]) -> int:
@@ -143,15 +148,5 @@ def belief_code(view: AuweierView) -> tuple[int, ...]:
     if view.viewer is not None:
         out += view.my_hand
         out += [len(view.pile_known), *view.pile_known, *view.pile_unknown]
-    last = view.last
-    if last is None:
-        out.append(0)
-    else:
-        out += [1, last.opener, len(last.awards)]
-        for award in last.awards:
-            out += [award.player, award.female, award.eggs]
-        out.append(len(last.cleared))
-        for colour, player in last.cleared:
-            out += [colour, player]
-    out.append(0 if view.end is None else 1 + ENDS.index(view.end))
+    out += _last_and_end(view.last, view.end)
     return tuple(int(value) for value in out)
