@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import random
 from collections.abc import Sequence
 
 import pytest
@@ -21,36 +20,18 @@ from hypothesis import strategies as st
 
 import spieltisch
 from spieltisch import native
-from spieltisch.agents import IsmctsAgent, game_book
+from spieltisch.agents import IsmctsAgent
 from spieltisch.agents.ismcts import MAX_ITERATIONS, MAX_SECONDS
 from spieltisch.core.errors import InvalidActionError, NativeError, OptionError
 from spieltisch.core.game import Game, Move, State
 from spieltisch.games import REGISTRY
 from spieltisch.native import NativeGame
+from tests.agents.test_ismcts import decision_states
 from tests.native.agreement import require_native
 
 require_native()
 
 GAMES = ("auf-die-eier", "auf-die-nuesse", "auweier", "awimbawe")
-
-
-def decision_states(game: Game, seed: int, count: int) -> list[State]:
-    """Decision states a search must think about (a real choice, no book move), from a
-    seeded random game."""
-    rng = random.Random(seed)
-    book = game_book(game)
-    state = game.initial_state()
-    found: list[State] = []
-    while not state.is_terminal() and len(found) < count:
-        if state.is_chance():
-            state = state.apply(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        set_move = book(state.view(state.current_player()), legal, rng) if book else None
-        if len(legal) > 1 and set_move is None and rng.random() < 0.3:
-            found.append(state)
-        state = state.apply(legal[rng.randrange(len(legal))])
-    return found
 
 
 def asked(state: State) -> tuple[object, Sequence[Move]]:

@@ -23,8 +23,9 @@ import pytest
 import spieltisch
 from spieltisch.agents import IsmctsAgent
 from spieltisch.core.game import Move
+from tests.agents.test_ismcts import decision_states
 from tests.native.agreement import require_native
-from tests.native.test_search import asked, decision_states
+from tests.native.test_search import asked
 
 require_native()
 
