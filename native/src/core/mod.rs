@@ -9,6 +9,7 @@
 //! explicit [`Rng`]).
 
 pub mod batch;
+pub mod code;
 pub mod encode;
 pub mod kit;
 pub mod options;

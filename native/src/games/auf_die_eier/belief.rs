@@ -10,13 +10,14 @@
 use super::model::{max_score, Stage, TurnScore, LADDER, MAX_ROLLS};
 use super::notation::{Counts, NO_DICE, ROTTEN};
 use super::rules::{Eier, EierState, Seats};
+use crate::core::code::Reader;
 use crate::core::{Kit, Refusal, Rng};
 
 impl Kit for Eier {
     type Belief = EierState;
 
     fn belief_from_code(&self, code: &[i64]) -> Result<EierState, Refusal> {
-        let mut reader = Reader { code, at: 0 };
+        let mut reader = Reader::new("the auf-die-eier state code", code);
         let state = self.read_state(&mut reader)?;
         if reader.at != code.len() {
             return Err(Refusal::Invalid(format!(
@@ -34,48 +35,17 @@ impl Kit for Eier {
     }
 }
 
-/// Reads a code front to back, each value checked against its range.
-struct Reader<'a> {
-    code: &'a [i64],
-    at: usize,
-}
-
-impl Reader<'_> {
-    /// The next value, which must lie in `low..=high` ([`Refusal::Invalid`] naming `what`).
-    fn next(&mut self, what: &str, low: i64, high: i64) -> Result<i64, Refusal> {
-        let Some(&value) = self.code.get(self.at) else {
-            return Err(Refusal::Invalid(format!("the auf-die-eier state code ends before its {what}")));
-        };
-        if !(low..=high).contains(&value) {
-            return Err(Refusal::Invalid(format!(
-                "the auf-die-eier state code's {what} is {value}, not {low} to {high}"
-            )));
-        }
-        self.at += 1;
-        Ok(value)
+/// Six face counts in `0..=high` each, at most `high` in all.
+fn dice(reader: &mut Reader<'_>, what: &str, high: u8) -> Result<Counts, Refusal> {
+    let mut dice = NO_DICE;
+    for count in &mut dice {
+        *count = reader.small(what, 0, high)?;
     }
-
-    /// The next value as a small count in `0..=high`.
-    fn small(&mut self, what: &str, high: u8) -> Result<u8, Refusal> {
-        Ok(self.next(what, 0, i64::from(high))? as u8)
+    let total: u32 = dice.iter().map(|&n| u32::from(n)).sum();
+    if total > u32::from(high) {
+        return Err(Refusal::Invalid(format!("the auf-die-eier state code's {what} are {total} dice, not {high}")));
     }
-
-    fn flag(&mut self, what: &str) -> Result<bool, Refusal> {
-        Ok(self.next(what, 0, 1)? == 1)
-    }
-
-    /// Six face counts in `0..=high` each, at most `high` in all.
-    fn dice(&mut self, what: &str, high: u8) -> Result<Counts, Refusal> {
-        let mut dice = NO_DICE;
-        for count in &mut dice {
-            *count = self.small(what, high)?;
-        }
-        let total: u32 = dice.iter().map(|&n| u32::from(n)).sum();
-        if total > u32::from(high) {
-            return Err(Refusal::Invalid(format!("the auf-die-eier state code's {what} are {total} dice, not {high}")));
-        }
-        Ok(dice)
-    }
+    Ok(dice)
 }
 
 impl Eier {
@@ -98,10 +68,10 @@ impl Eier {
             2 => Stage::Rotten,
             _ => Stage::Over,
         };
-        let player = reader.small("player", players - 1)?;
-        let rolls = reader.small("throws", MAX_ROLLS)?;
-        let dice = reader.dice("dice on the table", config.dice)?;
-        let to_throw = reader.small("dice to throw", config.dice)?;
+        let player = reader.small("player", 0, players - 1)?;
+        let rolls = reader.small("throws", 0, MAX_ROLLS)?;
+        let dice = dice(reader, "dice on the table", config.dice)?;
+        let to_throw = reader.small("dice to throw", 0, config.dice)?;
         let on_table: u8 = dice.iter().sum();
         if stage == Stage::Roll && on_table + to_throw > config.dice {
             return Err(Refusal::Invalid(format!(
@@ -120,7 +90,7 @@ impl Eier {
         let mut crossed = [0u8; 6];
         let ladders = if config.shared_chicken_ladder { 1 } else { usize::from(players) };
         for entry in &mut crossed[..ladders] {
-            *entry = reader.small("ladder entries crossed", LADDER.len() as u8)?;
+            *entry = reader.small("ladder entries crossed", 0, LADDER.len() as u8)?;
         }
         let final_round = reader.flag("final round")?;
         let seats = (1i64 << players) - 1;
@@ -133,15 +103,15 @@ impl Eier {
     /// How the previous turn scored, as [`crate::core::Rules::canonical`] writes it.
     fn read_last(&self, reader: &mut Reader<'_>) -> Result<TurnScore, Refusal> {
         let config = self.config;
-        let player = reader.small("last player", config.players - 1)?;
-        let dice = reader.dice("last dice", config.dice)?;
-        let spoilers = reader.small("spoilers", config.dice)?;
-        let fried = reader.small("Fried Eggs pairs", u8::MAX)?;
-        let breakfast = reader.small("Breakfast points", u8::MAX)?;
-        let spoiled_fried = reader.small("spoiled pairs", u8::MAX)?;
+        let player = reader.small("last player", 0, config.players - 1)?;
+        let dice = dice(reader, "last dice", config.dice)?;
+        let spoilers = reader.small("spoilers", 0, config.dice)?;
+        let fried = reader.small("Fried Eggs pairs", 0, u8::MAX)?;
+        let breakfast = reader.small("Breakfast points", 0, u8::MAX)?;
+        let spoiled_fried = reader.small("spoiled pairs", 0, u8::MAX)?;
         let spoiled_breakfast = reader.flag("spoiled Breakfast")?;
-        let chickens = reader.small("Chicken points", u8::MAX)?;
-        let points = reader.small("points", u8::MAX)?;
+        let chickens = reader.small("Chicken points", 0, u8::MAX)?;
+        let points = reader.small("points", 0, u8::MAX)?;
         Ok(TurnScore { player, dice, spoilers, fried, breakfast, spoiled_fried, spoiled_breakfast, chickens, points })
     }
 }

@@ -19,6 +19,7 @@ use rand::Rng as _;
 use super::model::{End, Stage, EGGS_PER_FEMALE};
 use super::notation::{Card, DECK, DECK_SIZE, FALSE_WORM, KINDS, MAX_STACK, SEATS, WEDDING};
 use super::rules::{Auweier, AuweierState, Mating, Phase, Seat, MOST_EGGS, NOBODY};
+use crate::core::code::Reader;
 use crate::core::{Kit, Refusal, Rng, Rules};
 
 /// Deals tried for a player due to move before giving up (a real view never needs many;
@@ -205,46 +206,17 @@ fn shuffle(cards: &mut [Card], rng: &mut Rng) {
 
 // --- reading the code -----------------------------------------------------------------------
 
-/// Reads a code front to back, each number checked against its range.
-struct Reader<'a> {
-    code: &'a [i64],
-    at: usize,
+fn card(read: &mut Reader<'_>) -> Result<Card, Refusal> {
+    read.small("a card", 0, KINDS as u8 - 1)
 }
 
-impl Reader<'_> {
-    /// The next number, if it lies in `low..=high`.
-    fn next(&mut self, what: &str, low: i64, high: i64) -> Result<i64, Refusal> {
-        let Some(&value) = self.code.get(self.at) else {
-            return Err(invalid(format!("the belief code ends before {what}")));
-        };
-        if !(low..=high).contains(&value) {
-            return Err(invalid(format!("{what} is {value} at {}, not {low} to {high}", self.at)));
-        }
-        self.at += 1;
-        Ok(value)
+/// Counts per card kind, each at most a deck's.
+fn counts(read: &mut Reader<'_>, what: &str) -> Result<[u8; KINDS], Refusal> {
+    let mut counts = [0; KINDS];
+    for (count, &most) in counts.iter_mut().zip(DECK.iter()) {
+        *count = read.small(what, 0, most)?;
     }
-
-    /// The next number as a small count or index in `low..=high` (both at most 255).
-    fn small(&mut self, what: &str, low: u8, high: u8) -> Result<u8, Refusal> {
-        Ok(self.next(what, i64::from(low), i64::from(high))? as u8)
-    }
-
-    fn flag(&mut self, what: &str) -> Result<bool, Refusal> {
-        Ok(self.next(what, 0, 1)? == 1)
-    }
-
-    fn card(&mut self) -> Result<Card, Refusal> {
-        self.small("a card", 0, KINDS as u8 - 1)
-    }
-
-    /// Counts per card kind, each at most a deck's.
-    fn counts(&mut self, what: &str) -> Result<[u8; KINDS], Refusal> {
-        let mut counts = [0; KINDS];
-        for (count, &most) in counts.iter_mut().zip(DECK.iter()) {
-            *count = self.small(what, 0, most)?;
-        }
-        Ok(counts)
-    }
+    Ok(counts)
 }
 
 fn invalid(text: String) -> Refusal {
@@ -261,7 +233,7 @@ pub fn belief_from_code(game: &Auweier, code: &[i64]) -> Result<Belief, Refusal>
     let config = &game.config;
     let (players, females) = (config.players, config.females);
     let top = players as u8 - 1;
-    let mut read = Reader { code, at: 0 };
+    let mut read = Reader::new("the belief code", code);
     if read.next("the player count", 2, SEATS as i64)? as usize != players {
         return Err(invalid(format!("the belief code is of another player count than {players}")));
     }
@@ -283,7 +255,7 @@ pub fn belief_from_code(game: &Auweier, code: &[i64]) -> Result<Belief, Refusal>
             let seat = &mut public.seats[p];
             let height = read.small("a stack's height", 0, MAX_STACK as u8)?;
             for place in 0..usize::from(height) {
-                seat.stacks[f][place] = read.card()?;
+                seat.stacks[f][place] = card(&mut read)?;
             }
             seat.heights[f] = height;
             seat.refresh_food(f);
@@ -308,8 +280,8 @@ pub fn belief_from_code(game: &Auweier, code: &[i64]) -> Result<Belief, Refusal>
         info.ready = read.flag("ready")?;
         let size = read.next("a hand size", -1, DECK_SIZE as i64)?;
         info.hand_size = u8::try_from(size).ok();
-        info.shown = read.counts("a card shown")?;
-        info.discarded = read.counts("a card discarded")?;
+        info.shown = counts(&mut read, "a card shown")?;
+        info.discarded = counts(&mut read, "a card discarded")?;
         info.weddings = read.small("Weddings", 0, masks)?;
         info.passed = read.flag("passed")?;
         info.false_worm_seen = read.small("False Worm sightings", 0, masks)?;
@@ -323,12 +295,12 @@ pub fn belief_from_code(game: &Auweier, code: &[i64]) -> Result<Belief, Refusal>
     }
     let (mut hand, mut pile_known, mut pile_known_len, mut pile_unknown) = (None, [0; DECK_SIZE], 0, [0; KINDS]);
     if viewer.is_some() {
-        hand = Some(read.counts("a card in hand")?);
+        hand = Some(counts(&mut read, "a card in hand")?);
         pile_known_len = read.small("the known pile's length", 0, DECK_SIZE as u8)?;
-        for card in pile_known[..usize::from(pile_known_len)].iter_mut() {
-            *card = read.card()?;
+        for known in pile_known[..usize::from(pile_known_len)].iter_mut() {
+            *known = card(&mut read)?;
         }
-        pile_unknown = read.counts("a shuffled card")?;
+        pile_unknown = counts(&mut read, "a shuffled card")?;
     }
     public.last = read_last(&mut read, players, females, &public.laid)?;
     public.end = match read.small("the end", 0, End::NobodyCanPlay as u8 + 1)? {
