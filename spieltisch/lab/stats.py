@@ -12,9 +12,11 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # numpy loads only when a bootstrap runs (`import spieltisch` stays light)
+    import numpy as np
+    import numpy.typing as npt
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the standard normal distribution."""
@@ -100,6 +102,8 @@ multiplies (one pass for all of them) instead of summing each metric's draws."""
 def uniforms(rng: random.Random, count: int) -> npt.NDArray[np.float64]:
     """The next ``count`` values of ``rng.random()``, drawn in numpy, ``rng`` advanced past
     them: numpy's MT19937 started from ``rng``'s state makes the same 53-bit floats."""
+    import numpy as np  # noqa: PLC0415 - lazy: numpy loads only when a bootstrap runs
+
     version, state, gauss = rng.getstate()
     bits = np.random.MT19937()
     key = np.array(state[:-1], dtype=np.uint32)
@@ -114,6 +118,8 @@ def exact_columns(table: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
     """Which columns of ``table`` (clusters by metrics) sum exactly in any order and any
     resample: every value a multiple of 2**-EXACT_BITS, and the clusters' largest value, times
     their number, below 2**53 of those steps."""
+    import numpy as np  # noqa: PLC0415 - lazy: numpy loads only when a bootstrap runs
+
     scaled = table * 2.0**EXACT_BITS
     whole = np.all(scaled == np.floor(scaled), axis=0)
     small = np.abs(scaled).max(axis=0) * len(table) < 2.0**53
@@ -138,6 +144,8 @@ def cluster_bootstrap(
     loop to the bit, only computed in numpy: a metric that sums exactly
     (:func:`exact_columns`) as each cluster's count of draws times its sums, any other as a
     running sum in the order drawn."""
+    import numpy as np  # noqa: PLC0415 - lazy: numpy loads only when a bootstrap runs
+
     if not sums:
         return []
     metrics = len(sums[0])
@@ -162,6 +170,8 @@ def _replicates(
     table: npt.NDArray[np.float64], counts: Sequence[int], rng: random.Random, block: int
 ) -> npt.NDArray[np.float64]:
     """``block`` bootstrap replicates of every metric's mean (metrics by replicates)."""
+    import numpy as np  # noqa: PLC0415 - lazy: numpy loads only when a bootstrap runs
+
     clusters, metrics = table.shape
     # Python's floor(random() * n); truncation is the floor of these non-negative floats.
     picked = (uniforms(rng, block * clusters) * float(clusters)).astype(np.intp)
