@@ -125,6 +125,24 @@ pub(super) fn roll_of_draw(mut draw: u32, n: usize) -> Counts {
     roll
 }
 
+/// Call `visit` with every set of faces `dice` dice can show (a count per face), in increasing
+/// (lexicographic) order of the counts: the order the Python game lists a throw's outcomes in.
+pub(super) fn for_each_throw(dice: u8, mut visit: impl FnMut(Counts)) {
+    fn fill(counts: &mut Counts, face: usize, rest: u8, visit: &mut impl FnMut(Counts)) {
+        if face == FACES - 1 {
+            counts[face] = rest;
+            visit(*counts);
+            return;
+        }
+        for n in 0..=rest {
+            counts[face] = n;
+            fill(counts, face + 1, rest - n, visit);
+        }
+    }
+    let mut counts = NO_DICE;
+    fill(&mut counts, 0, dice, &mut visit);
+}
+
 /// In how many orders distinguishable dice show exactly `counts`.
 pub(super) fn multinomial_ways(counts: &Counts) -> u64 {
     let total: usize = counts.iter().map(|&n| usize::from(n)).sum();
@@ -349,19 +367,7 @@ impl Rules for Eier {
         }
         let n = state.to_throw.min(MAX_DICE as u8);
         let den = POWERS_OF_SIX[usize::from(n)];
-        // Every set of faces of n dice, in increasing (lexicographic) order of the counts.
-        for w in 0..=n {
-            for c in 0..=n - w {
-                for r in 0..=n - w - c {
-                    for p in 0..=n - w - c - r {
-                        for f in 0..=n - w - c - r - p {
-                            let roll = [w, c, r, p, f, n - w - c - r - p - f];
-                            out.push((roll, Prob::new(multinomial_ways(&roll), den)));
-                        }
-                    }
-                }
-            }
-        }
+        for_each_throw(n, |roll| out.push((roll, Prob::new(multinomial_ways(&roll), den))));
         Ok(())
     }
 

@@ -7,6 +7,7 @@
 use proptest::prelude::*;
 
 use super::super::encode::SIZE;
+use super::super::rules::last_trick_code;
 use super::*;
 use crate::core::playout::play_out;
 use crate::core::{rng_from_seed, OptionValue, Options};
@@ -35,17 +36,7 @@ fn code_of(config: &Config, state: &AwimbaweState, viewer: Option<u8>) -> Vec<i6
         i64::from(state.trick_len),
     ];
     out.extend(state.trick().iter().map(|&c| i64::from(c)));
-    match state.last_trick {
-        None => out.push(0),
-        Some(last) => out.extend([
-            1,
-            i64::from(last.leader),
-            i64::from(last.cards[0]),
-            i64::from(last.cards[1]),
-            last.stance as i64,
-            i64::from(last.winner),
-        ]),
-    }
+    last_trick_code(state.last_trick, &mut out);
     out.push(i64::from(state.results_len));
     for (index, result) in state.results().iter().enumerate() {
         out.extend([index as i64 + 1, i64::from(result.winner)]);

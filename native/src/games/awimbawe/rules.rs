@@ -783,6 +783,22 @@ impl Awimbawe {
     }
 }
 
+/// The last trick as canonical integers: 0 for none, else 1, its leader, its two cards, the
+/// answer's stance and the winner (what the canonical code and a belief code both hold).
+pub(super) fn last_trick_code(last_trick: Option<LastTrick>, out: &mut Vec<i64>) {
+    match last_trick {
+        None => out.push(0),
+        Some(last) => out.extend([
+            1,
+            i64::from(last.leader),
+            i64::from(last.cards[0]),
+            i64::from(last.cards[1]),
+            last.stance as i64,
+            i64::from(last.winner),
+        ]),
+    }
+}
+
 impl Rules for Awimbawe {
     type State = AwimbaweState;
     type Outcome = Outcome;
@@ -1077,17 +1093,7 @@ impl Rules for Awimbawe {
         out.push(i64::from(state.trick_len));
         out.extend(state.trick().iter().map(|&c| i64::from(c)));
         out.push(seat(state.next_leader));
-        match state.last_trick {
-            None => out.push(0),
-            Some(last) => out.extend([
-                1,
-                i64::from(last.leader),
-                i64::from(last.cards[0]),
-                i64::from(last.cards[1]),
-                last.stance as i64,
-                i64::from(last.winner),
-            ]),
-        }
+        last_trick_code(state.last_trick, out);
         for side in &state.sides {
             out.push(i64::from(side.hand));
             for pile in &side.piles {

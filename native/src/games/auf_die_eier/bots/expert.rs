@@ -11,8 +11,8 @@
 use std::collections::HashMap;
 
 use super::super::model::{LADDER, MAX_ROLLS};
-use super::super::notation::{rerollable, tables, Counts, FACES, REROLLABLE, ROTTEN};
-use super::super::rules::{multinomial_ways, Eier, EierState, POWERS_OF_SIX};
+use super::super::notation::{rerollable, tables, Counts, REROLLABLE, ROTTEN};
+use super::super::rules::{for_each_throw, multinomial_ways, Eier, EierState, POWERS_OF_SIX};
 use super::heuristic::stop_value;
 use crate::agents::play::Agent;
 use crate::core::Rng;
@@ -76,21 +76,8 @@ pub type Entry = (Key, u32, f64);
 /// `compositions` and `all_dice` list them.
 pub fn all_dice(dice: u8) -> Vec<Counts> {
     let mut out = Vec::new();
-    let mut counts = [0u8; FACES];
-    fill(&mut out, &mut counts, 0, dice);
+    for_each_throw(dice, |counts| out.push(counts));
     out
-}
-
-fn fill(out: &mut Vec<Counts>, counts: &mut Counts, face: usize, rest: u8) {
-    if face == FACES - 1 {
-        counts[face] = rest;
-        out.push(*counts);
-        return;
-    }
-    for n in 0..=rest {
-        counts[face] = n;
-        fill(out, counts, face + 1, rest - n);
-    }
 }
 
 /// Every outcome of throwing `dice` dice with its probability, in Python's order and floats

@@ -4,7 +4,7 @@
 //! would be thrown and the kept dice are worth 10 points.
 
 use super::super::notation::{reroll_id, rerollable, Counts, CHICKEN, CRACKED, FACES, PAN, POT, ROTTEN, WHOLE};
-use super::super::rules::{multinomial_ways, score_turn, Eier, EierState, POWERS_OF_SIX};
+use super::super::rules::{for_each_throw, multinomial_ways, score_turn, Eier, EierState, POWERS_OF_SIX};
 use crate::agents::play::Agent;
 use crate::core::Rng;
 
@@ -51,24 +51,14 @@ pub fn stop_value(dice: &Counts, need: Option<u8>) -> f64 {
     }
     let total = POWERS_OF_SIX[usize::from(rotten)] as f64;
     let mut value = 0.0;
-    let n = rotten;
-    // Every throw of the rotten dice in lexicographic order of the counts, as Python lists it.
-    for w in 0..=n {
-        for c in 0..=n - w {
-            for r in 0..=n - w - c {
-                for p in 0..=n - w - c - r {
-                    for f in 0..=n - w - c - r - p {
-                        let outcome = [w, c, r, p, f, n - w - c - r - p - f];
-                        let probability = multinomial_ways(&outcome) as f64 / total;
-                        let mut scored = kept;
-                        for face in [WHOLE, CRACKED, POT, PAN, CHICKEN] {
-                            scored[face] += outcome[face];
-                        }
-                        value += probability * f64::from(score_turn(0, scored, r, need, false).points);
-                    }
-                }
-            }
+    // Every throw of the rotten dice, in the order Python lists them (so the sum is Python's).
+    for_each_throw(rotten, |outcome| {
+        let probability = multinomial_ways(&outcome) as f64 / total;
+        let mut scored = kept;
+        for face in [WHOLE, CRACKED, POT, PAN, CHICKEN] {
+            scored[face] += outcome[face];
         }
-    }
+        value += probability * f64::from(score_turn(0, scored, outcome[ROTTEN], need, false).points);
+    });
     value
 }
