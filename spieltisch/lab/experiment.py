@@ -48,7 +48,7 @@ from spieltisch.lab.engine import (
     journal_writer,
     read_journal,
 )
-from spieltisch.lab.metrics import DEFAULT_METRICS, Metric, MetricError
+from spieltisch.lab.metrics import DEFAULT_METRICS, Metric, MetricError, head_to_head_agents
 from spieltisch.lab.metrics import metrics as metrics_named
 from spieltisch.lab.native import choose_play
 from spieltisch.lab.schema import MAX_ERRORS, known_keys, schema_errors
@@ -281,8 +281,9 @@ def check(experiment: Experiment) -> None:
     reported before any game is played (the game's own error, as an :class:`ExperimentError`).
     A head-to-head metric must name two of the experiment's agents."""
     for key in experiment.metrics:
-        if key.startswith("head-to-head:"):
-            missing = [a for a in key.split(":")[1:] if a not in experiment.agents]
+        pair = head_to_head_agents(key)
+        if pair is not None:
+            missing = [a for a in pair if a not in experiment.agents]
             if missing:
                 raise ExperimentError(
                     f"metric {key}: {', '.join(missing)} is not among the agents "

@@ -5,7 +5,8 @@ nothing about it, such as a head-to-head metric in a game where the two agents d
 An experiment names the metrics it wants (``metrics = [...]``); the analysis takes each one's
 mean per cell with an interval from resampling the deals, and compares variants on it deal by
 deal. Metrics with a parameter are written ``key:parameter``: ``seat-win:2``,
-``head-to-head:expert:heuristic``.
+``head-to-head:expert:heuristic``, ``head-to-head:ismcts:2000:heuristic`` (an agent's setting
+starts with a digit, so the second agent is the first later part that starts with a letter).
 
 The game-quality measures (``lead-changes``, ``drama``, ``decisiveness``, ``uncertainty``) need
 to know who looked ahead at every decision; an experiment asking for one has its games traced
@@ -98,6 +99,21 @@ def ahead(result: GameResult, a: int, b: int) -> float:
     mine = (result.returns[a], result.scores[a])
     theirs = (result.returns[b], result.scores[b])
     return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+
+
+def head_to_head_agents(key: str) -> tuple[str, str] | None:
+    """The two agents a ``head-to-head:A:B`` key names, or ``None`` when it does not name two
+    different ones. A or B may carry a setting (``ismcts:2000``, ``ismcts:1s``): settings start
+    with a digit and agent names with a letter, so B is the first part after A's name that
+    starts with a letter."""
+    parts = key.split(":")
+    if len(parts) < 3 or parts[0] != "head-to-head":
+        return None
+    cut = next((i for i in range(2, len(parts)) if parts[i][:1].isalpha()), None)
+    if cut is None:
+        return None
+    first, second = ":".join(parts[1:cut]), ":".join(parts[cut:])
+    return (first, second) if first and first != second else None
 
 
 def head_to_head(first: str, second: str) -> Callable[[GameResult], float | None]:
@@ -269,18 +285,18 @@ def metric(key: str) -> Metric:
             BROWNE,
             traced=True,
         )
-    if name == "head-to-head":
-        first, _, second = rest.partition(":")
-        if first and second and first != second:
-            return Metric(
-                key,
-                f"{first} ahead of {second}",
-                Scale.RATE,
-                0.02,
-                head_to_head(first, second),
-                f"the share of meetings {first} finished ahead of {second}, over every pair of "
-                "their seats (a larger share of the win, then more points; ½ when level)",
-            )
+    pair = head_to_head_agents(key) if name == "head-to-head" else None
+    if pair is not None:
+        first, second = pair
+        return Metric(
+            key,
+            f"{first} ahead of {second}",
+            Scale.RATE,
+            0.02,
+            head_to_head(first, second),
+            f"the share of meetings {first} finished ahead of {second}, over every pair of "
+            "their seats (a larger share of the win, then more points; ½ when level)",
+        )
     raise MetricError(
         f"no metric {key!r}; known: {', '.join(PLAIN)}, and {'; '.join(PARAMETRISED.values())}"
     )

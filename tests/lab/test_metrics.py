@@ -15,7 +15,14 @@ from spieltisch.lab import quality
 from spieltisch.lab.analysis import analyse
 from spieltisch.lab.engine import GameResult, LocalRunner, Task, journal_writer, play_task
 from spieltisch.lab.experiment import ExperimentError, parse_experiment, run_experiment
-from spieltisch.lab.metrics import DEFAULT_METRICS, PLAIN, MetricError, catalogue, metric
+from spieltisch.lab.metrics import (
+    DEFAULT_METRICS,
+    PLAIN,
+    MetricError,
+    catalogue,
+    head_to_head_agents,
+    metric,
+)
 from spieltisch.lab.report import redraw, write_outputs
 
 
@@ -58,6 +65,24 @@ def test_head_to_head_counts_every_meeting_of_the_two_agents() -> None:
 
 
 @pytest.mark.parametrize(
+    ("key", "pair"),
+    [
+        ("head-to-head:expert:heuristic", ("expert", "heuristic")),
+        ("head-to-head:ismcts:2000:heuristic", ("ismcts:2000", "heuristic")),
+        ("head-to-head:heuristic:ismcts:1s", ("heuristic", "ismcts:1s")),
+        ("head-to-head:ismcts:0.5s:ismcts:500", ("ismcts:0.5s", "ismcts:500")),
+        ("seat-win:2", None),
+    ],
+)
+def test_a_head_to_head_names_agents_with_their_settings(
+    key: str, pair: tuple[str, str] | None
+) -> None:
+    assert head_to_head_agents(key) == pair
+    if pair is not None:
+        assert metric(key).title == f"{pair[0]} ahead of {pair[1]}"
+
+
+@pytest.mark.parametrize(
     ("key", "says"),
     [
         ("fun", "no metric 'fun'"),
@@ -65,6 +90,8 @@ def test_head_to_head_counts_every_meeting_of_the_two_agents() -> None:
         ("seat-win:x", "no metric"),
         ("head-to-head:expert", "no metric"),
         ("head-to-head:expert:expert", "no metric"),
+        ("head-to-head:ismcts:500:ismcts:500", "no metric"),
+        ("head-to-head:ismcts:500", "no metric"),
         ("x" * 500, "at most"),
     ],
 )
