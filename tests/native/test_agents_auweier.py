@@ -77,7 +77,7 @@ class _Script(random.Random):
 def plan_chances(hand: Sequence[int]) -> dict[Card, Fraction]:
     """The exact chance of each next card of the Python plan for ``hand`` (every answer of
     each of its ``randrange`` draws walked, each equally likely)."""
-    chances: Counter[Card] = Counter()
+    chances: dict[Card, Fraction] = {}
     todo: list[tuple[int, ...]] = [()]
     while todo:
         picks = todo.pop()
@@ -86,8 +86,9 @@ def plan_chances(hand: Sequence[int]) -> dict[Card, Fraction]:
         if len(script.asked) > len(picks):
             todo.extend((*picks, k) for k in range(script.asked[len(picks)]))
             continue
-        chances[card] += math.prod((Fraction(1, n) for n in script.asked), start=Fraction(1))
-    return dict(chances)
+        chance = math.prod((Fraction(1, n) for n in script.asked), start=Fraction(1))
+        chances[card] = chances.get(card, Fraction(0)) + chance
+    return chances
 
 
 def _view(state: State) -> AuweierView:
@@ -157,7 +158,7 @@ def test_the_plan_chances_are_the_books() -> None:
 @pytest.mark.parametrize(
     "placed",
     [(), ("7", "6"), ("7", "6", "5*", "H", "4"), ("H", "6", "7", "4", "4", "K", "2*", "5*", "K")],
-    ids=" ".join,
+    ids=lambda placed: " ".join(placed) or "fresh",
 )
 def test_the_native_deck_steps_follow_the_plans_chances(placed: tuple[str, ...]) -> None:
     """After the deck steps ``placed``, the native next card over many seeds fits the Python
@@ -186,8 +187,8 @@ def test_the_native_deck_steps_follow_the_plans_chances(placed: tuple[str, ...])
 @pytest.mark.parametrize("config", configs(AUWEIER), ids=str)
 def test_native_heuristic_games_replay_with_the_python_heuristics_moves(config: Config) -> None:
     """Heuristic against random and against itself, played natively: each game replays in
-    Python to the same end (or the same unfinished state); every heuristic move after the deal is the Python heuristic's,
-    every deck step one of its plan's."""
+    Python to the same end (or the same unfinished state); every heuristic move after the deal
+    is the Python heuristic's, every deck step one of its plan's."""
     game = _game(config)
     python = make_agent("heuristic", game, 0)
     rng = random.Random(len(str(config)))

@@ -43,10 +43,20 @@ impl Agent<Auweier> for HeuristicAgent {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
     Arrange(Card),
-    Worm { card: Card, female: usize },
+    Worm {
+        card: Card,
+        female: usize,
+    },
     /// `card` from the hand takes place `place` (0: the bottom) before `female`.
-    Swap { female: usize, place: usize, card: Card },
-    Crow { owner: usize, female: usize },
+    Swap {
+        female: usize,
+        place: usize,
+        card: Card,
+    },
+    Crow {
+        owner: usize,
+        female: usize,
+    },
     Wedding(usize),
     Other,
 }
@@ -260,7 +270,8 @@ impl Heuristic<'_> {
         let mut gain = self.female_worth(f, after, others) - self.female_worth(f, before, others);
         if card == FALSE_WORM {
             // a worm comes back to the hand: worth it if it is big and this female is lost
-            gain += if f64::from(mine) + r.power[me] <= f64::from(others) { 0.08 * f64::from(r.worth[out]) } else { -0.2 };
+            gain +=
+                if f64::from(mine) + r.power[me] <= f64::from(others) { 0.08 * f64::from(r.worth[out]) } else { -0.2 };
         } else {
             gain -= 0.35;
         }
@@ -432,7 +443,8 @@ impl Heuristic<'_> {
             }
         }
         // Python's sorted(reverse=True) of the tuples: largest first
-        threats.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(Ordering::Equal).then(b.1.cmp(&a.1)).then(b.2.cmp(&a.2)));
+        threats
+            .sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(Ordering::Equal).then(b.1.cmp(&a.1)).then(b.2.cmp(&a.2)));
         for (worth, gap, f) in threats {
             let found = self.smallest(worms, f, gap);
             if found.is_some() && worth >= least {

@@ -10,8 +10,8 @@
 
 use super::super::model::{Stage, COLOUR_BONUS, EGGS_PER_FEMALE};
 use super::super::notation::{Card, CROW, DECK, DECK_SIZE, FALSE_WORM, KINDS, MAX_STACK, SEATS, WEDDING};
-use super::super::rules::{Auweier, AuweierState};
 pub(crate) use super::super::rules::crow_prey;
+use super::super::rules::{Auweier, AuweierState};
 
 /// One player as every seat sees them (Python's `PlayerView`, the parts the heuristic reads).
 #[derive(Clone, Copy, Debug, Default)]
@@ -139,11 +139,11 @@ impl Reading {
         let worth = seen.worth;
         let mut open = 0u8;
         let mut value = [[0.0; SEATS]; SEATS];
-        for f in 0..seen.females {
+        for (f, row) in value.iter_mut().enumerate().take(seen.females) {
             if egg_left(seen, f).is_some() {
                 open |= 1 << f;
             }
-            for (p, slot) in value[f].iter_mut().enumerate().take(players) {
+            for (p, slot) in row.iter_mut().enumerate().take(players) {
                 *slot = egg_value(seen, f, p);
             }
         }
@@ -154,7 +154,8 @@ impl Reading {
         for p in 0..players {
             if p == me {
                 let hand = &seen.hand;
-                power[p] = hand.iter().zip(worth.iter()).map(|(&n, &w)| i64::from(n) * i64::from(w)).sum::<i64>() as f64;
+                power[p] =
+                    hand.iter().zip(worth.iter()).map(|(&n, &w)| i64::from(n) * i64::from(w)).sum::<i64>() as f64;
                 weddings[p] = if hand[usize::from(WEDDING)] > 0 { 1.0 } else { 0.0 };
                 continue;
             }
@@ -164,7 +165,8 @@ impl Reading {
             let free = i64::from(info.hand_size) - info.shown.iter().map(|&n| i64::from(n)).sum::<i64>();
             let known: i64 = info.shown.iter().zip(worth.iter()).map(|(&n, &w)| i64::from(n) * i64::from(w)).sum();
             power[p] = known as f64 + hand_power(&unseen, free, &worth);
-            let crow = if info.shown[usize::from(CROW)] == 0 { holds(unseen[usize::from(CROW)], size, free) } else { 1.0 };
+            let crow =
+                if info.shown[usize::from(CROW)] == 0 { holds(unseen[usize::from(CROW)], size, free) } else { 1.0 };
             risk_left *= 1.0 - crow;
             any_crows = true;
             let held = info.shown[usize::from(WEDDING)] > 0;
