@@ -1,14 +1,15 @@
 """Games between native agents: which agents the native core has, and whole games played in Rust.
 
 :data:`NATIVE_AGENTS` names, per game, the catalogue's agents (``make_agent`` names) that have a
-native counterpart playing the same moves: ``random`` everywhere; Awimbawé's ``heuristic``
-(ported rule for rule, reading only its seat's view); Auf die Eier's ``heuristic`` (ported
-rule for rule) and ``expert``, whose exact table of choices the native core works out itself,
-bit for bit the Python expert's (:func:`native_expert_table` against the reference
-:func:`python_expert_table`; a build without it gets the Python table handed over).
-:func:`play_games`
-plays many games end to end inside Rust (no Python per step, on as many threads as asked,
-each game depending only on its :class:`Match`) and returns each game's steps and outcome;
+native counterpart playing the same moves: ``random`` everywhere; Awimbawé's and Auweier's
+``heuristic`` (ported rule for rule, reading only its seat's view; Auweier's draws its deck
+order from the book's plan with Rust's generator: the same plan with the same chances, another
+sample); Auf die Eier's ``heuristic`` (ported rule for rule) and ``expert``, whose exact table
+of choices the native core works out itself, bit for bit the Python expert's
+(:func:`native_expert_table` against the reference :func:`python_expert_table`; a build
+without it gets the Python table handed over). :func:`play_games` plays many games end to end
+inside Rust (no Python per step, on as many threads as asked, each game depending only on its
+:class:`Match`) and returns each game's steps and outcome;
 :func:`replay` turns a game's steps into Python moves and states through the Python engine,
 and refuses a game whose Python replay ends otherwise than the native game said.
 
@@ -35,7 +36,7 @@ from spieltisch.native.face import NativeGame, Step
 NATIVE_AGENTS: dict[str, frozenset[str]] = {
     "auf-die-eier": frozenset({"random", "heuristic", "expert"}),
     "auf-die-nuesse": frozenset({"random"}),
-    "auweier": frozenset({"random"}),
+    "auweier": frozenset({"random", "heuristic"}),
     "awimbawe": frozenset({"random", "heuristic"}),
 }
 """The agents with a native counterpart, by game id."""

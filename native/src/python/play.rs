@@ -49,6 +49,9 @@ pub struct NativeRoster {
 /// The names a game's native agents go by (every game has `random`).
 pub const EIER_AGENTS: [&str; 3] = ["random", "heuristic", "expert"];
 
+/// The names Auweier's native agents go by.
+pub const AUWEIER_AGENTS: [&str; 2] = ["random", "heuristic"];
+
 /// The names Awimbawé's native agents go by.
 pub const AWIMBAWE_AGENTS: [&str; 2] = ["random", "heuristic"];
 
@@ -83,6 +86,14 @@ fn eier_agent(
             Ok(Box::new(ExpertAgent { table }))
         }
         other => generic(other, &EIER_AGENTS),
+    }
+}
+
+#[cfg(feature = "auweier")]
+fn auweier_agent(name: &str) -> PyResult<Box<dyn Agent<crate::games::auweier::Auweier>>> {
+    match name {
+        "heuristic" => Ok(Box::new(crate::games::auweier::bots::HeuristicAgent)),
+        other => generic(other, &AUWEIER_AGENTS),
     }
 }
 
@@ -132,7 +143,7 @@ impl NativeRoster {
         }
         #[cfg(feature = "auweier")]
         if let Ok(game) = game.downcast::<super::AuweierGame>() {
-            let built = roster(game.get().rules.clone(), &names, |name| generic(name, &["random"]))?;
+            let built = roster(game.get().rules.clone(), &names, auweier_agent)?;
             return Ok(NativeRoster { roster: AnyRoster::Auweier(built), names });
         }
         #[cfg(feature = "awimbawe")]

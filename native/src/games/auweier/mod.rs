@@ -5,9 +5,11 @@
 //! [`model`] (the options, stages, ends and the scoring of egg cards), [`deck`] (shuffles and
 //! spread shuffles as chance events), [`rules`] (the state, its transitions and the
 //! [`crate::core::Rules`] impl), [`encode`] (the RL encoder's observation) and [`belief`]
-//! (the belief sampler: a whole state drawn from one player's view, the [`crate::core::Kit`]).
+//! (the belief sampler: a whole state drawn from one player's view, the [`crate::core::Kit`])
+//! and [`bots`] (the native heuristic agent).
 
 pub mod belief;
+pub mod bots;
 pub mod deck;
 pub mod encode;
 pub mod model;

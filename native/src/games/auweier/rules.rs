@@ -263,7 +263,7 @@ fn leader(column: &[i16]) -> Option<usize> {
 /// The index in `stack` of the card a Crow eats there: the top card if it is a real worm
 /// without a star, or with `digs` the topmost such worm anywhere; `None` if none.
 #[inline]
-fn crow_prey(stack: &[Card], digs: bool) -> Option<usize> {
+pub(crate) fn crow_prey(stack: &[Card], digs: bool) -> Option<usize> {
     if !digs {
         return match stack.last() {
             Some(&top) if CROW_FOOD[usize::from(top)] => Some(stack.len() - 1),
