@@ -33,6 +33,19 @@ game's stable action ids. The games keep OpenSpiel's own rules:
   secrets in the drawn world are not known), so their information states there start from the
   public record.
 
+**Engines.** The parameter ``native`` (a bool, default ``True``) plays the game on the
+native core where it is built (:mod:`spieltisch.native.face`) and on the Python engine where
+it is not; ``native=False`` always on the Python engine
+(``pyspiel.load_game("spieltisch_awimbawe(native=False)")``). Both give the same games:
+action ids, chance nodes and their probabilities, observations, strings, information states,
+returns. On the native core a state steps its native state (legal actions, moves, chance
+outcomes, the observation tensor, returns), and replays the history in the Python engine
+(once, then kept along the history) only when something needs the rules state: strings,
+information states, ``rules_state``, ``resample_from_infostate`` (whose drawn state, like
+:meth:`SpieltischGame.state_of`'s, plays on the Python engine). A split chance event is dealt
+item by item as on the Python engine, its shape read from one native sample of it
+(:meth:`Splitter.native_event`), and applied to the native state once complete.
+
 ``max_game_length`` is a practical bound (the games have no hard one: a player may, say, keep
 scoring nothing): :data:`DECISIONS_PER_PLAYER` decisions per player, several times the longest
 of thousands of random games.
