@@ -201,7 +201,7 @@ class _Event:
         self.before = before
         self.after = after
         self.step = step
-        self.seen: dict[int | None, tuple[str, float]] = {}
+        self.seen: dict[int | None, tuple[str, float]] | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Event:
         return self
@@ -229,6 +229,8 @@ class _Event:
     def line(self, viewer: int | None, hidden: bool) -> tuple[str, float]:
         """The move as ``viewer`` saw it (``None``: a spectator), and its digest (the event
         is resolved)."""
+        if self.seen is None:
+            self.seen = {}
         known = self.seen.get(viewer)
         if known is not None:
             return known
@@ -316,18 +318,17 @@ class _Position:
     def _locate_native(self, native: NativeState, event: SplitEvent | None) -> None:
         splitter = self.setup.splitter
         self.split = event is not None
-        if event is not None:
+        mover = None if event is not None else native.current_player()
+        if mover is not None:
+            self.player = mover
+        elif event is not None or native.is_chance():
             self.player = CHANCE
-        elif native.is_terminal():
-            self.player = TERMINAL
-        elif native.is_chance():
-            self.player = CHANCE
-            if splitter is not None:
+            if event is None and splitter is not None:
                 sample = native.sample_chance(self.setup.rng)
-                self.event = splitter.native_event(sample, native.canonical())
+                self.event = splitter.native_event(sample, native.canonical)
                 self.split = self.event is not None
         else:
-            self.player = int(cast(int, native.current_player()))
+            self.player = TERMINAL
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Position:
         return self
@@ -386,7 +387,7 @@ class _Position:
                 drawn = (*self.drawn, action)
                 found = cast(Splitter, setup.splitter).outcome(state, drawn)
                 if found is None:
-                    return _Position(setup, state, drawn, self.events, self.base)
+                    return self._drawing(drawn)
                 move = found
             else:
                 move = self.listed_outcomes()[action][0]
@@ -396,17 +397,27 @@ class _Position:
         events = _Event(self.events, actor, move=move, before=state, after=after)
         return _Position(setup, after, (), events, self.base)
 
+    def _drawing(self, drawn: tuple[int, ...]) -> _Position:
+        """This position with ``drawn`` the items of its split chance event drawn so far (the
+        hot path of every die and card: no rules asked)."""
+        pos = _Position.__new__(_Position)
+        pos.setup, pos._state, pos.native = self.setup, self._state, self.native
+        pos.events, pos.base, pos.event = self.events, self.base, self.event
+        pos.listed, pos.codes, pos.player, pos.split = None, None, CHANCE, True
+        pos.drawn = drawn
+        return pos
+
     def _after_native(self, action: int) -> _Position:
         setup = self.setup
         native = cast(NativeState, self.native)
         if self.player != CHANCE:
             child = native.child(action)
-            events = _Event(self.events, self.player, move=setup.actions[action], step=action)
+            events = _Event(self.events, self.player, step=action)
             return _Position(setup, None, (), events, native=child)
         if self.event is not None:
             drawn = (*self.drawn, action)
             if len(drawn) < self.event.need:
-                return _Position(setup, None, drawn, self.events, native=native, event=self.event)
+                return self._drawing(drawn)
             code = cast(Splitter, setup.splitter).native_code(drawn)
         else:
             code = self.native_outcomes()[action][0]
@@ -440,8 +451,7 @@ def _restore_native(setup: _Setup, steps: list[Step], drawn: tuple[int, ...]) ->
     events: _Event | None = None
     for step in steps:
         actor = None if native.is_chance() else native.current_player()
-        move = None if actor is None else setup.actions[cast(int, step)]
-        events = _Event(events, actor, move=move, step=step)
+        events = _Event(events, actor, step=step)
         apply_step(native, step)
     return _Position(setup, None, drawn, events, native=native)
 

@@ -101,13 +101,13 @@ class ShuffleSplitter(Splitter):
         """:meth:`float_items` of a shuffle of ``shape`` (the cards to place, then the spread)."""
         return _items(shape, drawn, _ratio)
 
-    def native_event(self, sample: Sequence[int], canonical: Sequence[int]) -> Event:
+    def native_event(self, sample: Sequence[int], canonical: Callable[[], Sequence[int]]) -> Event:
         """Every shuffle: the sample holds each card to place once; the stage (the first of
         the canonical integers) says whether it is a spread."""
         counts = [0] * KINDS
         for kind in sample:
             counts[kind] += 1
-        spread = canonical[0] == STAGES.index(Stage.SPREAD)
+        spread = canonical()[0] == STAGES.index(Stage.SPREAD)
         return Event(len(sample), (*counts, int(spread)))
 
     def outcome(self, state: State, drawn: Sequence[int]) -> Move | None:

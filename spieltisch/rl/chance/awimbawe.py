@@ -4,7 +4,7 @@ hand cards, then seat 1's), which is how the rules draw a deal."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import cast
 
@@ -48,7 +48,9 @@ class DealSplitter(Splitter):
             return None
         return Deal.from_order([DECK[code] for code in drawn])
 
-    def native_event(self, sample: Sequence[int], canonical: Sequence[int]) -> Event | None:
+    def native_event(
+        self, sample: Sequence[int], canonical: Callable[[], Sequence[int]]
+    ) -> Event | None:
         """A deal (a code of every card); a tie-break or a blind pick is listed as it is."""
         del canonical
         return Event(len(DECK), ()) if len(sample) == len(DECK) else None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from spieltisch.core.game import Move, State
@@ -40,10 +40,13 @@ class Splitter(ABC):
     def outcome(self, state: State, drawn: Sequence[int]) -> Move | None:
         """The game's chance outcome once ``drawn`` is complete; ``None`` before."""
 
-    def native_event(self, sample: Sequence[int], canonical: Sequence[int]) -> Event | None:
+    def native_event(
+        self, sample: Sequence[int], canonical: Callable[[], Sequence[int]]
+    ) -> Event | None:
         """How a chance event of the native core is split, from one of its outcomes' native
-        code (``sample``) and the state's canonical integers; ``None`` for an event listed
-        as it is. The default: one item per integer of the code, no shape."""
+        code (``sample``) and the state's canonical integers (asked for only where needed);
+        ``None`` for an event listed as it is. The default: one item per integer of the code,
+        no shape."""
         del canonical
         return Event(len(sample), ())
 

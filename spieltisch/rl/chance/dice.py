@@ -12,7 +12,7 @@ two white dice (216 ordered outcomes) is dealt the same way, die by die in that 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from spieltisch.core.game import Move, State
@@ -64,7 +64,7 @@ class EierDiceSplitter(_DieByDie):
             return None
         return Roll(self.native_code(drawn))
 
-    def native_event(self, sample: Sequence[int], canonical: Sequence[int]) -> Event:
+    def native_event(self, sample: Sequence[int], canonical: Callable[[], Sequence[int]]) -> Event:
         """Every throw, one die at a time: as many dice as the sample's counts add up to."""
         del canonical
         return Event(sum(sample), ())
@@ -96,7 +96,9 @@ class NuesseDiceSplitter(_DieByDie):
             return None
         return Dice(drawn[0] + 1, drawn[1] + 1, drawn[2] + 1)
 
-    def native_event(self, sample: Sequence[int], canonical: Sequence[int]) -> Event | None:
+    def native_event(
+        self, sample: Sequence[int], canonical: Callable[[], Sequence[int]]
+    ) -> Event | None:
         """A throw (a code of three dice); a draw from the nut bag is listed as it is."""
         del canonical
         return Event(DICE, ()) if len(sample) == DICE else None
