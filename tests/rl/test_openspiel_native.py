@@ -33,6 +33,16 @@ def _pair(game_id: str, config: Config) -> tuple[Any, Any]:
     return native.new_initial_state(), python.new_initial_state()
 
 
+def _spectator_tensor(state: Any) -> Any:
+    """What a public observer (a spectator) encodes of ``state``."""
+    kind = pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    observer = state.get_game().make_py_observer(kind)
+    observer.set_from(state, 0)
+    return observer.tensor.copy()
+
+
 def _agree(native: Any, python: Any, step: int) -> None:
     assert native.current_player() == python.current_player()
     assert native.is_terminal() == python.is_terminal()
@@ -46,6 +56,7 @@ def _agree(native: Any, python: Any, step: int) -> None:
         np.testing.assert_array_equal(
             native.observation_tensor(player), python.observation_tensor(player)
         )
+        np.testing.assert_array_equal(_spectator_tensor(native), _spectator_tensor(python))
         if step % STRINGS_EVERY == 0:
             assert native.observation_string(player) == python.observation_string(player)
             assert native.information_state_string(player) == python.information_state_string(
