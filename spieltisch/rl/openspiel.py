@@ -33,6 +33,19 @@ game's stable action ids. The games keep OpenSpiel's own rules:
   secrets in the drawn world are not known), so their information states there start from the
   public record.
 
+**Engines.** The parameter ``native`` (a bool, default ``True``) plays the game on the
+native core where it is built (:mod:`spieltisch.native.face`) and on the Python engine where
+it is not; ``native=False`` always on the Python engine
+(``pyspiel.load_game("spieltisch_awimbawe(native=False)")``). Both give the same games:
+action ids, chance nodes and their probabilities, observations, strings, information states,
+returns. On the native core a state steps its native state (legal actions, moves, chance
+outcomes, the observation tensor, returns), and replays the history in the Python engine
+(once, then kept along the history) only when something needs the rules state: strings,
+information states, ``rules_state``, ``resample_from_infostate`` (whose drawn state, like
+:meth:`SpieltischGame.state_of`'s, plays on the Python engine). A split chance event is dealt
+item by item as on the Python engine, its shape read from one native sample of it
+(:meth:`Splitter.native_event`), and applied to the native state once complete.
+
 ``max_game_length`` is a practical bound (the games have no hard one: a player may, say, keep
 scoring nothing): :data:`DECISIONS_PER_PLAYER` decisions per player, several times the longest
 of thousands of random games.
@@ -51,10 +64,12 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from spieltisch import load
-from spieltisch.core.errors import NotEnumerableError
+from spieltisch.core.errors import NativeError, NotEnumerableError
 from spieltisch.core.game import Game, Hidden, Move, OptionValue, State
 from spieltisch.games import REGISTRY, kit_of
+from spieltisch.native.face import Code, NativeGame, NativeState, Rng, Step, apply_step
 from spieltisch.rl.chance import SPLITTERS, Splitter
+from spieltisch.rl.chance.base import Event as SplitEvent
 from spieltisch.rl.encode import Encoder, encoder_for
 from spieltisch.rl.encode.base import Out
 from spieltisch.rl.match import ActionIds
@@ -100,9 +115,12 @@ class _Setup:
     def __init__(self, game_id: str, params: tuple[tuple[str, OptionValue], ...]) -> None:
         values = dict(params)
         players = values.pop("players", None)
+        wants_native = bool(values.pop("native", True))
         count = None if players is None else int(players)
         self.key = (game_id, params)
         self.rules: Game = load(game_id, count, **values)
+        self.native: NativeGame | None = _native_of(self.rules) if wants_native else None
+        self.rng: Any = None if self.native is None else Rng(0)
         self.splitter: Splitter | None = SPLITTERS.get(game_id)
         self.encoder: Encoder = encoder_for(game_id)
         self.actions: tuple[Move, ...] = tuple(self.rules.action_table().actions)
@@ -134,6 +152,14 @@ class _Setup:
         return list(ids)
 
 
+def _native_of(rules: Game) -> NativeGame | None:
+    """The native core's game of ``rules``, or ``None`` where the core is not built."""
+    try:
+        return NativeGame(rules)
+    except NativeError:
+        return None
+
+
 @functools.cache
 def _setup_of(game_id: str, params: tuple[tuple[str, OptionValue], ...]) -> _Setup:
     return _Setup(game_id, params)
@@ -150,28 +176,66 @@ def _digest(line: str) -> float:
 
 
 class _Event:
-    """One move of the game (a finished chance event or a decision) and the state it was
-    applied to, linked to the move before: the history, shared by every later state. What each
-    seat saw of it is worked out when first asked, then kept."""
+    """One move of the game (a finished chance event or a decision), linked to the move
+    before: the history, shared by every later state. The Python engine's events carry the
+    state the move was applied to and the state after; the native engine's carry its step
+    (an action id or a chance code) and work out the Python states when first asked
+    (:meth:`resolve`). What each seat saw of the move is worked out when first asked, then
+    kept."""
 
-    __slots__ = ("actor", "before", "move", "prev", "seen")
+    __slots__ = ("actor", "after", "before", "move", "prev", "seen", "step")
 
-    def __init__(self, prev: _Event | None, before: State, move: Move, actor: int | None) -> None:
+    def __init__(
+        self,
+        prev: _Event | None,
+        actor: int | None,
+        *,
+        move: Move | None = None,
+        before: State | None = None,
+        after: State | None = None,
+        step: Step | None = None,
+    ) -> None:
         self.prev = prev
-        self.before = before
-        self.move = move
         self.actor = actor
-        self.seen: dict[int | None, tuple[str, float]] = {}
+        self.move = move
+        self.before = before
+        self.after = after
+        self.step = step
+        self.seen: dict[int | None, tuple[str, float]] | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Event:
         return self
 
+    def resolve(self, setup: _Setup) -> State:
+        """The Python state after this move, replaying (once) the native steps not replayed
+        yet from the last event that has its states."""
+        if self.after is not None:
+            return self.after
+        todo: list[_Event] = []
+        event: _Event | None = self
+        while event is not None and event.after is None:
+            todo.append(event)
+            event = event.prev
+        state = setup.initial if event is None else cast(State, event.after)
+        native = cast(NativeGame, setup.native)
+        for event in reversed(todo):
+            event.before = state
+            if event.move is None:
+                event.move = native.move_of(state, cast(Step, event.step))
+            state = state.apply(event.move)
+            event.after = state
+        return state
+
     def line(self, viewer: int | None, hidden: bool) -> tuple[str, float]:
-        """The move as ``viewer`` saw it (``None``: a spectator), and its digest."""
+        """The move as ``viewer`` saw it (``None``: a spectator), and its digest (the event
+        is resolved)."""
+        if self.seen is None:
+            self.seen = {}
         known = self.seen.get(viewer)
         if known is not None:
             return known
-        shown: Move | Hidden = self.before.seen_move(self.move, viewer) if hidden else self.move
+        before, move = cast(State, self.before), self.move
+        shown: Move | Hidden = before.seen_move(move, viewer) if hidden else move
         actor = "chance" if self.actor is None else f"p{self.actor}"
         text = f"{actor} {shown}"
         if isinstance(shown, Hidden) and shown.shown is not None:
@@ -197,43 +261,91 @@ Base = tuple[tuple[tuple[str, float], ...], ...]
 
 class _Position:
     """Everything of one OpenSpiel state on the Python side, never changed once made (so a
-    clone shares it): the rules state, the items of a split chance event drawn so far, the
-    history of events, and who acts."""
+    clone shares it): the native state (where the native engine plays) or the rules state
+    (else, and worked out from the history when first asked where the native engine plays),
+    the items of a split chance event drawn so far, the history of events, and who acts."""
 
-    __slots__ = ("base", "drawn", "events", "listed", "player", "setup", "split", "state")
+    __slots__ = (
+        "_state",
+        "base",
+        "codes",
+        "drawn",
+        "event",
+        "events",
+        "listed",
+        "native",
+        "player",
+        "setup",
+        "split",
+    )
 
     def __init__(
         self,
         setup: _Setup,
-        state: State,
+        state: State | None,
         drawn: tuple[int, ...] = (),
         events: _Event | None = None,
         base: Base | None = None,
+        native: NativeState | None = None,
+        event: SplitEvent | None = None,
     ) -> None:
         self.setup = setup
-        self.state = state
+        self._state = state
+        self.native = native
         self.drawn = drawn
         self.events = events
         self.base = base
         self.listed: Sequence[tuple[Move, Fraction]] | None = None
-        splitter = setup.splitter
+        self.codes: list[tuple[Code, float]] | None = None
+        self.event = event
+        if native is None:
+            self._locate(cast(State, state))
+        else:
+            self._locate_native(native, event)
+
+    def _locate(self, state: State) -> None:
+        splitter = self.setup.splitter
+        self.split = False
         if state.is_terminal():
             self.player = TERMINAL
-            self.split = False
         elif state.is_chance():
             self.player = CHANCE
             self.split = splitter is not None and splitter.applies(state)
         else:
             mover = state.current_player()
             self.player = TERMINAL if mover is None else int(mover)
-            self.split = False
+
+    def _locate_native(self, native: NativeState, event: SplitEvent | None) -> None:
+        splitter = self.setup.splitter
+        self.split = event is not None
+        mover = None if event is not None else native.current_player()
+        if mover is not None:
+            self.player = mover
+        elif event is not None or native.is_chance():
+            self.player = CHANCE
+            if event is None and splitter is not None:
+                sample = native.sample_chance(self.setup.rng)
+                self.event = splitter.native_event(sample, native.canonical)
+                self.split = self.event is not None
+        else:
+            self.player = TERMINAL
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Position:
         return self
 
     def __reduce__(self) -> tuple[Callable[..., _Position], tuple[Any, ...]]:
+        if self.native is not None:
+            return _restore_native, (self.setup, self.native.history(), self.drawn)
         flat = [(e.before, e.move, e.actor) for e in _events(self.events)]
         return _restore, (self.setup, self.state, self.drawn, flat, self.base)
+
+    @property
+    def state(self) -> State:
+        """The rules state (a chance event being dealt item by item is not applied yet)."""
+        if self._state is None:
+            events = self.events
+            self._state = self.setup.initial if events is None else events.resolve(self.setup)
+        return self._state
 
     def listed_outcomes(self) -> Sequence[tuple[Move, Fraction]]:
         """The rules' outcomes of this (unsplit) chance node."""
@@ -246,13 +358,73 @@ class _Position:
                 ) from None
         return self.listed
 
+    def native_outcomes(self) -> list[tuple[Code, float]]:
+        """The native core's outcomes of this (unsplit) chance node, in the rules' order."""
+        if self.codes is None:
+            self.codes = cast(NativeState, self.native).chance_outcomes()
+        return self.codes
+
     def lines(self, viewer: int | None) -> list[tuple[str, float]]:
         """Every move as ``viewer`` saw it, in order (with digests)."""
         hidden = self.setup.hidden
         before: list[tuple[str, float]] = []
         if self.base is not None:
             before = list(self.base[self.setup.players if viewer is None else viewer])
+        if self.events is not None:
+            self.events.resolve(self.setup)
         return before + [event.line(viewer, hidden) for event in _events(self.events)]
+
+    def after(self, action: int) -> _Position:
+        """The position after OpenSpiel's ``action`` here."""
+        if self.native is not None:
+            return self._after_native(action)
+        setup = self.setup
+        state = self.state
+        actor: int | None = self.player
+        if actor == CHANCE:
+            actor = None
+            if self.split:
+                drawn = (*self.drawn, action)
+                found = cast(Splitter, setup.splitter).outcome(state, drawn)
+                if found is None:
+                    return self._drawing(drawn)
+                move = found
+            else:
+                move = self.listed_outcomes()[action][0]
+        else:
+            move = setup.actions[action]
+        after = state.apply(move)
+        events = _Event(self.events, actor, move=move, before=state, after=after)
+        return _Position(setup, after, (), events, self.base)
+
+    def _drawing(self, drawn: tuple[int, ...]) -> _Position:
+        """This position with ``drawn`` the items of its split chance event drawn so far (the
+        hot path of every die and card: no rules asked)."""
+        pos = _Position.__new__(_Position)
+        pos.setup, pos._state, pos.native = self.setup, self._state, self.native
+        pos.events, pos.base, pos.event = self.events, self.base, self.event
+        pos.listed, pos.codes, pos.player, pos.split = None, None, CHANCE, True
+        pos.drawn = drawn
+        return pos
+
+    def _after_native(self, action: int) -> _Position:
+        setup = self.setup
+        native = cast(NativeState, self.native)
+        if self.player != CHANCE:
+            child = native.child(action)
+            events = _Event(self.events, self.player, step=action)
+            return _Position(setup, None, (), events, native=child)
+        if self.event is not None:
+            drawn = (*self.drawn, action)
+            if len(drawn) < self.event.need:
+                return self._drawing(drawn)
+            code = cast(Splitter, setup.splitter).native_code(drawn)
+        else:
+            code = self.native_outcomes()[action][0]
+        child = native.clone()
+        child.apply_chance(code)
+        events = _Event(self.events, None, step=code)
+        return _Position(setup, None, (), events, native=child)
 
 
 def _restore(
@@ -264,8 +436,24 @@ def _restore(
 ) -> _Position:
     events: _Event | None = None
     for before, move, actor in flat:
-        events = _Event(events, before, move, actor)
+        events = _Event(events, actor, move=move, before=before)
+    if events is not None:
+        events.after = state
+        event: _Event | None = events
+        while event is not None and event.prev is not None:
+            event.prev.after = event.before
+            event = event.prev
     return _Position(setup, state, drawn, events, base)
+
+
+def _restore_native(setup: _Setup, steps: list[Step], drawn: tuple[int, ...]) -> _Position:
+    native = cast(NativeGame, setup.native).initial_state()
+    events: _Event | None = None
+    for step in steps:
+        actor = None if native.is_chance() else native.current_player()
+        events = _Event(events, actor, step=step)
+        apply_step(native, step)
+    return _Position(setup, None, drawn, events, native=native)
 
 
 class SpieltischState(pyspiel.State):  # type: ignore[misc]
@@ -274,7 +462,10 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: SpieltischGame, state: State | None = None) -> None:
         super().__init__(game)
         setup = game.setup
-        self._pos = _Position(setup, setup.initial if state is None else state)
+        if state is None and setup.native is not None:
+            self._pos = _Position(setup, None, native=setup.native.initial_state())
+        else:
+            self._pos = _Position(setup, setup.initial if state is None else state)
 
     # --- who acts ----------------------------------------------------------------------------
 
@@ -282,6 +473,11 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
     def rules_state(self) -> State:
         """The spieltisch state (a chance event being dealt item by item is not applied yet)."""
         return self._pos.state
+
+    @property
+    def native_state(self) -> NativeState | None:
+        """The native core's state where the native engine plays (never to be changed)."""
+        return self._pos.native
 
     @property
     def drawn(self) -> tuple[int, ...]:
@@ -300,6 +496,8 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         """The legal action ids of ``player`` (the seat to act), in increasing order."""
         del player
         pos = self._pos
+        if pos.native is not None:
+            return sorted(pos.native.legal_actions())
         return pos.setup.legal_ids(pos.state)
 
     # --- chance ------------------------------------------------------------------------------
@@ -307,32 +505,19 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every outcome of this chance node (or of this step of one) and its probability."""
         pos = self._pos
+        splitter = cast(Splitter, pos.setup.splitter)
+        if pos.event is not None:
+            return splitter.shape_items(pos.event.shape, pos.drawn)
         if pos.split:
-            return cast(Splitter, pos.setup.splitter).float_items(pos.state, pos.drawn)
+            return splitter.float_items(pos.state, pos.drawn)
+        if pos.native is not None:
+            return [(index, chance) for index, (_, chance) in enumerate(pos.native_outcomes())]
         return [(index, float(chance)) for index, (_, chance) in enumerate(pos.listed_outcomes())]
 
     # --- moving ------------------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
-        pos = self._pos
-        setup = pos.setup
-        state = pos.state
-        actor: int | None = pos.player
-        if actor == CHANCE:
-            actor = None
-            if pos.split:
-                drawn = (*pos.drawn, int(action))
-                found = cast(Splitter, setup.splitter).outcome(state, drawn)
-                if found is None:
-                    self._pos = _Position(setup, state, drawn, pos.events, pos.base)
-                    return
-                move = found
-            else:
-                move = pos.listed_outcomes()[int(action)][0]
-        else:
-            move = setup.actions[int(action)]
-        events = _Event(pos.events, state, move, actor)
-        self._pos = _Position(setup, state.apply(move), (), events, pos.base)
+        self._pos = self._pos.after(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         pos = self._pos
@@ -347,6 +532,8 @@ class SpieltischState(pyspiel.State):  # type: ignore[misc]
         pos = self._pos
         if pos.player != TERMINAL:
             return [0.0] * pos.setup.players
+        if pos.native is not None:
+            return pos.native.returns()
         return list(pos.state.returns())
 
     def resample_from_infostate(
@@ -419,8 +606,11 @@ class SpieltischObserver:
         pos = state._pos
         viewer = self._viewer(player)
         observation = self.tensor[: self._size]
-        observation.fill(0.0)
-        self._encoder.fill(pos.state.view(viewer), cast(Out, observation.data))
+        if pos.native is not None:
+            observation[:] = pos.native.observation(viewer)
+        else:
+            observation.fill(0.0)
+            self._encoder.fill(pos.state.view(viewer), cast(Out, observation.data))
         if self.recall:
             history = self.tensor[self._size :]
             history.fill(0.0)
@@ -522,6 +712,7 @@ def _game_type(game_id: str) -> Any:
     info = rules_class.info
     parameters: dict[str, OptionValue] = {"players": info.default_players}
     parameters.update({spec.name: spec.default for spec in info.options})
+    parameters["native"] = True
     information = (
         pyspiel.GameType.Information.IMPERFECT_INFORMATION
         if info.hidden_information

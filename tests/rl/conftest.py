@@ -22,3 +22,30 @@ CASES = (
     ("awimbawe", 2),
 )
 """Every game with every player count it allows (checked against the games in a test)."""
+
+
+def engine_name(name: str, native: bool) -> str:
+    """The OpenSpiel game name ``name`` with the engine chosen: as it is for the native one
+    (the default where the core is built), with ``native=False`` for the Python one."""
+    if native:
+        return name
+    if name.endswith(")"):
+        return name[:-1] + ",native=False)"
+    return name + "(native=False)"
+
+
+@pytest.fixture(params=["native", "python"])
+def openspiel_engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Runs a test of the OpenSpiel games once per engine: every ``pyspiel.load_game`` of the
+    test loads its game on that engine (the native run is skipped where the core is not
+    built)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    engine = str(request.param)
+    if engine == "native":
+        from tests.native.agreement import require_native
+
+        require_native()
+    else:
+        load_game = pyspiel.load_game
+        monkeypatch.setattr(pyspiel, "load_game", lambda name: load_game(engine_name(name, False)))
+    return engine

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+pytestmark = pytest.mark.usefixtures("openspiel_engine")
 
 from spieltisch import load  # noqa: E402
 from spieltisch.games.auf_die_eier import EierState  # noqa: E402

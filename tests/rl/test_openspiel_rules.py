@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+pytestmark = pytest.mark.usefixtures("openspiel_engine")
 
 from spieltisch.games import kit_of  # noqa: E402
 from spieltisch.rl import openspiel  # noqa: E402

@@ -20,7 +20,8 @@ from spieltisch.core.game import Move, State
 from spieltisch.games.auweier import AuweierState, Card, Shuffled, Stage
 from spieltisch.games.auweier.deck import spread_parts
 from spieltisch.games.auweier.notation import CARD_TEXT, KINDS
-from spieltisch.rl.chance.base import Splitter
+from spieltisch.native.auweier import STAGES
+from spieltisch.rl.chance.base import Event, Shape, Splitter
 
 WEDDING = int(Card.WEDDING)
 N = TypeVar("N", Fraction, float)
@@ -42,19 +43,24 @@ def _ratio(numerator: int, denominator: int) -> float:
     return numerator / denominator
 
 
+def _shape(state: AuweierState) -> Shape:
+    """The cards to place, by kind, then 1 for a spread shuffle (0 for a plain one)."""
+    return (*_to_place(state), int(state.stage is Stage.SPREAD))
+
+
 def _items(
-    state: AuweierState, drawn: Sequence[int], ratio: Callable[[int, int], N]
+    shape: Shape, drawn: Sequence[int], ratio: Callable[[int, int], N]
 ) -> list[tuple[int, N]]:
     """The kinds the next card may be, each with its probability as ``ratio`` makes it (exact
-    fractions, or floats)."""
-    left = list(_to_place(state))
+    fractions, or floats), in a shuffle of ``shape``."""
+    left = list(shape[:-1])
     for kind in drawn:
         left[kind] -= 1
     total = sum(left)
-    if state.stage is not Stage.SPREAD:
+    if not shape[-1]:
         return [(k, ratio(n, total)) for k, n in enumerate(left) if n]
     cards = len(drawn) + total
-    weddings = _to_place(state)[WEDDING]
+    weddings = shape[WEDDING]
     place = len(drawn)
     start = 0
     for size in spread_parts(cards, weddings):
@@ -85,11 +91,24 @@ class ShuffleSplitter(Splitter):
 
     def next_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, Fraction]]:
         """The kinds the next card may be, with their exact probabilities."""
-        return _items(_auweier(state), drawn, Fraction)
+        return _items(_shape(_auweier(state)), drawn, Fraction)
 
     def float_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, float]]:
         """:meth:`next_items` worked out in floats (the same arithmetic, no fractions)."""
-        return _items(_auweier(state), drawn, _ratio)
+        return _items(_shape(_auweier(state)), drawn, _ratio)
+
+    def shape_items(self, shape: Shape, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        """:meth:`float_items` of a shuffle of ``shape`` (the cards to place, then the spread)."""
+        return _items(shape, drawn, _ratio)
+
+    def native_event(self, sample: Sequence[int], canonical: Callable[[], Sequence[int]]) -> Event:
+        """Every shuffle: the sample holds each card to place once; the stage (the first of
+        the canonical integers) says whether it is a spread."""
+        counts = [0] * KINDS
+        for kind in sample:
+            counts[kind] += 1
+        spread = canonical()[0] == STAGES.index(Stage.SPREAD)
+        return Event(len(sample), (*counts, int(spread)))
 
     def outcome(self, state: State, drawn: Sequence[int]) -> Move | None:
         """The shuffle once every card to place is drawn."""

@@ -12,14 +12,14 @@ two white dice (216 ordered outcomes) is dealt the same way, die by die in that 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from spieltisch.core.game import Move, State
 from spieltisch.games.auf_die_eier import EierState, Roll
 from spieltisch.games.auf_die_eier.notation import LETTERS
 from spieltisch.games.auf_die_nuesse import Dice, NuesseState, Stage
-from spieltisch.rl.chance.base import Splitter
+from spieltisch.rl.chance.base import Event, Shape, Splitter
 
 SIDES = 6
 DICE = 3
@@ -44,6 +44,11 @@ class _DieByDie(Splitter):
         del state, drawn
         return _FLOAT_FACES
 
+    def shape_items(self, shape: Shape, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        """Each face, 1/6 as a float."""
+        del shape, drawn
+        return _FLOAT_FACES
+
 
 class EierDiceSplitter(_DieByDie):
     """Auf die Eier's throws (and the re-throw of Rotten Eggs), one die at a time; item ids
@@ -57,10 +62,19 @@ class EierDiceSplitter(_DieByDie):
         """The throw once as many dice as the hand holds are drawn: the faces counted."""
         if not isinstance(state, EierState) or len(drawn) < state.to_throw:
             return None
+        return Roll(self.native_code(drawn))
+
+    def native_event(self, sample: Sequence[int], canonical: Callable[[], Sequence[int]]) -> Event:
+        """Every throw, one die at a time: as many dice as the sample's counts add up to."""
+        del canonical
+        return Event(sum(sample), ())
+
+    def native_code(self, drawn: Sequence[int]) -> tuple[int, ...]:
+        """The throw's code: the count of each face drawn."""
         counts = [0] * SIDES
         for face in drawn:
             counts[face] += 1
-        return Roll(tuple(counts))
+        return tuple(counts)
 
     def item_text(self, item: int) -> str:
         """The face, e.g. ``die R``."""
@@ -81,6 +95,13 @@ class NuesseDiceSplitter(_DieByDie):
         if len(drawn) < DICE:
             return None
         return Dice(drawn[0] + 1, drawn[1] + 1, drawn[2] + 1)
+
+    def native_event(
+        self, sample: Sequence[int], canonical: Callable[[], Sequence[int]]
+    ) -> Event | None:
+        """A throw (a code of three dice); a draw from the nut bag is listed as it is."""
+        del canonical
+        return Event(DICE, ()) if len(sample) == DICE else None
 
     def item_text(self, item: int) -> str:
         """The pips, e.g. ``die 4``."""
