@@ -36,6 +36,7 @@ from spieltisch.lab import arena as arena_lab
 from spieltisch.lab import engine as lab_engine
 from spieltisch.lab import experiment as lab_experiment
 from spieltisch.lab import ladder as lab_ladder_module
+from spieltisch.lab import native as lab_native
 from spieltisch.lab.play import derive_seed, pick_seed
 from spieltisch.lab.simulate import simulate as run_simulation
 from spieltisch.lab.summary import ArenaSummary, SeatSummary
@@ -386,6 +387,23 @@ def _default_pace(game: Game, console: Console) -> float:
     return 1.0 if game.info.hidden_information and console.is_terminal else 0.0
 
 
+class EngineChoice(StrEnum):
+    """Which engine plays a lab command's games (see spieltisch.lab.native)."""
+
+    auto = "auto"
+    native = "native"
+    python = "python"
+
+
+ENGINE_HELP = (
+    "auto: the native core where every agent has a native counterpart and the core is built, "
+    "else Python; native (refused where it cannot play every game); python."
+)
+EngineOption = Annotated[EngineChoice, typer.Option(help=ENGINE_HELP)]
+FileEngineOption = Annotated[
+    EngineChoice | None, typer.Option(help=ENGINE_HELP + " Default: the file's engine, else auto.")
+]
+
 def _bot_maker(game: Game, seed: int) -> Callable[[str, int], Agent[Any]]:
     def make(name: str, seat: int) -> Agent[Any]:
         return make_agent(name, game, derive_seed(seed, "seat", seat))
@@ -423,6 +441,7 @@ def simulate(
     option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
     records: Annotated[Path | None, typer.Option(help="Write every game's record here.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    engine: EngineOption = EngineChoice.auto,
 ) -> None:
     """Play many games between agents and report win rates, scores and lengths."""
     with one_line_errors():
@@ -434,6 +453,7 @@ def simulate(
             fail(f"--agents names {len(names)} agents for {the_game.players} players")
         for name in set(names):
             make_agent(name, the_game, 0)
+        lab_native.resolve_engine(engine.value, {the_game.info.id: names})  # refused early
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
 
@@ -446,12 +466,14 @@ def simulate(
         keep = save if records is not None else None  # no record built where none is kept
 
         if as_json:
-            summary = run_simulation(the_game, names, games, seed, on_record=keep)
+            summary = run_simulation(
+                the_game, names, games, seed, on_record=keep, engine=engine.value
+            )
             print(json.dumps(summary.to_json()))
             return
         with progress_reporter(the_game.info.name, games) as progress:
             summary = run_simulation(
-                the_game, names, games, seed, on_record=keep, progress=progress
+                the_game, names, games, seed, on_record=keep, progress=progress, engine=engine.value
             )
         _print_summary(summary, names)
 
@@ -542,6 +564,7 @@ def arena(
             "again plays only the games it lacks."
         ),
     ] = None,
+    engine: EngineOption = EngineChoice.auto,
 ) -> None:
     """Rate agents: seats rotated on the same deals, win rates with 95% intervals, Elo."""
     with one_line_errors():
@@ -554,8 +577,11 @@ def arena(
         if plot is not None:
             check_writable(plot, "--plot")
         tasks = arena_lab.schedule(the_game, names, games, seed)
+        lab_native.resolve_engine(engine.value, lab_native.lineups_of(tasks))  # refused early
         with progress_reporter(f"{the_game.info.name} arena", len(tasks)) as progress:
-            results = arena_lab.run(tasks, workers, progress=progress, journal=journal)
+            results = arena_lab.run(
+                tasks, workers, progress=progress, journal=journal, engine=engine.value
+            )
         summary = arena_lab.summarise(
             results, names, game=game, players=the_game.players, seed=seed
         )
@@ -776,10 +802,12 @@ def lab_run(
         Path | None,
         typer.Option(help="Folder for the journal and report (default: beside the file)."),
     ] = None,
+    engine: FileEngineOption = None,
 ) -> None:
     """Play an experiment's grid (resuming from the folder's journal) and write its report."""
     with one_line_errors():
         experiment = lab_experiment.load_experiment(experiment_file)
+        used = experiment.engine_used(engine.value if engine else None)
         folder = _run_folder(experiment_file, out)
         journal = folder / "journal.jsonl"
         if journal.exists():
@@ -789,7 +817,9 @@ def lab_run(
         started = time.perf_counter()
         try:
             with lab_progress(experiment.name) as (progress, played):
-                cells = lab_experiment.run_experiment(experiment, runner, journal, progress)
+                cells = lab_experiment.run_experiment(
+                    experiment, runner, journal, progress, lab_native.play_of(used)
+                )
         except KeyboardInterrupt:
             Console(stderr=True).print(
                 f"interrupted: every finished game is in {journal}; run the same command again "
@@ -800,6 +830,7 @@ def lab_run(
         seconds = time.perf_counter() - started
         rate = played[0] / seconds if seconds > 0 and played[0] else 0.0
         run_info = {
+            "engine": used,
             "backend": backend.value,
             "workers": workers,
             "games_played": played[0],
@@ -840,6 +871,7 @@ def lab_tune(
         Path | None,
         typer.Option(help="Folder for the journal and findings (default: beside the file)."),
     ] = None,
+    engine: FileEngineOption = None,
 ) -> None:
     """Find the value of a rule parameter that brings a metric to a target, with its interval
     (resuming from the folder's journal): docs/lab/README.md, 'Searching a parameter'."""
@@ -851,6 +883,7 @@ def lab_tune(
         from spieltisch.lab import tune_report  # noqa: PLC0415 - lazy: matplotlib
 
         spec = lab_tune_module.tune_spec(experiment, dict(experiment.tuning))
+        used = experiment.engine_used(engine.value if engine else None)
         folder = _run_folder(experiment_file, out)
         _keep_experiment(experiment_file, folder)
         runner = _lab_runner(backend, workers, address)
@@ -867,7 +900,7 @@ def lab_tune(
                 )
 
         try:
-            answers = tune_report.run_tune(folder, experiment, spec, runner, played)
+            answers = tune_report.run_tune(folder, experiment, spec, runner, played, used)
         except KeyboardInterrupt:
             console.print(
                 f"interrupted: every finished game is in {folder / 'journal.jsonl'}; run the "
@@ -956,6 +989,7 @@ def lab_ladder(
         Path | None,
         typer.Option(help="Keep every finished game here (JSON lines); a rerun resumes it."),
     ] = None,
+    engine: EngineOption = EngineChoice.auto,
 ) -> None:
     """Measure the bot ladder: rated levels in pairings, a Plackett-Luce fit (docs/ladder.md)."""
     with one_line_errors():
@@ -978,7 +1012,9 @@ def lab_ladder(
             for q in p.pairings
         )
         with progress_reporter("bot ladder", total) as progress:
-            tables = lab_ladder_module.measure(plans, seed, workers, bootstrap, progress, journal)
+            tables = lab_ladder_module.measure(
+                plans, seed, workers, bootstrap, progress, journal, engine.value
+            )
         ladder = lab_ladder_module.build_ladder(command, seed, plans, games, tables)
         out.write_text(ladder.to_json(), encoding="utf-8")
         print(lab_ladder_module.markdown_table(ladder), end="")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import json
 import os
 from pathlib import Path
 
@@ -90,19 +91,17 @@ def test_the_expert_edge_is_the_same_natively_and_in_python() -> None:
     assert abs(native / n - python / m) < 4 * spread
 
 
-def test_lab_run_writes_the_same_files_natively(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_lab_run_writes_the_same_files_natively(tmp_path: Path) -> None:
     runner = CliRunner()
     folders = []
     for engine in ("native", "python"):
         folder = tmp_path / engine
         path = tmp_path / f"{engine}.toml"
         path.write_text(STUDY)
-        if engine == "python":
-            monkeypatch.setattr(lab_experiment, "choose_play", lambda tasks: play_task)
-        result = runner.invoke(app, ["lab", "run", str(path), "--out", str(folder)])
+        command = ["lab", "run", str(path), "--out", str(folder), "--engine", engine]
+        result = runner.invoke(app, command)
         assert result.exit_code == 0, result.output
+        assert json.loads((folder / "run.json").read_text())["engine"] == engine
         folders.append(folder)
     native, python = folders
     assert sorted(p.name for p in native.iterdir()) == sorted(p.name for p in python.iterdir())
