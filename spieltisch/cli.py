@@ -1066,6 +1066,10 @@ def _print_findings(sentences: list[str], folder: Path) -> None:
     console.print(f"report written to {folder / 'report.md'}", highlight=False)
 
 
+PROGRESS_SECONDS = 0.1
+"""How often a lab run's live progress bar is redrawn (a native game takes microseconds)."""
+
+
 @contextmanager
 def lab_progress(
     name: str,
@@ -1077,10 +1081,12 @@ def lab_progress(
     played = [0]
     first: list[int] = []
 
-    def words(p: lab_experiment.RunProgress) -> str:
+    def count(p: lab_experiment.RunProgress) -> None:
         if not first:
             first.append(p.games_done)
         played[0] = p.games_done - first[0]
+
+    def words(p: lab_experiment.RunProgress) -> str:
         elapsed = time.perf_counter() - started
         rate = played[0] / elapsed if elapsed > 0 else 0.0
         left = (p.games_total - p.games_done) / rate if rate > 0 else math.inf
@@ -1094,19 +1100,26 @@ def lab_progress(
         with Progress("{task.description}", BarColumn(), console=console, transient=True) as bar:
             task = bar.add_task(name, total=None)
 
+            shown = [0.0]
+
             def live(p: lab_experiment.RunProgress) -> None:
-                bar.update(task, description=words(p), completed=p.games_done, total=p.games_total)
+                count(p)
+                now = time.perf_counter()
+                if now - shown[0] >= PROGRESS_SECONDS or p.games_done == p.games_total:
+                    shown[0] = now
+                    text = words(p)
+                    bar.update(task, description=text, completed=p.games_done, total=p.games_total)
 
             yield live, played
         return
     marks: set[int] = set()
 
     def lines(p: lab_experiment.RunProgress) -> None:
-        text = words(p)
+        count(p)
         mark = 20 * p.games_done // max(p.games_total, 1)
         if mark not in marks:
             marks.add(mark)
-            console.print(text, highlight=False, soft_wrap=True)
+            console.print(words(p), highlight=False, soft_wrap=True)
 
     yield lines, played
 

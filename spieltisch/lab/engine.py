@@ -7,7 +7,8 @@ a typed :class:`GameResult`. A :class:`Runner` plays a schedule, in this process
 (:class:`PoolRunner`), and hands back each result with its place in the schedule as soon as
 its game ends. The arena and ``simulate`` are two schedules over this engine.
 
-A run may keep a *journal*: every finished game as one JSON line, written as soon as it ends.
+A run may keep a *journal*: every finished game as one JSON line, written as soon as it ends
+(flushed to the file at least every :data:`FLUSH_SECONDS`, and when the run stops).
 Given the same journal again, a run plays only the games it does not hold yet, so a run of
 hours survives an interruption, can be extended to more games with the same seed, and leaves
 each game's scores on disk for later study.
@@ -18,6 +19,7 @@ from __future__ import annotations
 import concurrent.futures
 import hashlib
 import json
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -37,7 +39,7 @@ from spieltisch.session import Table, play_out
 
 def derive_seed(seed: int, *parts: object) -> int:
     """A seed for a part of a run (a game, a seat), the same on every machine and run."""
-    text = ":".join(str(x) for x in (seed, *parts))
+    text = ":".join(map(str, (seed, *parts)))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
@@ -320,21 +322,32 @@ def check_engine(kept: Iterable[GameResult], play: Play, journal: Path) -> None:
 # --- the journal ------------------------------------------------------------------------------
 
 
+FLUSH_SECONDS = 0.5
+"""How long finished games may wait in the journal's buffer before they are written out (a
+quick native game takes a few microseconds: a flush per game would cost more than the game).
+The file is flushed and closed when a run ends, is interrupted or fails, so only a killed
+process loses the last moments' games, which a resumed run plays again."""
+
+
 @contextmanager
 def journal_writer(path: Path | None) -> Iterator[Callable[[Task, GameResult], None]]:
     """A function that appends one JSON line per finished game to the journal at ``path``
-    (and does nothing without one). A last line that an interrupted run left half written
+    (and does nothing without one), written out at least every :data:`FLUSH_SECONDS`. A last line that an interrupted run left half written
     (every whole line ends with a newline) is cut off first."""
     if path is None:
         yield lambda task, result: None
         return
     _drop_cut_off_line(path)
     with path.open("a", encoding="utf-8") as file:
+        flushed = [time.monotonic()]
 
         def write(task: Task, result: GameResult) -> None:
             line = {"task": task.to_json(), "result": result.to_json()}
             file.write(json.dumps(line) + "\n")
-            file.flush()
+            now = time.monotonic()
+            if now - flushed[0] >= FLUSH_SECONDS:
+                file.flush()
+                flushed[0] = now
 
         yield write
 

@@ -366,18 +366,20 @@ def run_experiment(
     missing = [len(cell_tasks) for _, cell_tasks in plan]
     for index in results:
         missing[owner[index]] -= 1
+    done = [sum(1 for m in missing if m == 0)]
 
     def report() -> None:
         if progress is not None:
-            done = sum(1 for m in missing if m == 0)
-            progress(RunProgress(len(results), len(tasks), done, len(plan)))
+            progress(RunProgress(len(results), len(tasks), done[0], len(plan)))
 
     report()
     to_play = [(i, t) for i, t in enumerate(tasks) if i not in results]
     with journal_writer(journal) as write:
         for index, task, result in runner.run(play, to_play):
             results[index] = result
-            missing[owner[index]] -= 1
+            cell = owner[index]
+            missing[cell] -= 1
+            done[0] += missing[cell] == 0
             write(task, result)
             report()
     return collect(plan, tasks, results)
