@@ -43,12 +43,22 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
+def seat_seeds(seed: int, players: int) -> tuple[int, ...]:
+    """Each seat's seed, ``derive_seed(seed, "seat", seat)``, the text hashed built once (a
+    native study derives a few for every game it plays)."""
+    head = f"{seed}:seat:"
+    sha256 = hashlib.sha256
+    return tuple(
+        int.from_bytes(sha256(f"{head}{seat}".encode()).digest()[:8], "big")
+        for seat in range(players)
+    )
+
+
 def seat_agents(game: Game, names: Sequence[str], seed: int) -> list[Agent[object]]:
     """Agents by name, one per seat, each with its own seed derived from ``seed`` (the lab's
     own agents of the game included, see :mod:`spieltisch.lab.agents`)."""
-    return [
-        lab_agent(name, game, derive_seed(seed, "seat", seat)) for seat, name in enumerate(names)
-    ]
+    seeds = seat_seeds(seed, len(names))
+    return [lab_agent(name, game, seeds[seat]) for seat, name in enumerate(names)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,9 +49,9 @@ from spieltisch.lab.engine import (
     GameResult,
     Play,
     Task,
-    derive_seed,
     load_game,
     play_task,
+    seat_seeds,
 )
 from spieltisch.native import agents as native_agents
 from spieltisch.native import build as native_build
@@ -152,8 +152,7 @@ def replayed(task: Task) -> bool:
 def match_of(task: Task) -> native_agents.Match:
     """The native match of a task: its chance seed and each seat's seed, as the Python table
     and :func:`~spieltisch.lab.engine.seat_agents` derive them."""
-    agents_seed = task.agents_seed()
-    seeds = tuple(derive_seed(agents_seed, "seat", seat) for seat in range(task.players))
+    seeds = seat_seeds(task.agents_seed(), task.players)
     return native_agents.Match(task.seed, task.seats, seeds, keyed=task.keyed)
 
 
