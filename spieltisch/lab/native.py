@@ -71,7 +71,7 @@ def why_not_native(game_id: str, agents: Iterable[str]) -> str | None:
     """Why the native core cannot play games of ``game_id`` between ``agents`` here (the
     agents without a native counterpart, or the missing core), or ``None`` if it can."""
     if not native_build.available():
-        return native_build.status()
+        return f"the native core is missing ({native_build.status()})"
     if not native_agents.supported():
         return "the installed native core is older than its native agents: rebuild it"
     if game_id not in native_build.games():
