@@ -404,6 +404,7 @@ FileEngineOption = Annotated[
     EngineChoice | None, typer.Option(help=ENGINE_HELP + " Default: the file's engine, else auto.")
 ]
 
+
 def _bot_maker(game: Game, seed: int) -> Callable[[str, int], Agent[Any]]:
     def make(name: str, seat: int) -> Agent[Any]:
         return make_agent(name, game, derive_seed(seed, "seat", seat))

@@ -324,7 +324,7 @@ def check_engine(kept: Iterable[GameResult], play: Play, journal: Path) -> None:
         raise EngineError(
             f"the journal {journal} holds games drawn by the {others[0]} engine; this run plays "
             f"with the {engine} engine, and a study mixing the two draws two samples: resume "
-            f"it with --engine {others[0]} (or engine = \"{others[0]}\" in an experiment "
+            f'it with --engine {others[0]} (or engine = "{others[0]}" in an experiment '
             "file), or give a new folder or journal"
         )
 
@@ -342,8 +342,9 @@ process loses the last moments' games, which a resumed run plays again."""
 @contextmanager
 def journal_writer(path: Path | None) -> Iterator[Callable[[Task, GameResult], None]]:
     """A function that appends one JSON line per finished game to the journal at ``path``
-    (and does nothing without one), written out at least every :data:`FLUSH_SECONDS`. A last line that an interrupted run left half written
-    (every whole line ends with a newline) is cut off first."""
+    (and does nothing without one), written out at least every :data:`FLUSH_SECONDS`. A last
+    line that an interrupted run left half written (every whole line ends with a newline) is
+    cut off first."""
     if path is None:
         yield lambda task, result: None
         return

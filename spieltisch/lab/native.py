@@ -19,8 +19,8 @@ numbers between a study's variants hold as before (both key chance by the event'
 a study's numbers are reproducible per engine: the same seed gives the same games natively on
 every machine, backend and worker count, but not the games the Python path gives. Each
 journaled game names the engine that drew it, and a run refuses to resume a journal drawn by
-the other engine (:func:`~spieltisch.lab.engine.check_engine`), so no study mixes the two samples (a journal
-written before games named their engine is resumed by either).
+the other engine (:func:`~spieltisch.lab.engine.check_engine`), so no study mixes the two
+samples (a journal written before games named their engine is resumed by either).
 
 The Python engine checks the native games: every game of each :data:`REPLAY_EVERY`-th deal
 (deal 0 of every cell, so a sample of every study) is replayed in Python, and a replay that
@@ -191,9 +191,7 @@ def _batch_key(task: Task) -> tuple[str, int, tuple[tuple[str, object], ...], bo
     return task.game, task.players, task.options, replayed(task)
 
 
-def _result(
-    game: Game, task: Task, played: native_agents.Played, check: bool
-) -> GameResult:
+def _result(game: Game, task: Task, played: native_agents.Played, check: bool) -> GameResult:
     """A native game's result; a game kept for checking is replayed in Python first."""
     record = None
     measures: tuple[tuple[str, float | None], ...] = ()

@@ -14,6 +14,8 @@ from spieltisch.lab import arena
 from spieltisch.lab import native as lab_native
 from spieltisch.lab.engine import EngineError, play_task
 from spieltisch.lab.experiment import ExperimentError, parse_experiment
+from spieltisch.native import agents as native_agents
+from spieltisch.native import build as native_build
 
 STUDY = """
 game = "auf-die-eier"
@@ -29,7 +31,7 @@ def test_python_is_python_and_auto_falls_back_where_the_core_is_missing(
 ) -> None:
     lineup = {"auf-die-eier": ["heuristic", "random"]}
     assert lab_native.resolve_engine("python", lineup) == "python"
-    monkeypatch.setattr(lab_native.native_build, "available", lambda: False)
+    monkeypatch.setattr(native_build, "available", lambda: False)
     assert lab_native.resolve_engine("auto", lineup) == "python"
     with pytest.raises(EngineError, match="native engine cannot play this run: the native core"):
         lab_native.resolve_engine("native", lineup)
@@ -41,9 +43,9 @@ def test_python_is_python_and_auto_falls_back_where_the_core_is_missing(
 
 
 def test_an_agent_without_a_native_counterpart_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lab_native.native_build, "available", lambda: True)
-    monkeypatch.setattr(lab_native.native_agents, "supported", lambda: True)
-    monkeypatch.setattr(lab_native.native_build, "games", lambda: ("auf-die-eier",))
+    monkeypatch.setattr(native_build, "available", lambda: True)
+    monkeypatch.setattr(native_agents, "supported", lambda: True)
+    monkeypatch.setattr(native_build, "games", lambda: ("auf-die-eier",))
     lineup = {"auf-die-eier": ["expert", "ismcts", "heuristic"]}
     assert lab_native.resolve_engine("auto", lineup) == "python"
     with pytest.raises(EngineError, match=r"ismcts has no native counterpart in auf-die-eier"):

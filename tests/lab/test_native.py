@@ -168,7 +168,9 @@ def test_auto_plays_a_native_study_natively_and_run_json_and_the_report_say_so(
 
 def test_native_is_refused_for_an_agent_without_a_native_counterpart(tmp_path: Path) -> None:
     path = tmp_path / "study.toml"
-    path.write_text('game = "auf-die-eier"\nplayers = 2\ngames = 2\nagents = ["expert", "ismcts:50"]')
+    path.write_text(
+        'game = "auf-die-eier"\nplayers = 2\ngames = 2\nagents = ["expert", "ismcts:50"]'
+    )
     command = ["lab", "run", str(path), "--out", str(tmp_path / "out"), "--engine", "native"]
     result = CliRunner().invoke(app, command)
     assert result.exit_code != 0
