@@ -454,7 +454,7 @@ def simulate(
             fail(f"--agents names {len(names)} agents for {the_game.players} players")
         for name in set(names):
             make_agent(name, the_game, 0)
-        lab_native.resolve_engine(engine.value, {the_game.info.id: names})  # refused early
+        used = lab_native.resolve_engine(engine.value, {the_game.info.id: names})  # or refused
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
 
@@ -470,13 +470,14 @@ def simulate(
             summary = run_simulation(
                 the_game, names, games, seed, on_record=keep, engine=engine.value
             )
-            print(json.dumps(summary.to_json()))
+            print(json.dumps({**summary.to_json(), "engine": used}))
             return
         with progress_reporter(the_game.info.name, games) as progress:
             summary = run_simulation(
                 the_game, names, games, seed, on_record=keep, progress=progress, engine=engine.value
             )
         _print_summary(summary, names)
+        Console().print(f"played by the {used} engine", highlight=False)
 
 
 def _print_summary(summary: SeatSummary, names: list[str]) -> None:
@@ -578,7 +579,7 @@ def arena(
         if plot is not None:
             check_writable(plot, "--plot")
         tasks = arena_lab.schedule(the_game, names, games, seed)
-        lab_native.resolve_engine(engine.value, lab_native.lineups_of(tasks))  # refused early
+        used = lab_native.resolve_engine(engine.value, lab_native.lineups_of(tasks))  # or refused
         with progress_reporter(f"{the_game.info.name} arena", len(tasks)) as progress:
             results = arena_lab.run(
                 tasks, workers, progress=progress, journal=journal, engine=engine.value
@@ -588,9 +589,10 @@ def arena(
         )
         # The figures first, so that a failing plot cannot lose hours of games.
         if as_json:
-            print(json.dumps(summary.to_json(scores=False)), flush=True)
+            print(json.dumps({**summary.to_json(scores=False), "engine": used}), flush=True)
         else:
             _print_arena(summary)
+            Console().print(f"played by the {used} engine", highlight=False)
         if plot is not None:
             from spieltisch.lab.plot import arena_plot  # noqa: PLC0415 - lazy: matplotlib is slow
 
