@@ -36,10 +36,13 @@ of a schedule has no native counterpart or the native core is missing.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
 from typing import Literal, get_args
 
+import spieltisch
+from spieltisch.core.errors import NativeError
 from spieltisch.core.game import Game, State
 from spieltisch.core.record import Record
 from spieltisch.lab import quality
@@ -83,6 +86,18 @@ def why_not_native(game_id: str, agents: Iterable[str]) -> str | None:
             f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no native "
             f"counterpart in {game_id} (native agents: {have})"
         )
+    return _seats(game_id, tuple(sorted(set(agents))))
+
+
+@functools.cache
+def _seats(game_id: str, names: tuple[str, ...]) -> str | None:
+    """Why the installed core cannot seat ``names`` (a build older than the Python side's list
+    of native agents), or ``None``: a roster of them is built once for the game's default
+    options (and kept, so a study of the default game does not build it twice)."""
+    try:
+        native_agents.roster(native_agents.native_game(spieltisch.load(game_id)), names)
+    except (NativeError, ValueError) as error:
+        return f"the installed native core cannot seat them ({error}): rebuild it"
     return None
 
 

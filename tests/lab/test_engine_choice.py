@@ -46,6 +46,7 @@ def test_an_agent_without_a_native_counterpart_is_named(monkeypatch: pytest.Monk
     monkeypatch.setattr(native_build, "available", lambda: True)
     monkeypatch.setattr(native_agents, "supported", lambda: True)
     monkeypatch.setattr(native_build, "games", lambda: ("auf-die-eier",))
+    monkeypatch.setattr(lab_native, "_seats", lambda game, names: None)  # the core seats them
     lineup = {"auf-die-eier": ["expert", "ismcts", "heuristic"]}
     assert lab_native.resolve_engine("auto", lineup) == "python"
     with pytest.raises(EngineError, match=r"ismcts has no native counterpart in auf-die-eier"):
@@ -84,3 +85,18 @@ def test_a_journal_is_resumed_only_by_the_engine_that_drew_it(tmp_path: Path) ->
         del line["result"]["engine"]  # a journal from before games named their engine
     journal.write_text("".join(json.dumps(line) + "\n" for line in lines))
     assert len(arena.run(_duel(4), journal=journal, engine="python")) == 4
+
+
+def test_auto_falls_back_where_the_installed_core_cannot_seat_an_agent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A build older than the Python side's list of native agents: auto plays in Python."""
+    monkeypatch.setattr(native_build, "available", lambda: True)
+    monkeypatch.setattr(native_agents, "supported", lambda: True)
+    monkeypatch.setattr(native_build, "games", lambda: ("awimbawe",))
+    why = "the installed native core cannot seat them (no heuristic here): rebuild it"
+    monkeypatch.setattr(lab_native, "_seats", lambda game, names: why)
+    lineup = {"awimbawe": ["heuristic", "random"]}
+    assert lab_native.resolve_engine("auto", lineup) == "python"
+    with pytest.raises(EngineError, match="cannot seat them"):
+        lab_native.resolve_engine("native", lineup)
