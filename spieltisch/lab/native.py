@@ -3,8 +3,8 @@ counterpart (see :mod:`spieltisch.native.agents`) and the native core is built; 
 of *engine* that decides it.
 
 The engine is ``auto`` (the default: native where it can play every game, else Python),
-``native`` (refused, naming the agents without a native counterpart or the missing core, where
-it cannot) or ``python``; :func:`resolve_engine` turns the choice into the engine a run uses,
+``native`` (refused, naming the agents without a native counterpart, the missing core or a
+core too old to seat them, where it cannot) or ``python``; :func:`resolve_engine` turns the choice into the engine a run uses,
 and :func:`play_of` into its :data:`~spieltisch.lab.engine.Play`.
 
 :data:`play_native` is a drop-in :data:`~spieltisch.lab.engine.Play`: it plays one scheduled
