@@ -36,6 +36,7 @@ from spieltisch.lab import arena as arena_lab
 from spieltisch.lab import engine as lab_engine
 from spieltisch.lab import experiment as lab_experiment
 from spieltisch.lab import ladder as lab_ladder_module
+from spieltisch.lab import native as lab_native
 from spieltisch.lab.play import derive_seed, pick_seed
 from spieltisch.lab.simulate import simulate as run_simulation
 from spieltisch.lab.summary import ArenaSummary, SeatSummary
@@ -386,6 +387,24 @@ def _default_pace(game: Game, console: Console) -> float:
     return 1.0 if game.info.hidden_information and console.is_terminal else 0.0
 
 
+class EngineChoice(StrEnum):
+    """Which engine plays a lab command's games (see spieltisch.lab.native)."""
+
+    auto = "auto"
+    native = "native"
+    python = "python"
+
+
+ENGINE_HELP = (
+    "auto: the native core where every agent has a native counterpart and the core is built, "
+    "else Python; native (refused where it cannot play every game); python."
+)
+EngineOption = Annotated[EngineChoice, typer.Option(help=ENGINE_HELP)]
+FileEngineOption = Annotated[
+    EngineChoice | None, typer.Option(help=ENGINE_HELP + " Default: the file's engine, else auto.")
+]
+
+
 def _bot_maker(game: Game, seed: int) -> Callable[[str, int], Agent[Any]]:
     def make(name: str, seat: int) -> Agent[Any]:
         return make_agent(name, game, derive_seed(seed, "seat", seat))
@@ -423,6 +442,7 @@ def simulate(
     option: Annotated[list[str] | None, typer.Option(help="Game option name=value.")] = None,
     records: Annotated[Path | None, typer.Option(help="Write every game's record here.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    engine: EngineOption = EngineChoice.auto,
 ) -> None:
     """Play many games between agents and report win rates, scores and lengths."""
     with one_line_errors():
@@ -434,6 +454,7 @@ def simulate(
             fail(f"--agents names {len(names)} agents for {the_game.players} players")
         for name in set(names):
             make_agent(name, the_game, 0)
+        used = lab_native.resolve_engine(engine.value, {the_game.info.id: names})  # or refused
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
 
@@ -446,14 +467,17 @@ def simulate(
         keep = save if records is not None else None  # no record built where none is kept
 
         if as_json:
-            summary = run_simulation(the_game, names, games, seed, on_record=keep)
-            print(json.dumps(summary.to_json()))
+            summary = run_simulation(
+                the_game, names, games, seed, on_record=keep, engine=engine.value
+            )
+            print(json.dumps({**summary.to_json(), "engine": used}))
             return
         with progress_reporter(the_game.info.name, games) as progress:
             summary = run_simulation(
-                the_game, names, games, seed, on_record=keep, progress=progress
+                the_game, names, games, seed, on_record=keep, progress=progress, engine=engine.value
             )
         _print_summary(summary, names)
+        Console().print(f"played by the {used} engine", highlight=False)
 
 
 def _print_summary(summary: SeatSummary, names: list[str]) -> None:
@@ -542,6 +566,7 @@ def arena(
             "again plays only the games it lacks."
         ),
     ] = None,
+    engine: EngineOption = EngineChoice.auto,
 ) -> None:
     """Rate agents: seats rotated on the same deals, win rates with 95% intervals, Elo."""
     with one_line_errors():
@@ -554,16 +579,20 @@ def arena(
         if plot is not None:
             check_writable(plot, "--plot")
         tasks = arena_lab.schedule(the_game, names, games, seed)
+        used = lab_native.resolve_engine(engine.value, lab_native.lineups_of(tasks))  # or refused
         with progress_reporter(f"{the_game.info.name} arena", len(tasks)) as progress:
-            results = arena_lab.run(tasks, workers, progress=progress, journal=journal)
+            results = arena_lab.run(
+                tasks, workers, progress=progress, journal=journal, engine=engine.value
+            )
         summary = arena_lab.summarise(
             results, names, game=game, players=the_game.players, seed=seed
         )
         # The figures first, so that a failing plot cannot lose hours of games.
         if as_json:
-            print(json.dumps(summary.to_json(scores=False)), flush=True)
+            print(json.dumps({**summary.to_json(scores=False), "engine": used}), flush=True)
         else:
             _print_arena(summary)
+            Console().print(f"played by the {used} engine", highlight=False)
         if plot is not None:
             from spieltisch.lab.plot import arena_plot  # noqa: PLC0415 - lazy: matplotlib is slow
 
@@ -776,10 +805,12 @@ def lab_run(
         Path | None,
         typer.Option(help="Folder for the journal and report (default: beside the file)."),
     ] = None,
+    engine: FileEngineOption = None,
 ) -> None:
     """Play an experiment's grid (resuming from the folder's journal) and write its report."""
     with one_line_errors():
         experiment = lab_experiment.load_experiment(experiment_file)
+        used = experiment.engine_used(engine.value if engine else None)
         folder = _run_folder(experiment_file, out)
         journal = folder / "journal.jsonl"
         if journal.exists():
@@ -789,7 +820,9 @@ def lab_run(
         started = time.perf_counter()
         try:
             with lab_progress(experiment.name) as (progress, played):
-                cells = lab_experiment.run_experiment(experiment, runner, journal, progress)
+                cells = lab_experiment.run_experiment(
+                    experiment, runner, journal, progress, lab_native.play_of(used)
+                )
         except KeyboardInterrupt:
             Console(stderr=True).print(
                 f"interrupted: every finished game is in {journal}; run the same command again "
@@ -800,6 +833,7 @@ def lab_run(
         seconds = time.perf_counter() - started
         rate = played[0] / seconds if seconds > 0 and played[0] else 0.0
         run_info = {
+            "engine": used,
             "backend": backend.value,
             "workers": workers,
             "games_played": played[0],
@@ -840,6 +874,7 @@ def lab_tune(
         Path | None,
         typer.Option(help="Folder for the journal and findings (default: beside the file)."),
     ] = None,
+    engine: FileEngineOption = None,
 ) -> None:
     """Find the value of a rule parameter that brings a metric to a target, with its interval
     (resuming from the folder's journal): docs/lab/README.md, 'Searching a parameter'."""
@@ -851,6 +886,7 @@ def lab_tune(
         from spieltisch.lab import tune_report  # noqa: PLC0415 - lazy: matplotlib
 
         spec = lab_tune_module.tune_spec(experiment, dict(experiment.tuning))
+        used = experiment.engine_used(engine.value if engine else None)
         folder = _run_folder(experiment_file, out)
         _keep_experiment(experiment_file, folder)
         runner = _lab_runner(backend, workers, address)
@@ -867,7 +903,7 @@ def lab_tune(
                 )
 
         try:
-            answers = tune_report.run_tune(folder, experiment, spec, runner, played)
+            answers = tune_report.run_tune(folder, experiment, spec, runner, played, used)
         except KeyboardInterrupt:
             console.print(
                 f"interrupted: every finished game is in {folder / 'journal.jsonl'}; run the "
@@ -956,6 +992,7 @@ def lab_ladder(
         Path | None,
         typer.Option(help="Keep every finished game here (JSON lines); a rerun resumes it."),
     ] = None,
+    engine: EngineOption = EngineChoice.auto,
 ) -> None:
     """Measure the bot ladder: rated levels in pairings, a Plackett-Luce fit (docs/ladder.md)."""
     with one_line_errors():
@@ -978,7 +1015,9 @@ def lab_ladder(
             for q in p.pairings
         )
         with progress_reporter("bot ladder", total) as progress:
-            tables = lab_ladder_module.measure(plans, seed, workers, bootstrap, progress, journal)
+            tables = lab_ladder_module.measure(
+                plans, seed, workers, bootstrap, progress, journal, engine.value
+            )
         ladder = lab_ladder_module.build_ladder(command, seed, plans, games, tables)
         out.write_text(ladder.to_json(), encoding="utf-8")
         print(lab_ladder_module.markdown_table(ladder), end="")
@@ -1030,6 +1069,10 @@ def _print_findings(sentences: list[str], folder: Path) -> None:
     console.print(f"report written to {folder / 'report.md'}", highlight=False)
 
 
+PROGRESS_SECONDS = 0.1
+"""How often a lab run's live progress bar is redrawn (a native game takes microseconds)."""
+
+
 @contextmanager
 def lab_progress(
     name: str,
@@ -1041,10 +1084,12 @@ def lab_progress(
     played = [0]
     first: list[int] = []
 
-    def words(p: lab_experiment.RunProgress) -> str:
+    def count(p: lab_experiment.RunProgress) -> None:
         if not first:
             first.append(p.games_done)
         played[0] = p.games_done - first[0]
+
+    def words(p: lab_experiment.RunProgress) -> str:
         elapsed = time.perf_counter() - started
         rate = played[0] / elapsed if elapsed > 0 else 0.0
         left = (p.games_total - p.games_done) / rate if rate > 0 else math.inf
@@ -1058,19 +1103,26 @@ def lab_progress(
         with Progress("{task.description}", BarColumn(), console=console, transient=True) as bar:
             task = bar.add_task(name, total=None)
 
+            shown = [0.0]
+
             def live(p: lab_experiment.RunProgress) -> None:
-                bar.update(task, description=words(p), completed=p.games_done, total=p.games_total)
+                count(p)
+                now = time.perf_counter()
+                if now - shown[0] >= PROGRESS_SECONDS or p.games_done == p.games_total:
+                    shown[0] = now
+                    text = words(p)
+                    bar.update(task, description=text, completed=p.games_done, total=p.games_total)
 
             yield live, played
         return
     marks: set[int] = set()
 
     def lines(p: lab_experiment.RunProgress) -> None:
-        text = words(p)
+        count(p)
         mark = 20 * p.games_done // max(p.games_total, 1)
         if mark not in marks:
             marks.add(mark)
-            console.print(text, highlight=False, soft_wrap=True)
+            console.print(words(p), highlight=False, soft_wrap=True)
 
     yield lines, played
 

@@ -146,7 +146,7 @@ def test_replay_prints_the_final_state_scores_and_winners(tmp_path: Path) -> Non
 
 
 def test_replay_of_an_illegal_record_names_the_bad_move(tmp_path: Path) -> None:
-    simulate_json("--records", str(tmp_path))
+    simulate_json("--records", str(tmp_path), "--engine", "python")  # the game the test knows
     path = sorted(tmp_path.glob("*.json"))[0]
     data = json.loads(path.read_text())
     data["moves"][2] = "roll HH"

@@ -5,7 +5,8 @@ rotation with the same chance seed, so each agent meets the same first deal, rol
 every seat and much of the luck cancels out. Each game's seeds derive from the run's seed, the
 deal and the rotation only, so results do not depend on how many worker processes play them.
 The games are played by the lab's engine (:mod:`spieltisch.lab.engine`), which also keeps the
-run's journal.
+run's journal: natively where every agent has a native counterpart and the core is built
+(``engine="auto"``, see :mod:`spieltisch.lab.native`), else in Python.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from pathlib import Path
 
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game
+from spieltisch.lab import native
 from spieltisch.lab.engine import (
     GameResult,
+    Play,
     Task,
     derive_seed,
     play_task,
@@ -30,6 +33,7 @@ __all__ = [
     "ArenaSummary",
     "GameResult",
     "Task",
+    "play_for",
     "play_task",
     "read_journal",
     "run",
@@ -60,8 +64,17 @@ def run(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     journal: Path | None = None,
+    engine: str = "auto",
 ) -> list[GameResult]:
-    """Play every task, in ``workers`` processes; results come back in schedule order, and a
-    ``journal`` keeps every game played and resumes a run (see :mod:`.engine`)."""
+    """Play every task, in ``workers`` processes, with the ``engine`` asked for (see
+    :func:`~spieltisch.lab.native.resolve_engine`); results come back in schedule order, and a
+    ``journal`` keeps every game played and resumes a run (see :mod:`.engine`; a journal of
+    the other engine is refused)."""
+    return run_tasks(tasks, play_for(tasks, engine), runner_for(workers), progress, journal)
+
+
+def play_for(tasks: Sequence[Task], engine: str = "auto") -> Play:
+    """The play function of the engine a schedule's games are played with."""
+    used = native.resolve_engine(engine, native.lineups_of(tasks))
     # ``play_task`` is looked up here at each run, so a test can count the games played.
-    return run_tasks(tasks, play_task, runner_for(workers), progress, journal)
+    return play_task if used == "python" else native.play_native

@@ -7,7 +7,8 @@ a typed :class:`GameResult`. A :class:`Runner` plays a schedule, in this process
 (:class:`PoolRunner`), and hands back each result with its place in the schedule as soon as
 its game ends. The arena and ``simulate`` are two schedules over this engine.
 
-A run may keep a *journal*: every finished game as one JSON line, written as soon as it ends.
+A run may keep a *journal*: every finished game as one JSON line, written as soon as it ends
+(flushed to the file at least every :data:`FLUSH_SECONDS`, and when the run stops).
 Given the same journal again, a run plays only the games it does not hold yet, so a run of
 hours survives an interruption, can be extended to more games with the same seed, and leaves
 each game's scores on disk for later study.
@@ -18,7 +19,8 @@ from __future__ import annotations
 import concurrent.futures
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -37,16 +39,26 @@ from spieltisch.session import Table, play_out
 
 def derive_seed(seed: int, *parts: object) -> int:
     """A seed for a part of a run (a game, a seat), the same on every machine and run."""
-    text = ":".join(str(x) for x in (seed, *parts))
+    text = ":".join(map(str, (seed, *parts)))
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def seat_seeds(seed: int, players: int) -> tuple[int, ...]:
+    """Each seat's seed, ``derive_seed(seed, "seat", seat)``, the text hashed built once (a
+    native study derives a few for every game it plays)."""
+    head = f"{seed}:seat:"
+    sha256 = hashlib.sha256
+    return tuple(
+        int.from_bytes(sha256(f"{head}{seat}".encode()).digest()[:8], "big")
+        for seat in range(players)
+    )
 
 
 def seat_agents(game: Game, names: Sequence[str], seed: int) -> list[Agent[object]]:
     """Agents by name, one per seat, each with its own seed derived from ``seed`` (the lab's
     own agents of the game included, see :mod:`spieltisch.lab.agents`)."""
-    return [
-        lab_agent(name, game, derive_seed(seed, "seat", seat)) for seat, name in enumerate(names)
-    ]
+    seeds = seat_seeds(seed, len(names))
+    return [lab_agent(name, game, seeds[seat]) for seat, name in enumerate(names)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +128,9 @@ class GameResult:
     """The game's record, for a task that asked to keep it (never journaled)."""
     measures: tuple[tuple[str, float | None], ...] = ()
     """The game-quality measures of a traced task, by key (``None``: the game has none)."""
+    engine: str | None = field(default=None, compare=False)
+    """The engine that drew the game (``native`` or ``python``; ``None`` in a journal written
+    before games named it): not part of the game's outcome."""
 
     def measure(self, key: str) -> float | None:
         """One game-quality measure of this game (``None`` if absent or undefined)."""
@@ -133,6 +148,7 @@ class GameResult:
             "moves": self.moves,
             "finished": self.finished,
             **({"measures": dict(self.measures)} if self.measures else {}),
+            **({"engine": self.engine} if self.engine is not None else {}),
         }
 
 
@@ -172,6 +188,7 @@ def play_task(task: Task, max_moves: int = 1_000_000) -> GameResult:
         state.is_terminal(),
         record if task.keep_record else None,
         measures,
+        engine="python",
     )
 
 
@@ -191,16 +208,42 @@ class Runner(Protocol):
         ...
 
 
+def play_many(play: Play, tasks: Sequence[Task]) -> list[GameResult]:
+    """Every task played with ``play``, in order: in one call where ``play`` has a ``many``
+    that plays a chunk at once (the native engine's), else game by game."""
+    many: Callable[[Sequence[Task]], list[GameResult]] | None = getattr(play, "many", None)
+    if many is None:
+        return [play(task) for task in tasks]
+    return many(tasks)
+
+
+LOCAL_CHUNK = 256
+"""Games the local runner hands a ``play`` with a ``many`` at once (a few hundredths of a
+second of native games: results still come back, and are journaled, as they are played)."""
+
+
 class LocalRunner:
-    """Plays the games one after another in this process."""
+    """Plays the games one after another in this process (a chunk at a time where the play
+    function plays chunks, see :func:`play_many`)."""
 
     def run(self, play: Play, tasks: Sequence[tuple[int, Task]]) -> Played:
-        for index, task in tasks:
-            yield index, task, play(task)
+        if not hasattr(play, "many"):
+            for index, task in tasks:
+                yield index, task, play(task)
+            return
+        for start in range(0, len(tasks), LOCAL_CHUNK):
+            yield from _zipped(play, tasks[start : start + LOCAL_CHUNK])
+
+
+def _zipped(play: Play, chunk: Sequence[tuple[int, Task]]) -> Played:
+    results = play_many(play, [task for _, task in chunk])
+    for (index, task), result in zip(chunk, results, strict=True):
+        yield index, task, result
 
 
 def _play_chunk(play: Play, chunk: Sequence[tuple[int, Task]]) -> list[tuple[int, GameResult]]:
-    return [(index, play(task)) for index, task in chunk]
+    results = play_many(play, [task for _, task in chunk])
+    return [(index, result) for (index, _), result in zip(chunk, results, strict=True)]
 
 
 class PoolRunner:
@@ -251,6 +294,7 @@ def run_tasks(
     kept: dict[Task, GameResult] = {}
     if journal is not None:
         kept = read_journal(journal, tasks)
+        check_engine(kept.values(), play, journal)
     results: dict[int, GameResult] = {i: kept[t] for i, t in enumerate(tasks) if t in kept}
     if progress and results:
         progress(len(results))
@@ -264,24 +308,57 @@ def run_tasks(
     return [results[i] for i in range(len(tasks))]
 
 
+class EngineError(OptionError):
+    """An engine that cannot play a run (``native`` without the core or an agent's native
+    counterpart, see :mod:`spieltisch.lab.native`, or an engine other than the journal's)."""
+
+
+def check_engine(kept: Iterable[GameResult], play: Play, journal: Path) -> None:
+    """Refuse to resume a journal whose games another engine drew than ``play``'s (a function
+    with no ``engine`` is the Python engine's): the engines draw other samples from the same
+    seeds (see :mod:`spieltisch.lab.native`). Games that name no engine (a journal written
+    before they did) pass."""
+    engine = getattr(play, "engine", "python")
+    others = sorted({r.engine for r in kept if r.engine is not None and r.engine != engine})
+    if others:
+        raise EngineError(
+            f"the journal {journal} holds games drawn by the {others[0]} engine; this run plays "
+            f"with the {engine} engine, and a study mixing the two draws two samples: resume "
+            f'it with --engine {others[0]} (or engine = "{others[0]}" in an experiment '
+            "file), or give a new folder or journal"
+        )
+
+
 # --- the journal ------------------------------------------------------------------------------
+
+
+FLUSH_SECONDS = 0.5
+"""How long finished games may wait in the journal's buffer before they are written out (a
+quick native game takes a few microseconds: a flush per game would cost more than the game).
+The file is flushed and closed when a run ends, is interrupted or fails, so only a killed
+process loses the last moments' games, which a resumed run plays again."""
 
 
 @contextmanager
 def journal_writer(path: Path | None) -> Iterator[Callable[[Task, GameResult], None]]:
     """A function that appends one JSON line per finished game to the journal at ``path``
-    (and does nothing without one). A last line that an interrupted run left half written
-    (every whole line ends with a newline) is cut off first."""
+    (and does nothing without one), written out at least every :data:`FLUSH_SECONDS`. A last
+    line that an interrupted run left half written (every whole line ends with a newline) is
+    cut off first."""
     if path is None:
         yield lambda task, result: None
         return
     _drop_cut_off_line(path)
     with path.open("a", encoding="utf-8") as file:
+        flushed = [time.monotonic()]
 
         def write(task: Task, result: GameResult) -> None:
             line = {"task": task.to_json(), "result": result.to_json()}
             file.write(json.dumps(line) + "\n")
-            file.flush()
+            now = time.monotonic()
+            if now - flushed[0] >= FLUSH_SECONDS:
+                file.flush()
+                flushed[0] = now
 
         yield write
 
@@ -397,6 +474,7 @@ def _parse_line(path: Path, number: int, text: str) -> tuple[Task, GameResult]:
             int(result.get("moves", 0)),
             bool(result.get("finished", True)),
             measures=_measures(result.get("measures", {})),
+            engine=_engine(result.get("engine")),
         )
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         raise OptionError(f"journal {path} line {number} is not an arena game: {error!r}") from None
@@ -408,6 +486,15 @@ def _measures(value: object) -> tuple[tuple[str, float | None], ...]:
     if not isinstance(value, dict):
         raise TypeError(f"measures must be a table of key to number, not {value!r}")
     return tuple((str(k), None if v is None else float(v)) for k, v in sorted(value.items()))
+
+
+def _engine(value: object) -> str | None:
+    """The engine a journal line names (``None`` for a line written before lines named it)."""
+    if value is None:
+        return None
+    if value in ("native", "python"):
+        return str(value)
+    raise TypeError(f"the engine is native or python, not {value!r}")
 
 
 def _option_value(value: object) -> OptionValue:

@@ -10,6 +10,7 @@ An experiment is a TOML file::
     agents = ["heuristic"]       # the seat lineup, repeated round the table
     rotate = true                # rotate the seats on each deal (when the lineup mixes agents)
     metrics = ["first-seat-win", "mean-score", "decisions"]   # what to measure and compare
+    engine = "auto"              # auto (native where it can), native or python
     [options]                    # options every cell plays with
     late_jokers = true
     [grid]                       # options that vary: every combination is a variant
@@ -24,7 +25,9 @@ Every cell with the same player count plays the same deals: deal ``d`` has the c
 tables draw *keyed* chance (see :mod:`spieltisch.session.table`), so two variants meet the same
 rolls and deals wherever their games are at the same place: the comparison between them is
 paired (common random numbers). Seeds depend only on the experiment, never on the worker that
-plays a game, so every backend and worker count gives the same results.
+plays a game, so every backend and worker count gives the same results; but the native and
+the Python engine draw other games from the same seeds (:mod:`spieltisch.lab.native`), so a run
+names the engine it played with, and a journal is resumed only by its own engine.
 """
 
 from __future__ import annotations
@@ -44,13 +47,14 @@ from spieltisch.lab.engine import (
     GameResult,
     Runner,
     Task,
+    check_engine,
     derive_seed,
     journal_writer,
     read_journal,
 )
 from spieltisch.lab.metrics import DEFAULT_METRICS, Metric, MetricError, head_to_head_agents
 from spieltisch.lab.metrics import metrics as metrics_named
-from spieltisch.lab.native import choose_play
+from spieltisch.lab.native import ENGINES, Used, play_of, resolve_engine
 from spieltisch.lab.schema import MAX_ERRORS, known_keys, schema_errors
 
 MAX_FILE_BYTES = 100_000
@@ -111,6 +115,15 @@ class Experiment:
     tuning: tuple[tuple[str, bool | int | float | str], ...] = ()
     """The ``[tune]`` table as written (what ``lab tune`` searches; see
     :mod:`spieltisch.lab.tune`)."""
+    engine: str = "auto"
+    """The engine asked for: ``auto``, ``native`` or ``python`` (see
+    :func:`~spieltisch.lab.native.resolve_engine`)."""
+
+    def engine_used(self, engine: str | None = None) -> Used:
+        """The engine this experiment's games are played with: ``engine`` (a command's
+        choice) or the file's, resolved for its game and agents (:class:`EngineError` where
+        ``native`` is asked for and cannot play them)."""
+        return resolve_engine(engine or self.engine, {self.game: self.agents})
 
     def measured(self) -> tuple[Metric, ...]:
         """The experiment's metrics."""
@@ -161,6 +174,7 @@ class Experiment:
         """The games of one cell, deal by deal, each rotation of a deal in turn."""
         players = cell.players
         lineup = self.lineup(players)
+        traced = self.traced
         tasks = []
         for deal in range(self.deals(players)):
             deal_seed = derive_seed(self.seed, "deal", players, deal)
@@ -176,7 +190,7 @@ class Experiment:
                         seats,
                         deal_seed,
                         keyed=True,
-                        trace=self.traced,
+                        trace=traced,
                     )
                 )
         return tasks
@@ -249,6 +263,9 @@ def from_mapping(data: Mapping[str, object], where: str = "the experiment") -> E
     overlap = {name for name, _ in fixed} & varied
     if overlap:
         raise ExperimentError(f"{where}: {', '.join(sorted(overlap))} both fixed and in the grid")
+    engine = data.get("engine", "auto")
+    if engine not in ENGINES:
+        raise ExperimentError(f"{where}: engine is one of {', '.join(ENGINES)}")
     name = data.get("name", game)
     notes = data.get("notes", "")
     if not isinstance(name, str) or not isinstance(notes, str) or len(name) > MAX_TEXT:
@@ -267,6 +284,7 @@ def from_mapping(data: Mapping[str, object], where: str = "the experiment") -> E
         variants,
         _metrics(data.get("metrics", list(DEFAULT_METRICS)), where),
         _tuning(data.get("tune", {}), where),
+        str(engine),
     )
     cells = len(players) * (len(variants) or math.prod(len(values) for _, values in grid))
     if cells > MAX_CELLS:
@@ -333,31 +351,36 @@ def run_experiment(
     play: Callable[[Task], GameResult] | None = None,
 ) -> list[CellResults]:
     """Play every cell's games with ``runner``; with a ``journal``, the games it holds are
-    taken from it and every game played is added as it ends (so a run resumes). Without a
-    ``play``, the games are played natively where every agent has a native counterpart and
-    the native core is built (:mod:`spieltisch.lab.native`), else in Python."""
+    taken from it and every game played is added as it ends (so a run resumes; a journal
+    another engine drew is refused). Without a ``play``, the games are played with the
+    experiment's engine (:meth:`Experiment.engine_used`: by default natively where every agent
+    has a native counterpart and the native core is built, else in Python)."""
     plan = experiment.schedule()
     tasks = [task for _, cell_tasks in plan for task in cell_tasks]
     if play is None:
-        play = choose_play(tasks)
+        play = play_of(experiment.engine_used())
     owner = [cell.index for cell, cell_tasks in plan for _ in cell_tasks]
     kept = read_journal(journal, tasks) if journal is not None else {}
+    if journal is not None:
+        check_engine(kept.values(), play, journal)
     results: dict[int, GameResult] = {i: kept[t] for i, t in enumerate(tasks) if t in kept}
     missing = [len(cell_tasks) for _, cell_tasks in plan]
     for index in results:
         missing[owner[index]] -= 1
+    done = [sum(1 for m in missing if m == 0)]
 
     def report() -> None:
         if progress is not None:
-            done = sum(1 for m in missing if m == 0)
-            progress(RunProgress(len(results), len(tasks), done, len(plan)))
+            progress(RunProgress(len(results), len(tasks), done[0], len(plan)))
 
     report()
     to_play = [(i, t) for i, t in enumerate(tasks) if i not in results]
     with journal_writer(journal) as write:
         for index, task, result in runner.run(play, to_play):
             results[index] = result
-            missing[owner[index]] -= 1
+            cell = owner[index]
+            missing[cell] -= 1
+            done[0] += missing[cell] == 0
             write(task, result)
             report()
     return collect(plan, tasks, results)

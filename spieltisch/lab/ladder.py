@@ -359,15 +359,18 @@ def measure(
     bootstrap: int = BOOTSTRAP,
     progress: Callable[[int], None] | None = None,
     journal: Path | None = None,
+    engine: str = "auto",
 ) -> dict[str, dict[int, tuple[Rung, ...]]]:
-    """Play every plan's pairings (one run: one journal, one progress) and rate them."""
+    """Play every plan's pairings (one run: one journal, one progress) and rate them, with the
+    ``engine`` asked for (natively where every level of the run has a native counterpart, for
+    ``auto``: see :func:`spieltisch.lab.arena.run`)."""
     jobs: list[tuple[Plan, Pairing, list[Task]]] = []
     for plan in plans:
         game = spieltisch.load(plan.game, plan.players)
         plan_seed = config_seed(seed, plan.game, plan.players)
         jobs += [(plan, p, pairing_tasks(game, p, plan_seed)) for p in plan.pairings]
     tasks = [task for _, _, job_tasks in jobs for task in job_tasks]
-    results = iter(run(tasks, workers, progress=progress, journal=journal))
+    results = iter(run(tasks, workers, progress=progress, journal=journal, engine=engine))
     by_plan: dict[Plan, dict[Pairing, list[Stages]]] = {plan: {} for plan in plans}
     played: dict[Plan, Counter[str]] = {plan: Counter() for plan in plans}
     for plan, pairing, job_tasks in jobs:

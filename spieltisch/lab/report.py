@@ -48,7 +48,8 @@ RESULTS_FILE = "results.csv"
 PARQUET_FILE = "results.parquet"
 """The same rows as Parquet, where pyarrow is installed (the data extra)."""
 RUN_FILE = "run.json"
-"""How the games were played (backend, workers, games per second): not part of the results."""
+"""How the games were played (engine, backend, workers, games per second): not part of the
+results (but the engine says which generator drew the games: see :mod:`spieltisch.lab.native`)."""
 REPORT_FILE = "report.md"
 UNCERTAINTY_PLOT = "uncertainty.png"
 """Uncertainty over time, per cell (experiments with a game-quality measure)."""
@@ -289,7 +290,8 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
     if run:
         lines += [
             f"Played on the {run.get('backend', '?')} backend with {run.get('workers', '?')} "
-            f"workers at {run.get('games_per_second', '?')} games/s.",
+            f"workers at {run.get('games_per_second', '?')} games/s"
+            + (f", by the {run['engine']} engine." if "engine" in run else "."),
             "",
         ]
     lines += [

@@ -2,7 +2,10 @@
 
 ``simulate`` is the arena's engine with a schedule that keeps the seats where they are: game
 ``i`` of a run with seed ``s`` uses chance seed ``derive_seed(s, "game", i)`` and fresh agents
-seeded from it, so a run is reproducible and any one game of it can be replayed alone.
+seeded from it, so a run is reproducible and any one game of it can be replayed alone. Its
+games are played natively where every agent has a native counterpart and the core is built
+(``engine="auto"``, see :mod:`spieltisch.lab.native`): then a run is reproducible per engine,
+and a kept record is the native game's Python replay.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from collections.abc import Callable, Sequence
 
 from spieltisch.core.game import Game
 from spieltisch.core.record import Record
-from spieltisch.lab.engine import Task, derive_seed, play_task, run_tasks, runner_for
+from spieltisch.lab import native
+from spieltisch.lab.engine import Task, derive_seed, run_tasks, runner_for
 from spieltisch.lab.summary import SeatSummary
 
 Progress = Callable[[int], None]
@@ -53,10 +57,13 @@ def simulate(
     on_record: Callable[[int, Record], None] | None = None,
     progress: Progress | None = None,
     workers: int = 1,
+    engine: str = "auto",
 ) -> SeatSummary:
-    """Play ``games`` games of ``game`` with the named agents in seat order."""
+    """Play ``games`` games of ``game`` with the named agents in seat order, with the
+    ``engine`` asked for (see :func:`~spieltisch.lab.native.resolve_engine`)."""
     tasks = schedule(game, agents, games, seed, keep_records=on_record is not None)
-    results = run_tasks(tasks, play_task, runner_for(workers), progress)
+    play = native.play_of(native.resolve_engine(engine, {game.info.id: agents}))
+    results = run_tasks(tasks, play, runner_for(workers), progress)
     if on_record is not None:
         for index, result in enumerate(results):
             if result.record is not None:

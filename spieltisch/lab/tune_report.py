@@ -12,8 +12,16 @@ import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from spieltisch.lab.engine import GameResult, Runner, Task, journal_games, journal_writer
+from spieltisch.lab.engine import (
+    GameResult,
+    Runner,
+    Task,
+    check_engine,
+    journal_games,
+    journal_writer,
+)
 from spieltisch.lab.experiment import Experiment
+from spieltisch.lab.native import Used, play_of
 from spieltisch.lab.plot import tune_plot
 from spieltisch.lab.tune import Answer, TuneSpec, describe, tune
 
@@ -26,17 +34,22 @@ def run_tune(
     spec: TuneSpec,
     runner: Runner,
     on_game: Callable[[Task, GameResult], None] = lambda task, result: None,
+    engine: Used | None = None,
 ) -> list[Answer]:
-    """Search (resuming from the folder's journal) and write the outputs; the answers."""
+    """Search (resuming from the folder's journal, which another engine than this run's must
+    not have drawn) and write the outputs; the answers. The games are played with ``engine``,
+    or the experiment's (:meth:`~spieltisch.lab.experiment.Experiment.engine_used`)."""
     journal = folder / JOURNAL_FILE
     played = journal_games(journal)
+    play = play_of(engine or experiment.engine_used())
+    check_engine(played.values(), play, journal)
     with journal_writer(journal) as write:
 
         def keep(task: Task, result: GameResult) -> None:
             write(task, result)
             on_game(task, result)
 
-        answers = tune(experiment, spec, runner, played, keep)
+        answers = tune(experiment, spec, runner, played, keep, play)
     write_tune(folder, experiment, spec, answers)
     return answers
 

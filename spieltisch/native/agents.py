@@ -137,18 +137,25 @@ def expert_table(dice: int) -> tuple[ExpertEntry, ...]:
     return python_expert_table(dice)
 
 
+@functools.cache
+def _expert_entries(dice: int) -> list[ExpertEntry]:
+    """The expert's table for ``dice`` dice as a roster takes it (made once per dice count)."""
+    return list(expert_table(dice))
+
+
 @functools.lru_cache(maxsize=64)
 def roster(native: NativeGame, names: tuple[str, ...]) -> Any:
     """The native agents ``names`` of ``native``'s game in one roster, built once per game and
-    options (the native core computes the expert's table for the game's dice itself; an older
-    build gets the Python expert's table handed over)."""
+    options. The expert's table is worked out once per dice count (by the native core where it
+    can, else by the Python expert) and handed to every roster that seats the expert: a study
+    of several player counts or variants solves it once, not once a roster."""
     game_id = native.python.info.id
     missing = [name for name in names if name not in native_agents(game_id)]
     if missing:
         raise NativeError(f"{game_id} has no native agent {missing[0]!r}")
     table = None
-    if game_id == "auf-die-eier" and "expert" in names and not computes_expert_table():
-        table = list(expert_table(int(native.python.options["dice"])))
+    if game_id == "auf-die-eier" and "expert" in names:
+        table = _expert_entries(int(native.python.options["dice"]))
     return extension().NativeRoster(native.native, list(names), table)
 
 

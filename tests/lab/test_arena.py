@@ -162,7 +162,7 @@ def test_a_run_with_a_journal_resumes_where_it_stopped(
     game = spieltisch.load("auf-die-eier", 2)
     tasks = arena.schedule(game, ["heuristic", "random"], games=8, seed=4)
     journal = tmp_path / "run.jsonl"
-    arena.run(tasks[:3], journal=journal)  # a run cut short after three games
+    arena.run(tasks[:3], journal=journal, engine="python")  # a run cut short after three games
     assert len(journal.read_text().splitlines()) == 3
     played: list[arena.Task] = []
     play = arena.play_task
@@ -173,14 +173,14 @@ def test_a_run_with_a_journal_resumes_where_it_stopped(
 
     monkeypatch.setattr(arena, "play_task", counted)
     seen: list[int] = []
-    resumed = arena.run(tasks, journal=journal, progress=seen.append)
+    resumed = arena.run(tasks, journal=journal, progress=seen.append, engine="python")
     assert played == list(tasks[3:])  # only the games the journal lacked
     assert seen[0] == 3 and seen[-1] == len(tasks)
     assert resumed == [play(task) for task in tasks]
     assert len(journal.read_text().splitlines()) == len(tasks)
     more = arena.schedule(game, ["heuristic", "random"], games=12, seed=4)
     played.clear()
-    arena.run(more, journal=journal)  # the same run extended to more games
+    arena.run(more, journal=journal, engine="python")  # the same run extended to more games
     assert played == list(more[len(tasks) :])
 
 

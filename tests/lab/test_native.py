@@ -6,19 +6,22 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import json
 import os
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-import spieltisch.lab.experiment as lab_experiment
 from spieltisch.cli import app
 from spieltisch.core.errors import NativeError, SpieltischError
-from spieltisch.core.record import replay_states
+from spieltisch.core.record import Record, replay_states
+from spieltisch.lab import arena
 from spieltisch.lab import native as lab_native
-from spieltisch.lab.engine import LocalRunner, Task, load_game, play_task
+from spieltisch.lab.engine import GameResult, LocalRunner, Task, load_game, play_task
 from spieltisch.lab.experiment import parse_experiment, run_experiment
+from spieltisch.lab.report import write_csv
+from spieltisch.lab.simulate import simulate
 from spieltisch.native import agents as native_agents
 from tests.native.agreement import REQUIRE_VARIABLE, require_native
 
@@ -90,19 +93,17 @@ def test_the_expert_edge_is_the_same_natively_and_in_python() -> None:
     assert abs(native / n - python / m) < 4 * spread
 
 
-def test_lab_run_writes_the_same_files_natively(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_lab_run_writes_the_same_files_natively(tmp_path: Path) -> None:
     runner = CliRunner()
     folders = []
     for engine in ("native", "python"):
         folder = tmp_path / engine
         path = tmp_path / f"{engine}.toml"
         path.write_text(STUDY)
-        if engine == "python":
-            monkeypatch.setattr(lab_experiment, "choose_play", lambda tasks: play_task)
-        result = runner.invoke(app, ["lab", "run", str(path), "--out", str(folder)])
+        command = ["lab", "run", str(path), "--out", str(folder), "--engine", engine]
+        result = runner.invoke(app, command)
         assert result.exit_code == 0, result.output
+        assert json.loads((folder / "run.json").read_text())["engine"] == engine
         folders.append(folder)
     native, python = folders
     assert sorted(p.name for p in native.iterdir()) == sorted(p.name for p in python.iterdir())
@@ -146,3 +147,79 @@ def test_a_traced_native_game_carries_the_python_measures_and_its_record() -> No
     states = list(replay_states(load_game(task.game, 2, ()), native.record.moves))
     assert tuple(states[-1].scores()) == native.scores
     assert len(native.record.moves) == native.moves
+
+
+def test_auto_plays_a_native_study_natively_and_run_json_and_the_report_say_so(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "study.toml"
+    path.write_text(STUDY)
+    result = CliRunner().invoke(app, ["lab", "run", str(path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "out" / "run.json").read_text())["engine"] == "native"
+    assert "by the native engine" in (tmp_path / "out" / "report.md").read_text()
+    path.write_text(STUDY.replace("[grid]", 'engine = "python"\n[grid]'))  # the file's engine
+    result = CliRunner().invoke(app, ["lab", "run", str(path), "--out", str(tmp_path / "py")])
+    assert json.loads((tmp_path / "py" / "run.json").read_text())["engine"] == "python"
+    again = ["lab", "run", str(path), "--out", str(tmp_path / "py"), "--engine", "native"]
+    result = CliRunner().invoke(app, again)  # the journal's games are Python's: refused
+    assert result.exit_code != 0 and "drawn by the python engine" in result.output
+
+
+def test_native_is_refused_for_an_agent_without_a_native_counterpart(tmp_path: Path) -> None:
+    path = tmp_path / "study.toml"
+    path.write_text(
+        'game = "auf-die-eier"\nplayers = 2\ngames = 2\nagents = ["expert", "ismcts:50"]'
+    )
+    command = ["lab", "run", str(path), "--out", str(tmp_path / "out"), "--engine", "native"]
+    result = CliRunner().invoke(app, command)
+    assert result.exit_code != 0
+    assert "ismcts:50 has no native counterpart in auf-die-eier" in result.output
+    assert not (tmp_path / "out" / "journal.jsonl").exists()
+    arena_command = ["arena", "auf-die-eier", "--agents", "expert,ismcts", "--engine", "native"]
+    result = CliRunner().invoke(app, arena_command)
+    assert result.exit_code != 0 and "ismcts has no native counterpart" in result.output
+
+
+def test_arena_and_simulate_play_natively_and_their_games_replay_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every native game checked by its Python replay (the sample made every deal)."""
+    monkeypatch.setattr(lab_native, "REPLAY_EVERY", 1)
+    game = load_game("auf-die-eier", 3, ())
+    tasks = arena.schedule(game, ["expert", "heuristic", "random"], 12, seed=5)
+    assert arena.play_for(tasks) is lab_native.play_native
+    results = arena.run(tasks, engine="native")
+    assert {r.engine for r in results} == {"native"}
+    assert results == [lab_native.play_native(task) for task in tasks]  # one game at a time
+    records: list[Record] = []
+    lineup = ["expert", "heuristic", "random"]
+    summary = simulate(game, lineup, 6, 2, on_record=lambda i, r: records.append(r))
+    assert len(records) == 6 and summary.games == 6
+    totals = [0, 0, 0]
+    for record in records:  # each record is the native game as Python replays it
+        final = list(replay_states(game, record.moves))[-1]
+        totals = [t + s for t, s in zip(totals, final.scores(), strict=True)]
+    assert totals == list(summary.score_totals)
+    python = simulate(game, lineup, 6, 2, engine="python")
+    assert python.games == 6 and python != summary  # another sample from the same seed
+
+
+def test_the_chunked_native_path_gives_the_results_of_game_by_game(tmp_path: Path) -> None:
+    """The speed work changes no figure: a runner's chunks played in one native call each give
+    the results, and results.csv, of playing one game per call (the path before chunks)."""
+    experiment = parse_experiment(STUDY)
+
+    def one_at_a_time(task: Task) -> GameResult:
+        return lab_native.play_native(task)  # no ``many``: the runner plays game by game
+
+    chunked = run_experiment(experiment, LocalRunner(), tmp_path / "a.jsonl")
+    single = run_experiment(experiment, LocalRunner(), tmp_path / "b.jsonl", play=one_at_a_time)
+    assert [c.results for c in chunked] == [c.results for c in single]
+    write_csv(tmp_path / "a.csv", experiment, chunked)
+    write_csv(tmp_path / "b.csv", experiment, single)
+    assert (tmp_path / "a.csv").read_bytes() == (tmp_path / "b.csv").read_bytes()
+    assert (tmp_path / "a.jsonl").read_text() == (tmp_path / "b.jsonl").read_text()
+    tasks = [task for _, cell_tasks in experiment.schedule() for task in cell_tasks]
+    mixed = [tasks[1], tasks[0], tasks[-1], tasks[2]]  # sampled and unsampled deals, two cells
+    assert lab_native.play_native.many(mixed) == [lab_native.play_native(t) for t in mixed]

@@ -17,14 +17,15 @@ from typing import Any
 
 import ray
 
-from spieltisch.lab.engine import GameResult, Play, Played, Task
+from spieltisch.lab.engine import GameResult, Play, Played, Task, play_many
 
 BATCH = 32
 """Games per Ray task: enough that Ray's cost per task (about 2 ms) is small beside them."""
 
 
 def _play_batch(play: Play, batch: Sequence[tuple[int, Task]]) -> list[tuple[int, GameResult]]:
-    return [(index, play(task)) for index, task in batch]
+    results = play_many(play, [task for _, task in batch])
+    return [(index, result) for (index, _), result in zip(batch, results, strict=True)]
 
 
 _remote_batch: Any = None
