@@ -24,7 +24,9 @@ pub const JOKER_FLEX: f64 = 0.5;
 pub const LEADER: f64 = 0.5;
 pub const SHARE: f64 = 2.0;
 pub const SLACK: u32 = 2;
+/// How much of a face-up nut's worth to the best-placed opponent counts when choosing it.
 pub const DENY: f64 = 0.3;
+/// How much more than its expected worth the heuristic rates rolling on against stopping.
 pub const BOLDNESS: f64 = 1.0;
 
 /// The kinds a card counts as (`CARD_KINDS`): one for a plain nut, two for a joker.
@@ -310,7 +312,7 @@ impl<'a> Judge<'a> {
     }
 
     /// The best of `player`'s gains over the face-up cards (`default` without one).
-    pub fn best_face_up(&mut self, player: usize, default: f64) -> f64 {
+    fn best_face_up(&mut self, player: usize, default: f64) -> f64 {
         let mut best: Option<f64> = None;
         for card in self.state.market.face_up {
             if card != NONE {
