@@ -4,7 +4,9 @@
 native counterpart playing the same moves: ``random`` everywhere; Awimbawé's and Auweier's
 ``heuristic`` (ported rule for rule, reading only its seat's view; Auweier's draws its deck
 order from the book's plan with Rust's generator: the same plan with the same chances, another
-sample); Auf die Eier's ``heuristic`` (ported rule for rule) and ``expert``, whose exact table
+sample); Auf die Nüsse!'s ``heuristic`` and ``expert`` at their default settings (ported rule
+for rule with the judge's prices and the expert's turn plan, the same floats in the same
+order); Auf die Eier's ``heuristic`` (ported rule for rule) and ``expert``, whose exact table
 of choices the native core works out itself, bit for bit the Python expert's
 (:func:`native_expert_table` against the reference :func:`python_expert_table`; a build
 without it gets the Python table handed over). :func:`play_games` plays many games end to end
@@ -35,7 +37,7 @@ from spieltisch.native.face import NativeGame, Step
 
 NATIVE_AGENTS: dict[str, frozenset[str]] = {
     "auf-die-eier": frozenset({"random", "heuristic", "expert"}),
-    "auf-die-nuesse": frozenset({"random"}),
+    "auf-die-nuesse": frozenset({"random", "heuristic", "expert"}),
     "auweier": frozenset({"random", "heuristic"}),
     "awimbawe": frozenset({"random", "heuristic"}),
 }

@@ -46,7 +46,7 @@ pub struct NativeRoster {
     names: Vec<String>,
 }
 
-/// The names a game's native agents go by (every game has `random`).
+/// The names Auf die Eier's native agents go by (every game has `random`).
 pub const EIER_AGENTS: [&str; 3] = ["random", "heuristic", "expert"];
 
 /// The names Auweier's native agents go by.
@@ -54,6 +54,10 @@ pub const AUWEIER_AGENTS: [&str; 2] = ["random", "heuristic"];
 
 /// The names Awimbawé's native agents go by.
 pub const AWIMBAWE_AGENTS: [&str; 2] = ["random", "heuristic"];
+
+/// The names Auf die Nüsse!'s native agents go by (the heuristic and the expert at their
+/// default settings).
+pub const NUESSE_AGENTS: [&str; 3] = ["random", "heuristic", "expert"];
 
 /// A generic agent by name, or an error naming what the game offers.
 fn generic<R: Rules>(name: &str, offered: &[&str]) -> PyResult<Box<dyn Agent<R>>> {
@@ -105,6 +109,16 @@ fn awimbawe_agent(name: &str) -> PyResult<Box<dyn Agent<crate::games::awimbawe::
     }
 }
 
+#[cfg(feature = "auf_die_nuesse")]
+fn nuesse_agent(name: &str) -> PyResult<Box<dyn Agent<crate::games::auf_die_nuesse::Nuesse>>> {
+    use crate::games::auf_die_nuesse::bots::{ExpertAgent, HeuristicAgent};
+    match name {
+        "heuristic" => Ok(Box::new(HeuristicAgent)),
+        "expert" => Ok(Box::new(ExpertAgent)),
+        other => generic(other, &NUESSE_AGENTS),
+    }
+}
+
 /// The roster of `names` for one game's rules, agents built by `agent`.
 fn roster<R: Rules>(
     rules: Arc<R>,
@@ -138,7 +152,7 @@ impl NativeRoster {
         }
         #[cfg(feature = "auf_die_nuesse")]
         if let Ok(game) = game.downcast::<super::NuesseGame>() {
-            let built = roster(game.get().rules.clone(), &names, |name| generic(name, &["random"]))?;
+            let built = roster(game.get().rules.clone(), &names, nuesse_agent)?;
             return Ok(NativeRoster { roster: AnyRoster::Nuesse(built), names });
         }
         #[cfg(feature = "auweier")]

@@ -1,11 +1,18 @@
 //! How the heuristic and the expert price what they see, in expected points: the Rust mirror
-//! of the parts of `spieltisch/games/auf_die_nuesse/bots/judge.py` the search's playouts use
-//! (the store model, and the expert's prices of a stop, [`Judge::space_worths`]).
+//! of `spieltisch/games/auf_die_nuesse/bots/judge.py` (the store model, the worth of nuts and
+//! thefts, and the prices of a stop and of a start track, [`Judge::space_worths`] for the
+//! search's playouts and the expert, [`Judge::place_value`] for the heuristic's dice).
 //!
 //! Every float is worked out in the same order of operations as in Python, so that the same
 //! ties break the same way.
+//!
+//! View discipline: a [`Judge`] reads only what `NuesseView` shows. Nothing of this state is
+//! hidden (the native state keeps the unseen cards as a multiset, never the pile's order), so it
+//! reads the state's fields the Python judge reads of the view; the one difference is that the
+//! state's supply still counts the start track, so [`Judge::room`] is the state's supply where
+//! Python adds the view's supply and start track.
 
-use super::plan::{SpaceWorths, REACH, TWO_AREA};
+use super::plan::{fail_chance, sum_pairs, track_worth, SpaceWorths, REACH, TWO_AREA};
 use crate::games::auf_die_nuesse::model::{ABOVE, NEED, OFFER, RACCOON, STORE_SIZES};
 use crate::games::auf_die_nuesse::notation::{is_joker, CARDS, FIRST_JOKER, JOKER_KINDS, NONE, NUTS, STORES};
 use crate::games::auf_die_nuesse::rules::{Market, Nuesse, NuesseState, Store};
@@ -17,6 +24,10 @@ pub const JOKER_FLEX: f64 = 0.5;
 pub const LEADER: f64 = 0.5;
 pub const SHARE: f64 = 2.0;
 pub const SLACK: u32 = 2;
+/// How much of a face-up nut's worth to the best-placed opponent counts when choosing it.
+pub const DENY: f64 = 0.3;
+/// How much more than its expected worth the heuristic rates rolling on against stopping.
+pub const BOLDNESS: f64 = 1.0;
 
 /// The kinds a card counts as (`CARD_KINDS`): one for a plain nut, two for a joker.
 #[inline]
@@ -141,16 +152,44 @@ pub struct Judge<'a> {
     me: usize,
     expect: [[f64; NUTS]; 4],
     kind_gains: [[Option<Option<f64>>; NUTS]; 4],
+    /// `space_worths`, once worked out (Python's cached property).
+    worths: Option<SpaceWorths>,
 }
 
 impl<'a> Judge<'a> {
     /// The judge of `state` for `me`.
     pub fn new(rules: &'a Nuesse, state: &'a NuesseState, me: usize) -> Judge<'a> {
-        Judge { rules, state, me, expect: expectations(rules, state), kind_gains: [[None; NUTS]; 4] }
+        Judge { rules, state, me, expect: expectations(rules, state), kind_gains: [[None; NUTS]; 4], worths: None }
     }
 
-    fn values(&self) -> &[i64; STORES] {
+    /// The player the judge decides for.
+    #[inline]
+    pub fn me(&self) -> usize {
+        self.me
+    }
+
+    /// `completes`: whether a nut put in `player`'s store `index` fills it.
+    #[inline]
+    pub fn completes(&self, player: usize, index: usize) -> bool {
+        fills(&self.state.stores[player], index)
+    }
+
+    /// `room`: the squirrels I may place this turn in all, those on the start track included
+    /// (the state's supply still counts them).
+    #[inline]
+    pub fn room(&self) -> u32 {
+        u32::from(self.state.supply[self.me])
+    }
+
+    /// The full value of each store under the game's store table.
+    pub fn values(&self) -> &'a [i64; STORES] {
         &self.rules.config.store_values
+    }
+
+    /// The players at the table.
+    #[inline]
+    pub fn players(&self) -> usize {
+        self.rules.config.players
     }
 
     /// `store_value`: store `index` of `player` holding `fill` nuts of `kind`.
@@ -219,8 +258,24 @@ impl<'a> Judge<'a> {
         }
     }
 
-    /// `steal_worth`: the victim's loss (more from a leader) plus my gain.
-    fn steal_worth(&mut self, victim: usize, index: usize, scores: &[i64; 4]) -> f64 {
+    /// `steal_worth`: what stealing from `victim`'s store `index` is worth to me.
+    pub fn steal_worth(&mut self, victim: usize, index: usize) -> f64 {
+        let scores = self.scores();
+        self.steal_worth_at(victim, index, &scores)
+    }
+
+    /// Each player's points now (the view's `scores`).
+    fn scores(&self) -> [i64; 4] {
+        let mut scores = [0i64; 4];
+        for (player, score) in scores.iter_mut().enumerate().take(self.rules.config.players) {
+            *score = points(&self.state.stores[player], self.values());
+        }
+        scores
+    }
+
+    /// `steal_worth` with the scores worked out: the victim's loss (more from a leader) plus
+    /// my gain.
+    fn steal_worth_at(&mut self, victim: usize, index: usize, scores: &[i64; 4]) -> f64 {
         let store = self.state.stores[victim][index];
         if store.kind == NONE {
             return 0.0;
@@ -237,10 +292,7 @@ impl<'a> Judge<'a> {
     /// `theft_worth`: what the best theft open to me now is worth.
     fn theft_worth(&mut self) -> f64 {
         let players = self.rules.config.players;
-        let mut scores = [0i64; 4];
-        for (player, score) in scores.iter_mut().enumerate().take(players) {
-            *score = points(&self.state.stores[player], self.values());
-        }
+        let scores = self.scores();
         let mut best: Option<f64> = None;
         for victim in 0..players {
             if victim == self.me || victim == usize::from(self.state.david) {
@@ -249,7 +301,7 @@ impl<'a> Judge<'a> {
             for index in 0..STORES {
                 let store = self.state.stores[victim][index];
                 if store.nuts > 0 && !store.full {
-                    let worth = self.steal_worth(victim, index, &scores);
+                    let worth = self.steal_worth_at(victim, index, &scores);
                     if best.map_or(true, |b| worth > b) {
                         best = Some(worth);
                     }
@@ -314,6 +366,15 @@ impl<'a> Judge<'a> {
     /// `space_worths`: what each count of start-track squirrels moving up to each 2-area space
     /// brings me (`space_worth`, with `collection` priced once per space and count).
     pub fn space_worths(&mut self) -> SpaceWorths {
+        if let Some(worths) = self.worths {
+            return worths;
+        }
+        let worths = self.work_out_space_worths();
+        self.worths = Some(worths);
+        worths
+    }
+
+    fn work_out_space_worths(&mut self) -> SpaceWorths {
         let mut worths = [[0.0; 4]; TWO_AREA];
         let mut theft = None;
         for (space, row) in worths.iter_mut().enumerate() {
@@ -337,5 +398,54 @@ impl<'a> Judge<'a> {
             }
         }
         worths
+    }
+
+    /// `stop_value`: what stopping with `track` (bit `n`: start-track space `n`) is worth to me.
+    pub fn stop_value(&mut self, track: u16) -> f64 {
+        track_worth(&self.space_worths(), track)
+    }
+
+    /// `roll_value`: the chance the next roll fails, and the expected worth of stopping after
+    /// one more squirrel (averaged over the rolls that fit, the better free space of each).
+    pub fn roll_value(&mut self, track: u16) -> (f64, f64) {
+        let fails = fail_chance(track);
+        if fails >= 1.0 {
+            return (1.0, 0.0);
+        }
+        let worths = self.space_worths();
+        let mut after = [None; 13];
+        for (n, slot) in after.iter_mut().enumerate().skip(2) {
+            if track >> n & 1 == 0 {
+                *slot = Some(track_worth(&worths, track | 1 << n));
+            }
+        }
+        let (mut total, mut weight) = (0.0, 0.0);
+        for &(a, b, count) in sum_pairs() {
+            let count = f64::from(count);
+            match (after[usize::from(a)], after[usize::from(b)]) {
+                // Python's `max(after[a], after[b])`: the first unless the second is greater.
+                (Some(low), Some(high)) => total += count * if high > low { high } else { low },
+                (Some(low), None) => total += count * low,
+                (None, Some(high)) => total += count * high,
+                (None, None) => continue,
+            }
+            weight += count;
+        }
+        (fails, total / weight)
+    }
+
+    /// `place_value`: a start track's worth: stop with it, or roll once more and then stop.
+    pub fn place_value(&mut self, track: u16) -> f64 {
+        let stop = self.stop_value(track);
+        if self.room() <= track.count_ones() {
+            return stop;
+        }
+        let (fails, success) = self.roll_value(track);
+        let rolled = (1.0 - fails) * success;
+        if rolled > stop {
+            rolled
+        } else {
+            stop
+        }
     }
 }

@@ -1,11 +1,17 @@
-//! Auf die Nüsse!'s aids for the native search, mirroring `spieltisch/games/auf_die_nuesse/bots/`:
-//! the expert's turn plan ([`plan`]), the prices it plans by ([`judge`]), and the playout
+//! Auf die Nüsse!'s native agents and aids for the native search, mirroring
+//! `spieltisch/games/auf_die_nuesse/bots/`: the [`heuristic`] and [`expert`] agents, the
+//! expert's turn plan ([`plan`]), the prices both choose by ([`judge`]), and the playout
 //! policy and cut-off evaluation of `bots.SEARCH` ([`search`]). The book stays in Python: the
 //! Python agent plays book moves before it calls the native search.
 
+pub mod expert;
+pub mod heuristic;
 pub mod judge;
 pub mod plan;
 pub mod search;
+
+pub use expert::ExpertAgent;
+pub use heuristic::HeuristicAgent;
 
 #[cfg(test)]
 mod tests;

@@ -57,6 +57,19 @@ pub fn sum_pairs() -> &'static [(u8, u8, u32)] {
     })
 }
 
+/// The chance that a roll fits no free space of start track `track` (`model.fail_chance`, as
+/// a float: the count of failing rolls over 216, rounded once as Python's `float` of the
+/// fraction rounds it).
+pub fn fail_chance(track: u16) -> f64 {
+    let mut fails = 0;
+    for &(low, high, rolls) in sum_pairs() {
+        if track >> low & 1 != 0 && track >> high & 1 != 0 {
+            fails += rolls;
+        }
+    }
+    f64::from(fails) / ROLLS
+}
+
 /// How many squirrels of start track `track` reach each 2-area space (`move_up`).
 #[inline]
 pub fn move_up(track: u16) -> [usize; TWO_AREA] {

@@ -1,12 +1,17 @@
-//! The belief and the search hints on their own: every state of policy-played games reads back
-//! from its code, malformed codes are refused without a panic, the policy only picks legal
-//! moves, the evaluation's win chances sum to one, and the plan's arithmetic holds. (Agreement
-//! with the Python hints is `tests/native/test_kit_auf_die_nuesse.py`'s.)
+//! The belief, the search hints and the agents on their own: every state of policy-played games
+//! reads back from its code, malformed codes are refused without a panic, the policy and the
+//! heuristic and expert agents only pick legal moves (and finish their games), the evaluation's
+//! win chances sum to one, and the plan's arithmetic holds. (Agreement with the Python hints is
+//! `tests/native/test_kit_auf_die_nuesse.py`'s, with the Python agents
+//! `tests/native/test_agents_nuesse.py`'s.)
 
 use proptest::prelude::*;
 
-use super::plan::{sum_pairs, with_plan, TurnPlan, REACH};
+use super::heuristic::hits;
+use super::plan::{fail_chance, sum_pairs, with_plan, TurnPlan, REACH};
 use super::search::{at_turn_start, fixed_worths};
+use super::{ExpertAgent, HeuristicAgent};
+use crate::agents::play::Agent;
 use crate::core::{rng_from_seed, Kit, Node, OptionValue, Options, Refusal, Rules};
 use crate::games::auf_die_nuesse::belief::code_len;
 use crate::games::auf_die_nuesse::rules::{Nuesse, NuesseState};
@@ -111,6 +116,81 @@ fn the_plan_counts_every_roll() {
     let mut fresh = TurnPlan::new(worths, 5);
     let track = 1 << 6 | 1 << 8;
     assert_eq!(with_plan(&worths, 5, |plan| plan.value(track)), fresh.value(track));
+}
+
+#[test]
+fn the_fail_chance_counts_the_rolls_that_fit_nowhere() {
+    let brute = |track: u16| {
+        let mut fails = 0;
+        for green in 1..=6u16 {
+            for white1 in 1..=6u16 {
+                for white2 in 1..=6u16 {
+                    if track >> (green + white1) & 1 != 0 && track >> (green + white2) & 1 != 0 {
+                        fails += 1;
+                    }
+                }
+            }
+        }
+        f64::from(fails) / 216.0
+    };
+    for track in (0..1u16 << 11).map(|bits| bits << 2) {
+        assert_eq!(fail_chance(track), brute(track), "track {track:#b}");
+    }
+    assert_eq!(fail_chance(0), 0.0);
+    assert_eq!(fail_chance(0b1_1111_1111_1100), 1.0);
+}
+
+#[test]
+fn the_setup_chances_favour_the_middle_spaces() {
+    let chances: Vec<f64> = (0..5).map(hits).collect();
+    assert!(chances.iter().all(|&p| 0.0 < p && p <= 1.0));
+    assert!(chances[1] > chances[0] && chances[3] > chances[4]);
+}
+
+/// A game between `roster`'s agents in turn (chance drawn from `seed`, the agents' generator
+/// seeded with `agent_seed`), every move checked legal; the moves made.
+fn agents_game(rules: &Nuesse, roster: &[&dyn Agent<Nuesse>], seed: u64, agent_seed: u64) -> Vec<u32> {
+    let mut chance = rng_from_seed(seed);
+    let mut own = rng_from_seed(agent_seed);
+    let mut state = rules.initial_state();
+    let (mut scratch, mut legal, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..20_000 {
+        match rules.node(&state) {
+            Node::Terminal => return moves,
+            Node::Chance => rules.random_chance(&mut state, &mut chance),
+            Node::Decision(seat) => {
+                let action = roster[seat % roster.len()].act(rules, &state, seat, &mut own, &mut scratch);
+                legal.clear();
+                rules.legal_actions(&state, &mut legal);
+                assert!(legal.contains(&action), "agent move {action} not in {legal:?}");
+                moves.push(action);
+                rules.apply_action(&mut state, action);
+            }
+        }
+    }
+    panic!("an agents' game did not end");
+}
+
+#[test]
+fn the_agents_play_legal_moves_to_the_end_whatever_their_generator() {
+    let variants = [
+        Options::default(),
+        Options::default().with("optional_setup", OptionValue::Bool(true)),
+        Options::default().with("raccoon_optional", OptionValue::Bool(false)),
+        Options::default().with("late_jokers", OptionValue::Bool(false)),
+        Options::default().with("jokers_per_pair", OptionValue::Int(4)),
+    ];
+    let (heuristic, expert) = (HeuristicAgent, ExpertAgent);
+    let roster: [&dyn Agent<Nuesse>; 2] = [&heuristic, &expert];
+    for (index, options) in variants.iter().enumerate() {
+        for players in 2..=4 {
+            let rules = Nuesse::new(players, options).unwrap();
+            let seed = 10 * index as u64 + players as u64;
+            let moves = agents_game(&rules, &roster, seed, 1);
+            // The same chance with another generator for the agents: the same game.
+            assert_eq!(agents_game(&rules, &roster, seed, 99), moves);
+        }
+    }
 }
 
 proptest! {
