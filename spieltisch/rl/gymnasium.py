@@ -246,6 +246,13 @@ class SpieltischGym(gymnasium.Env[Array, np.int64]):
             self._mirror.follow(self._state.history())
         return self._mirror
 
+    @property
+    def native_state(self) -> NativeState | None:
+        """The native state of the current episode (``None`` in a Python one): the core's
+        own, changed by every step (read it, or ``clone()`` it; :meth:`NativeGame.to_python`
+        replays it)."""
+        return self._state if self.native else None
+
     def _deal_seats(self) -> None:
         count = self.game.players
         rng = self.np_random
