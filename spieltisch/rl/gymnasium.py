@@ -140,13 +140,22 @@ def policy_opponent(agent: PolicyAgent) -> NativeOpponent:
 
 
 def roster_opponent(agents: Any, name: str, seed: int) -> NativeOpponent:
-    """The native agent ``name`` of the roster ``agents``; its ``k``-th move draws from a core
-    generator seeded with ``seed`` and ``k`` (``seed`` below 2**31)."""
+    """The native agent ``name`` of the roster ``agents`` (it reads the seat to move from the
+    state); its ``k``-th move draws from a core generator seeded with ``seed`` and ``k``
+    (``seed`` below 2**31). A core older than ``act_on`` replays the state's history."""
     moves = itertools.count(seed << 32)
+    if not hasattr(agents, "act_on"):
+
+        def replaying(state: NativeState, seat: int) -> int:
+            del seat
+            chosen: int = agents.act(name, state.history(), next(moves))
+            return chosen
+
+        return replaying
 
     def act(state: NativeState, seat: int) -> int:
-        del seat  # the roster's agent reads the seat to move from the state
-        chosen: int = agents.act(name, state.history(), next(moves))
+        del seat
+        chosen: int = agents.act_on(name, state, next(moves))
         return chosen
 
     return act

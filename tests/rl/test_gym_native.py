@@ -23,10 +23,10 @@ from spieltisch import native
 from spieltisch.core.errors import NativeError, OptionError
 from spieltisch.core.game import Game, State
 from spieltisch.native import NativeGame
-from spieltisch.native.agents import native_agents
+from spieltisch.native.agents import native_agents, native_game, roster
 from spieltisch.rl import GYM_IDS, SpieltischGym
 from spieltisch.rl.encode import encoder_for
-from spieltisch.rl.gymnasium import NativeMirror, plays_on_native
+from spieltisch.rl.gymnasium import NativeMirror, plays_on_native, roster_opponent
 from spieltisch.rl.match import ActionIds, Match, final_rewards
 from spieltisch.rl.policy import PolicyAgent, save_policy
 from tests.native.agreement import Config, configs, require_native
@@ -316,3 +316,54 @@ def test_without_the_native_core_the_python_engine_serves(monkeypatch: pytest.Mo
     assert isinstance(env.match, Match) and not isinstance(env.match, NativeMirror)
     with pytest.raises(NativeError):
         SpieltischGym("awimbawe", native=True)
+
+
+class OlderRoster:
+    """A roster of a core built before ``act_on``: only ``act`` (from a history)."""
+
+    def __init__(self, agents: Any) -> None:
+        self.agents = agents
+
+    def act(self, name: str, steps: list[Any], seed: int) -> int:
+        chosen: int = self.agents.act(name, steps, seed)
+        return chosen
+
+
+@pytest.mark.usefixtures("core")
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_native_agent_acts_on_a_state_as_after_its_history(game_id: str) -> None:
+    game = SpieltischGym(game_id, native=False).game
+    both = native_game(game)
+    rng = native.Rng(8)
+    for name in sorted(native_agents(game_id)):
+        if not plays_on_native(both, name):
+            continue
+        agents = roster(both, (name,))
+        if not hasattr(agents, "act_on"):
+            pytest.skip("a native core built before act_on")
+        fast, replaying = (
+            roster_opponent(agents, name, 7),
+            roster_opponent(OlderRoster(agents), name, 7),
+        )
+        state = both.initial_state()
+        decisions = 0
+        while not state.is_terminal() and decisions < 300:
+            if state.is_chance():
+                with pytest.raises(ValueError, match="no agent acts here"):
+                    agents.act_on(name, state, 1)
+                state.apply_random_chance(rng)
+                continue
+            seat = state.current_player()
+            assert seat is not None
+            chosen = fast(state, seat)
+            assert chosen == replaying(state, seat)
+            assert chosen in state.legal_actions()
+            state.apply(chosen)
+            decisions += 1
+        assert decisions > 0
+    varied = next(config for config in configs(game_id) if config.options)
+    other = native.load(game_id, varied.players, **dict(varied.options))
+    with pytest.raises(ValueError, match="not of the roster's"):
+        roster(both, ("random",)).act_on("random", other.initial_state(), 1)
+    with pytest.raises(TypeError):
+        roster(both, ("random",)).act_on("random", object(), 1)
