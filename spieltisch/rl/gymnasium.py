@@ -60,7 +60,7 @@ from spieltisch.native.agents import native_agents, native_game, roster, support
 from spieltisch.native.face import NativeGame, NativeState, Step
 from spieltisch.rl.encode import Array
 from spieltisch.rl.encode.base import HIGH, LOW
-from spieltisch.rl.match import Mask, Match, Reward, game_of, outcome_rewards
+from spieltisch.rl.match import FANCY_INDEX, Mask, Match, Reward, game_of, outcome_rewards
 from spieltisch.rl.policy import PolicyAgent
 from spieltisch.rl.text import show
 from spieltisch.session import Table
@@ -159,6 +159,18 @@ def roster_opponent(agents: Any, name: str, seed: int) -> NativeOpponent:
         return chosen
 
     return act
+
+
+def mask_of(legal: list[int], size: int) -> Mask:
+    """An int8 mask of ``size`` ids with the ``legal`` ones set (a new array)."""
+    mask = np.zeros(size, np.int8)
+    if len(legal) > FANCY_INDEX:
+        mask[legal] = 1
+    else:  # a few items are set faster one by one through a memoryview (int8 items)
+        items = mask.data
+        for action_id in legal:
+            items[action_id] = 1
+    return mask
 
 
 class NativeMirror(Match):
@@ -314,9 +326,7 @@ class SpieltischGym(gymnasium.Env[Array, np.int64]):
             player = state.current_player()
             if player is None or player == seat:
                 self._legal = legal = [] if player is None else state.legal_actions()
-                mask = np.zeros(self._match.num_actions, np.int8)
-                mask[legal] = 1
-                self._mask = mask
+                self._mask = mask_of(legal, self._match.num_actions)
                 return
             opponent = opponents[player]
             if opponent is None:  # pragma: no cover - only the learner's seat has none
