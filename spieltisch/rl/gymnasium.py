@@ -268,6 +268,11 @@ class SpieltischGym(gymnasium.Env[Array, np.int64]):
         return self._mirror
 
     @property
+    def native_core(self) -> NativeGame | None:
+        """The native game episodes may run on (``None``: every episode is a Python one)."""
+        return self._core
+
+    @property
     def native_state(self) -> NativeState | None:
         """The native state of the current episode (``None`` in a Python one): the core's
         own, changed by every step (read it, or ``clone()`` it; :meth:`NativeGame.to_python`
