@@ -45,6 +45,7 @@ import functools
 import itertools
 import numbers
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, cast
 
 import gymnasium
@@ -127,6 +128,31 @@ def plays_on_native(core: NativeGame, spec: str) -> bool:
     if name == POLICY:
         return bool(setting)
     return not setting and seats_natively(core, name)
+
+
+def policy_agent(game: Game, spec: str) -> PolicyAgent:
+    """The policy agent ``spec`` (``policy:FILE``) of ``game``, its file read once while it
+    stays the same (its modification time and size): a policy agent keeps nothing between
+    moves and draws no random number, so every seat and episode may share one (the league's
+    snapshots are read once, not at every game). The catalogue's error for a missing or
+    broken file."""
+    path = Path(spec.partition(":")[2])
+    try:
+        found = path.stat()
+    except (OSError, ValueError):
+        stamp = (0, -1)  # make_agent says what is wrong
+    else:
+        stamp = (found.st_mtime_ns, found.st_size)
+    return _policy_agent(game, spec, stamp)
+
+
+@functools.lru_cache(maxsize=32)
+def _policy_agent(game: Game, spec: str, stamp: tuple[int, int]) -> PolicyAgent:
+    del stamp  # a changed file is another key
+    agent = make_agent(spec, game, 0)
+    if not isinstance(agent, PolicyAgent):  # pragma: no cover - the catalogue's policy
+        raise OptionError(f"{spec!r} is no policy agent")
+    return agent
 
 
 def policy_opponent(agent: PolicyAgent) -> NativeOpponent:
@@ -300,10 +326,7 @@ class SpieltischGym(gymnasium.Env[Array, np.int64]):
         name, _, _ = spec.partition(":")
         if name != POLICY:
             return roster_opponent(roster(core, (name,)), name, seed)
-        agent = make_agent(spec, self.game, seed)
-        if not isinstance(agent, PolicyAgent):  # pragma: no cover - the catalogue's policy
-            raise OptionError(f"{spec!r} is no policy agent")
-        return policy_opponent(agent)
+        return policy_opponent(policy_agent(self.game, spec))
 
     def _play_others(self) -> None:
         match = self._match

@@ -9,6 +9,7 @@ Python one (or is refused with ``native=True``)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from spieltisch.native import NativeGame
 from spieltisch.native.agents import native_agents, native_game, roster
 from spieltisch.rl import GYM_IDS, SpieltischGym
 from spieltisch.rl.encode import encoder_for
-from spieltisch.rl.gymnasium import NativeMirror, plays_on_native, roster_opponent
+from spieltisch.rl.gymnasium import NativeMirror, plays_on_native, policy_agent, roster_opponent
 from spieltisch.rl.match import ActionIds, Match, final_rewards
 from spieltisch.rl.policy import PolicyAgent, save_policy
 from tests.native.agreement import Config, configs, require_native
@@ -367,3 +368,20 @@ def test_a_native_agent_acts_on_a_state_as_after_its_history(game_id: str) -> No
         roster(both, ("random",)).act_on("random", other.initial_state(), 1)
     with pytest.raises(TypeError):
         roster(both, ("random",)).act_on("random", object(), 1)
+
+
+def test_a_policy_file_is_read_once_until_it_changes(tmp_path: Path) -> None:
+    game = SpieltischGym("auweier", native=False).game
+    path = policy_file(tmp_path, game, seed=1)
+    spec = f"policy:{path}"
+    first = policy_agent(game, spec)
+    assert policy_agent(game, spec) is first
+    (tmp_path / "other").mkdir()
+    path.write_bytes(policy_file(tmp_path / "other", game, seed=2).read_bytes())
+    os.utime(path, ns=(1, 1))
+    again = policy_agent(game, spec)
+    assert again is not first
+    assert again.policy is not None and first.policy is not None
+    assert not np.array_equal(again.policy.layers[0][0], first.policy.layers[0][0])
+    with pytest.raises(OptionError, match="no policy file"):
+        policy_agent(game, f"policy:{tmp_path / 'missing.npz'}")
