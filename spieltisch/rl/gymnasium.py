@@ -18,9 +18,10 @@ with Gymnasium's environment checker on, and the batched engine as their vector 
 ``gymnasium.make_vec(id, num_envs=64, vectorization_mode="vector_entry_point")`` is
 :class:`spieltisch.rl.batch.SpieltischVectorEnv`, stepped by one loop in same-step
 autoreset. On the Python engine (``native=False``, or opponents other than ``random``) it plays
-the same games as a ``SyncVectorEnv`` of this environment; on the native core its games draw
-their chance from the core's own generator, so they are other games of the same rules (each
-replays in the Python engine step for step).
+the same games as a ``SyncVectorEnv`` of this environment on the Python engine
+(``native=False``); on the native core its games draw their chance from the core's own
+generator, so they are other games of the same rules (each replays in the Python engine step
+for step), as this environment's native episodes are (below).
 
 **The native engine.** Where the native core plays the game (``native=None``, the default;
 ``True`` insists, ``False`` keeps the Python engine), an episode whose opponents can all play
