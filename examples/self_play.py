@@ -13,6 +13,12 @@ seats: at every game the opponents are drawn from a **league**,
 * the game's bots by name from the agent catalogue (``--bots heuristic,random``), sharing
   the rest of the weight equally.
 
+**Engine.** Each game runs on the native core where the core is built and every opponent drawn
+plays on a native state (the snapshots, fed their seat's native observation, and the bots
+the core has natively, such as ``random`` and the Auf die Eier and Awimbawé ``heuristic``);
+a game against any other bot runs on the Python engine. ``--engine python`` keeps every game on
+the Python engine. The run prints which engine played how many games.
+
 Training time is CPU time (this process's, one torch thread), so a busy machine stretches
 the run instead of shortening what it learns. Every snapshot is also measured, training
 paused, against the heuristic in the lab's arena
@@ -52,11 +58,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import train  # noqa: E402 - examples/train.py: the learner, its head, export, win_rate
 
 import spieltisch  # noqa: E402
+from spieltisch import native  # noqa: E402
 from spieltisch.core.game import Game  # noqa: E402
 from spieltisch.lab import arena  # noqa: E402
 from spieltisch.lab.summary import summarise  # noqa: E402
 from spieltisch.rl import SpieltischGym  # noqa: E402
 from spieltisch.rl.actions import action_features  # noqa: E402
+from spieltisch.rl.gymnasium import plays_on_native  # noqa: E402
 
 
 class League:
@@ -69,6 +77,8 @@ class League:
         self.snapshots: list[str] = []
         self.rng = np.random.default_rng(seed)
         self.drawn: dict[str, int] = {}
+        self.engines: dict[str, int] = {}
+        """Games started on each engine (``native``, ``python``)."""
 
     def add(self, path: Path) -> None:
         """A new snapshot joins; the oldest leaves beyond ``keep``."""
@@ -86,7 +96,8 @@ class League:
 
 
 class LeagueSeats(gymnasium.Wrapper[Any, Any, Any, Any]):
-    """Draws the opponents of every game from the league before the game starts."""
+    """Draws the opponents of every game from the league before the game starts (the
+    environment then picks the engine for that game) and counts the games per engine."""
 
     def __init__(self, env: SpieltischGym, league: League) -> None:
         super().__init__(env)
@@ -94,10 +105,11 @@ class LeagueSeats(gymnasium.Wrapper[Any, Any, Any, Any]):
 
     def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
         inner = cast(SpieltischGym, self.env.unwrapped)
-        inner.opponent_specs = tuple(
-            self.league.draw() for _ in range(inner.game.players - 1)
-        )
-        return cast(tuple[Any, dict[str, Any]], self.env.reset(**kwargs))
+        inner.opponent_specs = tuple(self.league.draw() for _ in range(inner.game.players - 1))
+        started = cast(tuple[Any, dict[str, Any]], self.env.reset(**kwargs))
+        engine = "native" if inner.native else "python"
+        self.league.engines[engine] = self.league.engines.get(engine, 0) + 1
+        return started
 
 
 def arena_rate(game: Game, policy: Path, opponent: str, games: int, seed: int) -> dict[str, Any]:
@@ -134,11 +146,12 @@ class Snapshots(BaseCallback):
             seed = self.args.seed + len(self.points)
             point[opponent] = arena_rate(self.game, path, opponent, self.args.curve_games, seed)
         point["league_draws"] = dict(self.league.drawn)
+        point["engines"] = dict(self.league.engines)
         self.points.append(point)
         print(
             f"{point['steps']:>8} steps {point['minutes']:5.1f} min  vs heuristic "
             f"{point['heuristic']['win_rate']:6.1%}  vs random {point['random']['win_rate']:6.1%}"
-            f"  league {len(self.league.snapshots)} snapshots",
+            f"  league {len(self.league.snapshots)} snapshots  games {engines(self.league)}",
             flush=True,
         )
         self._since = time.process_time()
@@ -152,6 +165,11 @@ class Snapshots(BaseCallback):
     def left(self) -> float:
         """The share of the training time still to go (the learning rate decays with it)."""
         return max(0.0, 1.0 - (self.trained + time.process_time() - self._since) / self.budget)
+
+
+def engines(league: League) -> str:
+    """The games started so far on each engine, in words."""
+    return ", ".join(f"{count} {name}" for name, count in sorted(league.engines.items())) or "none"
 
 
 def plot(points: list[dict[str, Any]], title: str, path: Path) -> None:
@@ -175,6 +193,23 @@ def plot(points: list[dict[str, Any]], title: str, path: Path) -> None:
     figure.savefig(path, dpi=120)
 
 
+def describe_engine(game: Game, league: League, wanted: bool | None) -> str:
+    """Which engine the league's games run on, in words: the native core for the snapshots
+    and the bots it has natively, the Python engine for the others."""
+    probe = SpieltischGym(game.info.id, players=game.players, native=wanted)
+    core = probe.native_core
+    if core is None:
+        return "Python (" + ("asked for" if wanted is False else native.status()) + ")"
+    python = [bot for bot in league.bots if not plays_on_native(core, bot)]
+    text = "native core for the snapshots"
+    native_bots = [bot for bot in league.bots if bot not in python]
+    if native_bots:
+        text += " and " + ", ".join(native_bots)
+    if python:
+        text += "; Python engine for games against " + ", ".join(python)
+    return text
+
+
 def arguments() -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -196,6 +231,12 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--net", default="256,256")
     parser.add_argument("--lr", type=float, default=5e-4)
     parser.add_argument("--entropy", type=float, default=0.005)
+    parser.add_argument(
+        "--engine",
+        choices=("auto", "python"),
+        default="auto",
+        help="auto: the native core wherever the opponents play on it; python: never",
+    )
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--out", type=Path, default=None)
     return parser.parse_args()
@@ -211,13 +252,18 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     league = League(args.bots.split(","), args.self_weight, args.keep, args.seed)
 
+    wanted = None if args.engine == "auto" else False
+
     def build() -> ActionMasker:
-        env = SpieltischGym(args.game, seat="rotate", opponents="random", reward=args.reward)
+        env = SpieltischGym(
+            args.game, seat="rotate", opponents="random", reward=args.reward, native=wanted
+        )
         return ActionMasker(
             LeagueSeats(env, league), lambda e: cast(SpieltischGym, e.unwrapped).action_masks()
         )
 
     envs = DummyVecEnv([build] * args.envs)  # in this process: the league is shared
+    print(f"engine: {describe_engine(game, league, wanted)}", flush=True)
     envs.seed(args.seed)
     snapshots = Snapshots(game, league, out, args)
     features = action_features(game)
@@ -247,6 +293,8 @@ def main() -> None:
         "reward": args.reward,
         "league": {"bots": league.bots, "self_weight": args.self_weight, "keep": args.keep},
         "league_draws": league.drawn,
+        "engines": league.engines,
+        "steps_per_training_minute": model.num_timesteps / max(snapshots.trained / 60, 1e-9),
         "vs_heuristic": arena_rate(game, final_path, "heuristic", args.final_games, 10**6),
         "vs_random": arena_rate(game, final_path, "random", args.final_games, 10**6),
         "heuristic_vs_random": asdict(

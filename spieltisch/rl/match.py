@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -54,15 +54,31 @@ def game_of(game_id: str, players: int | None, options: dict[str, OptionValue]) 
     return load(game_id, players, **options)
 
 
+class Outcome(Protocol):
+    """What the rewards are read from at the end: a Python state, or a native one."""
+
+    def returns(self) -> Sequence[float]: ...
+
+    def scores(self) -> Sequence[int]: ...
+
+
 def final_rewards(state: State, reward: Reward) -> tuple[float, ...]:
     """Each seat's reward at the end of a game (``state`` is terminal), as ``reward`` says."""
+    return outcome_rewards(state, reward, state.game.score_bounds)
+
+
+def outcome_rewards(
+    outcome: Outcome, reward: Reward, score_bounds: tuple[int, int]
+) -> tuple[float, ...]:
+    """:func:`final_rewards` of any terminal state with returns and scores (a native state's
+    too), the game's ``score_bounds`` given."""
     if reward is Reward.RETURNS:
-        return state.returns()
+        return tuple(outcome.returns())
     if reward is Reward.WIN_LOSS:
-        return tuple(2.0 * share - 1.0 for share in state.returns())
-    scores = state.scores()
+        return tuple(2.0 * share - 1.0 for share in outcome.returns())
+    scores = outcome.scores()
     players = len(scores)
-    low, high = state.game.score_bounds
+    low, high = score_bounds
     span = max(1, high - low)
     return tuple(
         (scores[p] - max(scores[q] for q in range(players) if q != p)) / span

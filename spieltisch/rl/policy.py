@@ -91,15 +91,25 @@ class PolicyAgent(Agent[Any]):
         except (OSError, ValueError, KeyError) as error:
             raise OptionError(f"{setting[:200]!r} is not a policy file: {error}") from None
 
-    def _legal_logits(self, view: object, legal: Sequence[Move]) -> Matrix:
+    def _id_logits(self, observation: Matrix, legal_ids: Sequence[int]) -> Matrix:
         if self.policy is None:
             raise OptionError("a policy agent needs its file: policy:FILE")
-        logits = self.policy.logits(self.encoder.encode(view))
-        return logits[[self._ids.id_of(move) for move in legal]]
+        return self.policy.logits(observation)[list(legal_ids)]
+
+    def _legal_logits(self, view: object, legal: Sequence[Move]) -> Matrix:
+        ids = [self._ids.id_of(move) for move in legal]
+        return self._id_logits(self.encoder.encode(view), ids)
 
     def act(self, view: object, legal: Sequence[Move]) -> Move:
         """The legal action with the highest logit."""
         return legal[int(np.argmax(self._legal_logits(view, legal)))]
+
+    def act_encoded(self, observation: Matrix, legal_ids: Sequence[int]) -> int:
+        """:meth:`act` from the seat's view already encoded (``observation``, as the game's
+        encoder or a native state's ``observation(seat)`` gives it) among the legal action
+        ids: the id with the highest logit (the first of equal ones in ``legal_ids``'s
+        order)."""
+        return int(legal_ids[int(np.argmax(self._id_logits(observation, legal_ids)))])
 
     def probabilities(self, view: object, legal: Sequence[Move]) -> list[float]:
         """The policy's probabilities of ``legal`` (in their order): the softmax of their

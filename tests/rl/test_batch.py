@@ -92,7 +92,7 @@ def test_the_vector_env_is_a_same_step_sync_vector_env_of_the_gym_env(
     num, seed = 3, 7
     fast = SpieltischVectorEnv(game_id, num, players=players, opponents="random", native=False)
     slow = gym.vector.SyncVectorEnv(
-        [lambda: SpieltischGym(game_id, players=players, opponents="random")] * num,
+        [lambda: SpieltischGym(game_id, players=players, opponents="random", native=False)] * num,
         autoreset_mode=gym.vector.AutoresetMode.SAME_STEP,
     )
     obs_a, info_a = fast.reset(seed=seed)

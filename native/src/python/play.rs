@@ -10,6 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
+use super::table::Table;
 use super::{guard, read_action, read_code, refused};
 use crate::agents::play::{check_match, play_many, Agent, Match, Played, RandomAgent};
 use crate::core::{apply_checked, apply_code, rng_from_seed, Node, Rules, Step};
@@ -197,11 +198,7 @@ impl NativeRoster {
     /// chance codes from the start, each checked), its generator seeded with `seed`: for the
     /// test that a native agent picks what its Python agent picks.
     fn act(&self, py: Python<'_>, name: &str, steps: &Bound<'_, PyList>, seed: u64) -> PyResult<u32> {
-        let agent = self
-            .names
-            .iter()
-            .position(|known| known == name)
-            .ok_or_else(|| PyValueError::new_err(format!("the roster has no agent {name:?}")))?;
+        let agent = self.agent(name)?;
         match &self.roster {
             #[cfg(feature = "auf_die_eier")]
             AnyRoster::Eier(roster) => act_after(py, roster, agent, steps, seed),
@@ -211,6 +208,31 @@ impl NativeRoster {
             AnyRoster::Auweier(roster) => act_after(py, roster, agent, steps, seed),
             #[cfg(feature = "awimbawe")]
             AnyRoster::Awimbawe(roster) => act_after(py, roster, agent, steps, seed),
+        }
+    }
+
+    /// The action id agent `name` plays at the native `state` (a state of the roster's game
+    /// at a decision), its generator seeded with `seed`: what [`NativeRoster::act`] plays
+    /// after the state's history, without replaying it (a Gymnasium opponent's move).
+    fn act_on(&self, py: Python<'_>, name: &str, state: &Bound<'_, PyAny>, seed: u64) -> PyResult<u32> {
+        let agent = self.agent(name)?;
+        match &self.roster {
+            #[cfg(feature = "auf_die_eier")]
+            AnyRoster::Eier(roster) => {
+                act_on_table(py, roster, agent, &state.downcast::<super::EierState>()?.try_borrow()?.table, seed)
+            }
+            #[cfg(feature = "auf_die_nuesse")]
+            AnyRoster::Nuesse(roster) => {
+                act_on_table(py, roster, agent, &state.downcast::<super::NuesseState>()?.try_borrow()?.table, seed)
+            }
+            #[cfg(feature = "auweier")]
+            AnyRoster::Auweier(roster) => {
+                act_on_table(py, roster, agent, &state.downcast::<super::AuweierState>()?.try_borrow()?.table, seed)
+            }
+            #[cfg(feature = "awimbawe")]
+            AnyRoster::Awimbawe(roster) => {
+                act_on_table(py, roster, agent, &state.downcast::<super::AwimbaweState>()?.try_borrow()?.table, seed)
+            }
         }
     }
 
@@ -243,6 +265,44 @@ impl NativeRoster {
     }
 }
 
+impl NativeRoster {
+    /// The index of agent `name` in the roster.
+    fn agent(&self, name: &str) -> PyResult<usize> {
+        self.names
+            .iter()
+            .position(|known| known == name)
+            .ok_or_else(|| PyValueError::new_err(format!("the roster has no agent {name:?}")))
+    }
+}
+
+/// Agent `agent` of `roster` at the decision of a native state's `table`.
+fn act_on_table<R: Rules>(
+    py: Python<'_>,
+    roster: &Roster<R>,
+    agent: usize,
+    table: &Table<R>,
+    seed: u64,
+) -> PyResult<u32> {
+    if !table.has_rules(&roster.rules) {
+        return Err(PyValueError::new_err(format!(
+            "the state is not of the roster's {} game (another player count or options)",
+            R::ID
+        )));
+    }
+    table.read(py, |table| act_at(py, roster, agent, table.state(), seed))
+}
+
+/// Agent `agent` of `roster` at the decision in `state`, its generator seeded with `seed`.
+fn act_at<R: Rules>(py: Python<'_>, roster: &Roster<R>, agent: usize, state: &R::State, seed: u64) -> PyResult<u32> {
+    let rules = &*roster.rules;
+    let Node::Decision(seat) = rules.node(state) else {
+        return Err(PyValueError::new_err("no agent acts here: chance acts, or the game is over"));
+    };
+    let mut rng = rng_from_seed(seed);
+    let mut scratch = Vec::new();
+    guard(py, R::ID, || Ok(roster.agents[agent].act(rules, state, seat, &mut rng, &mut scratch)))
+}
+
 /// Agent `agent` of `roster` at the decision `steps` lead to.
 fn act_after<R: Rules>(
     py: Python<'_>,
@@ -265,11 +325,7 @@ fn act_after<R: Rules>(
                 .map_err(|refusal| refused(py, refusal, &format!("action {action}")))?;
         }
     }
-    let Node::Decision(seat) = rules.node(&state) else {
-        return Err(PyValueError::new_err("the steps lead to no decision"));
-    };
-    let mut rng = rng_from_seed(seed);
-    guard(py, R::ID, || Ok(roster.agents[agent].act(rules, &state, seat, &mut rng, &mut scratch)))
+    act_at(py, roster, agent, &state, seed)
 }
 
 /// Play `matches` with `roster` (GIL released) and convert each game for Python.

@@ -89,6 +89,11 @@ impl<R: Rules> Table<R> {
         self.steps
     }
 
+    /// The rules' state itself (for an agent to act on it).
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+
     pub fn current_player(&self) -> Option<usize> {
         match self.rules.node(&self.state) {
             Node::Decision(seat) => Some(seat),
