@@ -55,16 +55,16 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import train  # noqa: E402 - examples/train.py: the learner, its head, export, win_rate
+import train
 
-import spieltisch  # noqa: E402
-from spieltisch import native  # noqa: E402
-from spieltisch.core.game import Game  # noqa: E402
-from spieltisch.lab import arena  # noqa: E402
-from spieltisch.lab.summary import summarise  # noqa: E402
-from spieltisch.rl import SpieltischGym  # noqa: E402
-from spieltisch.rl.actions import action_features  # noqa: E402
-from spieltisch.rl.gymnasium import plays_on_native  # noqa: E402
+import spieltisch
+from spieltisch import native
+from spieltisch.core.game import Game
+from spieltisch.lab import arena
+from spieltisch.lab.summary import summarise
+from spieltisch.rl import SpieltischGym
+from spieltisch.rl.actions import action_features
+from spieltisch.rl.gymnasium import plays_on_native
 
 
 class League:

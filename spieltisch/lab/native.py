@@ -4,8 +4,9 @@ of *engine* that decides it.
 
 The engine is ``auto`` (the default: native where it can play every game, else Python),
 ``native`` (refused, naming the agents without a native counterpart, the missing core or a
-core too old to seat them, where it cannot) or ``python``; :func:`resolve_engine` turns the choice into the engine a run uses,
-and :func:`play_of` into its :data:`~spieltisch.lab.engine.Play`.
+core too old to seat them, where it cannot) or ``python``; :func:`resolve_engine` turns the
+choice into the engine a run uses, and :func:`play_of` into its
+:data:`~spieltisch.lab.engine.Play`.
 
 :data:`play_native` is a drop-in :data:`~spieltisch.lab.engine.Play`: it plays one scheduled
 game end to end in Rust (chance keyed like the Python table's when the task asks for it, each
