@@ -20,7 +20,8 @@ with ``seed + i`` (as Gymnasium's vector environments seed their copies): :class
 and :class:`ParallelBatch` play PettingZoo's AEC environment's games
 (:mod:`spieltisch.rl.pettingzoo`), every later game of a row the AEC environment's next
 unseeded reset; :class:`SpieltischVectorEnv` plays Gymnasium's ``SyncVectorEnv`` of
-:class:`~spieltisch.rl.gymnasium.SpieltischGym` (same-step autoreset). Tested step by step for
+:class:`~spieltisch.rl.gymnasium.SpieltischGym` on the Python engine (``native=False``;
+same-step autoreset). Tested step by step for
 every game: observations, masks, rewards, seats.
 
 What makes the Python engine faster than N single environments: the rules' states are stepped
