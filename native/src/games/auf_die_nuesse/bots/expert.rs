@@ -8,11 +8,11 @@
 
 use super::heuristic::{booked, filling_lay};
 use super::judge::Judge;
-use super::plan::with_plan;
+use super::plan::{place_spaces, with_plan};
 use crate::agents::play::Agent;
 use crate::core::{Rng, Rules};
 use crate::games::auf_die_nuesse::model::Stage;
-use crate::games::auf_die_nuesse::notation::{Action, PLACE_BASE, ROLL_AGAIN, STOP};
+use crate::games::auf_die_nuesse::notation::{PLACE_BASE, ROLL_AGAIN, STOP};
 use crate::games::auf_die_nuesse::rules::{Nuesse, NuesseState};
 
 /// The expert: deterministic, so it draws nothing from its generator.
@@ -56,16 +56,7 @@ pub fn planned_again(judge: &mut Judge, state: &NuesseState, legal: &[u32]) -> u
 /// `_planned_place`: the space whose start track is worth most with the rest of the turn
 /// played best (the first listed on a tie).
 fn planned_place(judge: &mut Judge, state: &NuesseState, legal: &[u32]) -> u32 {
-    let mut spaces = [0u8; 2];
-    let mut count = 0;
-    for &id in legal {
-        if let Some(Action::Place(space)) = Action::of(id) {
-            if count < spaces.len() {
-                spaces[count] = space;
-                count += 1;
-            }
-        }
-    }
+    let (spaces, count) = place_spaces(legal);
     let worths = judge.space_worths();
     let best = with_plan(&worths, judge.room(), |plan| plan.best_space(state.track, &spaces[..count]));
     best.map_or(legal[0], |(_, space)| PLACE_BASE + u32::from(space))

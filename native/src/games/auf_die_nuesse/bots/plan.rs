@@ -11,7 +11,7 @@
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
-use crate::games::auf_die_nuesse::notation::TRACK_SPACE;
+use crate::games::auf_die_nuesse::notation::{Action, TRACK_SPACE};
 
 /// How many equally likely rolls of the three dice there are.
 pub const ROLLS: f64 = 216.0;
@@ -55,6 +55,22 @@ pub fn sum_pairs() -> &'static [(u8, u8, u32)] {
         }
         pairs
     })
+}
+
+/// The spaces a placing step offers (at most two: the white dice's sums), in legal order, and
+/// how many there are.
+pub fn place_spaces(legal: &[u32]) -> ([u8; 2], usize) {
+    let mut spaces = [0u8; 2];
+    let mut count = 0;
+    for &id in legal {
+        if let Some(Action::Place(space)) = Action::of(id) {
+            if count < spaces.len() {
+                spaces[count] = space;
+                count += 1;
+            }
+        }
+    }
+    (spaces, count)
 }
 
 /// The chance that a roll fits no free space of start track `track` (`model.fail_chance`, as

@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 
 use super::judge::{card_kinds, expectations, fills, points, store_worth, Judge};
-use super::plan::{with_plan, SpaceWorths, TurnPlan, REACH, START_TRACK_SPACES, TWO_AREA};
+use super::plan::{place_spaces, with_plan, SpaceWorths, TurnPlan, REACH, START_TRACK_SPACES, TWO_AREA};
 use crate::core::{Node, Rng, Rules};
 use crate::games::auf_die_nuesse::model::{Ending, Stage, RACCOON};
 use crate::games::auf_die_nuesse::notation::{
@@ -353,16 +353,7 @@ fn again(rules: &Nuesse, state: &NuesseState, legal: &[u32]) -> u32 {
 /// The space that makes the start track worth most with the rest of the turn played best
 /// (`_place`).
 fn place(rules: &Nuesse, state: &NuesseState, legal: &[u32]) -> u32 {
-    let mut spaces = [0u8; 2];
-    let mut count = 0;
-    for &id in legal {
-        if let Some(Action::Place(space)) = Action::of(id) {
-            if count < spaces.len() {
-                spaces[count] = space;
-                count += 1;
-            }
-        }
-    }
+    let (spaces, count) = place_spaces(legal);
     let best = turn_plan(rules, state, |plan| plan.best_space(state.track, &spaces[..count]));
     best.map_or(legal[0], |(_, space)| PLACE_BASE + u32::from(space))
 }
