@@ -14,9 +14,10 @@ import random
 
 import pytest
 
-from spieltisch.core.game import OptionValue
+from spieltisch.core.agent import Agent
+from spieltisch.core.game import Game, Move, OptionValue
 from spieltisch.games import REGISTRY
-from spieltisch.games.auf_die_eier import EierState, Stage
+from spieltisch.games.auf_die_eier import EierState, EierView, Stage
 from spieltisch.games.auf_die_eier.bots.expert import ExpertAgent
 from spieltisch.games.auf_die_eier.bots.heuristic import HeuristicAgent
 from spieltisch.lab import eier_race
@@ -46,29 +47,42 @@ CONFIGS = [
 ]
 
 
+def _game(players: int, options: dict[str, OptionValue]) -> Game:
+    return REGISTRY.game_class("auf-die-eier")(players, **options)
+
+
+def _start(game: Game) -> EierState:
+    state = game.initial_state()
+    assert isinstance(state, EierState)
+    return state
+
+
 def _games(players: int, options: dict[str, OptionValue], seed: int) -> list[list[EierState]]:
     """Three games: random moves, the expert against the heuristic, and a mix of all three."""
     rng = random.Random(seed)
-    game = REGISTRY.game_class("auf-die-eier")(players, **options)
+    game = _game(players, options)
     expert, heuristic = ExpertAgent(game), HeuristicAgent(game)
-    seatings = [
+    seatings: list[list[Agent[EierView] | None]] = [
         [None] * players,
         [expert if seat % 2 == 0 else heuristic for seat in range(players)],
         [rng.choice([None, expert, heuristic]) for _ in range(players)],
     ]
     played = []
     for seating in seatings:
-        state = game.initial_state()
+        state = _start(game)
         states = [state]
         while not state.is_terminal():
+            move: Move
             if state.is_chance():
                 move = state.sample_chance(rng)
             else:
-                agent = seating[state.current_player()]
-                legal = state.legal_actions()
-                move = rng.choice(legal) if agent is None else agent.act(state.view(state.player), legal)
+                agent, legal = seating[state.player], state.legal_actions()
+                move = (
+                    rng.choice(legal)
+                    if agent is None
+                    else agent.act(state.view(state.player), legal)
+                )
             state = state.apply(move)
-            assert isinstance(state, EierState)
             states.append(state)
         played.append(states)
     return played
@@ -105,12 +119,12 @@ def test_the_native_race_gives_the_python_chances(
 
 @pytest.mark.skipif(not native_eier.has_race(), reason="the native core has no race")
 def test_the_native_race_refuses_a_chance_node_in_a_turn_as_python_does() -> None:
-    game = REGISTRY.game_class("auf-die-eier")(2, dice=5)
     rng = random.Random(3)
-    state = game.initial_state()
+    state = _start(_game(2, {"dice": 5}))
     while not (state.is_chance() and state.rolls):
-        state = state.apply(state.sample_chance(rng) if state.is_chance() else state.legal_actions()[-1])
-    assert isinstance(state, EierState)
+        state = state.apply(
+            state.sample_chance(rng) if state.is_chance() else state.legal_actions()[-1]
+        )
     with pytest.raises(ValueError, match="decision"):
         eier_race.win_chances(state)
     with pytest.raises(ValueError, match="decision"):

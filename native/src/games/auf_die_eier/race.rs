@@ -168,13 +168,22 @@ impl Turns {
 pub struct Future {
     pub rows: usize,
     pub width: usize,
+    /// The distance to the goal it starts from: columns from here on reach the goal.
+    distance: usize,
     chances: Vec<f64>,
+    /// Per row, the chance of staying below the goal (the sum of its first `distance` columns).
+    alive: Vec<f64>,
 }
 
 impl Future {
     /// Row `k`'s chances by column.
     pub fn row(&self, k: usize) -> &[f64] {
         &self.chances[k * self.width..(k + 1) * self.width]
+    }
+
+    /// Row `k`'s chances of the scores reaching the goal (from the goal up).
+    fn reached(&self, k: usize) -> &[f64] {
+        &self.row(k)[self.distance..]
     }
 }
 
@@ -189,7 +198,8 @@ pub struct Race {
     outcomes: Vec<Turns>,
     /// A whole turn's outcome by ladder rung.
     pub turns: Vec<Outcome>,
-    futures: HashMap<(usize, usize), Future>,
+    /// `futures[distance - 1][rung]`, built for every distance up to the farthest asked for.
+    futures: Vec<Vec<Future>>,
 }
 
 fn need_index(need: Option<u8>) -> usize {
@@ -202,9 +212,8 @@ impl Race {
         let expert = ExpertTable::solved(dice);
         let mut outcomes: Vec<Turns> =
             (0..NEEDS).map(|index| Turns::new(dice, (index > 0).then_some(index as u8))).collect();
-        let turns = (0..RUNGS)
-            .map(|rung| outcomes[need_index(chicken_need(rung as u8))].fresh_turn(&expert).clone())
-            .collect();
+        let turns =
+            (0..RUNGS).map(|rung| outcomes[need_index(chicken_need(rung as u8))].fresh_turn(&expert).clone()).collect();
         Race {
             goal: usize::from(goal),
             dice,
@@ -212,7 +221,7 @@ impl Race {
             expert,
             outcomes,
             turns,
-            futures: HashMap::new(),
+            futures: Vec::new(),
         }
     }
 
@@ -231,24 +240,21 @@ impl Race {
     /// chance.
     pub fn future(&mut self, distance: usize, rung: usize) -> &Future {
         self.prepare(distance);
-        &self.futures[&(distance, rung)]
+        self.built(distance, rung)
     }
 
     /// Build the futures of every distance up to `distance` and every rung.
     pub fn prepare(&mut self, distance: usize) {
-        for below in 1..=distance {
-            for rung in 0..RUNGS {
-                if !self.futures.contains_key(&(below, rung)) {
-                    let built = self.build(below, rung);
-                    self.futures.insert((below, rung), built);
-                }
-            }
+        while self.futures.len() < distance {
+            let below = self.futures.len() + 1;
+            let built = (0..RUNGS).map(|rung| self.build(below, rung)).collect();
+            self.futures.push(built);
         }
     }
 
     /// A future already built by [`Race::prepare`].
     fn built(&self, distance: usize, rung: usize) -> &Future {
-        &self.futures[&(distance, rung)]
+        &self.futures[distance - 1][rung]
     }
 
     fn build(&self, distance: usize, rung: usize) -> Future {
@@ -281,11 +287,11 @@ impl Race {
                 *cell += stay * previous;
             }
         }
-        let keep = (0..rows)
-            .find(|&row| table[row * width..row * width + distance].iter().sum::<f64>() < NEGLIGIBLE)
-            .map_or(rows, |row| row + 1);
+        let mut alive: Vec<f64> = table.chunks(width).map(|row| row[..distance].iter().sum()).collect();
+        let keep = alive.iter().position(|&mass| mass < NEGLIGIBLE).map_or(rows, |row| row + 1);
         table.truncate(keep * width);
-        Future { rows: keep, width, chances: table }
+        alive.truncate(keep);
+        Future { rows: keep, width, distance, chances: table, alive }
     }
 }
 
@@ -298,30 +304,46 @@ fn lingering(stay: f64) -> usize {
     }
 }
 
-/// Per player, per round the game may end with, per score: the chance of being below the
-/// goal before that round and holding that score after it.
+/// Per player, per round the game may end with: the chance of being below the goal before
+/// that round and staying below it (`alive`), and of each score from the goal up after it
+/// (`reached`, `span` columns a round). Python's finals cut at the goal: the scores below it
+/// count only as mass below every score that reaches it (see [`shares`]).
 #[derive(Clone, Debug)]
 struct Finals {
     players: usize,
     rounds: usize,
-    width: usize,
-    chances: Vec<f64>,
+    span: usize,
+    alive: Vec<f64>,
+    reached: Vec<f64>,
 }
 
 impl Finals {
-    fn zeros(players: usize, rounds: usize, width: usize) -> Finals {
-        Finals { players, rounds, width, chances: vec![0.0; players * rounds * width] }
+    fn zeros(players: usize, rounds: usize, span: usize) -> Finals {
+        Finals {
+            players,
+            rounds,
+            span,
+            alive: vec![0.0; players * rounds],
+            reached: vec![0.0; players * rounds * span],
+        }
     }
 
-    /// Player `p`'s rows, one after another.
-    fn player(&self, p: usize) -> &[f64] {
-        let size = self.rounds * self.width;
-        &self.chances[p * size..(p + 1) * size]
+    fn reached(&self, p: usize, round: usize) -> &[f64] {
+        let start = (p * self.rounds + round) * self.span;
+        &self.reached[start..start + self.span]
     }
 
-    fn row_mut(&mut self, p: usize, round: usize) -> &mut [f64] {
-        let start = (p * self.rounds + round) * self.width;
-        &mut self.chances[start..start + self.width]
+    fn reached_mut(&mut self, p: usize, round: usize) -> &mut [f64] {
+        let start = (p * self.rounds + round) * self.span;
+        &mut self.reached[start..start + self.span]
+    }
+
+    /// Player `p`'s rows (of one player's table) copied into `self` as player `into`.
+    fn put(&mut self, into: usize, rows: &Finals) {
+        for round in 0..rows.rounds {
+            self.alive[into * self.rounds + round] = rows.alive[round];
+            self.reached_mut(into, round).copy_from_slice(rows.reached(0, round));
+        }
     }
 }
 
@@ -338,13 +360,7 @@ pub fn win_chances(race: &mut Race, rules: &Eier, state: &EierState) -> Result<V
     if state.stage != Stage::Decide && state.rolls != 0 {
         return Err("the race is worked out at a decision or before a turn's first throw".into());
     }
-    let (finals, below) = finals(race, rules, state);
-    let mut chances = top_shares(&finals);
-    if let Some(below) = below {
-        for (chance, less) in chances.iter_mut().zip(top_shares(&below)) {
-            *chance -= less;
-        }
-    }
+    let mut chances = shares(&finals(race, rules, state));
     for chance in &mut chances {
         *chance = chance.max(0.0);
     }
@@ -352,12 +368,14 @@ pub fn win_chances(race: &mut Race, rules: &Eier, state: &EierState) -> Result<V
     Ok(chances.into_iter().map(|c| c / sum).collect())
 }
 
-/// Python's `_finals`: the scores after each round the game may end with, and the same kept
-/// below the goal (`None` when the game ends with this round whatever happens).
-fn finals(race: &mut Race, rules: &Eier, state: &EierState) -> (Finals, Option<Finals>) {
+/// Python's `_finals`, cut at the goal (see [`Finals`]). Python takes away the rounds in
+/// which nobody reaches the goal by working the shares out again with the scores above it
+/// zeroed; the scores below the goal add the same to both, so only those from the goal up are
+/// summed here. In the last round (or a tie's turns) every score counts: the cut is at zero.
+fn finals(race: &mut Race, rules: &Eier, state: &EierState) -> Finals {
     let players = usize::from(rules.config.players);
     let mover = usize::from(state.player);
-    let width = race.goal + 2 * race.most + 1;
+    let span = 2 * race.most + 1;
     let need = rules.chicken_need(state, state.player);
     let outcome = match state.stage {
         Stage::Decide => race.turn_outcomes(state.rolls, &state.dice, need).clone(),
@@ -370,10 +388,10 @@ fn finals(race: &mut Race, rules: &Eier, state: &EierState) -> (Finals, Option<F
         } else {
             !((2u8 << mover).wrapping_sub(1))
         };
-        let mut finals = Finals::zeros(players, 1, width);
+        let mut finals = Finals::zeros(players, 1, race.goal + span);
         for p in 0..players {
             let start = usize::from(state.scores[p]);
-            let row = finals.row_mut(p, 0);
+            let row = finals.reached_mut(p, 0);
             if p == mover {
                 let total = outcome.total();
                 row[start..start + total.len()].copy_from_slice(&total);
@@ -384,7 +402,7 @@ fn finals(race: &mut Race, rules: &Eier, state: &EierState) -> (Finals, Option<F
                 row[start] = 1.0;
             }
         }
-        return (finals, None);
+        return finals;
     }
     let lowest = state.scores[..players].iter().copied().min().unwrap_or(0);
     race.prepare(race.goal - usize::from(lowest));
@@ -393,46 +411,40 @@ fn finals(race: &mut Race, rules: &Eier, state: &EierState) -> (Finals, Option<F
         .map(|p| {
             let score = usize::from(state.scores[p]);
             if p == mover {
-                mover_rows(race, score, rung(p), &outcome, width)
+                mover_rows(race, score, rung(p), &outcome, span)
             } else {
-                player_rows(race, score, rung(p), p > mover, width)
+                player_rows(race, score, rung(p), p > mover, span)
             }
         })
         .collect();
     let rounds = rows.iter().map(|r| r.rounds).max().unwrap_or(1);
-    let mut stacked = Finals::zeros(players, rounds, width);
+    let mut finals = Finals::zeros(players, rounds, span);
     for (p, r) in rows.iter().enumerate() {
-        for round in 0..r.rounds {
-            stacked.row_mut(p, round).copy_from_slice(&r.player(0)[round * width..(round + 1) * width]);
-        }
+        finals.put(p, r);
     }
-    let mut below = stacked.clone();
-    for p in 0..players {
-        for round in 0..rounds {
-            below.row_mut(p, round)[race.goal..].fill(0.0);
-        }
-    }
-    (stacked, Some(below))
+    finals
 }
 
 /// Python's `_player_rows`: row `j`, the player's score after round `j` (counted from this
 /// one), below the goal before it; `now` when the player still plays in this round.
-fn player_rows(race: &Race, score: usize, rung: usize, now: bool, width: usize) -> Finals {
+fn player_rows(race: &Race, score: usize, rung: usize, now: bool, span: usize) -> Finals {
     let future = race.built(race.goal - score, rung);
     let first = usize::from(!now);
-    let mut rows = Finals::zeros(1, future.rows + first, width);
+    let mut rows = Finals::zeros(1, future.rows + first, span);
     if !now {
-        rows.row_mut(0, 0)[score] = 1.0;
+        rows.alive[0] = 1.0;
     }
     for k in 0..future.rows {
-        rows.row_mut(0, first + k)[score..score + future.width].copy_from_slice(future.row(k));
+        rows.alive[first + k] = future.alive[k];
+        let reached = future.reached(k);
+        rows.reached_mut(0, first + k)[..reached.len()].copy_from_slice(reached);
     }
     rows
 }
 
 /// Python's `_mover_rows`: as [`player_rows`] for the player in the middle of a turn ending as
 /// `outcome`.
-fn mover_rows(race: &Race, score: usize, rung: usize, outcome: &Outcome, width: usize) -> Finals {
+fn mover_rows(race: &Race, score: usize, rung: usize, outcome: &Outcome, span: usize) -> Finals {
     let distance = race.goal - score;
     let mut parts: Vec<(f64, usize, &Future)> = Vec::new();
     for advanced in 0..2 {
@@ -443,13 +455,15 @@ fn mover_rows(race: &Race, score: usize, rung: usize, outcome: &Outcome, width: 
             }
         }
     }
-    let mut rows = Finals::zeros(1, 1 + parts.iter().map(|(_, _, f)| f.rows).max().unwrap_or(0), width);
+    let mut rows = Finals::zeros(1, 1 + parts.iter().map(|(_, _, f)| f.rows).max().unwrap_or(0), span);
     let total = outcome.total();
-    rows.row_mut(0, 0)[score..score + total.len()].copy_from_slice(&total);
-    for &(p, points, future) in &parts {
-        let start = score + points;
+    let cut = distance.min(total.len());
+    rows.alive[0] = total[..cut].iter().sum();
+    rows.reached_mut(0, 0)[..total.len() - cut].copy_from_slice(&total[cut..]);
+    for &(p, _, future) in &parts {
         for k in 0..future.rows {
-            for (cell, chance) in rows.row_mut(0, 1 + k)[start..start + future.width].iter_mut().zip(future.row(k)) {
+            rows.alive[1 + k] += p * future.alive[k];
+            for (cell, chance) in rows.reached_mut(0, 1 + k).iter_mut().zip(future.reached(k)) {
                 *cell += p * chance;
             }
         }
@@ -457,54 +471,48 @@ fn mover_rows(race: &Race, score: usize, rung: usize, outcome: &Outcome, width: 
     rows
 }
 
-/// Python's `_top_shares`: per player, the chance (within these rows' mass) of ending with the
-/// highest score, a tie shared: the sum over scores `x` of `f_p(x)` times the integral over `t`
-/// in [0, 1] of the product, over the others, of `below_q(x) + f_q(x) t`.
-fn top_shares(finals: &Finals) -> Vec<f64> {
+/// Python's `_top_shares` over the scores `finals` holds: per player, the sum over rounds and
+/// scores `x` of `f_p(x)` times the integral over `t` in [0, 1] of the product, over the
+/// others, of `below_q(x) + f_q(x) t` (`below_q`: the chance of a lower score that round).
+fn shares(finals: &Finals) -> Vec<f64> {
     let players = finals.players;
-    let size = finals.rounds * finals.width;
-    let below: Vec<Vec<f64>> = (0..players)
-        .map(|p| {
-            let mut out = Vec::with_capacity(size);
-            for row in finals.player(p).chunks(finals.width) {
-                let mut sum = 0.0;
-                for &f in row {
-                    sum += f;
-                    out.push(sum - f);
+    let mut shares = vec![0.0; players];
+    let mut below = vec![0.0; players];
+    let mut here = vec![0.0; players];
+    let mut poly = vec![0.0; players];
+    for round in 0..finals.rounds {
+        for (q, mass) in below.iter_mut().enumerate() {
+            *mass = finals.alive[q * finals.rounds + round];
+        }
+        for x in 0..finals.span {
+            let mut any = false;
+            for (q, f) in here.iter_mut().enumerate() {
+                *f = finals.reached(q, round)[x];
+                any |= *f > 0.0;
+            }
+            if any {
+                for p in (0..players).filter(|&p| here[p] > 0.0) {
+                    // the product's coefficients by power of t, one factor at a time
+                    poly[0] = 1.0;
+                    let mut degree = 0;
+                    for q in (0..players).filter(|&q| q != p) {
+                        poly[degree + 1] = 0.0;
+                        for i in (0..=degree).rev() {
+                            poly[i + 1] += poly[i] * here[q];
+                            poly[i] *= below[q];
+                        }
+                        degree += 1;
+                    }
+                    let integral: f64 = poly[..=degree].iter().enumerate().map(|(i, c)| c / (i + 1) as f64).sum();
+                    shares[p] += here[p] * integral;
                 }
             }
-            out
-        })
-        .collect();
-    (0..players)
-        .map(|p| {
-            let mut poly: Vec<Vec<f64>> = vec![vec![1.0; size]];
-            for q in (0..players).filter(|&q| q != p) {
-                poly = times(&poly, &below[q], finals.player(q));
+            for (mass, f) in below.iter_mut().zip(&here) {
+                *mass += f;
             }
-            let mut integral = vec![0.0; size];
-            for (i, c) in poly.iter().enumerate() {
-                let power = (i + 1) as f64;
-                for (sum, coefficient) in integral.iter_mut().zip(c) {
-                    *sum += coefficient / power;
-                }
-            }
-            finals.player(p).iter().zip(&integral).map(|(f, i)| f * i).sum()
-        })
-        .collect()
-}
-
-/// `poly` (coefficients by power of `t`) times `constant + linear t`.
-fn times(poly: &[Vec<f64>], constant: &[f64], linear: &[f64]) -> Vec<Vec<f64>> {
-    let mut result: Vec<Vec<f64>> =
-        poly.iter().map(|c| c.iter().zip(constant).map(|(a, b)| a * b).collect()).collect();
-    result.push(vec![0.0; constant.len()]);
-    for (i, c) in poly.iter().enumerate() {
-        for ((cell, a), b) in result[i + 1].iter_mut().zip(c).zip(linear) {
-            *cell += a * b;
         }
     }
-    result
+    shares
 }
 
 #[cfg(test)]
