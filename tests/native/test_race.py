@@ -6,6 +6,8 @@ chance to win as the Python reference, within ``1e-9``, over the configurations 
 walk uses (every player count, the shared chicken ladder, both bounds of the goal). The Python
 reference works out a whole turn under the expert's play in seconds for nine or ten dice, so
 the test plays with five dice, and six where the walk would play ten; decisions are sampled.
+Where the order of the sums decides (a tie for the lead, which the lab's lead changes count, and
+the last round) the native core sums as numpy does: there the chances are equal to the bit.
 """
 
 from __future__ import annotations
@@ -98,6 +100,10 @@ def _compared(states: list[EierState]) -> list[EierState]:
     return [*spread, *last, states[-1]]
 
 
+def _near_tie(chances: tuple[float, ...]) -> bool:
+    return sum(1 for c in chances if max(chances) - c <= 1e-10) > 1
+
+
 @pytest.mark.skipif(not native_eier.has_race(), reason="the native core has no race")
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
 def test_the_native_race_gives_the_python_chances(
@@ -113,6 +119,9 @@ def test_the_native_race_gives_the_python_chances(
                 f"{state.sheet} {state.stage} {state.rolls} {state.dice}: "
                 f"Python {expected}, native {got}"
             )
+            if state.sheet.final_round or state.sheet.tie_players or _near_tie(expected):
+                # summed in Python's order: a tie for the lead is a tie in both (lead changes)
+                assert got == expected
             compared += 1
     assert compared > 10
 

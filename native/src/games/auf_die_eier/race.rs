@@ -287,7 +287,7 @@ impl Race {
                 *cell += stay * previous;
             }
         }
-        let mut alive: Vec<f64> = table.chunks(width).map(|row| row[..distance].iter().sum()).collect();
+        let mut alive: Vec<f64> = table.chunks(width).map(|row| pairwise(&row[..distance])).collect();
         let keep = alive.iter().position(|&mass| mass < NEGLIGIBLE).map_or(rows, |row| row + 1);
         table.truncate(keep * width);
         alive.truncate(keep);
@@ -360,18 +360,69 @@ pub fn win_chances(race: &mut Race, rules: &Eier, state: &EierState) -> Result<V
     if state.stage != Stage::Decide && state.rolls != 0 {
         return Err("the race is worked out at a decision or before a turn's first throw".into());
     }
-    let mut chances = shares(&finals(race, rules, state));
+    if !(state.final_round || state.tie_players != 0) {
+        let chances = normalized(shares(&finals(race, rules, state)));
+        if !near_tie(&chances) {
+            return Ok(chances);
+        }
+    }
+    Ok(exact::win_chances(race, rules, state))
+}
+
+/// `chances` clipped at zero and divided by their sum.
+fn normalized(mut chances: Vec<f64>) -> Vec<f64> {
     for chance in &mut chances {
         *chance = chance.max(0.0);
     }
     let sum: f64 = chances.iter().sum();
-    Ok(chances.into_iter().map(|c| c / sum).collect())
+    chances.into_iter().map(|c| c / sum).collect()
+}
+
+/// Whether two players' chances come so close to a tie for the lead that the order of the
+/// sums decides it (the sums here and Python's differ by far less).
+fn near_tie(chances: &[f64]) -> bool {
+    let top = chances.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    chances.iter().filter(|&&c| top - c <= TIE).count() > 1
+}
+
+/// Chances to win this close to the leader's are summed as Python sums them (see [`exact`]).
+const TIE: f64 = 1e-10;
+
+/// numpy's pairwise sum of a contiguous array (its `np.sum`), to the bit.
+fn pairwise(values: &[f64]) -> f64 {
+    const BLOCK: usize = 128;
+    let n = values.len();
+    if n < 8 {
+        let mut sum = 0.0;
+        for value in values {
+            sum += value;
+        }
+        sum
+    } else if n <= BLOCK {
+        let mut r = [0.0; 8];
+        r.copy_from_slice(&values[..8]);
+        let mut i = 8;
+        while i < n - n % 8 {
+            for (j, partial) in r.iter_mut().enumerate() {
+                *partial += values[i + j];
+            }
+            i += 8;
+        }
+        let mut sum = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for value in &values[i..] {
+            sum += value;
+        }
+        sum
+    } else {
+        let half = n / 2 - (n / 2) % 8;
+        pairwise(&values[..half]) + pairwise(&values[half..])
+    }
 }
 
 /// Python's `_finals`, cut at the goal (see [`Finals`]). Python takes away the rounds in
 /// which nobody reaches the goal by working the shares out again with the scores above it
 /// zeroed; the scores below the goal add the same to both, so only those from the goal up are
-/// summed here. In the last round (or a tie's turns) every score counts: the cut is at zero.
+/// summed here. Not in the last round (nor a tie's turns): [`exact`] works those out.
 fn finals(race: &mut Race, rules: &Eier, state: &EierState) -> Finals {
     let players = usize::from(rules.config.players);
     let mover = usize::from(state.player);
@@ -382,28 +433,6 @@ fn finals(race: &mut Race, rules: &Eier, state: &EierState) -> Finals {
         _ => race.fresh_turn(need).clone(),
     };
     let rung = |p: usize| usize::from(state.crossed[rules.ladder(p as u8)]);
-    if state.final_round || state.tie_players != 0 {
-        let still: u8 = if state.tie_players != 0 {
-            state.tie_players & !((2u8 << mover) - 1)
-        } else {
-            !((2u8 << mover).wrapping_sub(1))
-        };
-        let mut finals = Finals::zeros(players, 1, race.goal + span);
-        for p in 0..players {
-            let start = usize::from(state.scores[p]);
-            let row = finals.reached_mut(p, 0);
-            if p == mover {
-                let total = outcome.total();
-                row[start..start + total.len()].copy_from_slice(&total);
-            } else if still & (1 << p) != 0 {
-                let turn = race.turns[rung(p)].total();
-                row[start..start + turn.len()].copy_from_slice(&turn);
-            } else {
-                row[start] = 1.0;
-            }
-        }
-        return finals;
-    }
     let lowest = state.scores[..players].iter().copied().min().unwrap_or(0);
     race.prepare(race.goal - usize::from(lowest));
     let race = &*race;
@@ -513,6 +542,213 @@ fn shares(finals: &Finals) -> Vec<f64> {
         }
     }
     shares
+}
+
+/// The race summed to the bit as Python sums it (numpy's order of operations), for the
+/// positions where the order decides: a tie for the lead (Python's noise may break it, and
+/// the lab's lead changes count it) and the last round.
+mod exact {
+    use super::{pairwise, Future, Outcome, Race};
+    use crate::games::auf_die_eier::model::Stage;
+    use crate::games::auf_die_eier::rules::{Eier, EierState};
+
+    /// Per player, per round the game may end with, per score: the chance of being below the
+    /// goal before that round and holding that score after it.
+    #[derive(Clone, Debug)]
+    struct Finals {
+        players: usize,
+        rounds: usize,
+        width: usize,
+        chances: Vec<f64>,
+    }
+
+    impl Finals {
+        fn zeros(players: usize, rounds: usize, width: usize) -> Finals {
+            Finals { players, rounds, width, chances: vec![0.0; players * rounds * width] }
+        }
+
+        /// Player `p`'s rows, one after another.
+        fn player(&self, p: usize) -> &[f64] {
+            let size = self.rounds * self.width;
+            &self.chances[p * size..(p + 1) * size]
+        }
+
+        fn row_mut(&mut self, p: usize, round: usize) -> &mut [f64] {
+            let start = (p * self.rounds + round) * self.width;
+            &mut self.chances[start..start + self.width]
+        }
+    }
+
+    /// Each player's chance to win from `state` (a decision or a turn's start, not the end), to
+    /// the bit as Python works it out.
+    pub(super) fn win_chances(race: &mut Race, rules: &Eier, state: &EierState) -> Vec<f64> {
+        let (finals, cut) = finals(race, rules, state);
+        let mut chances: Vec<f64> = top_shares(&finals, cut).into_iter().map(|(all, below)| all - below).collect();
+        for chance in &mut chances {
+            *chance = chance.max(0.0);
+        }
+        let sum = pairwise(&chances);
+        chances.into_iter().map(|c| c / sum).collect()
+    }
+
+    /// Python's `_finals`: the scores after each round the game may end with, and the same kept
+    /// below the goal (`None` when the game ends with this round whatever happens).
+    fn finals(race: &mut Race, rules: &Eier, state: &EierState) -> (Finals, Option<usize>) {
+        let players = usize::from(rules.config.players);
+        let mover = usize::from(state.player);
+        let width = race.goal + 2 * race.most + 1;
+        let need = rules.chicken_need(state, state.player);
+        let outcome = match state.stage {
+            Stage::Decide => race.turn_outcomes(state.rolls, &state.dice, need).clone(),
+            _ => race.fresh_turn(need).clone(),
+        };
+        let rung = |p: usize| usize::from(state.crossed[rules.ladder(p as u8)]);
+        if state.final_round || state.tie_players != 0 {
+            let still: u8 = if state.tie_players != 0 {
+                state.tie_players & !((2u8 << mover) - 1)
+            } else {
+                !((2u8 << mover).wrapping_sub(1))
+            };
+            let mut finals = Finals::zeros(players, 1, width);
+            for p in 0..players {
+                let start = usize::from(state.scores[p]);
+                let row = finals.row_mut(p, 0);
+                if p == mover {
+                    let total = outcome.total();
+                    row[start..start + total.len()].copy_from_slice(&total);
+                } else if still & (1 << p) != 0 {
+                    let turn = race.turns[rung(p)].total();
+                    row[start..start + turn.len()].copy_from_slice(&turn);
+                } else {
+                    row[start] = 1.0;
+                }
+            }
+            return (finals, None);
+        }
+        let lowest = state.scores[..players].iter().copied().min().unwrap_or(0);
+        race.prepare(race.goal - usize::from(lowest));
+        let race = &*race;
+        let rows: Vec<Finals> = (0..players)
+            .map(|p| {
+                let score = usize::from(state.scores[p]);
+                if p == mover {
+                    mover_rows(race, score, rung(p), &outcome, width)
+                } else {
+                    player_rows(race, score, rung(p), p > mover, width)
+                }
+            })
+            .collect();
+        let rounds = rows.iter().map(|r| r.rounds).max().unwrap_or(1);
+        let mut stacked = Finals::zeros(players, rounds, width);
+        for (p, r) in rows.iter().enumerate() {
+            for round in 0..r.rounds {
+                stacked.row_mut(p, round).copy_from_slice(&r.player(0)[round * width..(round + 1) * width]);
+            }
+        }
+        (stacked, Some(race.goal))
+    }
+
+    /// Python's `_player_rows`: row `j`, the player's score after round `j` (counted from this
+    /// one), below the goal before it; `now` when the player still plays in this round.
+    fn player_rows(race: &Race, score: usize, rung: usize, now: bool, width: usize) -> Finals {
+        let future = race.built(race.goal - score, rung);
+        let first = usize::from(!now);
+        let mut rows = Finals::zeros(1, future.rows + first, width);
+        if !now {
+            rows.row_mut(0, 0)[score] = 1.0;
+        }
+        for k in 0..future.rows {
+            rows.row_mut(0, first + k)[score..score + future.width].copy_from_slice(future.row(k));
+        }
+        rows
+    }
+
+    /// Python's `_mover_rows`: as [`player_rows`] for the player in the middle of a turn ending as
+    /// `outcome`.
+    fn mover_rows(race: &Race, score: usize, rung: usize, outcome: &Outcome, width: usize) -> Finals {
+        let distance = race.goal - score;
+        let mut parts: Vec<(f64, usize, &Future)> = Vec::new();
+        for advanced in 0..2 {
+            for points in 0..distance.min(outcome.width) {
+                let p = outcome.at(advanced, points);
+                if p > 0.0 {
+                    parts.push((p, points, race.built(distance - points, rung + advanced)));
+                }
+            }
+        }
+        let mut rows = Finals::zeros(1, 1 + parts.iter().map(|(_, _, f)| f.rows).max().unwrap_or(0), width);
+        let total = outcome.total();
+        rows.row_mut(0, 0)[score..score + total.len()].copy_from_slice(&total);
+        for &(p, points, future) in &parts {
+            let start = score + points;
+            for k in 0..future.rows {
+                for (cell, chance) in rows.row_mut(0, 1 + k)[start..start + future.width].iter_mut().zip(future.row(k))
+                {
+                    *cell += p * chance;
+                }
+            }
+        }
+        rows
+    }
+
+    /// Python's `_top_shares`, with numpy's order of operations: per player, the sum over rounds
+    /// and scores `x` of `f_p(x)` times the integral over `t` in [0, 1] of the product, over the
+    /// others, of `below_q(x) + f_q(x) t`. With `cut`, the scores from `cut` up count as nothing
+    /// (Python's `below`, whose other columns equal the finals').
+    fn top_shares(finals: &Finals, cut: Option<usize>) -> Vec<(f64, f64)> {
+        let players = finals.players;
+        let size = finals.rounds * finals.width;
+        let below: Vec<Vec<f64>> = (0..players)
+            .map(|p| {
+                let mut out = Vec::with_capacity(size);
+                for row in finals.player(p).chunks(finals.width) {
+                    let mut sum = 0.0;
+                    for &f in row {
+                        sum += f;
+                        out.push(sum - f);
+                    }
+                }
+                out
+            })
+            .collect();
+        let mut values = vec![0.0; size];
+        let mut poly = vec![0.0; players];
+        (0..players)
+            .map(|p| {
+                for (cell, value) in values.iter_mut().enumerate() {
+                    let f = finals.player(p)[cell];
+                    if f == 0.0 {
+                        *value = 0.0;
+                        continue;
+                    }
+                    poly[0] = 1.0;
+                    let mut degree = 0;
+                    for q in (0..players).filter(|&q| q != p) {
+                        let (constant, linear) = (below[q][cell], finals.player(q)[cell]);
+                        poly[degree + 1] = 0.0;
+                        for i in (0..=degree).rev() {
+                            poly[i + 1] += poly[i] * linear;
+                            poly[i] *= constant;
+                        }
+                        degree += 1;
+                    }
+                    let mut integral = 0.0;
+                    for (i, c) in poly[..=degree].iter().enumerate() {
+                        integral += c / (i + 1) as f64;
+                    }
+                    *value = f * integral;
+                }
+                let all = pairwise(&values);
+                let Some(cut) = cut else { return (all, 0.0) };
+                // Python's `below`: the scores from the cut up zeroed, the lower ones (and so
+                // their products) the same
+                for row in values.chunks_mut(finals.width) {
+                    row[cut..].fill(0.0);
+                }
+                (all, pairwise(&values))
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
