@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use super::bots::expert::ExpertTable;
-use super::model::{max_turn_points, Stage, LADDER, MAX_ROLLS};
+use super::model::{max_turn_points, Stage, LADDER, MAX_PLAYERS, MAX_ROLLS};
 use super::notation::{tables, Counts, REROLLABLE, ROTTEN};
 use super::rules::{chicken_need, for_each_throw, multinomial_ways, score_turn, Eier, EierState, POWERS_OF_SIX};
 
@@ -338,9 +338,9 @@ impl Finals {
         &mut self.reached[start..start + self.span]
     }
 
-    /// Player `p`'s rows (of one player's table) copied into `self` as player `into`.
+    /// One player's rows (as far as `self` has rounds) copied into `self` as player `into`.
     fn put(&mut self, into: usize, rows: &Finals) {
-        for round in 0..rows.rounds {
+        for round in 0..rows.rounds.min(self.rounds) {
             self.alive[into * self.rounds + round] = rows.alive[round];
             self.reached_mut(into, round).copy_from_slice(rows.reached(0, round));
         }
@@ -426,7 +426,7 @@ fn pairwise(values: &[f64]) -> f64 {
 fn finals(race: &mut Race, rules: &Eier, state: &EierState) -> Finals {
     let players = usize::from(rules.config.players);
     let mover = usize::from(state.player);
-    let span = 2 * race.most + 1;
+    let span = race.most; // below the goal before a turn, at most `most - 1` above it after
     let need = rules.chicken_need(state, state.player);
     let outcome = match state.stage {
         Stage::Decide => race.turn_outcomes(state.rolls, &state.dice, need).clone(),
@@ -446,7 +446,8 @@ fn finals(race: &mut Race, rules: &Eier, state: &EierState) -> Finals {
             }
         })
         .collect();
-    let rounds = rows.iter().map(|r| r.rounds).max().unwrap_or(1);
+    // once a player's rows end (below the goal no more), later rounds add exactly nothing
+    let rounds = rows.iter().map(|r| r.rounds).min().unwrap_or(1);
     let mut finals = Finals::zeros(players, rounds, span);
     for (p, r) in rows.iter().enumerate() {
         finals.put(p, r);
@@ -500,48 +501,60 @@ fn mover_rows(race: &Race, score: usize, rung: usize, outcome: &Outcome, span: u
     rows
 }
 
+/// `1 / (i + 1)`: the integral of `t^i` over [0, 1].
+const INVERSES: [f64; MAX_PLAYERS] = [1.0, 1.0 / 2.0, 1.0 / 3.0, 1.0 / 4.0, 1.0 / 5.0, 1.0 / 6.0];
+
 /// Python's `_top_shares` over the scores `finals` holds: per player, the sum over rounds and
 /// scores `x` of `f_p(x)` times the integral over `t` in [0, 1] of the product, over the
 /// others, of `below_q(x) + f_q(x) t` (`below_q`: the chance of a lower score that round).
 fn shares(finals: &Finals) -> Vec<f64> {
     let players = finals.players;
-    let mut shares = vec![0.0; players];
-    let mut below = vec![0.0; players];
-    let mut here = vec![0.0; players];
-    let mut poly = vec![0.0; players];
+    let mut shares = [0.0; MAX_PLAYERS];
+    let mut below = [0.0; MAX_PLAYERS];
     for round in 0..finals.rounds {
-        for (q, mass) in below.iter_mut().enumerate() {
+        for (q, mass) in below[..players].iter_mut().enumerate() {
             *mass = finals.alive[q * finals.rounds + round];
         }
+        if players == 2 {
+            // the integral of `below_q + f_q t` is `below_q + f_q / 2`
+            let [mut low0, mut low1] = [below[0], below[1]];
+            for (&f0, &f1) in finals.reached(0, round).iter().zip(finals.reached(1, round)) {
+                shares[0] += f0 * (low1 + f1 / 2.0);
+                shares[1] += f1 * (low0 + f0 / 2.0);
+                low0 += f0;
+                low1 += f1;
+            }
+            continue;
+        }
+        let mut here = [0.0; MAX_PLAYERS];
         for x in 0..finals.span {
-            let mut any = false;
-            for (q, f) in here.iter_mut().enumerate() {
-                *f = finals.reached(q, round)[x];
-                any |= *f > 0.0;
+            for (q, f) in here[..players].iter_mut().enumerate() {
+                *f = finals.reached[(q * finals.rounds + round) * finals.span + x];
             }
-            if any {
-                for p in (0..players).filter(|&p| here[p] > 0.0) {
-                    // the product's coefficients by power of t, one factor at a time
-                    poly[0] = 1.0;
-                    let mut degree = 0;
-                    for q in (0..players).filter(|&q| q != p) {
-                        poly[degree + 1] = 0.0;
-                        for i in (0..=degree).rev() {
-                            poly[i + 1] += poly[i] * here[q];
-                            poly[i] *= below[q];
-                        }
-                        degree += 1;
-                    }
-                    let integral: f64 = poly[..=degree].iter().enumerate().map(|(i, c)| c / (i + 1) as f64).sum();
-                    shares[p] += here[p] * integral;
+            for p in 0..players {
+                if here[p] <= 0.0 {
+                    continue;
                 }
+                // the product's coefficients by power of t, one factor at a time
+                let mut poly = [0.0; MAX_PLAYERS];
+                poly[0] = 1.0;
+                let mut degree = 0;
+                for q in (0..players).filter(|&q| q != p) {
+                    for i in (0..=degree).rev() {
+                        poly[i + 1] += poly[i] * here[q];
+                        poly[i] *= below[q];
+                    }
+                    degree += 1;
+                }
+                let integral: f64 = poly[..=degree].iter().zip(&INVERSES).map(|(c, inverse)| c * inverse).sum();
+                shares[p] += here[p] * integral;
             }
-            for (mass, f) in below.iter_mut().zip(&here) {
+            for (mass, f) in below[..players].iter_mut().zip(&here) {
                 *mass += f;
             }
         }
     }
-    shares
+    shares[..players].to_vec()
 }
 
 /// The race summed to the bit as Python sums it (numpy's order of operations), for the
@@ -591,8 +604,9 @@ mod exact {
         chances.into_iter().map(|c| c / sum).collect()
     }
 
-    /// Python's `_finals`: the scores after each round the game may end with, and the same kept
-    /// below the goal (`None` when the game ends with this round whatever happens).
+    /// Python's `_finals`: the scores after each round the game may end with, and where
+    /// Python's `below` cuts them (the goal; `None` when the game ends with this round
+    /// whatever happens).
     fn finals(race: &mut Race, rules: &Eier, state: &EierState) -> (Finals, Option<usize>) {
         let players = usize::from(rules.config.players);
         let mover = usize::from(state.player);
@@ -693,8 +707,9 @@ mod exact {
 
     /// Python's `_top_shares`, with numpy's order of operations: per player, the sum over rounds
     /// and scores `x` of `f_p(x)` times the integral over `t` in [0, 1] of the product, over the
-    /// others, of `below_q(x) + f_q(x) t`. With `cut`, the scores from `cut` up count as nothing
-    /// (Python's `below`, whose other columns equal the finals').
+    /// others, of `below_q(x) + f_q(x) t`; and beside it the same sum with the scores from `cut`
+    /// up counting as nothing (Python's `below`, whose other columns equal the finals'), 0
+    /// without a cut.
     fn top_shares(finals: &Finals, cut: Option<usize>) -> Vec<(f64, f64)> {
         let players = finals.players;
         let size = finals.rounds * finals.width;
@@ -757,18 +772,25 @@ mod tests {
     use crate::core::{Options, Rules};
 
     #[test]
-    fn a_turn_ends_somehow_and_the_first_chances_sum_to_one() {
+    fn a_turn_ends_somehow_and_at_the_start_everyone_has_the_same_chance() {
         let mut race = Race::new(30, 5);
         for turn in &race.turns {
             let sum: f64 = turn.total().iter().sum();
             assert!((sum - 1.0).abs() < 1e-12, "{sum}");
         }
-        let rules = Eier::new(3, &Options::new(vec![])).unwrap();
-        let mut race100 = Race::new(100, 9);
-        let chances = win_chances(&mut race100, &rules, &rules.initial_state()).unwrap();
-        assert_eq!(chances.len(), 3);
-        assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-12);
-        assert!(chances[0] > chances[2], "the first to play is ahead: {chances:?}");
         assert!(race.future(30, 0).rows > 1);
+        // every round is played to its end, so the seat does not matter before a throw
+        let rules = Eier::new(3, &Options::new(vec![])).unwrap();
+        let mut race = Race::new(100, 9);
+        let chances = win_chances(&mut race, &rules, &rules.initial_state()).unwrap();
+        assert_eq!(chances, vec![1.0 / 3.0; 3]);
+    }
+
+    #[test]
+    fn numpys_pairwise_sum_adds_up_arrays_of_every_length() {
+        for n in [0, 1, 7, 8, 9, 127, 128, 129, 1000] {
+            let values: Vec<f64> = (0..n).map(f64::from).collect();
+            assert_eq!(pairwise(&values), f64::from(n * (n.max(1) - 1) / 2));
+        }
     }
 }
