@@ -5,10 +5,13 @@
 //! decision ([`Turns::turn_outcomes`], [`Turns::fresh_turn`]: whole distributions of points and
 //! of whether the Chickens scored, by the expert's choices of [`ExpertTable::solved`]); one
 //! player's race to the goal ([`Race::future`], tables per distance and ladder rung); and the
-//! round-by-round sum with ties shared ([`win_chances`]). The same floats are added in the same
-//! order where that is cheap, so the chances agree with Python's to far below `1e-9`
-//! (`tests/native/test_race.py`). Pure: tables are built as they are asked for and kept in the
-//! [`Race`] value; caching races across calls is the caller's business.
+//! round-by-round sum with ties shared ([`win_chances`]). The turn outcomes and race tables
+//! are Python's to the bit (the same floats added in the same order); the sum takes only the
+//! scores that can end the game (about 1e-15 from Python's), except where the order of the sums
+//! decides what the lab counts (a near tie for the lead, the last round): there it sums as
+//! numpy does, to the bit ([`exact`]; `tests/native/test_race.py`). Pure: tables are built as
+//! they are asked for and kept in the [`Race`] value; caching races across calls is the
+//! caller's business.
 
 use std::collections::HashMap;
 
