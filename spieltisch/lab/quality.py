@@ -23,13 +23,14 @@ A game without winners (nobody scored a win) has no drama or decisiveness (``Non
 
 The estimate comes from the game (:func:`estimator`), each a quick evaluation of the true state
 as chances to win: Auf die Eier's race worked out exactly under the expert's play
-(:mod:`.eier_race`); Auf die Nüsse!'s fitted model of a position; Auweier's reading of the table
-by its heuristic, with a fitted spread (:mod:`.auweier_odds`); Awimbawé's exact match odds from
-the rounds won, each round left a coin toss. A game without one would fall back on the players'
-shares of the points so far (:func:`score_shares`: each score less the lowest, plus one, over
-their sum), a proxy that ranks the players by score but is not calibrated. The lab reads the
-true state, as a spectator who saw every card would: these measures describe the game, and no
-agent ever sees them.
+(:mod:`.eier_race`; natively when the native core is built, :mod:`spieltisch.native`'s
+``auf_die_eier.win_chances``); Auf die Nüsse!'s fitted model of a position; Auweier's reading
+of the table by its heuristic, with a fitted spread (:mod:`.auweier_odds`); Awimbawé's exact match
+odds from the rounds won, each round left a coin toss. A game without one would fall back on the
+players' shares of the points so far (:func:`score_shares`: each score less the lowest, plus
+one, over their sum), a proxy that ranks the players by score but is not calibrated. The lab
+reads the true state, as a spectator who saw every card would: these measures describe the game,
+and no agent ever sees them.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from spieltisch.games.auf_die_nuesse.rules import NuesseState
 from spieltisch.games.auweier.rules import AuweierState
 from spieltisch.games.awimbawe.bots.evaluate import match_odds
 from spieltisch.games.awimbawe.rules import AwimbaweState
+from spieltisch.native import auf_die_eier as native_eier
 
 Estimate = tuple[float, ...]
 """Each player's chance to win at one decision, summing to one."""
@@ -70,6 +72,8 @@ def score_shares(state: State) -> Estimate:
 
 def _eier(state: State) -> Estimate:
     if isinstance(state, EierState):
+        if native_eier.has_race():
+            return native_eier.win_chances(state)
         # numpy loads only for traced games: the command line starts without it
         from spieltisch.lab import eier_race  # noqa: PLC0415 - lazy: numpy
 

@@ -5,6 +5,8 @@ whole egg, cracked egg, rotten egg, pot, frying pan, chicken (``W C R P F H``, t
 the die-by-die splitter ``spieltisch.rl.chance.dice``), six integers summing to the dice
 thrown. Player actions need no converting: the native core uses the Python action ids.
 Nothing is hidden, so a view's belief code is the canonical integers of the one state it shows.
+The lab's race (:func:`win_chances`, each player's chance to win) is worked out natively from
+those integers too.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from spieltisch.core.game import Move
 from spieltisch.games.auf_die_eier import EierState, EierView, Roll, Stage
 from spieltisch.games.auf_die_eier.belief import state_of
 from spieltisch.games.auf_die_eier.notation import FACES
+from spieltisch.native import build
 
 STAGES = tuple(Stage)
 """The stages in the order of their native numbers."""
@@ -91,3 +94,17 @@ def belief_code(view: EierView) -> tuple[int, ...]:
     if not isinstance(view, EierView):
         raise NativeError(f"not an Auf die Eier view: {type(view).__name__}")
     return canonical(state_of(view))
+
+
+def has_race() -> bool:
+    """Whether the native core is there and works out Auf die Eier's race (an older build
+    does not)."""
+    return build.available() and hasattr(build.extension(), "eier_win_chances")
+
+
+def win_chances(state: EierState) -> tuple[float, ...]:
+    """Each player's chance to win from ``state`` (a decision, a turn's start or the end),
+    worked out natively as ``spieltisch.lab.eier_race.win_chances`` works it out (ask
+    :func:`has_race` first)."""
+    chances = build.extension().eier_win_chances(canonical(state))
+    return tuple(float(c) for c in chances)

@@ -13,6 +13,8 @@
 mod batch;
 mod belief;
 mod play;
+#[cfg(feature = "auf_die_eier")]
+mod race;
 mod search;
 mod table;
 
@@ -400,5 +402,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<play::NativeRoster>()?;
     module.add_function(wrap_pyfunction!(new_game, module)?)?;
     module.add_function(wrap_pyfunction!(_panic_for_test, module)?)?;
+    #[cfg(feature = "auf_die_eier")]
+    module.add_function(wrap_pyfunction!(race::eier_win_chances, module)?)?;
     Ok(())
 }

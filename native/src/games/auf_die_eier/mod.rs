@@ -10,6 +10,7 @@ pub mod bots;
 pub mod encode;
 pub mod model;
 pub mod notation;
+pub mod race;
 pub mod rules;
 #[cfg(test)]
 mod tests;
