@@ -475,11 +475,11 @@ fn player_rows(race: &Race, score: usize, rung: usize, now: bool, span: usize) -
     rows
 }
 
-/// Python's `_mover_rows`: as [`player_rows`] for the player in the middle of a turn ending as
-/// `outcome`.
-fn mover_rows(race: &Race, score: usize, rung: usize, outcome: &Outcome, span: usize) -> Finals {
-    let distance = race.goal - score;
-    let mut parts: Vec<(f64, usize, &Future)> = Vec::new();
+/// The turn's outcomes that leave the mover short of the goal, each with its chance, its points
+/// and the mover's future from there (`distance` to the goal, at `rung` or the next one if
+/// its Chickens scored), in Python's order.
+fn mover_parts<'a>(race: &'a Race, distance: usize, rung: usize, outcome: &Outcome) -> Vec<(f64, usize, &'a Future)> {
+    let mut parts = Vec::new();
     for advanced in 0..2 {
         for points in 0..distance.min(outcome.width) {
             let p = outcome.at(advanced, points);
@@ -488,6 +488,14 @@ fn mover_rows(race: &Race, score: usize, rung: usize, outcome: &Outcome, span: u
             }
         }
     }
+    parts
+}
+
+/// Python's `_mover_rows`: as [`player_rows`] for the player in the middle of a turn ending as
+/// `outcome`.
+fn mover_rows(race: &Race, score: usize, rung: usize, outcome: &Outcome, span: usize) -> Finals {
+    let distance = race.goal - score;
+    let parts = mover_parts(race, distance, rung, outcome);
     let mut rows = Finals::zeros(1, 1 + parts.iter().map(|(_, _, f)| f.rows).max().unwrap_or(0), span);
     let total = outcome.total();
     let cut = distance.min(total.len());
@@ -564,7 +572,7 @@ fn shares(finals: &Finals) -> Vec<f64> {
 /// positions where the order decides: a tie for the lead (Python's noise may break it, and
 /// the lab's lead changes count it) and the last round.
 mod exact {
-    use super::{pairwise, Future, Outcome, Race};
+    use super::{pairwise, Outcome, Race};
     use crate::games::auf_die_eier::model::Stage;
     use crate::games::auf_die_eier::rules::{Eier, EierState};
 
@@ -684,15 +692,7 @@ mod exact {
     /// `outcome`.
     fn mover_rows(race: &Race, score: usize, rung: usize, outcome: &Outcome, width: usize) -> Finals {
         let distance = race.goal - score;
-        let mut parts: Vec<(f64, usize, &Future)> = Vec::new();
-        for advanced in 0..2 {
-            for points in 0..distance.min(outcome.width) {
-                let p = outcome.at(advanced, points);
-                if p > 0.0 {
-                    parts.push((p, points, race.built(distance - points, rung + advanced)));
-                }
-            }
-        }
+        let parts = super::mover_parts(race, distance, rung, outcome);
         let mut rows = Finals::zeros(1, 1 + parts.iter().map(|(_, _, f)| f.rows).max().unwrap_or(0), width);
         let total = outcome.total();
         rows.row_mut(0, 0)[score..score + total.len()].copy_from_slice(&total);
