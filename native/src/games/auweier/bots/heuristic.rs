@@ -120,7 +120,7 @@ struct Heuristic<'a> {
     reading: &'a Reading,
 }
 
-impl Heuristic<'_> {
+impl<'a> Heuristic<'a> {
     // --- normal turns ---------------------------------------------------------------------
 
     fn normal_turn(&self, legal: &[u32]) -> u32 {
@@ -144,21 +144,15 @@ impl Heuristic<'_> {
 
     fn best_opening(&self, legal: &[u32]) -> Option<u32> {
         let r = self.reading;
-        let me = r.me;
-        let reserve = r.power[me];
+        let reserve = r.power[r.me];
+        let threat = (0..r.players)
+            .filter(|&p| p != r.me)
+            .map(|p| r.power[p] * r.wedding_odds[p])
+            .reduce(|best, x| if x > best { x } else { best })
+            .unwrap_or(0.0);
         let mut best: Option<(f64, u32)> = None;
-        for &action in legal {
-            let Move::Wedding(f) = Move::of(action) else { continue };
-            let worth = r.value[f][me];
-            if worth == 0.0 {
-                continue;
-            }
+        for (action, f, worth) in self.worth_marrying(legal) {
             let lead = r.lead(f);
-            let threat = (0..r.players)
-                .filter(|&p| p != me)
-                .map(|p| r.power[p] * r.wedding_odds[p])
-                .fold(None, |best: Option<f64>, x| Some(best.map_or(x, |b| if x > b { x } else { b })))
-                .unwrap_or(0.0);
             if lead < OPEN_MARGIN || f64::from(lead) + 0.5 * reserve < threat + 1.0 {
                 continue;
             }
@@ -172,6 +166,20 @@ impl Heuristic<'_> {
             }
         }
         best.map(|(_, action)| action)
+    }
+
+    /// The weddings among `legal` at a female worth something to this seat: each action, its
+    /// female and her worth, in legal order.
+    fn worth_marrying<'l>(&self, legal: &'l [u32]) -> impl Iterator<Item = (u32, usize, f64)> + 'l
+    where
+        'a: 'l,
+    {
+        let r = self.reading;
+        legal.iter().filter_map(move |&action| {
+            let Move::Wedding(f) = Move::of(action) else { return None };
+            let worth = r.value[f][r.me];
+            (worth != 0.0).then_some((action, f, worth))
+        })
     }
 
     /// What opponents could expect to win at the other females if a phase opened now.
@@ -284,16 +292,11 @@ impl Heuristic<'_> {
         let r = self.reading;
         let me = r.me;
         let reserve = r.power[me];
+        let rival = self.rival_power();
         let mut best: Option<(f64, u32)> = None;
-        for &action in legal {
-            let Move::Wedding(f) = Move::of(action) else { continue };
-            let worth = r.value[f][me];
-            if worth == 0.0 {
-                continue;
-            }
+        for (action, f, worth) in self.worth_marrying(legal) {
             let stake = r.totals[f][me];
             let lead = r.lead(f);
-            let rival = self.rival_power();
             let chance = win_chance(f64::from(lead) + 0.6 * reserve - 0.6 * rival);
             let score = worth * chance - 0.15 * f64::from(stake) * (1.0 - chance) - 0.3;
             if lead <= 0 && stake > 0 && f64::from(lead) + reserve <= 0.0 {
