@@ -23,8 +23,8 @@ from playwright.sync_api import Error, Page
 AXE: Final = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 IMPACTS: Final = ("critical", "serious", "moderate", "minor")
 """axe's impacts, worst first."""
-BLOCKING: Final = frozenset({"critical", "serious"})
-"""The impacts a page must not have."""
+BLOCKING: Final = frozenset(IMPACTS)
+"""The impacts a page must not have: every one (minor included)."""
 KEPT: Final = 3
 """How many of a violation's nodes are described (targets, markup and reasons)."""
 SNIPPET: Final = 160
@@ -82,7 +82,7 @@ class Violation:
 
     @property
     def blocking(self) -> bool:
-        """True for a critical or serious violation."""
+        """True for a violation of an impact in :data:`BLOCKING`."""
         return self.impact in BLOCKING
 
 
@@ -142,7 +142,7 @@ def _rank(impact: str) -> int:
 
 
 def blocking(violations: Iterable[Violation]) -> list[Violation]:
-    """The critical and serious ones."""
+    """The ones of an impact in :data:`BLOCKING`."""
     return [v for v in violations if v.blocking]
 
 
