@@ -27,7 +27,15 @@ from typing import Any, Final
 import pytest
 from PIL import Image
 
-from .conftest import PHONE, REPO, SCREENS, LiveServer, require_browser, switch_language
+from .conftest import (
+    PHONE,
+    REPO,
+    SCREENS,
+    LiveServer,
+    docs_screens,
+    require_browser,
+    switch_language,
+)
 
 require_browser()
 
@@ -181,11 +189,24 @@ def opened(
     return page
 
 
+def for_the_docs(name: str) -> bool:
+    """Whether ``name``'s photograph is one the README shows (``docs/screens``): the lobby,
+    each game and the profile, on a desktop in English and on a phone in German, light and
+    dark."""
+    page, size, _, language = name.rsplit("-", 3)
+    shown = page in {"lobby", "profile"} or page.startswith("table-")
+    return shown and (size, language) in {("desktop", "en"), ("phone", "de")}
+
+
 def photographed(page: Page, name: str, ready: Callable[[Page], None], language: str) -> str | None:
-    """Wait for what the page must show, photograph it, and judge the picture."""
+    """Wait for what the page must show, photograph it, and judge the picture (the docs'
+    ones kept whole too, see :func:`docs_screens`)."""
     ready(page)
     page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=language)
-    return judged(name, photograph(page))
+    png = photograph(page)
+    if for_the_docs(name):
+        (docs_screens() / f"look-{name}.png").write_bytes(png)
+    return judged(name, png)
 
 
 def failed(failures: list[str]) -> None:
