@@ -54,19 +54,34 @@ function tableList(kind, rows) {
     el("th", { scope: "col" }, kind === "open" ? t("Free seats") : el("span", { class: "visually-hidden" }, t("Seats"))),
     el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, t("Open")))));
   const body = el("tbody");
-  for (const row of rows) {
+  for (const row of expanded.has(kind) ? rows : rows.slice(0, SHOWN)) {
     const link = kind === "finished" ? `/replay/${row.id}` : mine.get(row.id)?.link ?? `/t/${row.id}`;
     const label = kind === "finished" ? t("replay") : mine.has(row.id) ? t("continue") : kind === "open" ? t("join") : t("watch");
     const badge = stateBadge(kind, row);
     body.append(el("tr", { class: mine.get(row.id)?.your_turn ? "your-turn" : null },
-      el("td", { class: "game-cell" }, row.game ? art(row.game, "list-art") : null, el("span", {}, row.name), badge ? [" ", badge] : null),
+      el("td", {}, el("div", { class: "game-cell" }, row.game ? art(row.game, "list-art") : null, el("span", {}, row.name), badge ? [" ", badge] : null)),
       el("td", {}, `${row.players}`),
       el("td", {}, row.names.map(shownName).join(", ")),
       el("td", { class: "seats-free" }, kind === "open" ? tn("{n} free seat", "{n} free seats", row.seats_free) : ""),
       el("td", {}, el("a", { href: link, class: "row-action" }, label))));
   }
   section.append(el("div", { class: "scroll" }, el("table", { class: "list" }, head, body)));
+  if (rows.length > SHOWN) section.append(moreOrFewer(kind, rows.length));
   return section;
+}
+
+// A long list shows its newest tables; the rest a click away.
+const SHOWN = 8;
+const expanded = new Set();
+function moreOrFewer(kind, count) {
+  const open = expanded.has(kind);
+  return el("button", { type: "button", class: "link more", "aria-expanded": open ? "true" : "false",
+    on: { click: () => {
+      if (open) expanded.delete(kind); else expanded.add(kind);
+      drawLists();
+      document.querySelector(`#lists .list-${kind} button.more`)?.focus();  // where it was
+    } } },
+  open ? t("Show fewer") : t("Show all {n}", { n: count }));
 }
 
 function drawLists() {
