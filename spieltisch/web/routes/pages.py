@@ -125,6 +125,8 @@ _CHOICE_ICONS = {
     "continue": '<circle cx="16" cy="16" r="13"/><path d="M13 10l9 6-9 6z"/>',
 }
 """The first choices' pictures: line drawings in the text's colour (decorative)."""
+_CHOICE_IDS = {"learn": "learn"}
+"""A choice's id where it is not ``choice-<key>``: the way to the lessons is ``#learn``."""
 
 
 def _choice(key: str, href: str, title: str, line: str, hidden: bool = False) -> str:
@@ -135,7 +137,7 @@ def _choice(key: str, href: str, title: str, line: str, hidden: bool = False) ->
         f"{_CHOICE_ICONS[key]}</svg>"
     )
     return (
-        f'<a class="choice choice-{key}" id="choice-{key}" href="{href}"'
+        f'<a class="choice choice-{key}" id="{_CHOICE_IDS.get(key, f"choice-{key}")}" href="{href}"'
         f"{' hidden' if hidden else ''}>{icon}"
         f'<span class="choice-title" data-t>{title}</span>'
         f'<span class="choice-line" data-t>{line}</span></a>'
