@@ -114,23 +114,80 @@ def shell(title: str, script: str, body: str, data: str = "", language: str = SO
 _LEARN = N_("Learn to play")
 
 
+_CHOICE_ICONS = {
+    "bots": '<rect x="5" y="8" width="22" height="17" rx="5"/><path d="M16 8V4"/>'
+    '<circle cx="16" cy="3" r="1.6"/><circle cx="11.5" cy="15.5" r="2"/>'
+    '<circle cx="20.5" cy="15.5" r="2"/><path d="M12 21h8M2 15v4M30 15v4"/>',
+    "friends": '<circle cx="11" cy="10" r="4.5"/><circle cx="22" cy="11" r="3.5"/>'
+    '<path d="M2 27c0-6 4-10 9-10s9 4 9 10M19 18c5-1 10 2 11 9"/>',
+    "learn": '<path d="M4 7c5-2 9-1 12 2 3-3 7-4 12-2v19c-5-2-9-1-12 2-3-3-7-4-12-2z"/>'
+    '<path d="M16 9v19"/>',
+    "continue": '<circle cx="16" cy="16" r="13"/><path d="M13 10l9 6-9 6z"/>',
+}
+"""The first choices' pictures: line drawings in the text's colour (decorative)."""
+_CHOICE_IDS = {"learn": "learn"}
+"""A choice's id where it is not ``choice-<key>``: the way to the lessons is ``#learn``."""
+
+
+def _choice(key: str, href: str, title: str, line: str, hidden: bool = False) -> str:
+    """One of the lobby's first choices: a big card that is a link (the script adds what it
+    does beyond following ``href``)."""
+    icon = (
+        '<svg class="choice-icon" viewBox="0 0 32 32" aria-hidden="true" focusable="false">'
+        f"{_CHOICE_ICONS[key]}</svg>"
+    )
+    return (
+        f'<a class="choice choice-{key}" id="{_CHOICE_IDS.get(key, f"choice-{key}")}" href="{href}"'
+        f"{' hidden' if hidden else ''}>{icon}"
+        f'<span class="choice-title" data-t>{title}</span>'
+        f'<span class="choice-line" data-t>{line}</span></a>'
+    )
+
+
 def lobby(language: str = SOURCE) -> str:
-    """The lobby: open tables, games being played, finished games, and a new table."""
-    heading, new, learn = N_("Tables"), N_("New table"), _LEARN  # outside the f-string: Babel
+    """The lobby, a place to choose a game: the first choices (play against bots, a table for
+    friends, learn, continue), a tile for each game, a new table, and the lists of tables."""
+    heading = N_("Tables")
+    lead = N_("Pick a game, pull up a chair: against bots right now, or with friends by a link.")
+    bots = N_("Play now against bots"), N_("A table with bots, ready in a moment")
+    friends = N_("Make a table for friends"), N_("Send each friend a link to their seat")
+    learn = _LEARN, N_("A guided first game, step by step")
+    going = N_("Continue your games"), N_("Your tables still running")
+    choices = "\n  ".join(
+        (
+            _choice("bots", "#new-table", *bots),
+            _choice("friends", "#new-table", *friends),
+            _choice("learn", "#games", *learn),
+            _choice("continue", "#continue", *going, hidden=True),
+        )
+    )
+    games, mine, new = N_("Choose a game"), going[0], N_("New table")
     # A new table comes before the lists, so that on a phone it is not under every list.
-    body = f"""<h1 data-t>{heading}</h1>
-<section>
-  <h2 data-t>{new}</h2>
+    body = f"""<div class="lobby-hero">
+<h1 data-t>{heading}</h1>
+<p class="lobby-lead" data-t>{lead}</p>
+<div class="choices">
+  {choices}
+</div>
+</div>
+<section id="continue" aria-labelledby="continue-title" hidden>
+  <h2 id="continue-title" data-t>{mine}</h2>
+  <div id="continue-list"></div>
+</section>
+<section aria-labelledby="games-title">
+  <h2 id="games-title" data-t>{games}</h2>
+  <div id="games" class="game-tiles"></div>
+</section>
+<div class="lobby-columns">
+<section id="new-table" aria-labelledby="new-table-title">
+  <h2 id="new-table-title" data-t>{new}</h2>
   <form id="create" class="panel"></form>
   <div id="created" aria-live="polite"></div>
 </section>
-<section>
+<section class="lobby-lists">
   <div id="lists" aria-live="polite"></div>
 </section>
-<section>
-  <h2 data-t>{learn}</h2>
-  <div id="learn"></div>
-</section>"""
+</div>"""
     return _shell("Tables", "lobby.js", body, language=language)
 
 

@@ -1,4 +1,6 @@
-// The lobby: lists of tables, kept current by the server's feed, and a form to make a new one.
+// The lobby, a place to choose a game: the first choices (play against bots, a table for
+// friends, learn, continue), a tile for each game that chooses it in the new-table form, the
+// form itself, and the lists of tables, kept current by the server's feed.
 import { api, currentAccount, el, levelChoices, middleChoice, shownName, signedIn } from "./common.js";
 import { N_, language, setupLanguage, t, tn } from "./i18n.js";
 
@@ -12,26 +14,74 @@ const KINDS = {
 let games = [];
 let lists = { open: [], playing: [], abandoned: [], finished: [] };
 
+const EMPTY = {
+  open: N_("No table is waiting for players right now. Make one below and send its links to your friends."),
+  playing: N_("Nobody is playing right now. Start a game against bots, it takes a moment."),
+  abandoned: N_("No table has been left alone."),
+  finished: N_("No game has finished yet. The first one will be here, with its replay."),
+};
+
+// A game's small picture: its tile's drawing, from its art file (colours from lobby.css).
+const SVG = "http://www.w3.org/2000/svg";
+function art(game, cls) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", `art ${cls}`);
+  svg.setAttribute("viewBox", "0 0 160 100");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `/static/art/tile-${game}.svg#art`);
+  svg.append(use);
+  return svg;
+}
+
+function stateBadge(kind, row) {
+  const going = mine.get(row.id);
+  if (!going) return null;  // every open table waits for players: said of one's own only
+  if (going.your_turn) return el("span", { class: "badge turn" }, t("Your turn"));
+  if (kind === "open") return el("span", { class: "badge waiting" }, t("Waiting for players"));
+  return el("span", { class: "badge" }, t("You play here"));
+}
+
 function tableList(kind, rows) {
-  const section = el("section", { "aria-label": t(KINDS[kind]) }, el("h2", {}, t(KINDS[kind])));
-  if (!rows.length) return section.appendChild(el("p", {}, t("none"))) && section;
+  const title = `list-${kind}`;
+  const section = el("section", { "aria-labelledby": title, class: `table-list list-${kind}` },
+    el("h2", { id: title }, t(KINDS[kind]), rows.length ? el("span", { class: "count" }, ` ${rows.length}`) : null));
+  if (!rows.length) return section.appendChild(el("p", { class: "empty" }, t(EMPTY[kind]))) && section;
   const head = el("thead", {}, el("tr", {},
     el("th", { scope: "col" }, t("Game")), el("th", { scope: "col" }, t("Players")),
     el("th", { scope: "col" }, t("At the table")),
     el("th", { scope: "col" }, kind === "open" ? t("Free seats") : el("span", { class: "visually-hidden" }, t("Seats"))),
     el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, t("Open")))));
   const body = el("tbody");
-  for (const row of rows) {
-    const link = kind === "finished" ? `/replay/${row.id}` : `/t/${row.id}`;
-    const label = kind === "finished" ? t("replay") : t("watch");
-    body.append(el("tr", {},
-      el("td", {}, row.name), el("td", {}, `${row.players}`),
+  for (const row of expanded.has(kind) ? rows : rows.slice(0, SHOWN)) {
+    const link = kind === "finished" ? `/replay/${row.id}` : mine.get(row.id)?.link ?? `/t/${row.id}`;
+    const label = kind === "finished" ? t("replay") : mine.has(row.id) ? t("continue") : kind === "open" ? t("join") : t("watch");
+    const badge = stateBadge(kind, row);
+    body.append(el("tr", { class: mine.get(row.id)?.your_turn ? "your-turn" : null },
+      el("td", {}, el("div", { class: "game-cell" }, row.game ? art(row.game, "list-art") : null, el("span", {}, row.name), badge ? [" ", badge] : null)),
+      el("td", {}, `${row.players}`),
       el("td", {}, row.names.map(shownName).join(", ")),
-      el("td", {}, kind === "open" ? tn("{n} free seat", "{n} free seats", row.seats_free) : ""),
-      el("td", {}, el("a", { href: link }, label))));
+      el("td", { class: "seats-free" }, kind === "open" ? tn("{n} free seat", "{n} free seats", row.seats_free) : ""),
+      el("td", {}, el("a", { href: link, class: "row-action" }, label))));
   }
   section.append(el("div", { class: "scroll" }, el("table", { class: "list" }, head, body)));
+  if (rows.length > SHOWN) section.append(moreOrFewer(kind, rows.length));
   return section;
+}
+
+// A long list shows its newest tables; the rest a click away.
+const SHOWN = 8;
+const expanded = new Set();
+function moreOrFewer(kind, count) {
+  const open = expanded.has(kind);
+  return el("button", { type: "button", class: "link more", "aria-expanded": open ? "true" : "false",
+    on: { click: () => {
+      if (open) expanded.delete(kind); else expanded.add(kind);
+      drawLists();
+      document.querySelector(`#lists .list-${kind} button.more`)?.focus();  // where it was
+    } } },
+  open ? t("Show fewer") : t("Show all {n}", { n: count }));
 }
 
 function drawLists() {
@@ -39,6 +89,157 @@ function drawLists() {
   node.replaceChildren(tableList("open", lists.open), tableList("playing", lists.playing),
                        ...(lists.abandoned?.length ? [tableList("abandoned", lists.abandoned)] : []),
                        tableList("finished", lists.finished));
+}
+
+// --- the games this browser or account plays -------------------------------------------------
+
+// Tables made in this browser (their sit links, with the host's rights): kept here, since a
+// seat's link is the only key to it for someone not signed in.
+const MADE = "spieltisch.made";
+let mine = new Map();  // table id -> {table, game, game_name, link, your_turn, status}
+let accountTables = [];  // the signed-in account's unfinished tables (its profile says)
+
+function madeHere() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(MADE) ?? "[]");
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return [];
+  }
+}
+
+function keepMade(entry) {
+  const kept = [entry, ...madeHere().filter((m) => m.table !== entry.table)].slice(0, 20);
+  try { localStorage.setItem(MADE, JSON.stringify(kept)); } catch { /* a private window: not kept */ }
+}
+
+// The account's tables first (it knows whose turn it is), then this browser's, still running.
+function gatherMine() {
+  const running = new Map([...lists.open, ...lists.playing].map((row) => [row.id, row]));
+  mine = new Map();
+  for (const row of accountTables) mine.set(row.table, row);
+  for (const made of madeHere()) {
+    const row = running.get(made.table);
+    if (!row || mine.has(made.table)) continue;
+    mine.set(made.table, { ...made, game_name: row.name, status: row.status, your_turn: false });
+  }
+}
+
+// Asked again as the lists change, at most once in a few seconds (whose turn it is moves on).
+let accountAsked = 0;
+let askLater = null;
+async function askAccount() {
+  const who = currentAccount();
+  if (!who) return;
+  const wait = accountAsked + 3000 - Date.now();
+  if (wait > 0) {
+    askLater ??= setTimeout(() => { askLater = null; askAccount(); }, wait);
+    return;
+  }
+  accountAsked = Date.now();
+  const profile = await api(`/api/players/${encodeURIComponent(who.name)}`).catch(() => null);
+  accountTables = profile?.unfinished ?? accountTables;
+  drawMine();
+  drawLists();
+}
+
+function continueCard(row) {
+  const badge = row.your_turn ? el("span", { class: "badge turn" }, t("Your turn"))
+    : row.status === "open" ? el("span", { class: "badge waiting" }, t("Waiting for players"))
+    : el("span", { class: "badge" }, t("Being played"));
+  return el("li", {}, el("a", { class: `going${row.your_turn ? " your-turn" : ""}`, href: row.link },
+    art(row.game, "going-art"), el("span", { class: "going-text" }, el("span", { class: "going-name" }, row.game_name), badge),
+    el("span", { class: "going-go" }, t("continue"))));
+}
+
+function drawMine() {
+  gatherMine();
+  const rows = [...mine.values()].sort((a, b) => Number(b.your_turn) - Number(a.your_turn));
+  const section = document.getElementById("continue");
+  const choice = document.getElementById("choice-continue");
+  section.hidden = choice.hidden = !rows.length;
+  const turns = rows.filter((r) => r.your_turn).length;
+  const line = choice.querySelector(".choice-line");
+  line.removeAttribute("data-t");  // a count, written here in the page's language
+  line.textContent = turns
+    ? tn("It is your turn at {n} table", "It is your turn at {n} tables", turns)
+    : tn("{n} table still running", "{n} tables still running", rows.length);
+  document.getElementById("continue-list").replaceChildren(el("ul", { class: "going-list" }, rows.map(continueCard)));
+}
+
+// --- a tile for each game ---------------------------------------------------------------------
+
+// How long a game takes at a table of people, in minutes (from the rules: a race to 100 points
+// at Auf die Eier, the stores filled at Auf die Nüsse!, Auweier's weddings until the eggs are
+// won, Awimbawé's two rounds of tricks); more players, the longer end.
+const LENGTH = { "auf-die-eier": [15, 30], "auf-die-nuesse": [30, 45], "auweier": [30, 45], "awimbawe": [15, 25] };
+let lessons = [];
+
+function playerCount(game) {
+  return game.min_players === game.max_players ? t("{n} players", { n: game.min_players })
+    : t("{min}–{max} players", { min: game.min_players, max: game.max_players });
+}
+
+function gameTile(game, chosen) {
+  const length = LENGTH[game.id];
+  const lesson = lessons.find((l) => l.id === game.id);
+  const title = `tile-${game.id}-name`;
+  return el("article", { class: `game-tile${chosen ? " chosen" : ""}`, "data-game": game.id, "aria-labelledby": title },
+    el("div", { class: "tile-art" }, art(game.id, "tile-picture")),
+    el("div", { class: "tile-body" },
+      el("h3", { id: title }, game.name),
+      el("p", { class: "tile-facts" },
+        el("span", { class: "fact players" }, playerCount(game)),
+        length ? el("span", { class: "fact length" }, t("{from}–{to} min", { from: length[0], to: length[1] })) : null),
+      el("p", { class: "tile-summary" }, t(game.summary)),
+      el("div", { class: "tile-actions" },
+        el("button", { type: "button", class: chosen ? "primary" : "", "aria-pressed": chosen ? "true" : "false",
+          "aria-describedby": title, on: { click: () => chooseGame(game.id) } }, t("Play")),
+        el("a", { href: `/rules/${game.id}`, "aria-describedby": title }, t("Rules")),
+        lesson ? el("a", { href: `/learn/${lesson.id}`, id: `learn-${lesson.id}`, "aria-describedby": title }, t("Learn")) : null)));
+}
+
+function drawTiles() {
+  const chosen = document.querySelector("#create [name=game]")?.value ?? games[0]?.id;
+  document.getElementById("games").replaceChildren(...games.map((g) => gameTile(g, g.id === chosen)));
+}
+
+function reveal(node) {
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  node.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+}
+
+// A tile's Play: the game chosen in the new-table form, which comes into view.
+function chooseGame(id) {
+  const select = document.getElementById("game");
+  if (!select) return;
+  select.value = id;
+  drawForm();
+  drawTiles();
+  reveal(document.getElementById("new-table"));
+  document.getElementById("game").focus({ preventScroll: true });
+}
+
+// The first choices: bots in every other seat, or people; then the form's button is next.
+function seatEveryone(kind) {
+  const form = document.getElementById("create");
+  drawForm();
+  for (const select of form.querySelectorAll("select[name^=seat-]")) {
+    const seat = Number(select.name.split("-")[1]);
+    select.value = seat === 0 || kind === "person" ? "person" : "bot";
+    form.querySelector(`[name=level-${seat}]`).hidden = select.value !== "bot";
+  }
+  reveal(document.getElementById("new-table"));
+  form.querySelector("button[type=submit]").focus({ preventScroll: true });
+}
+
+function setupChoices() {
+  for (const [id, kind] of [["choice-bots", "bot"], ["choice-friends", "person"]]) {
+    document.getElementById(id).addEventListener("click", (event) => {
+      event.preventDefault();
+      seatEveryone(kind);
+    });
+  }
 }
 
 function optionInput(option) {
@@ -198,7 +399,7 @@ function drawForm() {
   if (!game) return;
   const players = Number(form.querySelector("[name=players]")?.value ?? game.default_players);
   const count = Math.min(game.max_players, Math.max(game.min_players, players || game.default_players));
-  const gameSelect = el("select", { name: "game", id: "game", on: { change: drawForm } },
+  const gameSelect = el("select", { name: "game", id: "game", on: { change: () => { drawForm(); drawTiles(); } } },
     games.map((g) => el("option", { value: g.id, selected: g.id === game.id }, g.name)));
   const playerSelect = el("select", { name: "players", id: "players", on: { change: drawForm } },
     Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i)
@@ -206,7 +407,7 @@ function drawForm() {
   form.replaceChildren(
     el("div", { class: "seat-row" }, el("label", { for: "game" }, t("Game")), gameSelect,
        el("a", { href: `/rules/${game.id}`, target: "_blank" }, t("rules"))),
-    el("p", {}, t(game.summary)),
+    el("p", { class: "hint" }, t(game.summary)),
     el("div", { class: "seat-row" }, el("label", { for: "players" }, t("Players")), playerSelect),
     ...game.options.filter((o) => o.min === undefined).map(optionInput),
     ...parameterBox(game),
@@ -242,6 +443,7 @@ async function create(event) {
     const base = location.origin;
     const host = new URLSearchParams(made.host_link.split("#")[1] ?? "").get("host");
     const [first, firstLink] = Object.entries(made.seat_links)[0] ?? [];
+    if (firstLink !== undefined) keepMade({ table: made.id, game: game.id, link: `${firstLink}&host=${host}` });
     const sit = firstLink === undefined ? null : el("p", {}, t("Sit at seat {n} yourself (with the host's rights):").replace("{n}", String(Number(first) + 1)), " ",
       el("a", { class: "link-box", href: `${firstLink}&host=${host}`, id: "sit-link" }, `${base}${firstLink}&host=${host}`));
     out.replaceChildren(el("div", { class: "panel" },
@@ -259,7 +461,9 @@ function follow() {
   const feed = new EventSource("/api/lobby");
   feed.addEventListener("tables", (event) => {
     lists = JSON.parse(event.data);
+    drawMine();
     drawLists();
+    askAccount();
     document.getElementById("lists").dataset.live = "yes";
   });
 }
@@ -272,24 +476,19 @@ function drawAbout() {
   document.getElementById("about").textContent = `spieltisch ${about.version} · ${build}`;
 }
 
-// The lessons: one link per game that has one (a game's name is the same in every language).
-async function drawLessons() {
-  const lessons = await api("/api/lessons").catch(() => []);
-  document.getElementById("learn").replaceChildren(el("ul", { class: "learn-list" },
-    lessons.map((lesson) => el("li", {}, el("a", { href: `/learn/${lesson.id}`, id: `learn-${lesson.id}` }, lesson.name),
-      " ", el("span", { class: "muted" }, tn("{n} step", "{n} steps", lesson.steps))))));
-}
-
 async function main() {
-  setupLanguage(() => { drawLists(); drawForm(); drawAbout(); drawRatedBot(); drawLessons(); });
+  setupLanguage(() => { drawMine(); drawLists(); drawForm(); drawTiles(); drawAbout(); drawRatedBot(); });
   document.getElementById("create").addEventListener("submit", create);
-  [games, lists] = await Promise.all([api("/api/games"), api("/api/tables")]);
+  setupChoices();
+  [games, lists, lessons] = await Promise.all([api("/api/games"), api("/api/tables"), api("/api/lessons").catch(() => [])]);
+  drawMine();
   drawLists();
   drawForm();
-  drawLessons();
+  drawTiles();
   follow();
   signedIn.then(async (account) => {
     if (!account) return;
+    askAccount();
     drawForm();  // with the box that makes the table rated
     ladders = (await api("/api/ratings").catch(() => ({}))).games ?? [];
     drawRatedBot();
