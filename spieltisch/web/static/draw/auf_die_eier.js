@@ -379,16 +379,21 @@ function sheet(table, view, tr, animate) {
 // a rung is crossed off. Upright beside the dice on a wide board, lying along them on a narrow
 // one (CSS shows one of the two).
 
-const HEN = 1.3; // a hen's size on the ladder
-const LADDERS = {
-  v: { w: 132, h: 252, rails: [10, 114], along: (i) => 228 - i * 24, spot: (at, j, gap) => [42 + j * gap, at - 11.5], room: 72 },
-  h: { w: 360, h: 122, rails: [12, 104], along: (i) => 36 + i * 33, spot: (at, j, gap) => [at, 44 + j * gap], room: 56 },
-};
+// hen: a hen's size; room: the length of a rung the hens share (a lying ladder grows wider
+// for many hens, so that each keeps its letter in sight).
+function ladderShape(orient, hens) {
+  if (orient === "v") {
+    const room = Math.max(72, (hens - 1) * 21);
+    return { w: room + 60, h: 252, rails: [10, room + 52], along: (i) => 228 - i * 24, spot: (at, j, gap) => [42 + j * gap, at - 7], room, hen: 1.3 };
+  }
+  const room = Math.max(52, (hens - 1) * 22);
+  return { w: 360, h: room + 70, rails: [12, room + 52], along: (i) => 36 + i * 33, spot: (at, j, gap) => [at, 46 + j * gap], room, hen: 1.6 };
+}
 
 // Where each hen stands: seat -> [x, y] (hens on one rung side by side, closer when many).
 function henSpots(geometry, crossed) {
   const taken = new Map();
-  const gap = Math.min(21, geometry.room / Math.max(1, crossed.length - 1));
+  const gap = Math.min(16 * geometry.hen, geometry.room / Math.max(1, crossed.length - 1));
   return crossed.map((rung) => {
     const j = taken.get(rung) ?? 0;
     taken.set(rung, j + 1);
@@ -396,13 +401,13 @@ function henSpots(geometry, crossed) {
   });
 }
 
-function hen(letter, colour, [x, y], current) {
+function hen(letter, colour, [x, y], current, size) {
   const body = s("g", { class: "ade-hen-move" },
     s("path", { class: "ade-comb", d: "M-4.5 -5.5q.4-4.5 3-2.8q1.6-4.2 3.8-.6q2.8-.4 1.6 3.2Z" }),
     s("path", { class: "ade-beak", d: "M6.5 -2 L11 .3 L6.5 2.6Z" }),
     s("circle", { r: 7.6, class: "ade-hen-ring" }), s("circle", { r: 5, class: "ade-hen-face" }),
     s("text", { y: 2.6, "text-anchor": "middle", class: "ade-hen-letter" }, letter));
-  const node = s("g", { class: current ? "ade-hen ade-hen-now" : "ade-hen", transform: `translate(${x} ${y}) scale(${HEN})` }, body);
+  const node = s("g", { class: current ? "ade-hen ade-hen-now" : "ade-hen", transform: `translate(${x} ${y}) scale(${size})` }, body);
   node.style.setProperty("--ade-seat", colour);
   return { node, body };
 }
@@ -418,9 +423,9 @@ function climb(body, dx, dy) {
 }
 
 function ladderArt(table, view, tr, orient, animate) {
-  const g = LADDERS[orient];
   const shared = Boolean(view.config?.shared_chicken_ladder);
   const crossed = shared ? [view.crossed[0]] : view.crossed;
+  const g = ladderShape(orient, crossed.length);
   const said = (n) => (n >= LADDER.length ? tr("ladderDone") : tr("need", { n: LADDER[n] }));
   const label = `${tr("ladder")}: ${shared ? `${tr("shared")}, ${said(crossed[0])}`
     : crossed.map((n, seat) => `${nameOf(table, seat)} ${said(n)}`).join("; ")}`;
@@ -433,8 +438,8 @@ function ladderArt(table, view, tr, orient, animate) {
   const tags = [];
   LADDER.forEach((need, i) => {
     const at = g.along(i);
-    wood.push(v ? s("rect", { x: 16, y: at - 3, width: 100, height: 6, rx: 2.5, class: "ade-rung-wood" })
-      : s("rect", { x: at - 3, y: 18, width: 6, height: 88, rx: 2.5, class: "ade-rung-wood" }));
+    wood.push(v ? s("rect", { x: 16, y: at - 3, width: g.rails[1] - 14, height: 6, rx: 2.5, class: "ade-rung-wood" })
+      : s("rect", { x: at - 3, y: 18, width: 6, height: g.rails[1] - 16, rx: 2.5, class: "ade-rung-wood" }));
     const off = shared && i < crossed[0];
     const [tx, ty] = v ? [14, at] : [at, 16];
     tags.push(s("g", { class: off ? "ade-tag ade-tag-off" : "ade-tag" },
@@ -446,16 +451,18 @@ function ladderArt(table, view, tr, orient, animate) {
   const hens = crossed.map((_, seat) => {
     const letter = shared ? "" : seatLetter(table, seat);
     const colour = shared ? "var(--ade-shell)" : seatColour(seat);
-    const drawn = hen(letter, colour, spots[seat], !shared && seat === view.player && view.stage !== "over");
+    const drawn = hen(letter, colour, spots[seat], !shared && seat === view.player && view.stage !== "over", g.hen);
     const was = before?.[seat];
-    if (was && (was[0] !== spots[seat][0] || was[1] !== spots[seat][1])) climb(drawn.body, (was[0] - spots[seat][0]) / HEN, (was[1] - spots[seat][1]) / HEN);
+    if (was && (was[0] !== spots[seat][0] || was[1] !== spots[seat][1])) climb(drawn.body, (was[0] - spots[seat][0]) / g.hen, (was[1] - spots[seat][1]) / g.hen);
     return drawn.node;
   });
   // The hen at turn is drawn last, on top of the others.
   const now = hens.find((node) => node.classList.contains("ade-hen-now"));
   if (now) hens.push(hens.splice(hens.indexOf(now), 1)[0]);
-  return s("svg", { viewBox: `0 0 ${g.w} ${g.h}`, class: `ade-ladder-art ade-ladder-${orient}`, role: "img",
+  const art = s("svg", { viewBox: `0 0 ${g.w} ${g.h}`, class: `ade-ladder-art ade-ladder-${orient}`, role: "img",
     "aria-label": label, focusable: "false", "data-point": "ladder", "data-rule": "eier.chickens" }, wood, tags, hens);
+  if (v) art.style.setProperty("--ade-ladder-w", `${(7.5 * g.w) / 132}rem`); // (CSSOM: the page's CSP allows no style attribute)
+  return art;
 }
 
 // --- the tray of dice ---------------------------------------------------------------------------
