@@ -403,8 +403,8 @@ function henSpots(geometry, crossed) {
 
 function hen(letter, colour, [x, y], current, size) {
   const body = s("g", { class: "ade-hen-move" },
-    s("path", { class: "ade-comb", d: "M-4.5 -5.5q.4-4.5 3-2.8q1.6-4.2 3.8-.6q2.8-.4 1.6 3.2Z" }),
-    s("path", { class: "ade-beak", d: "M6.5 -2 L11 .3 L6.5 2.6Z" }),
+    s("path", { class: "ade-comb", d: "M-4.8 -5.6q-.2-5.4 3-3.8q1.4-5 4-1q3-.6 1.8 3.8Z" }),
+    s("path", { class: "ade-beak", d: "M6.8 -2.4 L12 .3 L6.8 3Z" }),
     s("circle", { r: 7.6, class: "ade-hen-ring" }), s("circle", { r: 5, class: "ade-hen-face" }),
     s("text", { y: 2.6, "text-anchor": "middle", class: "ade-hen-letter" }, letter));
   const node = s("g", { class: current ? "ade-hen ade-hen-now" : "ade-hen", transform: `translate(${x} ${y}) scale(${size})` }, body);
@@ -530,8 +530,17 @@ function tray(table, view, tr, current, animate) {
     throwPips(view, tr), who ? h("span", { class: "ade-badge" }, who) : null);
   const controls = mine ? decisionControls(table, view, tr) : null;
   return h("section", { class: mine ? "ade-tray ade-mine" : "ade-tray", "aria-label": tr("turnOf"), "data-point": "dice", "data-rule": "eier.throw" },
-    head, h("div", { class: "ade-tray-main" }, zones, h("figure", { class: "ade-ladder-fig" }, ladders[0], h("figcaption", { "aria-hidden": "true" }, tr("ladder")))),
+    head, lastSaid(table, animate), h("div", { class: "ade-tray-main" }, zones, h("figure", { class: "ade-ladder-fig" }, ladders[0], h("figcaption", { "aria-hidden": "true" }, tr("ladder")))),
     ladders[1], controls);
+}
+
+// What was last done at the table, in the log's words with its dice drawn, so that another
+// player's throw can be followed on the table itself.
+function lastSaid(table, animate) {
+  const event = (table.events ?? []).findLast((e) => !e.hidden && (e.sentence || e.outcome));
+  if (!event) return null;
+  return h("p", { class: animate ? "ade-said ade-flash-felt" : "ade-said" },
+    logLine(event.sentence ?? ""), event.outcome ? h("span", { class: "ade-outcome" }, " ", logLine(event.outcome)) : null);
 }
 
 // The game's end: the winners, each with a golden egg, the final standings, and where every hen
