@@ -1,6 +1,12 @@
 // Auf die Eier on the table: the nine dice, the score sheet with every chicken ladder, and how
 // the last turn scored, drawn from the viewer's view (and the log's notation) only.
 //
+// Drawn as a game night's table: a felt in a wooden frame, egg dice drawn as SVG (one sprite of
+// faces, each with its letter), the chicken ladder as a wooden ladder with every seat's hen in
+// its colour and letter, the score sheet as a scoreboard. Motion explains a change and only
+// that (table.previous): the thrown dice tumble, a hen climbs, points count up; it never delays
+// a click and is skipped under reduced motion (the design tokens' --motion-move is then 0).
+//
 // The dice lie in three rows: the rotten eggs (forced aside), the dice set aside, and the cup
 // of dice to throw again. At the viewer's decision a click on a die moves it between the rows;
 // "Throw" sends the matching `reroll` and "Stop" sends `stop`. A rotten egg is never a control
