@@ -422,7 +422,7 @@ function drawScore(ctx, side, before, where) {
   }, art("aw-mini-art", "0 0 60 40", "aw-a-hyena")));
   const crowns = aids ? `, ${side.crowns} ${w("crowns")}` : "";
   return h("div", { class: "aw-score", role: "group", "data-point": where === "me" ? "scoring-pile" : null, "data-rule": "awimbawe.scoring-pile", "aria-label": `${w("score")}: ${side.scoring_pile} ${w("cards")}${crowns}, ${side.hyenas} ${w("hyenas")}` },
-    h("span", { class: `aw-card aw-back aw-small${grew ? " aw-pulse" : ""}`, "aria-hidden": "true" },
+    h("span", { class: `aw-card aw-back aw-small${grew ? " aw-pulse" : ""}${side.scoring_pile ? "" : " aw-nothing"}`, "aria-hidden": "true" },
       art("aw-back-art", "0 0 60 84", "aw-back-art"), h("span", { class: "aw-code" }, String(side.scoring_pile))),
     h("span", { class: "aw-tally" }, aids ? h("span", { class: "aw-crown-count" }, art("aw-crown", "0 0 12 10", "aw-crown"), ` ${side.crowns}`) : null,
       h("span", { class: "aw-none" }, `${w("hyenas")}: ${side.hyenas}`),
@@ -455,7 +455,7 @@ function drawMiddle(ctx) {
     h("p", { class: "aw-round", "data-rule": "awimbawe.round-end" }, `${w("round")} ${view.round} · ${w("match")} `,
       h("strong", {}, `${view.sides[0].wins} : ${view.sides[1].wins}`)),
     view.stage === "over" && view.winner !== null && view.winner !== undefined
-      ? h("p", { class: "aw-over", "data-rule": "awimbawe.round-end" }, badge(table, view.winner), ` ${nameOf(table, view.winner, w)} ${w("champion")}`) : null,
+      ? h("p", { class: "aw-over", "data-rule": "awimbawe.round-end" }, art("aw-crown aw-big-crown", "0 0 12 10", "aw-crown"), badge(table, view.winner), ` ${nameOf(table, view.winner, w)} ${w("champion")}`) : null,
     view.next_leader !== null && view.next_leader !== undefined
       ? h("p", { "data-rule": "awimbawe.power-cheetah" }, badge(table, view.next_leader), ` ${nameOf(table, view.next_leader, w)} ${w("nextLead")}`) : null,
     drawLast(ctx), drawResults(ctx), drawPlayed(ctx));
@@ -602,10 +602,14 @@ const HOLD = 260;    // ms a finished trick stays in view before it is carried o
 // Where the old board showed each card (the last trick and the log's chips aside).
 function where(container) {
   const cards = new Map();
+  const within = new Map();  // where a side's card lay on its side of the table
   for (const node of container.querySelectorAll(".aw-side [data-card], .aw-trick [data-card]")) {
-    cards.set(node.dataset.card, node.getBoundingClientRect());
+    const rect = node.getBoundingClientRect();
+    cards.set(node.dataset.card, rect);
+    const side = node.closest(".aw-side")?.getBoundingClientRect();
+    if (side) within.set(node.dataset.card, { x: rect.left - side.left, y: rect.top - side.top });
   }
-  return { cards };
+  return { cards, within };
 }
 
 const centre = (rect) => rect && { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
@@ -619,12 +623,12 @@ function source(board, before, card, seat) {
   return centre(before.cards.get(code(card)) ?? sideRect(board, seat, ".aw-hand"));
 }
 
-function slide(node, from, to, delay = 0) {
+function slide(node, from, to, delay = 0, tilt = 6) {
   if (!from || !to) return null;
   const dx = from.x - to.x;
   const dy = from.y - to.y;
   if (Math.abs(dx) + Math.abs(dy) < 2) return null;
-  return node.animate([{ transform: `translate(${dx}px, ${dy}px) rotate(${dx > 0 ? 6 : -6}deg)` }, { transform: "none" }],
+  return node.animate([{ transform: `translate(${dx}px, ${dy}px) rotate(${dx > 0 ? tilt : -tilt}deg)` }, { transform: "none" }],
     { duration: TRAVEL, delay, easing: "cubic-bezier(.2, .7, .2, 1)", fill: "backwards" });
 }
 
@@ -678,5 +682,13 @@ function move(ctx, board, before) {
     const seat = Number(node.closest(".aw-slot")?.dataset.seat);
     const card = view.trick.find((c) => code(c) === node.dataset.card);
     if (card) slide(node, source(board, before, card, seat), centre(node.getBoundingClientRect()), wait);
+  });
+  // A card that changed its place on its side (a rhinoceros's move, a hand closing up) slides there.
+  board.querySelectorAll(".aw-side [data-card]:not(.aw-blocked)").forEach((node) => {
+    const old = before.within.get(node.dataset.card);
+    const side = node.closest(".aw-side").getBoundingClientRect();
+    const rect = node.getBoundingClientRect();
+    if (!old || Math.hypot(rect.left - side.left - old.x, rect.top - side.top - old.y) < 12) return;
+    slide(node, centre(before.cards.get(node.dataset.card)), centre(rect), 0, 0);
   });
 }
