@@ -122,7 +122,7 @@ const SPRITE = `<defs>
 <symbol id="aw-g-grassland" viewBox="0 0 60 40"><rect class="aw-air" width="60" height="40"/><circle class="aw-sun" cx="49" cy="8" r="4"/><path class="aw-g2" d="M0 29q15-6 30-1t30-2V40H0z"/><path class="aw-g1" d="M0 33q20-4 40 1t20-1V40H0z"/><path class="aw-blade" d="M5 36l1-5 1 5M9 37l1-4 1 4M52 35l1-5 1 5M47 38l1-4 1 4M24 38l1-3 1 3"/></symbol>
 <symbol id="aw-g-desert" viewBox="0 0 60 40"><rect class="aw-air" width="60" height="40"/><circle class="aw-sun" cx="50" cy="9" r="6"/><path class="aw-g2" d="M0 31q14-9 28-1t32-3V40H0z"/><path class="aw-g1" d="M0 36q18-7 36-1t24-2V40H0z"/><path class="aw-blade" d="M8 34q6-3 12 0M40 37q5-2 10 0"/></symbol>
 <symbol id="aw-g-mountain" viewBox="0 0 60 40"><rect class="aw-air" width="60" height="40"/><path class="aw-g2" d="M0 30L11 11l7 9 9-15 12 17 5-6 16 14V40H0z"/><path class="aw-snow" d="M27 5l-4 7 3-1 2 2 2-2 2 1zM11 11l-3 5 3-1 2 1z"/><path class="aw-g1" d="M0 34l14-3 16 2 18-3 12 3V40H0z"/></symbol>
-<symbol id="aw-g-plain" viewBox="0 0 60 40"><rect class="aw-air" width="60" height="40"/><path class="aw-g1" d="M0 30h60V40H0z"/><path class="aw-blade" d="M0 33.5h60M4 37h52"/><path class="aw-g2" d="M53 30v-6M47 24h12l-2-3h-8z"/><circle class="aw-sun" cx="10" cy="10" r="4"/></symbol>
+<symbol id="aw-g-plain" viewBox="0 0 60 40"><rect class="aw-air" width="60" height="40"/><circle class="aw-sun" cx="50" cy="8" r="4"/><path class="aw-g2" d="M6 30v-9M1 21h10l-2-3H3zM55 30v-5M51 25h8l-1-2h-6z"/><path class="aw-g1" d="M0 30h60V40H0z"/><path class="aw-furrow" d="M3 34h6M16 36h8M33 34h7M47 37h9M26 38.5h5"/></symbol>
 <symbol id="aw-g-sky" viewBox="0 0 60 40"><rect class="aw-air" width="60" height="40"/><path class="aw-cloud" d="M3 37a4 4 0 0 1 5-5 6 6 0 0 1 11 0 4 4 0 0 1 2 7H5a3 3 0 0 1-2-2zM40 12a4 4 0 0 1 5-4 5 5 0 0 1 10 1 3 3 0 0 1 1 6H42a3 3 0 0 1-2-3zM44 38a3 3 0 0 1 4-4 5 5 0 0 1 9 1 3 3 0 0 1 0 5H46z"/></symbol>
 <symbol id="aw-a-mouse" viewBox="0 0 60 40"><path class="aw-line" d="M20 32q-8 1-10-5t-6-4"/><path class="aw-ink" d="M19 33q0-10 12-10 6 0 10 5l7 2q2 1 0 3z"/><circle class="aw-ink" cx="38" cy="23" r="4.5"/><circle class="aw-eye" cx="38" cy="23" r="2"/><circle class="aw-eye" cx="44" cy="28.5" r="1"/></symbol>
 <symbol id="aw-a-rhinoceros" viewBox="0 0 60 40"><path class="aw-ink" d="M9 27q0-11 17-11 9 0 14 4l5-1 4-7 1 8 3-4v5l3 2q2 3-1 6h-8l-3-1-1 3v6h-4l-1-6H20l-1 6h-4l-1-6q-5-1-5-4z"/><path class="aw-ink" d="M39 17l2-4 2 5z"/><circle class="aw-eye" cx="45" cy="23" r="1"/><path class="aw-line2" d="M13 24q12 3 24 0"/></symbol>
@@ -136,7 +136,7 @@ const SPRITE = `<defs>
 <symbol id="aw-l-mountain" viewBox="0 0 12 12"><path d="M1 10.5L5 3l2.5 4L9 5l2 5.5z"/></symbol>
 <symbol id="aw-l-plain" viewBox="0 0 12 12"><path d="M1 7h10M2 10h8M4.5 7a1.5 1.5 0 0 1 3 0"/></symbol>
 <symbol id="aw-l-sky" viewBox="0 0 12 12"><path d="M3 9.5a2 2 0 0 1 .5-4 3 3 0 0 1 5.5 1 1.5 1.5 0 0 1 0 3z"/></symbol>
-<symbol id="aw-p-1" viewBox="0 0 12 12"><text x="6" y="9.6" text-anchor="middle">6</text><path class="aw-strike" d="M2.5 10.5l7-9"/></symbol>
+<symbol id="aw-p-1" viewBox="0 0 12 12"><path d="M1.2 4 3.8 6 1.2 8"/><text class="aw-glyph-text" x="8" y="8.8" text-anchor="middle">6</text></symbol>
 <symbol id="aw-p-2" viewBox="0 0 12 12"><path d="M2 2.5h6a2.5 2.5 0 0 1 0 5H3M5 5L2.5 7.5 5 10"/></symbol>
 <symbol id="aw-p-3" viewBox="0 0 12 12"><path d="M3 11V1.5M3 2h7L8 4.5 10 7H3"/></symbol>
 <symbol id="aw-p-4" viewBox="0 0 12 12"><path d="M6 1.5l5 9H1zM6 5v2.5M6 9v.2"/></symbol>
