@@ -595,9 +595,10 @@ function clickPile(ctx, index) {
 // --- motion: a played card travels from where it was to the trick, a won trick to its pile ------
 // Only what changed since the last view moves (table.previous); nothing moves under reduced
 // motion; every moving copy ignores the pointer, so a click is never held up.
+const LONGEST_WAIT = 400;  // ms: no motion waits longer to begin
 const reduced = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-const TRAVEL = 300;  // ms, under the design's 400
-const HOLD = 260;    // ms a finished trick stays in view before it is carried off
+const TRAVEL = 280;  // ms, under the design's 400
+const HOLD = 240;    // ms a finished trick stays in view before it is carried off (no wait over 400)
 
 // Where the old board showed each card (the last trick and the log's chips aside).
 function where(container) {
@@ -668,13 +669,15 @@ function move(ctx, board, before) {
       const pile = centre(sideRect(board, taker, ".aw-score .aw-card"));
       const node = ghost(card, place, ctx.w);
       const seen = same(prev.trick?.[i], card);
-      const arrive = seen ? 0 : TRAVEL;
-      if (!seen) slide(node, source(board, before, card, seats[i]), centre(place));
+      const arrival = seen ? null : slide(node, source(board, before, card, seats[i]), centre(place));
       const to = pile && { x: pile.x - centre(place).x, y: pile.y - centre(place).y };
-      const away = node.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${to?.x ?? 0}px, ${to?.y ?? 0}px) scale(.6)`, opacity: .4 }],
-        { duration: TRAVEL, delay: arrive + HOLD, easing: "cubic-bezier(.6, 0, .3, 1)", fill: "forwards" });
-      away.finished.then(() => node.remove(), () => node.remove());
-      wait = Math.max(wait, arrive + HOLD + TRAVEL / 2);
+      const away = () => node.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${to?.x ?? 0}px, ${to?.y ?? 0}px) scale(.6)`, opacity: .4 }],
+        { duration: TRAVEL, delay: HOLD, easing: "cubic-bezier(.6, 0, .3, 1)", fill: "forwards" })
+        .finished.finally(() => node.remove());
+      // a card that had to arrive first leaves once it has arrived and been seen
+      if (arrival) arrival.finished.then(away, () => node.remove());
+      else away();
+      wait = LONGEST_WAIT;
     });
   }
   // Cards now in the trick that were not there: each travels from where it was.
