@@ -301,7 +301,7 @@ function drawSide(ctx, seat, where) {
     h("strong", {}, nameOf(table, seat, w)),
     // who leads is known once the cards are dealt and the leader named, not before
     view.leader === seat && !["over", "deal", "tie-break", "choose-leader"].includes(view.stage)
-      ? h("span", { class: "aw-lead", "data-rule": "awimbawe.next-lead" }, `· ${w("leads")}`) : null,
+      ? h("span", { class: "aw-lead", "data-rule": "awimbawe.next-lead" }, art("aw-lead-flag", "0 0 12 12", "aw-p-3"), w("leads")) : null,
     heirCard(side, w, before, where),
     h("span", { class: "aw-wins", "data-rule": "awimbawe.round-end", "aria-label": `${w("wins")}: ${side.wins}` }, "★".repeat(side.wins) || "☆"));
   const piles = h("div", { class: "aw-piles", "data-point": where === "me" ? "piles" : "opponent-piles", "data-rule": "awimbawe.deal" },
