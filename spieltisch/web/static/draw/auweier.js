@@ -279,7 +279,8 @@ function cardFace(card) {
   const big = text.replace("*", "");
   const star = text.endsWith("*") ? h("span", { class: "aw-star" }, "★") : null;
   return [h("span", { class: "aw-value" }, big, star), cardArt(card),
-    h("span", { class: "aw-value aw-value-b", "aria-hidden": "true" }, big)];
+    // The corner turned upside down is drawn by the stylesheet: no second text in the card's name.
+    h("span", { class: "aw-value aw-value-b", "aria-hidden": "true", "data-v": big })];
 }
 
 function cardEl(table, card, { tag = "div", classes = "", attrs = {}, label = null } = {}) {
