@@ -1124,8 +1124,9 @@ export function draw(container, table) {
   board.append(row);
   const mating = matingBox(table, view);
   if (mating) board.append(mating);
+  // At the end the scores come first, under the stage's "Game over".
   const final = scoreBox(table, view);
-  if (final) board.append(final);
+  if (final) board.querySelector(".aw-stage").after(final);
   if (table.seat !== null && table.seat !== undefined && play && view.stage !== "order") {
     const line = prompt(table, view, legal, interactive);
     if (line) board.append(line);
