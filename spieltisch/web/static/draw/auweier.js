@@ -1001,9 +1001,9 @@ function animate(board, view, previous, table, shot) {
             const { width, height } = gone.rect;
             const start = { left: seat.left + seat.width / 2 - width / 2, top: seat.top + seat.height / 2 - height / 2, width, height };
             ghost({ rect: start, node: crow }, gone.rect, ms);
-            ghost(gone, laneRect && { left: laneRect.right, top: laneRect.top - 40, width: 0, height: 0 }, ms, ms / 3);
+            ghost(gone, laneRect && { left: laneRect.right, top: laneRect.top - 40, width: 0, height: 0 }, ms * 0.7, ms * 0.3);
           }
-        } else old.forEach((card, i) => ghost(card, seatRect(p), ms, i * 20));
+        } else old.forEach((card, i) => ghost(card, seatRect(p), ms * 0.8, Math.min(i * 15, ms * 0.2)));  // all home within --motion-move
       }
     });
   });
