@@ -660,11 +660,14 @@ function matingBox(table, view) {
 function scoreBox(table, view) {
   const w = words(table);
   if (view.stage !== "over") return null;
+  const best = Math.max(...view.players.map((player) => player.score));
   const rows = view.players.map((player, p) => {
     const eggs = sum(player.eggs.map((e) => e.eggs));
     const own = player.eggs.filter((e) => e.female === player.colour).length;
     const bonus = player.score - eggs - own;
-    return h("li", {}, colourChip(player.colour), ` ${nameOf(table, p)}: `, h("strong", {}, `${player.score}`), ` (${fill(w.breakdown, { eggs, own, bonus })})`);
+    // The top score is marked by a golden egg (and said by the scores themselves).
+    const mark = player.score === best ? art("0 0 10 13", "aw-gold-egg", use("egg")) : null;
+    return h("li", { class: player.score === best ? "aw-best" : null }, mark, colourChip(player.colour), ` ${nameOf(table, p)}: `, h("strong", {}, `${player.score}`), ` (${fill(w.breakdown, { eggs, own, bonus })})`);
   });
   return h("div", { class: "aw-final", id: "aw-final", "data-point": "score", "data-rule": "auweier.scoring" }, h("h3", { class: "aw-h" }, w.over), h("ul", {}, rows));
 }
