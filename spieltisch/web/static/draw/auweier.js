@@ -13,6 +13,13 @@
 // Colours: the game names its players and females red, blue, green and yellow (seat 1 red...),
 // and the notation uses those letters, so the board keeps them, drawn in the colour-blind-safe
 // shades of the same palette as table.colours (Okabe and Ito), each with its letter.
+//
+// Art: every card, female, egg card and nest is an original drawing, a <symbol> of one sprite
+// (SPRITE) used by <use>; a card keeps its value in its corner and its name for a screen reader.
+// Motion: an update's changes (table.previous against the view) travel on the new drawing:
+// a card from its player's hand or place to the stack, egg cards to their winner, cleared cards
+// to their owner, a Crow onto the stack it eats from; never under reduced motion, never
+// holding up a click. Another player's last card stays marked until the next move.
 import { N_, Nn_, tn, translated } from "../i18n.js";
 
 const CSS = "/static/draw/auweier.css";
