@@ -13,6 +13,13 @@
 // Colours: the game names its players and females red, blue, green and yellow (seat 1 red...),
 // and the notation uses those letters, so the board keeps them, drawn in the colour-blind-safe
 // shades of the same palette as table.colours (Okabe and Ito), each with its letter.
+//
+// Art: every card, female, egg card and nest is an original drawing, a <symbol> of one sprite
+// (SPRITE) used by <use>; a card keeps its value in its corner and its name for a screen reader.
+// Motion: an update's changes (table.previous against the view) travel on the new drawing:
+// a card from its player's hand or place to the stack, egg cards to their winner, cleared cards
+// to their owner, a Crow onto the stack it eats from; never under reduced motion, never
+// holding up a click. Another player's last card stays marked until the next move.
 import { N_, Nn_, tn, translated } from "../i18n.js";
 
 const CSS = "/static/draw/auweier.css";
@@ -22,12 +29,9 @@ const F = 8;
 const K = 9;
 const H = 10;
 const LETTERS = "RBGY";
-const COLOURS = [
-  { fill: "#D55E00", ink: "#000000", letter: "R" },  // inks read at 4.5:1 or better
-  { fill: "#0072B2", ink: "#ffffff", letter: "B" },
-  { fill: "#009E73", ink: "#000000", letter: "G" },
-  { fill: "#F0E442", ink: "#1b1b1b", letter: "Y" },
-];
+// Each colour's fill and its ink are custom properties of the board's stylesheet (--aw-c0...),
+// chosen by the class aw-c<colour>; here only the letter each colour is named by.
+const COLOURS = [{ letter: "R" }, { letter: "B" }, { letter: "G" }, { letter: "Y" }];
 const SVG = "http://www.w3.org/2000/svg";
 // The rule (an id of the rules page, docs/rules/auweier.md) that governs each card kind and
 // stage: boards mark cards and parts with data-rule, lesson steps point at data-point parts.
@@ -228,26 +232,62 @@ function send(table, text) {
 
 // --- pieces -----------------------------------------------------------------------------------
 
+// --- the art: original drawings, each a <symbol> of one sprite put in the page once and used
+// by every card, female and egg (their colours are the stylesheet's custom properties).
+
+const SPRITE = `<symbol id="aw-s-worm" viewBox="0 0 40 40"><ellipse class="aw-soil" cx="20" cy="34" rx="15" ry="3.5"/><path class="aw-wb" d="M7 31C10 19 19 34 23 23S32 9 33 15"/><path class="aw-ws" d="M7 31C10 19 19 34 23 23S32 9 33 15"/><circle class="aw-eye" cx="33.6" cy="13.6" r="1"/></symbol>`
+  + `<symbol id="aw-s-hook" viewBox="0 0 40 40"><path class="aw-line" d="M30 3v14a4 4 0 0 1-8 0v-2"/><path class="aw-line" d="M20 17l2-3 2 3"/></symbol>`
+  + `<symbol id="aw-s-spots" viewBox="0 0 40 40"><path class="aw-star-art" d="M9 4l1.6 3.4 3.7.4-2.8 2.5.8 3.7L9 12.1l-3.3 1.9.8-3.7-2.8-2.5 3.7-.4z"/></symbol>`
+  + `<symbol id="aw-s-crow" viewBox="0 0 40 40"><path class="aw-ink" d="M3 29c5-7 13-12 22-13l5-5c3-2 6-1 8 2l-4 2c0 5-3 9-8 11l-3 1 2 7h-3l-2-6h-4l-1 6h-3l1-6c-4 0-8 0-13 1z"/><path class="aw-wing" d="M12 24c6-5 12-6 18-4-4 3-10 5-18 4z"/><circle class="aw-eyew" cx="32" cy="12.5" r="1.1"/></symbol>`
+  + `<symbol id="aw-s-wed" viewBox="0 0 40 40"><circle class="aw-ring" cx="15" cy="26" r="7.5"/><circle class="aw-ring" cx="25" cy="26" r="7.5"/><path class="aw-heart" d="M20 14c0-3-4-5-6.5-2.5S13 17 20 21c7-4 9-7 6.5-9.5S20 11 20 14z"/></symbol>`
+  + `<symbol id="aw-s-egg" viewBox="0 0 10 13"><path class="aw-eggshell" d="M5 .6C8 .6 9.4 6 9.4 8.4S7.5 12.4 5 12.4.6 11 .6 8.4 2 .6 5 .6z"/><ellipse class="aw-shine" cx="3.4" cy="4.6" rx="1" ry="1.6"/></symbol>`
+  + `<symbol id="aw-s-nest" viewBox="0 0 40 14"><path class="aw-nest" d="M1 3c6 2 32 2 38 0-1 7-8 10-19 10S2 10 1 3z"/><path class="aw-twig" d="M4 6c8 2 24 2 32 0M7 9c7 2 19 2 26 0M2 3l5 2M38 3l-6 2"/></symbol>`
+  + `<symbol id="aw-s-bird" viewBox="0 0 64 48"><path class="aw-legs" d="M27 38v8m-3 0h6m4-8v8m-3 0h6"/><path class="aw-body" d="M13 29c2-9 14-13 26-10 8 2 10 11 6 17-6 6-22 6-28 2-3-2-5-5-4-9z"/><circle class="aw-body" cx="45" cy="18" r="9"/><path class="aw-belly" d="M24 35c6 3 15 3 19-2-3 1-12 3-19 2z"/><path class="aw-wing" d="M19 26c7-5 15-4 18 3-6 3-13 3-18-3z"/><path class="aw-beak" d="M53 16l8 3-8 3z"/><circle class="aw-eye" cx="48" cy="16" r="1.9"/><circle class="aw-eyew" cx="48.6" cy="15.4" r=".6"/></symbol>`
+  + `<symbol id="aw-s-b0" viewBox="0 0 64 48"><path class="aw-body" d="M15 27L3 17l3 14zM40 12l-3-9 6 6 2-8 3 10z"/></symbol>`
+  + `<symbol id="aw-s-b1" viewBox="0 0 64 48"><path class="aw-body" d="M15 30L0 25l8 6-8 7z"/></symbol>`
+  + `<symbol id="aw-s-b2" viewBox="0 0 64 48"><path class="aw-body" d="M15 27C7 19 0 24 2 31s9 5 13 3z"/></symbol>`
+  + `<symbol id="aw-s-b3" viewBox="0 0 64 48"><path class="aw-body" d="M15 30l-8-6 1 8z"/></symbol>`
+  + `<symbol id="aw-s-f2" viewBox="0 0 64 48"><path class="aw-mask" d="M38 15l15 0"/></symbol>`
+  + `<symbol id="aw-s-f3" viewBox="0 0 64 48"><path class="aw-curl" d="M44 9c-3-6 4-8 4-3"/><circle class="aw-cheek" cx="44" cy="21" r="2.4"/></symbol>`;
+
+function loadSprite() {
+  if (document.getElementById("aw-sprite")) return;
+  const holder = s("svg", { id: "aw-sprite", class: "aw-sprite", "aria-hidden": "true", focusable: "false", width: 0, height: 0 });
+  holder.innerHTML = SPRITE;
+  document.body.append(holder);
+}
+
+function use(id, attrs = {}) {
+  return s("use", { href: `#aw-s-${id}`, ...attrs });
+}
+
+function art(viewBox, cls, ...uses) {
+  return s("svg", { viewBox, class: cls, "aria-hidden": "true", focusable: "false" }, ...uses);
+}
+
+// A card kind's middle picture: a worm (a starred one marked with the star crows dislike, the
+// False Worm a rubber worm on a hook), a Crow, or a Wedding's rings.
+function cardArt(card) {
+  if (card === K) return art("0 0 40 40", "aw-art", use("crow"));
+  if (card === H) return art("0 0 40 40", "aw-art", use("wed"));
+  const parts = [use("worm")];
+  if (card === F) parts.push(use("hook"));
+  if (card === 2 || card === 5) parts.push(use("spots"));
+  return art("0 0 40 40", "aw-art", ...parts);
+}
+
+// Small rings for a player's Weddings in the players' strip.
 function icon(card) {
-  if (card === K) {
-    return s("svg", { viewBox: "0 0 24 16", class: "aw-icon", "aria-hidden": "true" },
-      s("path", { d: "M2 10 L9 6 L12 1 L14 6 L22 8 L15 10 L12 15 L10 10 Z", fill: "#222" }));
-  }
-  if (card === H) {
-    return s("svg", { viewBox: "0 0 24 16", class: "aw-icon", "aria-hidden": "true" },
-      s("circle", { cx: 9, cy: 9, r: 5, fill: "none", stroke: "#b8860b", "stroke-width": 2 }),
-      s("circle", { cx: 15, cy: 9, r: 5, fill: "none", stroke: "#b8860b", "stroke-width": 2 }));
-  }
-  const dashed = card === F ? { "stroke-dasharray": "2 2" } : {};
-  return s("svg", { viewBox: "0 0 24 16", class: "aw-icon", "aria-hidden": "true" },
-    s("path", { d: "M2 9 Q6 3 10 9 T18 9 T22 7", fill: "none", stroke: card === F ? "#888" : "#c0587e",
-      "stroke-width": 3, "stroke-linecap": "round", ...dashed }));
+  return art("0 0 40 40", "aw-icon", use(card === H ? "wed" : card === K ? "crow" : "worm"));
 }
 
 function cardFace(card) {
   const text = CARD_TEXT[card];
-  const big = card === F ? "F" : card === K ? "K" : card === H ? "H" : text.replace("*", "");
-  return [h("span", { class: "aw-value" }, big, text.endsWith("*") ? h("span", { class: "aw-star" }, "★") : null), icon(card)];
+  const big = text.replace("*", "");
+  const star = text.endsWith("*") ? h("span", { class: "aw-star" }, "★") : null;
+  return [h("span", { class: "aw-value" }, big, star), cardArt(card),
+    // The corner turned upside down is drawn by the stylesheet: no second text in the card's name.
+    h("span", { class: "aw-value aw-value-b", "aria-hidden": "true", "data-v": big })];
 }
 
 function cardEl(table, card, { tag = "div", classes = "", attrs = {}, label = null } = {}) {
@@ -304,6 +344,7 @@ function sentencePatterns() {
 }
 
 function logCard(said) {
+  loadSprite();
   const card = CARD_TEXT.indexOf(said);
   const name = words(null).card[card];
   return h("span", { class: `aw-card aw-k${card} aw-log-card`, role: "img", "aria-label": said, title: name }, cardFace(card));
@@ -333,38 +374,30 @@ export function logLine(text) {
 }
 
 function colourChip(colour, extra = "") {
-  const c = COLOURS[colour];
-  const chip = h("span", { class: `aw-chip ${extra}`, "aria-hidden": "true" }, c.letter);
-  chip.style.background = c.fill;
-  chip.style.color = c.ink;
-  return chip;
+  return h("span", { class: `aw-chip aw-c${colour} ${extra}`, "aria-hidden": "true" }, COLOURS[colour].letter);
 }
 
+// A female: the one drawing of a bird, told apart by her tail, crest and marks (red's spiky
+// crest, blue's forked tail, green's eye-stripe and fan tail, yellow's curl and cheek), her
+// colour and her letter.
 function bird(colour, neutral) {
-  const c = COLOURS[colour];
-  return s("svg", { viewBox: "0 0 64 48", class: "aw-bird", "aria-hidden": "true" },
-    s("ellipse", { cx: 30, cy: 30, rx: 20, ry: 13, fill: c.fill, stroke: "#333", "stroke-width": 1.5 }),
-    s("path", { d: "M12 28 L2 20 L6 32 Z", fill: c.fill, stroke: "#333", "stroke-width": 1.2 }),
-    s("circle", { cx: 47, cy: 17, r: 9, fill: c.fill, stroke: "#333", "stroke-width": 1.5 }),
-    s("circle", { cx: 50, cy: 15, r: 2, fill: "#111" }),
-    s("path", { d: "M55 17 L63 20 L55 22 Z", fill: "#f4a300", stroke: "#333", "stroke-width": 1 }),
-    s("path", { d: "M22 30 Q30 22 38 30", fill: "none", stroke: "#333", "stroke-width": 1.5 }),
-    s("text", { x: 30, y: 35, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: c.ink }, c.letter + (neutral ? "·" : "")));
+  const parts = [use(`b${colour}`), use("bird")];
+  if (colour >= 2) parts.push(use(`f${colour}`));
+  const svg = art("0 0 64 48", `aw-bird aw-c${colour}`, ...parts);
+  svg.append(s("text", { x: 30, y: 33, "text-anchor": "middle", class: "aw-bird-letter" }, document.createTextNode(COLOURS[colour].letter + (neutral ? "·" : ""))));
+  return svg;
 }
 
+// An egg card: the female's letter and egg number on her colour's band, over a nest of eggs.
 function eggCard(table, female, eggs, classes = "", rule = "auweier.egg-cards") {
   const w = words(table);
-  const c = COLOURS[female];
   const label = `${w.colour[female]}: ${tn("{n} egg", "{n} eggs", eggs)}`;
-  const svg = s("svg", { viewBox: "0 0 36 24", class: "aw-eggsvg", "aria-hidden": "true" });
+  const svg = art("0 0 40 26", "aw-eggsvg", use("nest", { x: 0, y: 12, width: 40, height: 14 }));
   for (let i = 0; i < eggs; i += 1) {
-    svg.append(s("ellipse", { cx: 18 + (i - (eggs - 1) / 2) * 10, cy: 13, rx: 4.5, ry: 6, fill: "#fffdf2", stroke: "#555", "stroke-width": 1 }));
+    svg.append(use("egg", { x: 15 + (i - (eggs - 1) / 2) * 9, y: 3 + (i === 1 ? -2 : 0), width: 10, height: 13 }));
   }
-  const node = h("span", { class: `aw-egg ${classes}`, role: "img", "aria-label": label, title: label, "data-rule": rule }, svg,
-    h("span", { class: "aw-egg-letter" }, `${c.letter}${eggs}`));
-  node.style.background = c.fill;
-  node.style.color = c.ink;
-  return node;
+  return h("span", { class: `aw-egg aw-c${female} ${classes}`, role: "img", "aria-label": label, title: label, "data-rule": rule },
+    h("span", { class: "aw-egg-letter" }, `${COLOURS[female].letter}${eggs}`), svg);
 }
 
 function nameOf(table, seat) {
@@ -431,9 +464,8 @@ function playersStrip(table, view, diff, arranging) {
   const phase = view.stage === "weddings" || view.stage === "worms";
   view.players.forEach((player, p) => {
     const acting = table.toAct === p || (view.stage === "order" && view.player === p);
-    const box = h("div", { class: `aw-player${acting ? " aw-acting" : ""}${p === table.seat ? " aw-me" : ""}`,
+    const box = h("div", { class: `aw-player aw-c${player.colour}${acting ? " aw-acting" : ""}${p === table.seat ? " aw-me" : ""}`,
       "data-seat": p, "aria-label": `${nameOf(table, p)}, ${w.colour[player.colour]}`, "data-rule": "auweier.colours" });
-    box.style.borderColor = COLOURS[player.colour].fill;
     const head = h("div", { class: "aw-player-head" }, colourChip(player.colour), h("span", { class: "aw-name" }, nameOf(table, p)));
     if (acting && view.stage !== "over") head.append(h("span", { class: "aw-badge aw-badge-act" }, w.toAct));
     if (view.start_player === p && view.stage !== "order") head.append(h("span", { class: "aw-badge aw-startcard", title: w.startCard, id: p === view.start_player ? "aw-start-card" : null, "data-rule": "auweier.refill" }, `★ ${w.startCard}`));
@@ -503,17 +535,16 @@ function femaleColumn(table, view, female, f, targets, diff, interactive, compac
   // The female is a choice only while a chosen card can go before her.
   const offered = interactive && ui.selected !== null && targets.females.has(f);
   const off = interactive && ui.selected !== null && !offered;
-  const col = h("section", { class: `aw-female${female.closed ? " aw-closed" : ""}${offered ? " aw-target" : ""}`,
+  const col = h("section", { class: `aw-female aw-c${female.colour}${female.closed ? " aw-closed" : ""}${offered ? " aw-target" : ""}`,
     "data-female": LETTERS[f], "aria-label": `${w.colour[female.colour]} ${w.female}`,
     "data-rule": female.neutral ? "auweier.two-players" : "auweier.females" });
-  col.style.borderTopColor = COLOURS[female.colour].fill;
   const eggs = h("div", { class: "aw-eggstack", role: "img",
     "aria-label": female.eggs_left.length ? `${w.eggsLeft}: ${female.eggs_left.join(", ")}` : w.noEggs,
     "data-point": "eggs", "data-rule": female.eggs_left.length ? "auweier.mating" : "auweier.empty-nests" });
   if (!female.eggs_left.length) eggs.append(h("span", { class: "aw-dim" }, w.noEggs));
   female.eggs_left.forEach((n, i) => {
     if (i === 0) eggs.append(eggCard(table, female.colour, n, `aw-egg-top${diff.eggs.has(f) ? " aw-in" : ""}`, "auweier.mating"));
-    else eggs.append(h("span", { class: "aw-egg-under", "aria-hidden": "true", "data-rule": "auweier.females" }, `${COLOURS[female.colour].letter}${n}`));
+    else eggs.append(h("span", { class: `aw-egg-under aw-c${female.colour}`, "aria-hidden": "true", "data-rule": "auweier.females" }, `${COLOURS[female.colour].letter}${n}`));
   });
   // Its name starts with the words it shows (the bird's letter, the colour), as a voice user says them.
   const shown = `${COLOURS[female.colour].letter} ${w.colour[female.colour]}${female.neutral ? ` ${w.neutral}` : ""}`;
@@ -537,11 +568,10 @@ function lane(table, view, stack, f, p, targets, diff, interactive) {
   // A stack is a choice only for a chosen Crow that may eat from it (its top card is then the
   // button a keyboard reaches), a card in it only for an exchange that may replace it.
   const crowHere = interactive && ui.selected === K && targets.lanes.has(key);
-  const row = h("div", { class: `aw-lane${crowHere ? " aw-target" : ""}${mine ? " aw-mine" : ""}${change?.eaten ? " aw-hit" : ""}`,
+  const row = h("div", { class: `aw-lane aw-c${view.players[p].colour}${crowHere ? " aw-target" : ""}${mine ? " aw-mine" : ""}${change?.eaten ? " aw-hit" : ""}`,
     "data-owner": LETTERS[p], "data-female": LETTERS[f], role: "group", "aria-label": label,
     "data-point": "stacks", "data-rule": "auweier.play-worm",
     on: { click: (event) => { if (crowHere && !event.defaultPrevented) clickLane(table, view, p, f); } } });
-  row.style.borderLeftColor = COLOURS[view.players[p].colour].fill;
   const total = h("span", { class: `aw-total${diff.totals.has(key) ? " aw-bump" : ""}`, title: w.total, "data-total": stack.total, "data-rule": "auweier.mating" }, colourChip(view.players[p].colour, "aw-chip-small"), String(stack.total));
   row.append(total);
   if (stack.wedding) row.append(cardEl(table, H, { classes: "aw-wedding-card", label: `${w.wedding}: ${nameOf(table, p)}` }));
@@ -595,7 +625,7 @@ function handArea(table, view, legal, diff, interactive) {
   });
   const pile = view.pile_known.length + sum(view.pile_unknown);
   const deck = h("div", { class: "aw-mypile", "aria-label": `${w.pileMine}: ${pile}`, "data-point": "deck", "data-rule": "auweier.deck-order" },
-    h("span", { class: "aw-back aw-back-big", "aria-hidden": "true" }, String(pile)),
+    h("span", { class: "aw-back aw-back-big", "aria-hidden": "true" }, h("span", { class: "aw-pile-n" }, String(pile))),
     h("span", { class: "aw-pile-text" }, `${w.pileMine}: ${pile}`,
       view.pile_known.length ? h("span", { class: "aw-next" }, ` · ${w.next}: `, view.pile_known.slice(0, 6).map((c) => cardEl(table, c, { classes: "aw-mini" }))) : null,
       sum(view.pile_unknown) ? ` · ${sum(view.pile_unknown)} ${w.unknownOrder}` : null));
@@ -637,11 +667,14 @@ function matingBox(table, view) {
 function scoreBox(table, view) {
   const w = words(table);
   if (view.stage !== "over") return null;
+  const best = Math.max(...view.players.map((player) => player.score));
   const rows = view.players.map((player, p) => {
     const eggs = sum(player.eggs.map((e) => e.eggs));
     const own = player.eggs.filter((e) => e.female === player.colour).length;
     const bonus = player.score - eggs - own;
-    return h("li", {}, colourChip(player.colour), ` ${nameOf(table, p)}: `, h("strong", {}, `${player.score}`), ` (${fill(w.breakdown, { eggs, own, bonus })})`);
+    // The top score is marked by a golden egg (and said by the scores themselves).
+    const mark = player.score === best ? art("0 0 10 13", "aw-gold-egg", use("egg")) : null;
+    return h("li", { class: player.score === best ? "aw-best" : null }, mark, colourChip(player.colour), ` ${nameOf(table, p)}: `, h("strong", {}, `${player.score}`), ` (${fill(w.breakdown, { eggs, own, bonus })})`);
   });
   return h("div", { class: "aw-final", id: "aw-final", "data-point": "score", "data-rule": "auweier.scoring" }, h("h3", { class: "aw-h" }, w.over), h("ul", {}, rows));
 }
@@ -879,6 +912,139 @@ function clickStackCard(table, view, owner, f, place, card) {
   return clickLane(table, view, owner, f);
 }
 
+// --- motion: what changed travels (a card from a hand to a female, an egg card to its winner,
+// cleared cards to their owner), each under --motion-move, none under reduced motion; the new
+// drawing is in place at once, so nothing waits for an animation and every click counts.
+
+function motionMs() {
+  if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return 0;
+  const said = getComputedStyle(document.documentElement).getPropertyValue("--motion-move").trim();
+  const ms = said.endsWith("ms") ? parseFloat(said) : parseFloat(said) * 1000;
+  return Number.isFinite(ms) ? Math.min(ms, 380) : 0;
+}
+
+const rectOf = (node) => {
+  const r = node?.getBoundingClientRect();
+  return r && r.width > 0 ? r : null;
+};
+
+// Where the old drawing showed what may move, read before it is replaced.
+function snapshot(container) {
+  const shot = { hand: new Map(), seats: new Map(), eggs: new Map(), cards: new Map(), pile: null };
+  if (!container.querySelector(".aw-board")) return shot;
+  for (const node of container.querySelectorAll(".aw-hand [data-hand]")) {
+    if (!shot.hand.has(node.dataset.hand)) shot.hand.set(node.dataset.hand, rectOf(node));
+  }
+  for (const node of container.querySelectorAll(".aw-player[data-seat]")) shot.seats.set(node.dataset.seat, rectOf(node));
+  for (const node of container.querySelectorAll(".aw-female[data-female] .aw-egg-top")) {
+    shot.eggs.set(node.closest(".aw-female").dataset.female, { rect: rectOf(node), node });
+  }
+  for (const node of container.querySelectorAll(".aw-lane [data-place], .aw-lane .aw-wedding-card")) {
+    const lane = node.closest(".aw-lane");
+    const key = `${lane.dataset.female}:${lane.dataset.owner}`;
+    if (!shot.cards.has(key)) shot.cards.set(key, []);
+    shot.cards.get(key).push({ rect: rectOf(node), node });
+  }
+  shot.pile = rectOf(container.querySelector(".aw-mypile .aw-back-big"));
+  return shot;
+}
+
+// FLIP: the node, drawn where it now belongs, starts where `from` was and slides home.
+function travel(node, from, ms, delay = 0) {
+  const to = rectOf(node);
+  if (!to || !from || !node.animate) return;
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  const scale = from.width > to.width * 2.5 ? 1 : Math.max(0.4, from.width / to.width);  // from a player's place: card-sized
+  node.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, zIndex: 5 }, { transform: "none", zIndex: 5 }],
+    { duration: ms, delay, easing: "cubic-bezier(.2, .7, .2, 1)", fill: "backwards" });
+}
+
+// A copy of an old card flies from where it lay to `to` (its owner, a discard) and fades.
+function ghost(old, to, ms, delay = 0) {
+  if (!old?.rect || !to || !old.node.animate) return;
+  const copy = old.node.cloneNode(true);
+  copy.removeAttribute("id");
+  copy.setAttribute("aria-hidden", "true");
+  copy.classList.add("aw-ghost");
+  copy.classList.remove("aw-target", "aw-last", "aw-in");
+  Object.assign(copy.style, { left: `${old.rect.left}px`, top: `${old.rect.top}px`, width: `${old.rect.width}px`, height: `${old.rect.height}px` });
+  document.body.append(copy);
+  const dx = to.left + to.width / 2 - (old.rect.left + old.rect.width / 2);
+  const dy = to.top + to.height / 2 - (old.rect.top + old.rect.height / 2);
+  const flight = copy.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(.5)`, opacity: 0 }],
+    { duration: ms, delay, easing: "cubic-bezier(.6, 0, .3, 1)", fill: "both" });
+  flight.onfinish = () => copy.remove();
+  flight.oncancel = () => copy.remove();
+}
+
+// Plays the update's changes on the new drawing (`shot`: the old one's places).
+function animate(board, view, previous, table, shot) {
+  const ms = motionMs();
+  if (!ms || !previous || previous.females?.length !== view.females.length) return;
+  const seatRect = (p) => rectOf(board.querySelector(`.aw-player[data-seat="${p}"]`)) ?? shot.seats.get(String(p));
+  view.females.forEach((female, f) => {
+    female.stacks.forEach((stack, p) => {
+      const before = previous.females[f].stacks[p] ?? { cards: [], wedding: false };
+      const key = `${LETTERS[f]}:${LETTERS[p]}`;
+      const lane = board.querySelector(`.aw-lane[data-owner="${LETTERS[p]}"][data-female="${LETTERS[f]}"]`);
+      if (!lane) return;
+      const from = (card) => (p === table.seat ? shot.hand.get(CARD_TEXT[card]) : null) ?? seatRect(p);
+      const old = shot.cards.get(key) ?? [];
+      // A card played or exchanged in: from its player's hand (or their place at the table).
+      const at = stack.cards.findIndex((c, i) => c !== before.cards[i]);
+      if (at >= 0 && stack.cards.length >= before.cards.length) {
+        const node = lane.querySelector(`[data-place="${at + 1}"]`);
+        travel(node, from(stack.cards[at]), ms);
+        if (stack.cards.length === before.cards.length) ghost(old[at + (before.wedding ? 1 : 0)], from(before.cards[at]), ms);
+      }
+      if (stack.wedding && !before.wedding) travel(lane.querySelector(".aw-wedding-card"), from(H), ms);
+      // Cards gone: eaten by a Crow (it swoops in from its player), or cleared after mating.
+      if (stack.cards.length < before.cards.length) {
+        const eaten = stack.cards.length === before.cards.length - 1 && before.wedding === stack.wedding;
+        if (eaten) {
+          const crow = cardEl(table, K, { classes: "aw-in-stack" });
+          const laneRect = rectOf(lane);
+          const gone = old[old.length - 1];
+          const seat = seatRect(previous.player) ?? laneRect;
+          if (gone?.rect && seat) {
+            const { width, height } = gone.rect;
+            const start = { left: seat.left + seat.width / 2 - width / 2, top: seat.top + seat.height / 2 - height / 2, width, height };
+            ghost({ rect: start, node: crow }, gone.rect, ms);
+            ghost(gone, laneRect && { left: laneRect.right, top: laneRect.top - 40, width: 0, height: 0 }, ms * 0.7, ms * 0.3);
+          }
+        } else old.forEach((card, i) => ghost(card, seatRect(p), ms * 0.8, Math.min(i * 15, ms * 0.2)));  // all home within --motion-move
+      }
+    });
+  });
+  // Egg cards won: from the female's nest to the winner; the next one of hers hatches.
+  view.players.forEach((player, p) => {
+    const had = previous.players[p]?.eggs?.length ?? 0;
+    const won = board.querySelectorAll(`.aw-player[data-seat="${p}"] .aw-won .aw-egg`);
+    player.eggs.slice(had).forEach((egg, i) => travel(won[had + i], shot.eggs.get(LETTERS[egg.female])?.rect, ms));
+  });
+  // Cards drawn: from the draw pile into the hand.
+  if (shot.pile) {
+    for (const node of board.querySelectorAll(".aw-hand .aw-in")) {
+      node.classList.remove("aw-in");
+      travel(node, shot.pile, ms);
+    }
+  }
+}
+
+// The last card another player put down (or their Wedding): marked, so the move can be followed.
+function markLast(board, view, previous, table) {
+  if (!previous || previous.females?.length !== view.females.length) return;
+  view.females.forEach((female, f) => female.stacks.forEach((stack, p) => {
+    if (p === table.seat) return;
+    const before = previous.females[f].stacks[p] ?? { cards: [], wedding: false };
+    const lane = board.querySelector(`.aw-lane[data-owner="${LETTERS[p]}"][data-female="${LETTERS[f]}"]`);
+    const at = stack.cards.findIndex((c, i) => c !== before.cards[i]);
+    if (at >= 0 && stack.cards.length >= before.cards.length) lane?.querySelector(`[data-place="${at + 1}"]`)?.classList.add("aw-last");
+    if (stack.wedding && !before.wedding) lane?.querySelector(".aw-wedding-card")?.classList.add("aw-last");
+  }));
+}
+
 // --- the board ------------------------------------------------------------------------------------
 
 function sendQueued(table, view, legal) {
@@ -929,6 +1095,7 @@ function restoreFocus(container, key) {
 
 export function draw(container, table) {
   loadCss();
+  loadSprite();
   const view = table.view;
   if (!view || !view.females) {
     container.replaceChildren();
@@ -967,14 +1134,18 @@ export function draw(container, table) {
   board.append(row);
   const mating = matingBox(table, view);
   if (mating) board.append(mating);
+  // At the end the scores come first, under the stage's "Game over".
   const final = scoreBox(table, view);
-  if (final) board.append(final);
+  if (final) board.querySelector(".aw-stage").after(final);
   if (table.seat !== null && table.seat !== undefined && play && view.stage !== "order") {
     const line = prompt(table, view, legal, interactive);
     if (line) board.append(line);
     board.append(handArea(table, view, legal, diff, interactive));
   }
+  markLast(board, view, table.previous, table);
   const focus = focusKey(container);
+  const shot = fresh ? snapshot(container) : null;
   container.replaceChildren(board);
   restoreFocus(container, focus);
+  if (shot) animate(board, view, table.previous, table, shot);
 }
