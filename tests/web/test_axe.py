@@ -14,8 +14,9 @@ random over the table's socket (as the page does, and much quicker than clicking
 for the tables in play, to a point in the middle that draws more of the board for the tables
 mid-game (Auf die Nüsse!'s seat storing a nut, its stores partly filled and clickable; Auf die
 Eier after turns were scored; Auweier in a wedding phase; Awimbawé in a later round), and to
-the end for the finished ones. A table stopped in the middle waits for its person (its grace is
-0: no bot stands in), and the page must show that point before it is audited. Each size and
+the end for the finished ones. A table left in play waits for its person (its grace is 0: no
+bot stands in, however long the audits take), and the page must show its point before it is
+audited. Each size and
 language gets one browser context (made with ``bypass_csp=True``, which axe's injection needs)
 and one page that visits them all; German is chosen with the page's own language button, which
 the context then remembers.
@@ -179,8 +180,10 @@ def seated_table(
 ) -> str:  # fmt: skip
     """A started table of ``game``, a person (seat 0) against a random bot, the person's
     moves played (``moves`` of them, or to the end, or to the first update offering a move
-    that is ``until``: then the table waits for its person); its seat link."""
-    made = new_table(server, game, seed, {} if until is None else WAITING)
+    that is ``until``); its seat link. A table left in play waits for its person."""
+    # Never a bot standing in: the module's audits outlast the grace a person has, and a bot
+    # would play a table meant to be audited in play to its end.
+    made = new_table(server, game, seed, WAITING)
     link = str(made["seat_links"]["0"])
     token = link.split("#seat=", 1)[1]
     body = {"token": token, "name": "Alex", "salt": secrets.token_hex(16)}
