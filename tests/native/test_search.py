@@ -25,13 +25,18 @@ from spieltisch.agents.ismcts import MAX_ITERATIONS, MAX_SECONDS
 from spieltisch.core.errors import InvalidActionError, NativeError, OptionError
 from spieltisch.core.game import Game, Move, State
 from spieltisch.games import REGISTRY
+from spieltisch.games.awimbawe.model import Stage
+from spieltisch.games.awimbawe.rules import AwimbaweState
 from spieltisch.native import NativeGame
+from spieltisch.native.awimbawe import STAGES as AWIMBAWE_STAGES
 from tests.agents.test_ismcts import decision_states
 from tests.native.agreement import require_native
 
 require_native()
 
 GAMES = ("auf-die-eier", "auf-die-nuesse", "auweier", "awimbawe")
+AWIMBAWE_STAGE_AT = 7
+"""Where an Awimbawé belief code holds the stage (after the viewer, five options, the round)."""
 
 
 def asked(state: State) -> tuple[object, Sequence[Move]]:
@@ -213,6 +218,31 @@ def test_a_changed_belief_code_is_refused_or_searched_without_crashing(
         return
     iterations, _, choices = found
     assert 1 <= iterations <= 20 and sorted(a for a, _, _ in choices) == sorted(ids)
+
+
+def test_an_awimbawe_trick_said_to_be_led_by_its_follower_is_refused() -> None:
+    """The changed code hypothesis found: in the middle of a trick, the play's stage changed
+    to the rhinoceros' (or another power's) makes the seat to act the trick's leader, a card
+    ahead of the other, whose hand runs out while the round goes on. The native belief
+    refuses it (it once searched it and crashed on the first world with no legal move)."""
+    if why_not_searched("awimbawe") is not None:
+        pytest.skip(f"native search of awimbawe: {why_not_searched('awimbawe')}")
+    game, twin = twin_of("awimbawe")
+    state = next(
+        s
+        for seed in range(20)
+        for s in decision_states(game, seed=seed, count=3)
+        if isinstance(s, AwimbaweState) and s.stage is Stage.PLAY and len(s.trick) == 1
+    )
+    view, legal = asked(state)
+    code = list(twin.belief_code(view) or ())
+    ids = [game.action_id(move) for move in legal]
+    assert twin.native.search(code, ids, seed=1, iterations=20)[0] >= 1
+    assert code[AWIMBAWE_STAGE_AT] == AWIMBAWE_STAGES.index(Stage.PLAY)
+    for power in (Stage.RHINOCEROS, Stage.SNAKE, Stage.CHEETAH):
+        code[AWIMBAWE_STAGE_AT] = AWIMBAWE_STAGES.index(power)
+        with pytest.raises(InvalidActionError):
+            twin.native.search(code, ids, seed=1, iterations=20)
 
 
 def clear_positions(game_id: str, want: int) -> list[State]:

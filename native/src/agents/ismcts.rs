@@ -178,7 +178,9 @@ impl<'a, K: Kit> Tree<'a, K> {
     }
 
     /// One iteration: sample a world, descend and grow the tree, play out, credit the path.
-    fn iterate(&mut self) {
+    /// [`Refusal::Invalid`] when the world reaches a decision with no legal action (a belief
+    /// code no play leads to can describe one), which refuses the whole search.
+    fn iterate(&mut self) -> Result<(), Refusal> {
         let kit = self.kit;
         let mut state = kit.sample(self.belief, &mut self.rng);
         self.path.clear();
@@ -195,6 +197,9 @@ impl<'a, K: Kit> Tree<'a, K> {
             };
             self.legal.clear();
             kit.legal_actions(&state, &mut self.legal);
+            if self.legal.is_empty() {
+                return Err(no_legal_action::<K>());
+            }
             if self.legal.len() == 1 {
                 kit.apply_action(&mut state, self.legal[0]);
                 continue;
@@ -207,7 +212,7 @@ impl<'a, K: Kit> Tree<'a, K> {
                 break;
             }
         }
-        self.playout(&mut state);
+        self.playout(&mut state)?;
         for &visited in &self.path {
             let visited = &mut self.nodes[visited as usize];
             visited.visits += 1;
@@ -215,6 +220,7 @@ impl<'a, K: Kit> Tree<'a, K> {
                 visited.reward += self.returns[visited.player as usize];
             }
         }
+        Ok(())
     }
 
     /// The child of `node` to follow for `player` among `self.legal` (sorted): an untried
@@ -294,14 +300,15 @@ impl<'a, K: Kit> Tree<'a, K> {
     }
 
     /// Play on from `state` (to the end, or to where the game's evaluator values it) and write
-    /// each player's expected return into `self.returns`.
-    fn playout(&mut self, state: &mut K::State) {
+    /// each player's expected return into `self.returns`; [`Refusal::Invalid`] at a decision
+    /// with no legal action.
+    fn playout(&mut self, state: &mut K::State) -> Result<(), Refusal> {
         let kit = self.kit;
         let mut depth = 0usize;
         loop {
             match kit.node(state) {
                 Node::Terminal => break,
-                _ if kit.evaluate(state, depth, &mut self.returns) => return,
+                _ if kit.evaluate(state, depth, &mut self.returns) => return Ok(()),
                 Node::Chance => kit.random_chance(state, &mut self.rng),
                 Node::Decision(_) => {
                     let action = if kit.has_playout_policy() {
@@ -309,12 +316,13 @@ impl<'a, K: Kit> Tree<'a, K> {
                     } else {
                         kit.random_action(state, &mut self.rng, &mut self.scratch)
                     };
-                    kit.apply_action(state, action);
+                    kit.apply_action(state, action.ok_or_else(no_legal_action::<K>)?);
                 }
             }
             depth += 1;
         }
         kit.returns(state, &mut self.returns);
+        Ok(())
     }
 }
 
@@ -343,12 +351,12 @@ struct Plan<'a, K: Kit> {
 
 impl<K: Kit> Plan<'_, K> {
     /// Grow one tree within `share` (a time share counts from the search's start) and read
-    /// its root.
-    fn grow(&self, seed: u64, share: Share) -> TreeResult {
+    /// its root; the refusal of an iteration's world ends it.
+    fn grow(&self, seed: u64, share: Share) -> Result<TreeResult, Refusal> {
         let mut tree = Tree::new(self.kit, self.belief, seed, self.exploration, self.tree_depth);
         let mut iterations = 0u64;
         loop {
-            tree.iterate();
+            tree.iterate()?;
             iterations += 1;
             let left = match share {
                 Share::Iterations(budget) => {
@@ -370,8 +378,13 @@ impl<K: Kit> Plan<'_, K> {
                 break;
             }
         }
-        TreeResult { iterations, stats: tree.root_stats(self.actions) }
+        Ok(TreeResult { iterations, stats: tree.root_stats(self.actions) })
     }
+}
+
+/// The refusal of a sampled world whose player to act has no legal action.
+fn no_legal_action<K: Kit>() -> Refusal {
+    Refusal::Invalid(format!("the belief gives {} a world where the player to act has no legal action", K::ID))
 }
 
 /// The seed of tree `index` of `trees` searched with `seed`: the seed itself for one tree.
@@ -418,11 +431,11 @@ pub fn search<K: Kit>(
     let plan = Plan { kit, belief, actions, exploration, tree_depth, start };
     let one = |index: usize| plan.grow(tree_seed(settings.seed, index, trees), share(index));
     let grown: Vec<TreeResult> = if trees == 1 {
-        vec![one(0)]
+        vec![one(0)?]
     } else {
         match rayon::ThreadPoolBuilder::new().num_threads(trees).build() {
-            Ok(pool) => pool.install(|| (0..trees).into_par_iter().map(one).collect()),
-            Err(_) => (0..trees).map(one).collect(),
+            Ok(pool) => pool.install(|| (0..trees).into_par_iter().map(one).collect::<Result<_, _>>())?,
+            Err(_) => (0..trees).map(one).collect::<Result<_, _>>()?,
         }
     };
     let mut choices: Vec<Choice> = actions
@@ -458,7 +471,8 @@ mod tests {
     //! The search on a small game whose best moves are known: player 0 picks a number `a`
     //! (0 to 3), player 1 must pass (a forced move), then picks `b` (0 or 1), then a die
     //! decides: player 0 wins when it shows below `a + 2 - b`. So 3 is best for player 0 and
-    //! 1 for player 1, and player 0 then wins 4 times in 6.
+    //! 1 for player 1, and player 0 then wins 4 times in 6. A die of [`STUCK`] before the
+    //! throw leaves player 1 no move: a position no play reaches, as a crafted belief can give.
 
     use proptest::prelude::*;
 
@@ -509,7 +523,7 @@ mod tests {
             match state.stage {
                 0 => out.extend(0..4),
                 1 => out.push(0),
-                2 => out.extend(0..2),
+                2 if state.die != STUCK => out.extend(0..2),
                 _ => {}
             }
         }
@@ -569,6 +583,8 @@ mod tests {
     }
 
     const ROOT: [u32; 4] = [0, 1, 2, 3];
+    /// The die of a belief whose player 1 has no move at its second decision.
+    const STUCK: u8 = 9;
 
     fn run(budget: Budget, seed: u64, threads: usize) -> SearchResult {
         let game = Pick { depth_hint: None };
@@ -675,7 +691,7 @@ mod tests {
             let exploration = EXPLORATION;
             let mut tree = Tree::new(&game, &belief, 3, exploration, cap.or(hint));
             for _ in 0..200 {
-                tree.iterate();
+                tree.iterate().unwrap();
             }
             assert_eq!(height(&tree, 0), expected, "hint {hint:?} cap {cap:?}");
             // Every node but the root was reached by a real decision: 4 + 4 * 2 at most.
@@ -691,14 +707,14 @@ mod tests {
         let belief = game.initial_state();
         let mut tree = Tree::new(&game, &belief, 9, EXPLORATION, Some(1));
         for _ in 0..4 {
-            tree.iterate();
+            tree.iterate().unwrap();
         }
         // Four iterations tried each root choice once; the k-th added was available to
         // 4 - k + 1 selections (its own, then one per later iteration).
         let mut available: Vec<u64> = tree.nodes[1..].iter().map(|node| node.available).collect();
         available.sort_unstable();
         assert_eq!(available, [1, 2, 3, 4]);
-        tree.iterate();
+        tree.iterate().unwrap();
         let root = &tree.nodes[0];
         assert_eq!(root.visits, 5);
         for edge in &root.children {
@@ -707,6 +723,18 @@ mod tests {
             assert!(child.reward <= child.visits as f64);
         }
         assert_eq!(tree.nodes[1..].iter().map(|node| node.available).sum::<u64>(), 1 + 2 + 3 + 4 + 4);
+    }
+
+    #[test]
+    fn a_world_whose_player_to_act_has_no_legal_action_is_refused_not_a_panic() {
+        let game = Pick { depth_hint: None };
+        let stuck = PickState { die: STUCK, ..game.initial_state() };
+        // met in the playout (after the root's choice), and in the tree's descent
+        for (belief, threads) in [(stuck, 1), (stuck, 3), (PickState { stage: 2, ..stuck }, 1)] {
+            let settings = Settings { threads, ..Settings::new(Budget::Iterations(50), 1) };
+            let found = search(&game, &belief, &ROOT, &settings);
+            assert!(matches!(&found, Err(Refusal::Invalid(text)) if text.contains("no legal action")), "{found:?}");
+        }
     }
 
     #[test]

@@ -33,7 +33,7 @@ pub struct RandomAgent;
 
 impl<R: Rules> Agent<R> for RandomAgent {
     fn act(&self, rules: &R, state: &R::State, _seat: usize, rng: &mut Rng, scratch: &mut Vec<u32>) -> u32 {
-        rules.random_action(state, rng, scratch)
+        rules.random_action(state, rng, scratch).expect("the rules leave the player to act a legal action")
     }
 }
 

@@ -502,7 +502,9 @@ fn play_others<R: Rules>(rules: &R, setup: Setup, row: &mut Row<R>) {
     for _ in 0..MAX_OPPONENT_MOVES {
         match rules.node(&row.state) {
             Node::Decision(seat) if seat != row.seat => {
-                let action = rules.random_action(&row.state, &mut row.rng, &mut row.scratch);
+                let action = rules
+                    .random_action(&row.state, &mut row.rng, &mut row.scratch)
+                    .expect("the rules leave the player to act a legal action");
                 rules.apply_action(&mut row.state, action);
                 if setup.record {
                     row.history.push(i64::from(action));

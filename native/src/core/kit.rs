@@ -28,8 +28,9 @@ pub trait Kit: Rules {
     }
 
     /// The playout policy's action at a decision (the game's `SearchHints.playout`); random
-    /// without one.
-    fn playout(&self, state: &Self::State, rng: &mut Rng, scratch: &mut Vec<u32>) -> u32 {
+    /// without one. `None` when the player to act has no legal action (see
+    /// [`Rules::random_action`]).
+    fn playout(&self, state: &Self::State, rng: &mut Rng, scratch: &mut Vec<u32>) -> Option<u32> {
         self.random_action(state, rng, scratch)
     }
 

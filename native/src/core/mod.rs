@@ -132,14 +132,19 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// (nothing unless `state` is a decision).
     fn legal_actions(&self, state: &Self::State, out: &mut Vec<u32>);
 
-    /// A uniformly random legal action id of a decision state: what playouts call. The
-    /// default lists the legal actions into `scratch` and picks one; override it where a game
-    /// can pick without listing, drawing the same number from `rng` (so a playout is the same
-    /// game whichever is called).
-    fn random_action(&self, state: &Self::State, rng: &mut Rng, scratch: &mut Vec<u32>) -> u32 {
+    /// A uniformly random legal action id of a decision state: what playouts call; `None`
+    /// (nothing drawn) when the player to act has no legal action, which the rules never
+    /// leave but a world sampled from a crafted belief code may. The default lists the legal
+    /// actions into `scratch` and picks one; override it where a game can pick without
+    /// listing, drawing the same number from `rng` (so a playout is the same game whichever
+    /// is called).
+    fn random_action(&self, state: &Self::State, rng: &mut Rng, scratch: &mut Vec<u32>) -> Option<u32> {
         scratch.clear();
         self.legal_actions(state, scratch);
-        scratch[rand::Rng::gen_range(rng, 0..scratch.len())]
+        if scratch.is_empty() {
+            return None;
+        }
+        Some(scratch[rand::Rng::gen_range(rng, 0..scratch.len())])
     }
 
     /// Apply a legal action id. The caller has checked that it is legal here.

@@ -45,7 +45,9 @@ pub fn play_out<R: Rules>(rules: &R, state: &mut R::State, seed: u64, record: bo
                 }
             }
             Node::Decision(_) => {
-                let action = rules.random_action(state, &mut rng, &mut legal);
+                let action = rules
+                    .random_action(state, &mut rng, &mut legal)
+                    .expect("the rules leave the player to act a legal action");
                 if let Some(kept) = kept.as_mut() {
                     kept.push(Step::Action(action));
                 }

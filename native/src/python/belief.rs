@@ -68,6 +68,8 @@ pub fn playout<K: Kit>(py: Python<'_>, rules: &K, belief_code: &[i64], seed: u64
         if !matches!(rules.node(&state), Node::Decision(_)) {
             return Err(refused(py, Refusal::Invalid("the belief's world is no decision".into()), ""));
         }
-        Ok(rules.playout(&state, &mut rng, &mut Vec::new()))
+        rules.playout(&state, &mut rng, &mut Vec::new()).ok_or_else(|| {
+            refused(py, Refusal::Invalid("the belief's world leaves the player to act no legal action".into()), "")
+        })
     })
 }

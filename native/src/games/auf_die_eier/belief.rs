@@ -148,7 +148,7 @@ mod tests {
             match rules.node(&state) {
                 Node::Chance => rules.random_chance(&mut state, &mut rng),
                 _ => {
-                    let action = rules.random_action(&state, &mut rng, &mut scratch);
+                    let action = rules.random_action(&state, &mut rng, &mut scratch).unwrap();
                     rules.apply_action(&mut state, action);
                 }
             }
@@ -224,7 +224,7 @@ mod tests {
                         Node::Terminal => break,
                         Node::Chance => rules.random_chance(&mut state, &mut rng),
                         Node::Decision(_) => {
-                            let action = rules.random_action(&state, &mut rng, &mut scratch);
+                            let action = rules.random_action(&state, &mut rng, &mut scratch).unwrap();
                             rules.apply_action(&mut state, action);
                         }
                     }

@@ -331,13 +331,16 @@ impl Rules for Eier {
         out.extend(self.tables.rerolls_of(rerollable(&state.dice)).iter().map(|&id| u32::from(id)));
     }
 
-    fn random_action(&self, state: &EierState, rng: &mut Rng, _scratch: &mut Vec<u32>) -> u32 {
+    fn random_action(&self, state: &EierState, rng: &mut Rng, _scratch: &mut Vec<u32>) -> Option<u32> {
         // `stop` (id 0) and then the re-rolls, as `legal_actions` lists them, without the list.
+        if state.stage != Stage::Decide {
+            return None;
+        }
         let rerolls = self.tables.rerolls_of(rerollable(&state.dice));
-        match rng.gen_range(0..rerolls.len() + 1) {
+        Some(match rng.gen_range(0..rerolls.len() + 1) {
             0 => 0,
             pick => u32::from(rerolls[pick - 1]),
-        }
+        })
     }
 
     fn apply_action(&self, state: &mut EierState, action: u32) {

@@ -284,7 +284,7 @@ fn a_random_action_is_the_one_the_legal_list_gives_for_the_same_draw() {
         listed.clear();
         rules.legal_actions(&state, &mut listed);
         let expected = listed[rand::Rng::gen_range(&mut twin, 0..listed.len())];
-        let picked = rules.random_action(&state, &mut rng, &mut Vec::new());
+        let picked = rules.random_action(&state, &mut rng, &mut Vec::new()).unwrap();
         assert_eq!(picked, expected);
         rules.apply_action(&mut state, picked);
         seen += 1;

@@ -12,7 +12,7 @@
 
 use super::bots::{search, EXPLORATION, TREE_DEPTH};
 use super::model::{Context, Ending, Stage, SQUIRRELS, STORE_SIZES};
-use super::notation::{CARDS, JOKERS, MAX_PLAYERS, NONE, NUTS, SLOTS, SPACES, STOP, STORES};
+use super::notation::{CARDS, JOKERS, MAX_PLAYERS, NONE, NUTS, SLOTS, SPACES, STORES};
 use super::rules::{Market, Nuesse, NuesseState, Step, Store};
 use crate::core::{Kit, Node, Refusal, Rng, Rules};
 
@@ -242,16 +242,16 @@ impl Kit for Nuesse {
         true
     }
 
-    fn playout(&self, state: &NuesseState, rng: &mut Rng, scratch: &mut Vec<u32>) -> u32 {
+    fn playout(&self, state: &NuesseState, rng: &mut Rng, scratch: &mut Vec<u32>) -> Option<u32> {
         scratch.clear();
         self.legal_actions(state, scratch);
         if scratch.is_empty() {
-            return STOP; // no decision here (the search asks at decisions only)
+            return None;
         }
         let legal = std::mem::take(scratch);
         let action = search::playout(self, state, &legal, rng);
         *scratch = legal;
-        action
+        Some(action)
     }
 
     fn evaluate(&self, state: &NuesseState, depth: usize, out: &mut [f64]) -> bool {

@@ -109,7 +109,7 @@ fn state_after(rules: &Auweier, steps: usize, rng: &mut Rng) -> AuweierState {
             Node::Terminal => break,
             Node::Chance => rules.random_chance(&mut state, rng),
             Node::Decision(_) => {
-                let action = rules.random_action(&state, rng, &mut scratch);
+                let action = rules.random_action(&state, rng, &mut scratch).unwrap();
                 rules.apply_action(&mut state, action);
             }
         }

@@ -235,6 +235,7 @@ pub fn read_belief(config: &Config, code: &[i64]) -> Result<Belief, Refusal> {
         leader
     };
     let pool = check(&known, &seats, viewer, to_act)?;
+    check_round(config, &known, &seats, leader)?;
     Ok(Belief { viewer: if viewer == NOBODY { None } else { Some(viewer) }, known, seats, pool })
 }
 
@@ -411,12 +412,67 @@ fn check_stage(known: &AwimbaweState, seats: &[Seat; 2], to_act: u8) -> Result<(
         _ => trick == 0,
     };
     let follower = &seats[usize::from(1 - (known.leader() & 1))];
-    let follower_fits = trick != 1 || card_count(follower) > 0;
+    let follower_fits = trick != 1 || can_play(follower);
     let actor = &seats[usize::from(known.actor & 1)];
     if decides != (to_act != NOBODY) || !trick_fits || !follower_fits || (stage == Stage::Play && !can_play(actor)) {
         return Err(invalid(format!("no state is at stage {stage:?} with these cards")));
     }
     Ok(())
+}
+
+/// The checks that the code is one a view packs and that the rules go on from it the way play
+/// leaves them: the leader the code names is the one its stage and actor give; cards are on
+/// the table exactly at the stages that have them (after the deal, before the round's end), and
+/// no trick is played before the round's leader is known; a top card is face down only during
+/// a trick, on the leader's side or, once a power has moved them, the follower's (it turns up
+/// at the trick's end); and a blind pick has a hand card to fall on. (Hand-built positions
+/// whose sides hold different numbers of cards, or whose scoring piles and round wins are set
+/// by hand, pass as Python's sampler lets them; a world that comes to a decision with no legal
+/// action is refused by the search.)
+fn check_round(config: &Config, known: &AwimbaweState, seats: &[Seat; 2], leader: u8) -> Result<(), Refusal> {
+    let refuse = |what: &str| Err(invalid(format!("{what} (stage {:?})", known.stage)));
+    if leader != known.leader() {
+        return refuse("the leader is not the one the player to act gives");
+    }
+    let dealt = match known.stage {
+        Stage::Deal | Stage::Over => false,
+        Stage::ChooseLeader => config.leader_choice_after_deal,
+        _ => true,
+    };
+    let on_table = seats.iter().any(|seat| card_count(seat) > 0) || known.trick_len > 0;
+    if dealt != on_table {
+        return refuse("cards on the table at a stage without them, or none at a stage with them");
+    }
+    let before_play = matches!(known.stage, Stage::TieBreak | Stage::ChooseLeader);
+    if before_play && known.played != 0 {
+        return refuse("tricks played before the round's leader is known");
+    }
+    let trick = known.trick_len;
+    // a top turns face down only during a trick, as the leader's own play or the rhinoceros
+    // uncovers it; the follower's piles are untouched until a power moves them
+    let may_hide = |seat: usize| match trick {
+        0 => false,
+        1 => seat == usize::from(leader & 1) || known.stage == Stage::Play,
+        _ => true,
+    };
+    let face_down_top =
+        |seat: &Seat| seat.piles.iter().any(|pile| pile.len > 0 && pile.hidden >> (pile.len - 1) & 1 != 0);
+    if (0..2).any(|seat| !may_hide(seat) && face_down_top(&seats[seat])) {
+        return refuse("a face-down top card where the play turns none down");
+    }
+    if known.stage == Stage::BlindPick && free_hand(&seats[usize::from(1 - (known.actor & 1))]) == 0 {
+        return refuse("a blind pick with no unblocked hand card to fall on");
+    }
+    Ok(())
+}
+
+/// How many of `seat`'s hand cards are not blocked (the blind blocks counted as blocked).
+fn free_hand(seat: &Seat) -> u32 {
+    let free = match seat.hand {
+        Hand::Seen(hand) => (hand & !seat.blocked).count_ones(),
+        Hand::Hidden(hidden) => u32::from(hidden.unknown) + (hidden.shown & !seat.blocked).count_ones(),
+    };
+    free.saturating_sub(u32::from(seat.blind_blocks))
 }
 
 /// Whether some hands of the hidden sizes from `pool` keep the voids and the blind voids

@@ -39,7 +39,7 @@ fn policy_game(rules: &Nuesse, seed: u64) -> Vec<NuesseState> {
             Node::Terminal => return seen,
             Node::Chance => rules.random_chance(&mut state, &mut rng),
             Node::Decision(_) => {
-                let action = rules.playout(&state, &mut rng, &mut scratch);
+                let action = rules.playout(&state, &mut rng, &mut scratch).unwrap();
                 legal.clear();
                 rules.legal_actions(&state, &mut legal);
                 assert!(legal.contains(&action), "policy move {action} not in {legal:?}");

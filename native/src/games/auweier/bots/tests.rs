@@ -70,7 +70,7 @@ fn check_game(rules: &Auweier, seed: u64, variants: usize) -> Result<usize, Test
                 }
                 differed += usize::from(changed);
                 let action = if seed % 2 == 1 && seat == 1 {
-                    rules.random_action(&state, &mut chance, &mut scratch)
+                    rules.random_action(&state, &mut chance, &mut scratch).unwrap()
                 } else {
                     mine
                 };
