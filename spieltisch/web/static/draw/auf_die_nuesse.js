@@ -184,15 +184,9 @@ function failCount(track) {
   return fails;
 }
 
-function textColour(fill) {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(fill.slice(i, i + 2), 16) / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.22 ? "#111" : "#fff";
-}
-
 function colourOf(table, seat) {
   const colours = table.colours ?? [];
-  return colours[seat % Math.max(colours.length, 1)] ?? { fill: "#777777", letter: String(seat + 1) };
+  return colours[seat % Math.max(colours.length, 1)] ?? { fill: `var(--seat-${(seat % 6) + 1})`, letter: String(seat + 1) };
 }
 
 function nameOf(table, seat) {
@@ -264,16 +258,55 @@ function target(table, tag, attrs, text, onClick, ...children) {
 
 // --- Pictures: nuts, cards, dice, squirrels ------------------------------------------------
 
+// The drawings, once per page: SVG symbols every nut, squirrel and raccoon on the page uses
+// (<use>), coloured by the board's custom properties (auf_die_nuesse.css), never by values here.
+const SPRITE_ID = "nd-sprite";
+const SYMBOLS = {
+  walnut: ["0 0 20 20", [
+    ["circle", { cx: 10, cy: 10.5, r: 7.6, class: "nd-f-walnut" }],
+    ["path", { d: "M10 3v15M6.5 5.5q2 2.2 0 4.4t0 4.6M13.5 5.5q-2 2.2 0 4.4t0 4.6M4 9.5q1.5 1 0 2.5M16 9.5q-1.5 1 0 2.5", class: "nd-l-walnut" }]]],
+  hazelnut: ["0 0 20 20", [
+    ["path", { d: "M10 18.6C4.6 18.6 3 14 3.8 10.6 4.6 7.4 7.4 5.6 10 5.6s5.4 1.8 6.2 5c.8 3.4-.8 8-6.2 8Z", class: "nd-f-hazel" }],
+    ["path", { d: "M4.6 9.4C5.8 6.8 8 5.6 10 5.6s4.2 1.2 5.4 3.8c-2-1-8.8-1-10.8 0Z", class: "nd-f-hazel-top" }],
+    ["path", { d: "M10 5.6V2.4M7 12.5q-.8 2.5.5 4.6", class: "nd-l-hazel" }]]],
+  beechnut: ["0 0 20 20", [
+    ["path", { d: "M10 1.6c2.2 5 6.4 10 5.8 15-1.6 2.4-10 2.4-11.6 0-.6-5 3.6-10 5.8-15Z", class: "nd-f-beech" }],
+    ["path", { d: "M10 3.5v14.6M10 3.5c-1.6 4.4-3.6 8.6-3.2 13.4", class: "nd-l-beech" }]]],
+  acorn: ["0 0 20 20", [
+    ["path", { d: "M5.4 9.6c0 5.6 2.6 9 4.6 9s4.6-3.4 4.6-9Z", class: "nd-f-acorn" }],
+    ["path", { d: "M3.4 10C3.2 5.2 16.8 5.2 16.6 10c-2.6 1.2-10.6 1.2-13.2 0Z", class: "nd-f-acorn-cap" }],
+    ["path", { d: "M10 5.8l.8-3.4M6 8.2h1.6M9.2 7.8h1.6M12.4 8.2H14", class: "nd-l-acorn" }]]],
+  raccoon: ["0 0 24 24", [
+    ["path", { d: "M3.4 10 4.6 2.6 10.4 6.2ZM20.6 10l-1.2-7.4-5.8 3.6Z", class: "nd-f-coon" }],
+    ["path", { d: "M2 12.4C2 7.4 7 5 12 5s10 2.4 10 7.4c0 4.2-5 8.4-10 8.8-5-.4-10-4.6-10-8.8Z", class: "nd-f-coon" }],
+    ["path", { d: "M5.6 15c2.4 4.6 10.4 4.6 12.8 0-2.4-1.6-10.4-1.6-12.8 0ZM12 5.4c1 1.6 1 4 0 5.4-1-1.4-1-3.8 0-5.4Z", class: "nd-f-coon-light" }],
+    ["path", { d: "M2.8 11.6c2.2-3.2 7.2-2.2 9.2.6 2-2.8 7-3.8 9.2-.6-1.4 3.2-6 3.8-9.2 2-3.2 1.8-7.8 1.2-9.2-2Z", class: "nd-f-coon-mask" }],
+    ["circle", { cx: 7.6, cy: 12, r: 1.2, class: "nd-f-coon-light" }],
+    ["circle", { cx: 16.4, cy: 12, r: 1.2, class: "nd-f-coon-light" }],
+    ["ellipse", { cx: 12, cy: 16.4, rx: 1.6, ry: 1.1, class: "nd-f-coon-mask" }]]],
+  // a sitting squirrel, its tail curled up behind it, its belly left light for the seat's letter
+  squirrel: ["0 0 32 32", [
+    ["path", { d: "M15 30c10 .5 16.5-7 15.5-16.5C29.5 5 22.5 1.5 17.5 4.5c-4 2.5-3 7 .5 7 2 0 2.5 2.5 2 5.5-.5 4-3 7.5-5 13Z", class: "nd-f-seat nd-l-piece" }],
+    ["path", { d: "M8.4 29.5c-4.2 0-4.6-6-2.6-10.2 1.4-3 1.4-4.8 2.4-6.4l6.4.2c3.4 3.4 5.4 8.6 3.8 13-1 2.8-4.6 3.4-10 3.4Z", class: "nd-f-seat nd-l-piece" }],
+    ["path", { d: "M5.8 14C2.6 13.6 1.6 11 3 8.8 4.4 6.8 6.6 6.2 8.2 6.2l1-3.4 2.2 3.6c2.2 1 3.2 3.4 2.2 6-1.2 2.2-4.6 2.4-7.8 1.6Z", class: "nd-f-seat nd-l-piece" }],
+    ["ellipse", { cx: 11.6, cy: 22.6, rx: 4.4, ry: 5, class: "nd-f-belly" }],
+    ["circle", { cx: 7.4, cy: 9.4, r: 1, class: "nd-f-eye" }]]],
+};
+
+function ensureSprite() {
+  if (document.getElementById(SPRITE_ID)) return;
+  const symbols = Object.entries(SYMBOLS).map(([name, [viewBox, parts]]) =>
+    s("symbol", { id: `nd-s-${name}`, viewBox }, parts.map(([tag, attrs]) => s(tag, attrs))));
+  document.body.append(s("svg", { id: SPRITE_ID, class: "nd-sprite", "aria-hidden": "true", focusable: "false" }, s("defs", {}, symbols)));
+}
+
+function use(name, attrs = {}, ...more) {
+  ensureSprite();
+  return s("svg", { "aria-hidden": "true", focusable: "false", ...attrs }, s("use", { href: `#nd-s-${name}` }), ...more);
+}
+
 function nutIcon(kind) {
-  const { body, line } = NUT_COLOURS[kind];
-  const common = { fill: body, stroke: line, "stroke-width": 1.2 };
-  const shapes = {
-    walnut: [s("circle", { cx: 10, cy: 11, r: 7, ...common }), s("path", { d: "M10 4 Q7 11 10 18 M10 4 Q13 11 10 18", fill: "none", stroke: line, "stroke-width": 1 })],
-    hazelnut: [s("circle", { cx: 10, cy: 12, r: 6.5, ...common }), s("path", { d: "M3 10 Q10 1 17 10 Z", fill: line, stroke: line })],
-    beechnut: [s("path", { d: "M10 2.5 L17.5 17.5 L2.5 17.5 Z", ...common }), s("path", { d: "M10 5 L10 16", stroke: line, "stroke-width": 1 })],
-    acorn: [s("ellipse", { cx: 10, cy: 13, rx: 5.2, ry: 5.5, ...common }), s("path", { d: "M3.5 10 Q10 3 16.5 10 Z", fill: line, stroke: line }), s("path", { d: "M10 2 L10 5", stroke: line, "stroke-width": 1.6 })],
-  };
-  return s("svg", { viewBox: "0 0 20 20", class: "nd-nut", "aria-hidden": "true", focusable: "false" }, shapes[kind]);
+  return use(kind, { viewBox: "0 0 20 20", class: `nd-nut nd-nut-${kind}` });
 }
 
 function cardFace(w, card) {
@@ -352,11 +385,14 @@ function dieFace(value) {
   return Array.from({ length: 9 }, (_, i) => h("span", { class: on.has(i) ? "nd-pip nd-on" : "nd-pip" }));
 }
 
+// A squirrel in its seat's colour (the page's seat colours), its letter on its belly.
 function squirrel(table, seat, count = 1, extra = "") {
   const colour = colourOf(table, seat);
-  const node = h("span", { class: `nd-sq ${extra}`, "aria-hidden": "true", "data-rule": "nuesse.supplies" }, colour.letter, count > 1 ? h("small", {}, `×${count}`) : null);
-  node.style.background = colour.fill;
-  node.style.color = textColour(colour.fill);
+  const letter = s("text", { x: 11.6, y: 25.6, class: "nd-sq-letter", "text-anchor": "middle" });
+  letter.textContent = colour.letter;
+  const node = h("span", { class: `nd-sq ${extra}`, "aria-hidden": "true", "data-rule": "nuesse.supplies", "data-seat": seat },
+    use("squirrel", { viewBox: "0 0 32 32" }, letter), count > 1 ? h("small", {}, `×${count}`) : null);
+  node.style.color = colour.fill;
   return node;
 }
 
@@ -364,7 +400,7 @@ function squirrels(table, counts, cap, changed) {
   const nodes = [];
   counts.forEach((count, seat) => {
     if (!count) return;
-    const pop = changed?.has(seat) ? "nd-anim-pop" : "";
+    const pop = changed?.has(seat) ? "nd-climb" : "";
     if (count > cap) nodes.push(squirrel(table, seat, count, pop));
     else for (let i = 0; i < count; i += 1) nodes.push(squirrel(table, seat, 1, pop));
   });
@@ -422,7 +458,8 @@ function spaceNode(table, w, view, space, moved) {
   const setup = view.stage === "setup";
   const text = setup && space < 5 ? `setup ${label}` : null;
   const classes = ["nd-space", `nd-row${row}`, RACCOONS.has(space) ? "nd-raccoon" : "",
-    view.space === space ? "nd-paying" : "", moved.paid.has(space) ? "nd-anim-flash" : ""].join(" ");
+    view.space === space ? "nd-paying" : "", moved.paid.has(space) ? "nd-anim-flash" : "",
+    moved.paid.has(space) || moved.spaces.has(space) ? "nd-changed" : ""].join(" ");
   const node = target(table, "div", {
     class: classes, "data-space": space, "data-point": PART_OF(space), "data-rule": `nuesse.${PART_OF(space)}`,
     "aria-label": `${name} (${w.need} ${NEED[space]}): ${countsText(table, w, counts)}${view.space === space ? `, ${w.collecting}` : ""}`,
@@ -436,12 +473,7 @@ function spaceNode(table, w, view, space, moved) {
 }
 
 function raccoonIcon() {
-  return s("svg", { viewBox: "0 0 20 20", class: "nd-raccoon-icon", "aria-hidden": "true", focusable: "false" },
-    s("path", { d: "M3 6 L5 1.5 L8 5 M17 6 L15 1.5 L12 5", fill: "#6d6d6d", stroke: "#333" }),
-    s("ellipse", { cx: 10, cy: 11, rx: 8, ry: 7, fill: "#9a9a9a", stroke: "#333" }),
-    s("path", { d: "M2.5 10 Q10 6 17.5 10 L17 13 Q10 10 3 13 Z", fill: "#222" }),
-    s("circle", { cx: 7, cy: 11, r: 1.2, fill: "#fff" }), s("circle", { cx: 13, cy: 11, r: 1.2, fill: "#fff" }),
-    s("circle", { cx: 10, cy: 15.5, r: 1.2, fill: "#222" }));
+  return use("raccoon", { viewBox: "0 0 24 24", class: "nd-raccoon-icon" });
 }
 
 function trackNode(table, w, view, n, moved) {
@@ -473,11 +505,28 @@ function slotNode(table, w, view, slot, moved) {
   return node;
 }
 
+// The tree the spaces sit in, behind the grid: its crown behind the 4-area, branches under the
+// 3- and 2-area, the trunk (with the raccoon's hollows) over space 7, roots over the start track.
+const TREE = [
+  ["nd-crown", "M4 26C-2 14 10 2 24 6 32-2 46 2 55 5c9-3 24-7 31 1 14-4 26 8 20 20Z"],
+  ["nd-bark", "M51 104c1-20 2-50 0-100h8c-2 50-1 80 0 100ZM51 80c-7 1-9 4-12 7l3 1c3-3 6-5 10-5ZM59 80c7 1 9 4 12 7l-3 1c-3-3-6-5-10-5Z"],
+  ["nd-bark", "M52 44C40 41 24 45 3 40v5c21 4 37 1 49 4ZM58 44c12-3 28 1 49-4v5c-21 4-37 1-49 4ZM52 74c-12-3-26 1-48-5v5c22 6 36 3 48 5ZM58 74c12-3 26 1 48-5v5c-22 6-36 3-48 5Z"],
+];
+
+function treeNode() {
+  const node = s("svg", { class: "nd-tree", viewBox: "0 0 110 100", preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" },
+    TREE.map(([cls, d]) => s("path", { d, class: cls })));
+  node.style.gridColumn = "1 / -1";
+  node.style.gridRow = "1 / 5";
+  return node;
+}
+
 function boardNode(table, w, view, moved) {
   const cells = [];
   for (let space = 8; space >= 0; space -= 1) cells.push(spaceNode(table, w, view, space, moved));
   for (let n = 2; n <= 12; n += 1) cells.push(trackNode(table, w, view, n, moved));
   for (let slot = 0; slot < 4; slot += 1) cells.push(slotNode(table, w, view, slot, moved));
+  cells.unshift(treeNode());
   return h("div", { class: "nd-board", role: "group", "aria-label": w.board, "data-point": "board", "data-rule": "nuesse.checks" }, cells);
 }
 
@@ -563,7 +612,7 @@ function storeNode(table, w, view, player, index, moved) {
     pips.push(h("span", { class: `nd-hole${i < fill ? " nd-filled" : ""}${joker ? " nd-held-joker" : ""}`, "aria-hidden": "true" },
       i < fill && kind ? nutIcon(kind) : null));
   }
-  const anim = moved.filled.has(key) ? " nd-anim-flip" : moved.stores.has(key) ? " nd-anim-flash" : "";
+  const anim = moved.filled.has(key) ? " nd-anim-flip nd-changed" : moved.stores.has(key) ? " nd-changed" : "";
   const node = target(table, "div", { class: `nd-store${store.full ? " nd-full" : ""}${anim}`, "data-store": key, "aria-label": label,
     "data-rule": store.full ? "nuesse.store-full" : "nuesse.file-at-once" },
     text, click,
@@ -617,7 +666,7 @@ function playerNode(table, w, view, player, moved) {
     h("span", { class: "nd-supply", "aria-label": `${view.supply[player]} ${w.squirrels} ${w.supply}`, "data-rule": "nuesse.supplies" }, `${view.supply[player]} ${w.supply}`),
     h("span", { class: "nd-score", "data-score": view.scores[player], "data-point": "scores", "data-rule": "nuesse.score" }, `${view.scores[player]} ${view.scores[player] === 1 ? w.point : w.points}`));
   const hand = view.pending && view.receiver === player && view.stage === "put"
-    ? h("div", { class: "nd-hand", "data-rule": "nuesse.file-at-once" }, `${w.inHand}: `, cardNode(w, view.pending, "nd-anim-slide"),
+    ? h("div", { class: "nd-hand", "data-rule": "nuesse.file-at-once" }, `${w.inHand}: `, cardNode(w, view.pending),
       view.refill !== null && view.refill !== undefined ? h("span", { class: "nd-small" }, ` ${w.from} ${SLOTS[view.refill]}`) : null)
     : null;
   const theft = view.theft && view.receiver === player ? h("div", { class: "nd-small", "data-rule": "nuesse.raccoon" }, w.theft) : null;
@@ -672,6 +721,7 @@ export function draw(container, table) {
   ui.container = container;
   ui.table = table;
   const focusKey = container.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+  const before = fresh && table.previous && !still() ? placesOf(container) : null;
   const players = view.stores.map((_, player) => playerNode(table, w, view, player, moved));
   const root = h("div", {
     class: "nd-root", "data-stage": view.stage, "data-pile": view.pile, "data-mine": canAct(table) ? "1" : "0",
@@ -683,6 +733,73 @@ export function draw(container, table) {
   h("div", { class: "nd-players" }, players));
   container.replaceChildren(root);
   if (focusKey) root.querySelector(focusKey)?.focus();
+  if (before) animate(root, view, table.previous, moved, before);
+}
+
+// --- Motion: what moved travels from where it was, a new view only, never under reduced ----
+// motion; the board is already drawn and clickable while it runs (transforms only).
+
+function still() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+function duration() {
+  const value = getComputedStyle(document.documentElement).getPropertyValue("--motion-move").trim();
+  return value.endsWith("ms") ? parseFloat(value) : parseFloat(value) * 1000 || 0;
+}
+
+// Where the old board's moving parts were: the nut in hand, the face-up nuts, stores, piles.
+function placesOf(container) {
+  const places = new Map();
+  for (const node of container.querySelectorAll("[data-slot], [data-store], .nd-hand .nd-card, .nd-pile[data-pile]")) {
+    const key = node.dataset.slot !== undefined ? `slot:${node.dataset.slot}` : node.dataset.store !== undefined
+      ? `store:${node.dataset.store}` : node.dataset.pile !== undefined ? "pile" : "hand";
+    places.set(key, node.getBoundingClientRect());
+  }
+  return places;
+}
+
+function fly(node, from, time, scale = 1) {
+  if (!node || !from || !from.width) return;
+  const to = node.getBoundingClientRect();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  if (Math.abs(dx) + Math.abs(dy) < 2) return;
+  node.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, zIndex: 5 }, { transform: "none", zIndex: 5 }],
+    { duration: time, easing: "cubic-bezier(.2, .7, .2, 1)" });
+}
+
+function animate(root, view, previous, moved, before) {
+  const time = duration();
+  if (!time) return;
+  // A squirrel climbs into its space from the row below it.
+  for (const node of root.querySelectorAll(".nd-climb")) {
+    const space = node.closest("[data-space]").getBoundingClientRect();
+    const at = node.getBoundingClientRect();
+    fly(node, { left: at.left, width: at.width, top: at.top + space.height + 5, height: at.height }, time);
+  }
+  // A nut comes from where it lay: a face-up nut (or a robbed store, or the pile) into the hand,
+  // the hand's nut into a store.
+  const robbed = [...before.keys()].find((key) => key.startsWith("store:") && storeShrank(view, previous, key.slice(6)));
+  const source = (slot) => before.get(`slot:${slot}`) ?? (robbed && before.get(robbed)) ?? before.get("pile");
+  const hand = root.querySelector(".nd-hand .nd-card");
+  if (hand && (previous.stage !== "put" || previous.pending !== view.pending)) fly(hand, source(view.refill), time, 0.8);
+  for (const key of moved.stores) {
+    const [seat, index] = key.split(":").map(Number);
+    const store = view.stores[seat][index];
+    const old = previous.stores[seat][index];
+    if (store.nuts + store.jokers <= old.nuts + old.jokers && !store.full) continue;
+    const target = root.querySelector(`[data-store="${key}"]`);
+    const holes = target?.querySelectorAll(".nd-hole.nd-filled");
+    fly(holes?.length ? holes[holes.length - 1] : target, before.get("hand") ?? source(previous.refill), time, 1.6);
+  }
+}
+
+function storeShrank(view, previous, key) {
+  const [seat, index] = key.split(":").map(Number);
+  const now = view.stores[seat]?.[index];
+  const old = previous.stores?.[seat]?.[index];
+  return Boolean(now && old && !old.full && now.nuts + now.jokers < old.nuts + old.jokers);
 }
 
 // The selector of a board element, so that the keyboard focus stays on it across a redraw.
