@@ -484,7 +484,7 @@ function trackNode(table, w, view, n, moved) {
     class: `nd-track${offered ? " nd-offered" : ""}`, "data-track": n, "data-point": "track", "data-rule": "nuesse.start-track",
     "aria-label": `${w.track} ${n}${on ? `: ${w.squirrel} ${nameOf(table, view.player)}` : ""}`,
   }, text, null, h("span", { class: "nd-track-number" }, String(n)),
-  on ? squirrel(table, view.player, 1, moved.track.has(n) ? "nd-anim-pop" : "") : null);
+  on ? squirrel(table, view.player, 1, moved.track.has(n) ? "nd-placed" : "") : null);
   node.style.gridColumn = String(n - 1);
   node.style.gridRow = "4";
   return node;
@@ -777,6 +777,13 @@ function animate(root, view, previous, moved, before) {
     const space = node.closest("[data-space]").getBoundingClientRect();
     const at = node.getBoundingClientRect();
     fly(node, { left: at.left, width: at.width, top: at.top + space.height + 5, height: at.height }, time);
+  }
+  // A squirrel put on the start track comes from the white die that, with the green one, named it.
+  for (const node of root.querySelectorAll(".nd-placed")) {
+    const n = Number(node.closest("[data-track]").dataset.track);
+    const dice = view.dice;
+    const key = dice && ["white1", "white2"].find((die) => dice.green + dice[die] === n);
+    fly(node, key && root.querySelector(`[data-die="${key}"]`)?.getBoundingClientRect(), time, 1.4);
   }
   // A nut comes from where it lay: a face-up nut (or a robbed store, or the pile) into the hand,
   // the hand's nut into a store.
