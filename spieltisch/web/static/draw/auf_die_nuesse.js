@@ -93,6 +93,7 @@ const TEXT = {
   none: N_("none"),
   you: N_("you"),
   toMove: N_("to move"),
+  winner: N_("winner"),
   collecting: N_("pays out now"),
   prompt: {
     setup: N_("Before the first turn: click a 2-area space for your squirrel."),
@@ -499,7 +500,7 @@ function slotNode(table, w, view, slot, moved) {
     class: `nd-slot${offered ? " nd-offered" : ""}${view.refill === slot ? " nd-refill" : ""}`, "data-slot": slot,
     "data-point": "face-up", "data-rule": "nuesse.face-up-row",
     "aria-label": `${w.faceUp} ${SLOTS[slot]}: ${cardName(w, card)}`,
-  }, text, null, card ? cardNode(w, card, moved.slots.has(slot) ? "nd-anim-slide" : "") : h("span", { class: "nd-card nd-gap", "aria-hidden": "true" }));
+  }, text, null, card ? cardNode(w, card, moved.slots.has(slot) ? "nd-dealt" : "") : h("span", { class: "nd-card nd-gap", "aria-hidden": "true" }));
   node.style.gridColumn = `${column} / span ${span}`;
   node.style.gridRow = "5";
   return node;
@@ -575,9 +576,9 @@ function pileNode(w, view, moved, aids) {
   const jokers = unseen.slice(4).reduce((a, b) => a + b, 0);
   return h("div", { class: "nd-piles", "data-point": "piles", "data-rule": "nuesse.setup-aside" },
     h("div", { class: `nd-pile${moved.pile ? " nd-anim-flash" : ""}`, role: "img", "aria-label": `${w.pile}: ${view.pile} ${w.cards}`, "data-pile": view.pile, "data-rule": "nuesse.setup-aside" },
-      h("span", { class: "nd-back" }), h("span", {}, `${w.pile}: `, h("strong", {}, String(view.pile)))),
+      h("span", { class: "nd-back" }, nutIcon("acorn")), h("span", {}, `${w.pile}: `, h("strong", {}, String(view.pile)))),
     h("div", { class: "nd-pile", role: "img", "aria-label": `${w.reserve}: ${view.set_aside} ${w.cards}`, "data-rule": "nuesse.setup-aside" },
-      h("span", { class: "nd-back nd-aside" }), h("span", {}, `${w.reserve}: `, h("strong", {}, String(view.set_aside)))),
+      h("span", { class: "nd-back nd-aside" }, nutIcon("walnut")), h("span", {}, `${w.reserve}: `, h("strong", {}, String(view.set_aside)))),
     aids ? h("div", { class: "nd-unseen", "data-rule": "nuesse.memory-aids" }, `${w.unseen}: ${plain} · ${w.joker} ${jokers}`) : null,
     view.ending !== "not yet" ? h("div", { class: "nd-ending", "data-rule": "nuesse.end" }, w.end) : null);
 }
@@ -657,12 +658,14 @@ function playerNode(table, w, view, player, moved) {
   // whose turn it is); while chance acts, the player whose turn it is.
   const active = (view.actor ?? view.player) === player && view.stage !== "over";
   const you = player === table.seat;
+  const won = view.stage === "over" && [...(view.winners ?? [])].includes(player);
   const head = h("div", { class: "nd-player-head" },
     squirrel(table, player),
     h("strong", {}, nameOf(table, player)), you ? h("span", { class: "nd-small" }, ` (${w.you})`) : null,
     active ? h("span", { class: "nd-turn-mark", "data-rule": "nuesse.next-turn" }, ` ◀ ${w.toMove}`) : null,
+    won ? h("span", { class: "nd-winner", "data-rule": "nuesse.score" }, nutIcon("acorn"), w.winner) : null,
     h("span", { class: "nd-grow" }),
-    view.david === player ? h("span", { class: `nd-david${moved.david ? " nd-anim-pop" : ""}`, role: "img", "aria-label": w.david, title: w.david, "data-rule": "nuesse.raccoon" }, raccoonIcon(), w.davidShort) : null,
+    view.david === player ? h("span", { class: "nd-david", role: "img", "aria-label": w.david, title: w.david, "data-rule": "nuesse.raccoon" }, raccoonIcon(), w.davidShort) : null,
     h("span", { class: "nd-supply", "aria-label": `${view.supply[player]} ${w.squirrels} ${w.supply}`, "data-rule": "nuesse.supplies" }, `${view.supply[player]} ${w.supply}`),
     h("span", { class: "nd-score", "data-score": view.scores[player], "data-point": "scores", "data-rule": "nuesse.score" }, `${view.scores[player]} ${view.scores[player] === 1 ? w.point : w.points}`));
   const hand = view.pending && view.receiver === player && view.stage === "put"
@@ -671,7 +674,7 @@ function playerNode(table, w, view, player, moved) {
     : null;
   const theft = view.theft && view.receiver === player ? h("div", { class: "nd-small", "data-rule": "nuesse.raccoon" }, w.theft) : null;
   const stores = h("div", { class: "nd-stores", "data-point": you ? "your-stores" : "opponent-stores", "data-rule": "nuesse.store-values" }, SIZES.map((_, index) => storeNode(table, w, view, player, index, moved)));
-  const node = h("section", { class: `nd-player${active ? " nd-active" : ""}${you ? " nd-you" : ""}`, "data-player": player,
+  const node = h("section", { class: `nd-player${active ? " nd-active" : ""}${you ? " nd-you" : ""}${won ? " nd-won" : ""}`, "data-player": player,
     "aria-label": `${nameOf(table, player)} (${colour.letter})`, "data-rule": "nuesse.supplies" }, head, hand, theft, stores, keptNode(table, w, view, player, moved));
   node.style.borderColor = colour.fill;
   return node;
@@ -751,9 +754,10 @@ function duration() {
 // Where the old board's moving parts were: the nut in hand, the face-up nuts, stores, piles.
 function placesOf(container) {
   const places = new Map();
-  for (const node of container.querySelectorAll("[data-slot], [data-store], .nd-hand .nd-card, .nd-pile[data-pile]")) {
+  for (const node of container.querySelectorAll("[data-slot], [data-store], .nd-hand .nd-card, .nd-pile[data-pile], .nd-david")) {
     const key = node.dataset.slot !== undefined ? `slot:${node.dataset.slot}` : node.dataset.store !== undefined
-      ? `store:${node.dataset.store}` : node.dataset.pile !== undefined ? "pile" : "hand";
+      ? `store:${node.dataset.store}` : node.dataset.pile !== undefined ? "pile"
+        : node.classList.contains("nd-david") ? "david" : "hand";
     places.set(key, node.getBoundingClientRect());
   }
   return places;
@@ -789,6 +793,9 @@ function animate(root, view, previous, moved, before) {
   // the hand's nut into a store.
   const robbed = [...before.keys()].find((key) => key.startsWith("store:") && storeShrank(view, previous, key.slice(6)));
   const source = (slot) => before.get(`slot:${slot}`) ?? (robbed && before.get(robbed)) ?? before.get("pile");
+  // A new face-up nut is dealt from the draw pile; David walks over to the player just robbed.
+  for (const node of root.querySelectorAll(".nd-dealt")) fly(node, before.get("pile"), time, 0.7);
+  if (moved.david) fly(root.querySelector(".nd-david"), before.get("david") ?? root.querySelector(".nd-raccoon")?.getBoundingClientRect(), time);
   const hand = root.querySelector(".nd-hand .nd-card");
   if (hand && (previous.stage !== "put" || previous.pending !== view.pending)) fly(hand, source(view.refill), time, 0.8);
   for (const key of moved.stores) {
