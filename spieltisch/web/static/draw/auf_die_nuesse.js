@@ -7,6 +7,10 @@
 // Every part names the rule that governs it (data-rule, a rule id of the rules page, shown by
 // the "rules at hand" panel on a click) and the lesson's board parts carry data-point (the
 // names of the lesson's `points`, which the lesson page highlights).
+// The pictures are this project's own SVG drawings (squirrels in the seats' colours with their
+// letters, the four nuts, David, the tree the spaces sit in), shared as <symbol>s; what changed
+// since table.previous moves briefly (a squirrel climbs, a nut travels to the hand and into its
+// store, the dice roll), never under reduced motion and never holding up a click.
 import { N_, translated } from "../i18n.js";
 const CSS = "/static/draw/auf_die_nuesse.css";
 const NUTS = ["walnut", "hazelnut", "beechnut", "acorn"];
