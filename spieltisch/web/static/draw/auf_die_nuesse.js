@@ -318,8 +318,8 @@ function cardFace(w, card) {
   const kinds = kindsOf(card);
   const parts = [];
   kinds.forEach((kind, i) => {
-    if (i) parts.push(h("span", { class: "nd-slash" }, "/"));
-    parts.push(nutIcon(kind), h("span", { class: "nd-letter" }, w.letters[kind]));
+    if (i) parts.push(h("span", { class: "nd-slash", "data-letter": "/" }));
+    parts.push(nutIcon(kind), h("span", { class: "nd-letter", "data-letter": w.letters[kind] }));
   });
   return parts;
 }
@@ -390,13 +390,14 @@ function dieFace(value) {
   return Array.from({ length: 9 }, (_, i) => h("span", { class: on.has(i) ? "nd-pip nd-on" : "nd-pip" }));
 }
 
-// A squirrel in its seat's colour (the page's seat colours), its letter on its belly.
-function squirrel(table, seat, count = 1, extra = "") {
+// A squirrel in its seat's colour (the page's seat colours), its letter on its belly. On the
+// board the letter and a count are drawn by the stylesheet (data-letter), so that a clickable
+// space's visible words stay the start of its name; the player's own squirrel has it as text.
+function squirrel(table, seat, count = 1, extra = "", text = false) {
   const colour = colourOf(table, seat);
-  const letter = s("text", { x: 11.6, y: 25.6, class: "nd-sq-letter", "text-anchor": "middle" });
-  letter.textContent = colour.letter;
+  const letter = h("span", { class: "nd-sq-letter", "data-letter": text ? false : colour.letter }, text ? colour.letter : null);
   const node = h("span", { class: `nd-sq ${extra}`, "aria-hidden": "true", "data-rule": "nuesse.supplies", "data-seat": seat },
-    use("squirrel", { viewBox: "0 0 32 32" }, letter), count > 1 ? h("small", {}, `×${count}`) : null);
+    use("squirrel", { viewBox: "0 0 32 32" }), letter, count > 1 ? h("small", { "data-letter": `×${count}` }) : null);
   node.style.color = colour.fill;
   return node;
 }
@@ -470,7 +471,7 @@ function spaceNode(table, w, view, space, moved) {
     "aria-label": `${name} (${w.need} ${NEED[space]}): ${countsText(table, w, counts)}${view.space === space ? `, ${w.collecting}` : ""}`,
   }, text, null,
   h("span", { class: "nd-space-label" }, RACCOONS.has(space) ? raccoonIcon() : null,
-    space < 5 && !RACCOONS.has(space) ? label : "", h("span", { class: "nd-need" }, `${NEED[space]}`)),
+    space < 5 && !RACCOONS.has(space) ? label : "", h("span", { class: "nd-need", "data-letter": NEED[space] })),
   h("span", { class: "nd-tokens" }, squirrels(table, counts, space === 8 ? 12 : span > 1 ? MANY : 3, moved.spaces.get(space))));
   node.style.gridColumn = `${column} / span ${span}`;
   node.style.gridRow = String(row);
@@ -622,7 +623,7 @@ function storeNode(table, w, view, player, index, moved) {
     "data-rule": store.full ? "nuesse.store-full" : "nuesse.file-at-once" },
     text, click,
     h("span", { class: "nd-store-head", "aria-hidden": "true" }, h("span", {}, `S${index + 1}`), " ", h("span", { class: "nd-value" }, String(value))),
-    store.full ? h("span", { class: "nd-turned", "aria-hidden": "true" }, "✓") : h("span", { class: "nd-holes" }, pips));
+    store.full ? h("span", { class: "nd-turned", "aria-hidden": "true", "data-letter": "✓" }) : h("span", { class: "nd-holes" }, pips));
   if (options.length > 1) {
     node.dataset.choose = "1";
     node.classList.add("nd-legal");
@@ -664,7 +665,7 @@ function playerNode(table, w, view, player, moved) {
   const you = player === table.seat;
   const won = view.stage === "over" && [...(view.winners ?? [])].includes(player);
   const head = h("div", { class: "nd-player-head" },
-    squirrel(table, player),
+    squirrel(table, player, 1, "", true),
     h("strong", {}, nameOf(table, player)), you ? h("span", { class: "nd-small" }, ` (${w.you})`) : null,
     active ? h("span", { class: "nd-turn-mark", "data-rule": "nuesse.next-turn" }, ` ◀ ${w.toMove}`) : null,
     won ? h("span", { class: "nd-winner", "data-rule": "nuesse.score" }, nutIcon("acorn"), w.winner) : null,
@@ -740,7 +741,7 @@ export function draw(container, table) {
   h("div", { class: "nd-players" }, players));
   container.replaceChildren(root);
   if (focusKey) root.querySelector(focusKey)?.focus();
-  if (before) animate(root, view, table.previous, moved, before);
+  if (before) animate(root, table, view, table.previous, moved, before);
 }
 
 // --- Motion: what moved travels from where it was, a new view only, never under reduced ----
@@ -764,6 +765,12 @@ function placesOf(container) {
         : node.classList.contains("nd-david") ? "david" : "hand";
     places.set(key, node.getBoundingClientRect());
   }
+  // and each squirrel on the board, by seat and by where it stood
+  for (const node of container.querySelectorAll("[data-space] .nd-sq, [data-track] .nd-sq")) {
+    const where = node.closest("[data-space]")?.dataset.space ?? "track";
+    const key = `sq:${node.dataset.seat}:${where}`;
+    places.set(key, [...(places.get(key) ?? []), node.getBoundingClientRect()]);
+  }
   return places;
 }
 
@@ -777,7 +784,7 @@ function fly(node, from, time, scale = 1) {
     { duration: time, easing: "cubic-bezier(.2, .7, .2, 1)" });
 }
 
-function animate(root, view, previous, moved, before) {
+function animate(root, table, view, previous, moved, before) {
   const time = duration();
   if (!time) return;
   // A squirrel climbs into its space from the row below it.
@@ -797,6 +804,16 @@ function animate(root, view, previous, moved, before) {
   // the hand's nut into a store.
   const robbed = [...before.keys()].find((key) => key.startsWith("store:") && storeShrank(view, previous, key.slice(6)));
   const source = (slot) => before.get(`slot:${slot}`) ?? (robbed && before.get(robbed)) ?? before.get("pile");
+  // Squirrels that paid out (or a failed turn's start track) run home to their player.
+  view.supply.forEach((count, seat) => {
+    let home = count - (previous.supply?.[seat] ?? count);
+    const to = root.querySelector(`[data-player="${seat}"] .nd-player-head .nd-sq`);
+    if (home <= 0 || !to) return;
+    const left = view.areas.map((row, space) => (previous.areas?.[space]?.[seat] ?? 0) > row[seat] ? String(space) : null).filter(Boolean);
+    for (const where of [...left, "track"]) {
+      for (const from of before.get(`sq:${seat}:${where}`) ?? []) if (home-- > 0) runHome(root, table, seat, from, to, time);
+    }
+  });
   // A new face-up nut is dealt from the draw pile; David walks over to the player just robbed.
   for (const node of root.querySelectorAll(".nd-dealt")) fly(node, before.get("pile"), time, 0.7);
   if (moved.david) fly(root.querySelector(".nd-david"), before.get("david") ?? root.querySelector(".nd-raccoon")?.getBoundingClientRect(), time);
@@ -811,6 +828,17 @@ function animate(root, view, previous, moved, before) {
     const holes = target?.querySelectorAll(".nd-hole.nd-filled");
     fly(holes?.length ? holes[holes.length - 1] : target, before.get("hand") ?? source(previous.refill), time, 1.6);
   }
+}
+
+// A squirrel drawn where it stood, running to its player's tray and gone when it arrives.
+function runHome(root, table, seat, from, to, time) {
+  const ghost = squirrel(table, seat, 1, "nd-ghost");
+  Object.assign(ghost.style, { left: `${from.left}px`, top: `${from.top}px` });
+  root.append(ghost);
+  const end = to.getBoundingClientRect();
+  const move = `translate(${end.left - from.left}px, ${end.top - from.top}px)`;
+  ghost.animate([{ transform: "none" }, { transform: `${move} scale(1.1)`, opacity: 0.4 }], { duration: time, easing: "cubic-bezier(.6, 0, .3, 1)" })
+    .finished.then(() => ghost.remove(), () => ghost.remove());
 }
 
 function storeShrank(view, previous, key) {
