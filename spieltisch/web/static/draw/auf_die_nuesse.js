@@ -27,10 +27,6 @@ const PART_OF = (space) => (space === 8 ? "area-4" : RACCOONS.has(space) ? "racc
 const PLACE_OF = [[1, 3, 3], [4, 2, 3], [6, 1, 3], [7, 2, 3], [9, 3, 3], [1, 5, 2], [6, 1, 2], [7, 5, 2], [1, 11, 1]];
 const SLOT_COLUMNS = [[1, 3], [4, 2], [7, 2], [9, 3]];
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
-const NUT_COLOURS = {
-  walnut: { body: "#8a5a2b", line: "#3b2413" }, hazelnut: { body: "#c68642", line: "#5a3412" },
-  beechnut: { body: "#b5651d", line: "#4a2608" }, acorn: { body: "#d9a441", line: "#5b3a1e" },
-};
 const SVG = "http://www.w3.org/2000/svg";
 // A player's squirrels on one space are drawn one by one up to this many; beyond, one with a count.
 const MANY = 6;
