@@ -7,6 +7,10 @@
 // Every part names the rule that governs it (data-rule, a rule id of the rules page, shown by
 // the "rules at hand" panel on a click) and the lesson's board parts carry data-point (the
 // names of the lesson's `points`, which the lesson page highlights).
+// The pictures are this project's own SVG drawings (squirrels in the seats' colours with their
+// letters, the four nuts, David, the tree the spaces sit in), shared as <symbol>s; what changed
+// since table.previous moves briefly (a squirrel climbs, a nut travels to the hand and into its
+// store, the dice roll), never under reduced motion and never holding up a click.
 import { N_, translated } from "../i18n.js";
 const CSS = "/static/draw/auf_die_nuesse.css";
 const NUTS = ["walnut", "hazelnut", "beechnut", "acorn"];
@@ -23,10 +27,6 @@ const PART_OF = (space) => (space === 8 ? "area-4" : RACCOONS.has(space) ? "racc
 const PLACE_OF = [[1, 3, 3], [4, 2, 3], [6, 1, 3], [7, 2, 3], [9, 3, 3], [1, 5, 2], [6, 1, 2], [7, 5, 2], [1, 11, 1]];
 const SLOT_COLUMNS = [[1, 3], [4, 2], [7, 2], [9, 3]];
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
-const NUT_COLOURS = {
-  walnut: { body: "#8a5a2b", line: "#3b2413" }, hazelnut: { body: "#c68642", line: "#5a3412" },
-  beechnut: { body: "#b5651d", line: "#4a2608" }, acorn: { body: "#d9a441", line: "#5b3a1e" },
-};
 const SVG = "http://www.w3.org/2000/svg";
 // A player's squirrels on one space are drawn one by one up to this many; beyond, one with a count.
 const MANY = 6;
@@ -93,6 +93,7 @@ const TEXT = {
   none: N_("none"),
   you: N_("you"),
   toMove: N_("to move"),
+  winner: N_("winner"),
   collecting: N_("pays out now"),
   prompt: {
     setup: N_("Before the first turn: click a 2-area space for your squirrel."),
@@ -184,15 +185,9 @@ function failCount(track) {
   return fails;
 }
 
-function textColour(fill) {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(fill.slice(i, i + 2), 16) / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.22 ? "#111" : "#fff";
-}
-
 function colourOf(table, seat) {
   const colours = table.colours ?? [];
-  return colours[seat % Math.max(colours.length, 1)] ?? { fill: "#777777", letter: String(seat + 1) };
+  return colours[seat % Math.max(colours.length, 1)] ?? { fill: `var(--seat-${(seat % 6) + 1})`, letter: String(seat + 1) };
 }
 
 function nameOf(table, seat) {
@@ -264,24 +259,63 @@ function target(table, tag, attrs, text, onClick, ...children) {
 
 // --- Pictures: nuts, cards, dice, squirrels ------------------------------------------------
 
+// The drawings, once per page: SVG symbols every nut, squirrel and raccoon on the page uses
+// (<use>), coloured by the board's custom properties (auf_die_nuesse.css), never by values here.
+const SPRITE_ID = "nd-sprite";
+const SYMBOLS = {
+  walnut: ["0 0 20 20", [
+    ["circle", { cx: 10, cy: 10.5, r: 7.6, class: "nd-f-walnut" }],
+    ["path", { d: "M10 3v15M6.5 5.5q2 2.2 0 4.4t0 4.6M13.5 5.5q-2 2.2 0 4.4t0 4.6M4 9.5q1.5 1 0 2.5M16 9.5q-1.5 1 0 2.5", class: "nd-l-walnut" }]]],
+  hazelnut: ["0 0 20 20", [
+    ["path", { d: "M10 18.6C4.6 18.6 3 14 3.8 10.6 4.6 7.4 7.4 5.6 10 5.6s5.4 1.8 6.2 5c.8 3.4-.8 8-6.2 8Z", class: "nd-f-hazel" }],
+    ["path", { d: "M4.6 9.4C5.8 6.8 8 5.6 10 5.6s4.2 1.2 5.4 3.8c-2-1-8.8-1-10.8 0Z", class: "nd-f-hazel-top" }],
+    ["path", { d: "M10 5.6V2.4M7 12.5q-.8 2.5.5 4.6", class: "nd-l-hazel" }]]],
+  beechnut: ["0 0 20 20", [
+    ["path", { d: "M10 1.6c2.2 5 6.4 10 5.8 15-1.6 2.4-10 2.4-11.6 0-.6-5 3.6-10 5.8-15Z", class: "nd-f-beech" }],
+    ["path", { d: "M10 3.5v14.6M10 3.5c-1.6 4.4-3.6 8.6-3.2 13.4", class: "nd-l-beech" }]]],
+  acorn: ["0 0 20 20", [
+    ["path", { d: "M5.4 9.6c0 5.6 2.6 9 4.6 9s4.6-3.4 4.6-9Z", class: "nd-f-acorn" }],
+    ["path", { d: "M3.4 10C3.2 5.2 16.8 5.2 16.6 10c-2.6 1.2-10.6 1.2-13.2 0Z", class: "nd-f-acorn-cap" }],
+    ["path", { d: "M10 5.8l.8-3.4M6 8.2h1.6M9.2 7.8h1.6M12.4 8.2H14", class: "nd-l-acorn" }]]],
+  raccoon: ["0 0 24 24", [
+    ["path", { d: "M3.4 10 4.6 2.6 10.4 6.2ZM20.6 10l-1.2-7.4-5.8 3.6Z", class: "nd-f-coon" }],
+    ["path", { d: "M2 12.4C2 7.4 7 5 12 5s10 2.4 10 7.4c0 4.2-5 8.4-10 8.8-5-.4-10-4.6-10-8.8Z", class: "nd-f-coon" }],
+    ["path", { d: "M5.6 15c2.4 4.6 10.4 4.6 12.8 0-2.4-1.6-10.4-1.6-12.8 0ZM12 5.4c1 1.6 1 4 0 5.4-1-1.4-1-3.8 0-5.4Z", class: "nd-f-coon-light" }],
+    ["path", { d: "M2.8 11.6c2.2-3.2 7.2-2.2 9.2.6 2-2.8 7-3.8 9.2-.6-1.4 3.2-6 3.8-9.2 2-3.2 1.8-7.8 1.2-9.2-2Z", class: "nd-f-coon-mask" }],
+    ["circle", { cx: 7.6, cy: 12, r: 1.2, class: "nd-f-coon-light" }],
+    ["circle", { cx: 16.4, cy: 12, r: 1.2, class: "nd-f-coon-light" }],
+    ["ellipse", { cx: 12, cy: 16.4, rx: 1.6, ry: 1.1, class: "nd-f-coon-mask" }]]],
+  // a sitting squirrel, its tail curled up behind it, its belly left light for the seat's letter
+  squirrel: ["0 0 32 32", [
+    ["path", { d: "M15 30c10 .5 16.5-7 15.5-16.5C29.5 5 22.5 1.5 17.5 4.5c-4 2.5-3 7 .5 7 2 0 2.5 2.5 2 5.5-.5 4-3 7.5-5 13Z", class: "nd-f-seat nd-l-piece" }],
+    ["path", { d: "M8.4 29.5c-4.2 0-4.6-6-2.6-10.2 1.4-3 1.4-4.8 2.4-6.4l6.4.2c3.4 3.4 5.4 8.6 3.8 13-1 2.8-4.6 3.4-10 3.4Z", class: "nd-f-seat nd-l-piece" }],
+    ["path", { d: "M5.8 14C2.6 13.6 1.6 11 3 8.8 4.4 6.8 6.6 6.2 8.2 6.2l1-3.4 2.2 3.6c2.2 1 3.2 3.4 2.2 6-1.2 2.2-4.6 2.4-7.8 1.6Z", class: "nd-f-seat nd-l-piece" }],
+    ["ellipse", { cx: 11.6, cy: 22.6, rx: 4.4, ry: 5, class: "nd-f-belly" }],
+    ["circle", { cx: 7.4, cy: 9.4, r: 1, class: "nd-f-eye" }]]],
+};
+
+function ensureSprite() {
+  if (document.getElementById(SPRITE_ID)) return;
+  const symbols = Object.entries(SYMBOLS).map(([name, [viewBox, parts]]) =>
+    s("symbol", { id: `nd-s-${name}`, viewBox }, parts.map(([tag, attrs]) => s(tag, attrs))));
+  document.body.append(s("svg", { id: SPRITE_ID, class: "nd-sprite", "aria-hidden": "true", focusable: "false" }, s("defs", {}, symbols)));
+}
+
+function use(name, attrs = {}, ...more) {
+  ensureSprite();
+  return s("svg", { "aria-hidden": "true", focusable: "false", ...attrs }, s("use", { href: `#nd-s-${name}` }), ...more);
+}
+
 function nutIcon(kind) {
-  const { body, line } = NUT_COLOURS[kind];
-  const common = { fill: body, stroke: line, "stroke-width": 1.2 };
-  const shapes = {
-    walnut: [s("circle", { cx: 10, cy: 11, r: 7, ...common }), s("path", { d: "M10 4 Q7 11 10 18 M10 4 Q13 11 10 18", fill: "none", stroke: line, "stroke-width": 1 })],
-    hazelnut: [s("circle", { cx: 10, cy: 12, r: 6.5, ...common }), s("path", { d: "M3 10 Q10 1 17 10 Z", fill: line, stroke: line })],
-    beechnut: [s("path", { d: "M10 2.5 L17.5 17.5 L2.5 17.5 Z", ...common }), s("path", { d: "M10 5 L10 16", stroke: line, "stroke-width": 1 })],
-    acorn: [s("ellipse", { cx: 10, cy: 13, rx: 5.2, ry: 5.5, ...common }), s("path", { d: "M3.5 10 Q10 3 16.5 10 Z", fill: line, stroke: line }), s("path", { d: "M10 2 L10 5", stroke: line, "stroke-width": 1.6 })],
-  };
-  return s("svg", { viewBox: "0 0 20 20", class: "nd-nut", "aria-hidden": "true", focusable: "false" }, shapes[kind]);
+  return use(kind, { viewBox: "0 0 20 20", class: `nd-nut nd-nut-${kind}` });
 }
 
 function cardFace(w, card) {
   const kinds = kindsOf(card);
   const parts = [];
   kinds.forEach((kind, i) => {
-    if (i) parts.push(h("span", { class: "nd-slash" }, "/"));
-    parts.push(nutIcon(kind), h("span", { class: "nd-letter" }, w.letters[kind]));
+    if (i) parts.push(h("span", { class: "nd-slash", "data-letter": "/" }));
+    parts.push(nutIcon(kind), h("span", { class: "nd-letter", "data-letter": w.letters[kind] }));
   });
   return parts;
 }
@@ -352,11 +386,15 @@ function dieFace(value) {
   return Array.from({ length: 9 }, (_, i) => h("span", { class: on.has(i) ? "nd-pip nd-on" : "nd-pip" }));
 }
 
-function squirrel(table, seat, count = 1, extra = "") {
+// A squirrel in its seat's colour (the page's seat colours), its letter on its belly. On the
+// board the letter and a count are drawn by the stylesheet (data-letter), so that a clickable
+// space's visible words stay the start of its name; the player's own squirrel has it as text.
+function squirrel(table, seat, count = 1, extra = "", text = false) {
   const colour = colourOf(table, seat);
-  const node = h("span", { class: `nd-sq ${extra}`, "aria-hidden": "true", "data-rule": "nuesse.supplies" }, colour.letter, count > 1 ? h("small", {}, `×${count}`) : null);
-  node.style.background = colour.fill;
-  node.style.color = textColour(colour.fill);
+  const letter = h("span", { class: "nd-sq-letter", "data-letter": text ? false : colour.letter }, text ? colour.letter : null);
+  const node = h("span", { class: `nd-sq ${extra}`, "aria-hidden": "true", "data-rule": "nuesse.supplies", "data-seat": seat },
+    use("squirrel", { viewBox: "0 0 32 32" }), letter, count > 1 ? h("small", { "data-letter": `×${count}` }) : null);
+  node.style.color = colour.fill;
   return node;
 }
 
@@ -364,7 +402,7 @@ function squirrels(table, counts, cap, changed) {
   const nodes = [];
   counts.forEach((count, seat) => {
     if (!count) return;
-    const pop = changed?.has(seat) ? "nd-anim-pop" : "";
+    const pop = changed?.has(seat) ? "nd-climb" : "";
     if (count > cap) nodes.push(squirrel(table, seat, count, pop));
     else for (let i = 0; i < count; i += 1) nodes.push(squirrel(table, seat, 1, pop));
   });
@@ -422,13 +460,14 @@ function spaceNode(table, w, view, space, moved) {
   const setup = view.stage === "setup";
   const text = setup && space < 5 ? `setup ${label}` : null;
   const classes = ["nd-space", `nd-row${row}`, RACCOONS.has(space) ? "nd-raccoon" : "",
-    view.space === space ? "nd-paying" : "", moved.paid.has(space) ? "nd-anim-flash" : ""].join(" ");
+    view.space === space ? "nd-paying" : "", moved.paid.has(space) ? "nd-anim-flash" : "",
+    moved.paid.has(space) || moved.spaces.has(space) ? "nd-changed" : ""].join(" ");
   const node = target(table, "div", {
     class: classes, "data-space": space, "data-point": PART_OF(space), "data-rule": `nuesse.${PART_OF(space)}`,
     "aria-label": `${name} (${w.need} ${NEED[space]}): ${countsText(table, w, counts)}${view.space === space ? `, ${w.collecting}` : ""}`,
   }, text, null,
   h("span", { class: "nd-space-label" }, RACCOONS.has(space) ? raccoonIcon() : null,
-    space < 5 && !RACCOONS.has(space) ? label : "", h("span", { class: "nd-need" }, `${NEED[space]}`)),
+    space < 5 && !RACCOONS.has(space) ? label : "", h("span", { class: "nd-need", "data-letter": NEED[space] })),
   h("span", { class: "nd-tokens" }, squirrels(table, counts, space === 8 ? 12 : span > 1 ? MANY : 3, moved.spaces.get(space))));
   node.style.gridColumn = `${column} / span ${span}`;
   node.style.gridRow = String(row);
@@ -436,12 +475,7 @@ function spaceNode(table, w, view, space, moved) {
 }
 
 function raccoonIcon() {
-  return s("svg", { viewBox: "0 0 20 20", class: "nd-raccoon-icon", "aria-hidden": "true", focusable: "false" },
-    s("path", { d: "M3 6 L5 1.5 L8 5 M17 6 L15 1.5 L12 5", fill: "#6d6d6d", stroke: "#333" }),
-    s("ellipse", { cx: 10, cy: 11, rx: 8, ry: 7, fill: "#9a9a9a", stroke: "#333" }),
-    s("path", { d: "M2.5 10 Q10 6 17.5 10 L17 13 Q10 10 3 13 Z", fill: "#222" }),
-    s("circle", { cx: 7, cy: 11, r: 1.2, fill: "#fff" }), s("circle", { cx: 13, cy: 11, r: 1.2, fill: "#fff" }),
-    s("circle", { cx: 10, cy: 15.5, r: 1.2, fill: "#222" }));
+  return use("raccoon", { viewBox: "0 0 24 24", class: "nd-raccoon-icon" });
 }
 
 function trackNode(table, w, view, n, moved) {
@@ -452,7 +486,7 @@ function trackNode(table, w, view, n, moved) {
     class: `nd-track${offered ? " nd-offered" : ""}`, "data-track": n, "data-point": "track", "data-rule": "nuesse.start-track",
     "aria-label": `${w.track} ${n}${on ? `: ${w.squirrel} ${nameOf(table, view.player)}` : ""}`,
   }, text, null, h("span", { class: "nd-track-number" }, String(n)),
-  on ? squirrel(table, view.player, 1, moved.track.has(n) ? "nd-anim-pop" : "") : null);
+  on ? squirrel(table, view.player, 1, moved.track.has(n) ? "nd-placed" : "") : null);
   node.style.gridColumn = String(n - 1);
   node.style.gridRow = "4";
   return node;
@@ -467,9 +501,25 @@ function slotNode(table, w, view, slot, moved) {
     class: `nd-slot${offered ? " nd-offered" : ""}${view.refill === slot ? " nd-refill" : ""}`, "data-slot": slot,
     "data-point": "face-up", "data-rule": "nuesse.face-up-row",
     "aria-label": `${w.faceUp} ${SLOTS[slot]}: ${cardName(w, card)}`,
-  }, text, null, card ? cardNode(w, card, moved.slots.has(slot) ? "nd-anim-slide" : "") : h("span", { class: "nd-card nd-gap", "aria-hidden": "true" }));
+  }, text, null, card ? cardNode(w, card, moved.slots.has(slot) ? "nd-dealt" : "") : h("span", { class: "nd-card nd-gap", "aria-hidden": "true" }));
   node.style.gridColumn = `${column} / span ${span}`;
   node.style.gridRow = "5";
+  return node;
+}
+
+// The tree the spaces sit in, behind the grid: its crown behind the 4-area, branches under the
+// 3- and 2-area, the trunk (with the raccoon's hollows) over space 7, roots over the start track.
+const TREE = [
+  ["nd-crown", "M4 26C-2 14 10 2 24 6 32-2 46 2 55 5c9-3 24-7 31 1 14-4 26 8 20 20Z"],
+  ["nd-bark", "M51 104c1-20 2-50 0-100h8c-2 50-1 80 0 100ZM51 80c-7 1-9 4-12 7l3 1c3-3 6-5 10-5ZM59 80c7 1 9 4 12 7l-3 1c-3-3-6-5-10-5Z"],
+  ["nd-bark", "M52 44C40 41 24 45 3 40v5c21 4 37 1 49 4ZM58 44c12-3 28 1 49-4v5c-21 4-37 1-49 4ZM52 74c-12-3-26 1-48-5v5c22 6 36 3 48 5ZM58 74c12-3 26 1 48-5v5c-22 6-36 3-48 5Z"],
+];
+
+function treeNode() {
+  const node = s("svg", { class: "nd-tree", viewBox: "0 0 110 100", preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" },
+    TREE.map(([cls, d]) => s("path", { d, class: cls })));
+  node.style.gridColumn = "1 / -1";
+  node.style.gridRow = "1 / 5";
   return node;
 }
 
@@ -478,6 +528,7 @@ function boardNode(table, w, view, moved) {
   for (let space = 8; space >= 0; space -= 1) cells.push(spaceNode(table, w, view, space, moved));
   for (let n = 2; n <= 12; n += 1) cells.push(trackNode(table, w, view, n, moved));
   for (let slot = 0; slot < 4; slot += 1) cells.push(slotNode(table, w, view, slot, moved));
+  cells.unshift(treeNode());
   return h("div", { class: "nd-board", role: "group", "aria-label": w.board, "data-point": "board", "data-rule": "nuesse.checks" }, cells);
 }
 
@@ -526,9 +577,9 @@ function pileNode(w, view, moved, aids) {
   const jokers = unseen.slice(4).reduce((a, b) => a + b, 0);
   return h("div", { class: "nd-piles", "data-point": "piles", "data-rule": "nuesse.setup-aside" },
     h("div", { class: `nd-pile${moved.pile ? " nd-anim-flash" : ""}`, role: "img", "aria-label": `${w.pile}: ${view.pile} ${w.cards}`, "data-pile": view.pile, "data-rule": "nuesse.setup-aside" },
-      h("span", { class: "nd-back" }), h("span", {}, `${w.pile}: `, h("strong", {}, String(view.pile)))),
+      h("span", { class: "nd-back" }, nutIcon("acorn")), h("span", {}, `${w.pile}: `, h("strong", {}, String(view.pile)))),
     h("div", { class: "nd-pile", role: "img", "aria-label": `${w.reserve}: ${view.set_aside} ${w.cards}`, "data-rule": "nuesse.setup-aside" },
-      h("span", { class: "nd-back nd-aside" }), h("span", {}, `${w.reserve}: `, h("strong", {}, String(view.set_aside)))),
+      h("span", { class: "nd-back nd-aside" }, nutIcon("walnut")), h("span", {}, `${w.reserve}: `, h("strong", {}, String(view.set_aside)))),
     aids ? h("div", { class: "nd-unseen", "data-rule": "nuesse.memory-aids" }, `${w.unseen}: ${plain} · ${w.joker} ${jokers}`) : null,
     view.ending !== "not yet" ? h("div", { class: "nd-ending", "data-rule": "nuesse.end" }, w.end) : null);
 }
@@ -563,12 +614,12 @@ function storeNode(table, w, view, player, index, moved) {
     pips.push(h("span", { class: `nd-hole${i < fill ? " nd-filled" : ""}${joker ? " nd-held-joker" : ""}`, "aria-hidden": "true" },
       i < fill && kind ? nutIcon(kind) : null));
   }
-  const anim = moved.filled.has(key) ? " nd-anim-flip" : moved.stores.has(key) ? " nd-anim-flash" : "";
+  const anim = moved.filled.has(key) ? " nd-anim-flip nd-changed" : moved.stores.has(key) ? " nd-changed" : "";
   const node = target(table, "div", { class: `nd-store${store.full ? " nd-full" : ""}${anim}`, "data-store": key, "aria-label": label,
     "data-rule": store.full ? "nuesse.store-full" : "nuesse.file-at-once" },
     text, click,
     h("span", { class: "nd-store-head", "aria-hidden": "true" }, h("span", {}, `S${index + 1}`), " ", h("span", { class: "nd-value" }, String(value))),
-    store.full ? h("span", { class: "nd-turned", "aria-hidden": "true" }, "✓") : h("span", { class: "nd-holes" }, pips));
+    store.full ? h("span", { class: "nd-turned", "aria-hidden": "true", "data-letter": "✓" }) : h("span", { class: "nd-holes" }, pips));
   if (options.length > 1) {
     node.dataset.choose = "1";
     node.classList.add("nd-legal");
@@ -608,21 +659,23 @@ function playerNode(table, w, view, player, moved) {
   // whose turn it is); while chance acts, the player whose turn it is.
   const active = (view.actor ?? view.player) === player && view.stage !== "over";
   const you = player === table.seat;
+  const won = view.stage === "over" && [...(view.winners ?? [])].includes(player);
   const head = h("div", { class: "nd-player-head" },
-    squirrel(table, player),
+    squirrel(table, player, 1, "", true),
     h("strong", {}, nameOf(table, player)), you ? h("span", { class: "nd-small" }, ` (${w.you})`) : null,
     active ? h("span", { class: "nd-turn-mark", "data-rule": "nuesse.next-turn" }, ` ◀ ${w.toMove}`) : null,
+    won ? h("span", { class: "nd-winner", "data-rule": "nuesse.score" }, nutIcon("acorn"), w.winner) : null,
     h("span", { class: "nd-grow" }),
-    view.david === player ? h("span", { class: `nd-david${moved.david ? " nd-anim-pop" : ""}`, role: "img", "aria-label": w.david, title: w.david, "data-rule": "nuesse.raccoon" }, raccoonIcon(), w.davidShort) : null,
+    view.david === player ? h("span", { class: "nd-david", role: "img", "aria-label": w.david, title: w.david, "data-rule": "nuesse.raccoon" }, raccoonIcon(), w.davidShort) : null,
     h("span", { class: "nd-supply", "aria-label": `${view.supply[player]} ${w.squirrels} ${w.supply}`, "data-rule": "nuesse.supplies" }, `${view.supply[player]} ${w.supply}`),
     h("span", { class: "nd-score", "data-score": view.scores[player], "data-point": "scores", "data-rule": "nuesse.score" }, `${view.scores[player]} ${view.scores[player] === 1 ? w.point : w.points}`));
   const hand = view.pending && view.receiver === player && view.stage === "put"
-    ? h("div", { class: "nd-hand", "data-rule": "nuesse.file-at-once" }, `${w.inHand}: `, cardNode(w, view.pending, "nd-anim-slide"),
+    ? h("div", { class: "nd-hand", "data-rule": "nuesse.file-at-once" }, `${w.inHand}: `, cardNode(w, view.pending),
       view.refill !== null && view.refill !== undefined ? h("span", { class: "nd-small" }, ` ${w.from} ${SLOTS[view.refill]}`) : null)
     : null;
   const theft = view.theft && view.receiver === player ? h("div", { class: "nd-small", "data-rule": "nuesse.raccoon" }, w.theft) : null;
   const stores = h("div", { class: "nd-stores", "data-point": you ? "your-stores" : "opponent-stores", "data-rule": "nuesse.store-values" }, SIZES.map((_, index) => storeNode(table, w, view, player, index, moved)));
-  const node = h("section", { class: `nd-player${active ? " nd-active" : ""}${you ? " nd-you" : ""}`, "data-player": player,
+  const node = h("section", { class: `nd-player${active ? " nd-active" : ""}${you ? " nd-you" : ""}${won ? " nd-won" : ""}`, "data-player": player,
     "aria-label": `${nameOf(table, player)} (${colour.letter})`, "data-rule": "nuesse.supplies" }, head, hand, theft, stores, keptNode(table, w, view, player, moved));
   node.style.borderColor = colour.fill;
   return node;
@@ -672,6 +725,7 @@ export function draw(container, table) {
   ui.container = container;
   ui.table = table;
   const focusKey = container.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+  const before = fresh && table.previous && !still() ? placesOf(container) : null;
   const players = view.stores.map((_, player) => playerNode(table, w, view, player, moved));
   const root = h("div", {
     class: "nd-root", "data-stage": view.stage, "data-pile": view.pile, "data-mine": canAct(table) ? "1" : "0",
@@ -683,6 +737,111 @@ export function draw(container, table) {
   h("div", { class: "nd-players" }, players));
   container.replaceChildren(root);
   if (focusKey) root.querySelector(focusKey)?.focus();
+  if (before) animate(root, table, view, table.previous, moved, before);
+}
+
+// --- Motion: what moved travels from where it was, a new view only, never under reduced ----
+// motion; the board is already drawn and clickable while it runs (transforms only).
+
+function still() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+function duration() {
+  const value = getComputedStyle(document.documentElement).getPropertyValue("--motion-move").trim();
+  return value.endsWith("ms") ? parseFloat(value) : parseFloat(value) * 1000 || 0;
+}
+
+// Where the old board's moving parts were: the nut in hand, the face-up nuts, stores, piles.
+function placesOf(container) {
+  const places = new Map();
+  for (const node of container.querySelectorAll("[data-slot], [data-store], .nd-hand .nd-card, .nd-pile[data-pile], .nd-david")) {
+    const key = node.dataset.slot !== undefined ? `slot:${node.dataset.slot}` : node.dataset.store !== undefined
+      ? `store:${node.dataset.store}` : node.dataset.pile !== undefined ? "pile"
+        : node.classList.contains("nd-david") ? "david" : "hand";
+    places.set(key, node.getBoundingClientRect());
+  }
+  // and each squirrel on the board, by seat and by where it stood
+  for (const node of container.querySelectorAll("[data-space] .nd-sq, [data-track] .nd-sq")) {
+    const where = node.closest("[data-space]")?.dataset.space ?? "track";
+    const key = `sq:${node.dataset.seat}:${where}`;
+    places.set(key, [...(places.get(key) ?? []), node.getBoundingClientRect()]);
+  }
+  return places;
+}
+
+function fly(node, from, time, scale = 1) {
+  if (!node || !from || !from.width) return;
+  const to = node.getBoundingClientRect();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  if (Math.abs(dx) + Math.abs(dy) < 2) return;
+  node.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, zIndex: 5 }, { transform: "none", zIndex: 5 }],
+    { duration: time, easing: "cubic-bezier(.2, .7, .2, 1)" });
+}
+
+function animate(root, table, view, previous, moved, before) {
+  const time = duration();
+  if (!time) return;
+  // A squirrel climbs into its space from the row below it.
+  for (const node of root.querySelectorAll(".nd-climb")) {
+    const space = node.closest("[data-space]").getBoundingClientRect();
+    const at = node.getBoundingClientRect();
+    fly(node, { left: at.left, width: at.width, top: at.top + space.height + 5, height: at.height }, time);
+  }
+  // A squirrel put on the start track comes from the white die that, with the green one, named it.
+  for (const node of root.querySelectorAll(".nd-placed")) {
+    const n = Number(node.closest("[data-track]").dataset.track);
+    const dice = view.dice;
+    const key = dice && ["white1", "white2"].find((die) => dice.green + dice[die] === n);
+    fly(node, key && root.querySelector(`[data-die="${key}"]`)?.getBoundingClientRect(), time, 1.4);
+  }
+  // A nut comes from where it lay: a face-up nut (or a robbed store, or the pile) into the hand,
+  // the hand's nut into a store.
+  const robbed = [...before.keys()].find((key) => key.startsWith("store:") && storeShrank(view, previous, key.slice(6)));
+  const source = (slot) => before.get(`slot:${slot}`) ?? (robbed && before.get(robbed)) ?? before.get("pile");
+  // Squirrels that paid out (or a failed turn's start track) run home to their player.
+  view.supply.forEach((count, seat) => {
+    let home = count - (previous.supply?.[seat] ?? count);
+    const to = root.querySelector(`[data-player="${seat}"] .nd-player-head .nd-sq`);
+    if (home <= 0 || !to) return;
+    const left = view.areas.map((row, space) => (previous.areas?.[space]?.[seat] ?? 0) > row[seat] ? String(space) : null).filter(Boolean);
+    for (const where of [...left, "track"]) {
+      for (const from of before.get(`sq:${seat}:${where}`) ?? []) if (home-- > 0) runHome(root, table, seat, from, to, time);
+    }
+  });
+  // A new face-up nut is dealt from the draw pile; David walks over to the player just robbed.
+  for (const node of root.querySelectorAll(".nd-dealt")) fly(node, before.get("pile"), time, 0.7);
+  if (moved.david) fly(root.querySelector(".nd-david"), before.get("david") ?? root.querySelector(".nd-raccoon")?.getBoundingClientRect(), time);
+  const hand = root.querySelector(".nd-hand .nd-card");
+  if (hand && (previous.stage !== "put" || previous.pending !== view.pending)) fly(hand, source(view.refill), time, 0.8);
+  for (const key of moved.stores) {
+    const [seat, index] = key.split(":").map(Number);
+    const store = view.stores[seat][index];
+    const old = previous.stores[seat][index];
+    if (store.nuts + store.jokers <= old.nuts + old.jokers && !store.full) continue;
+    const target = root.querySelector(`[data-store="${key}"]`);
+    const holes = target?.querySelectorAll(".nd-hole.nd-filled");
+    fly(holes?.length ? holes[holes.length - 1] : target, before.get("hand") ?? source(previous.refill), time, 1.6);
+  }
+}
+
+// A squirrel drawn where it stood, running to its player's tray and gone when it arrives.
+function runHome(root, table, seat, from, to, time) {
+  const ghost = squirrel(table, seat, 1, "nd-ghost");
+  Object.assign(ghost.style, { left: `${from.left}px`, top: `${from.top}px` });
+  root.append(ghost);
+  const end = to.getBoundingClientRect();
+  const move = `translate(${end.left - from.left}px, ${end.top - from.top}px)`;
+  ghost.animate([{ transform: "none" }, { transform: `${move} scale(1.1)`, opacity: 0.4 }], { duration: time, easing: "cubic-bezier(.6, 0, .3, 1)" })
+    .finished.then(() => ghost.remove(), () => ghost.remove());
+}
+
+function storeShrank(view, previous, key) {
+  const [seat, index] = key.split(":").map(Number);
+  const now = view.stores[seat]?.[index];
+  const old = previous.stores?.[seat]?.[index];
+  return Boolean(now && old && !old.full && now.nuts + now.jokers < old.nuts + old.jokers);
 }
 
 // The selector of a board element, so that the keyboard focus stays on it across a redraw.
