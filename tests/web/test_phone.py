@@ -3,8 +3,8 @@
 Each game is played a few moves at 360 px wide (the narrowest phone we aim for) and at 390 px
 in German: the board starts at the top of the page, nothing scrolls sideways, the moves as
 text wait behind their summary, and the German page shows the game's words in German. The
-390 px pages are saved as the screenshots the README shows (``docs/screens/phone-de-*.png``
-when ``SPIELTISCH_DOCS_SCREENS`` is set).
+390 px pages are saved as screenshots (``phone-de-*.png``, under ``docs/screens`` when
+``SPIELTISCH_DOCS_SCREENS`` is set).
 """
 
 from __future__ import annotations
