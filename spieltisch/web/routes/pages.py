@@ -69,15 +69,31 @@ def _spoken(html: str, language: str) -> str:
     return _MARKED.sub(one, html)
 
 
+LOGO = """<svg class="mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+<rect class="mark-card" x="3.5" y="4" width="16" height="23" rx="3" transform="rotate(-14 11.5 15.5)"/>
+<path class="mark-egg" d="M19.5 6.5c5 0 8.5 8 8.5 13.3 0 5.2-3.8 8.7-8.5 8.7S11 25 11 19.8C11 14.5 14.5 6.5 19.5 6.5z"/>
+<circle class="mark-pip" cx="16" cy="23.6" r="1.7"/><circle class="mark-pip" cx="19.5" cy="19.2" r="1.7"/>
+<circle class="mark-pip" cx="23" cy="14.8" r="1.7"/></svg>"""
+"""The brand's mark: a card behind an egg that shows a die's three (drawn for spieltisch; its
+colours are the header's tokens, set in base.css)."""
+_HOME, _RATINGS_LINK, _ACCOUNT_LINK, _RULES_NOTE = (
+    N_("Tables"),
+    N_("Ratings"),
+    N_("Your account"),
+    N_("Game nights at one table, in the browser."),
+)
+
+
 def _shell(title: str, script: str, body: str, data: str = "", language: str = SOURCE) -> str:
     other = "en" if language == "de" else "de"
     switch = "English" if language == "de" else "Deutsch"  # named in its own language
     titled = escape(translation(language).gettext(title))
+    home, ratings, account, note = _HOME, _RATINGS_LINK, _ACCOUNT_LINK, _RULES_NOTE
     head = f"""<!doctype html>
 <html lang="{language}">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>{titled} · spieltisch</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/style.css">
@@ -85,23 +101,31 @@ def _shell(title: str, script: str, body: str, data: str = "", language: str = S
 </head>
 <body{data}>
 <header class="bar">
-  <a href="/" class="brand">spieltisch</a>
+  <a href="/" class="brand">{LOGO}<span>spieltisch</span></a>
   <span class="spacer"></span>
-  <a href="/account" id="account-link" data-t>Sign in</a>
-  <button type="button" id="language" class="link" lang="{other}"
-    title="Sprache / language">{switch}</button>
+  <div class="bar-tools">
+    <a href="/account" id="account-link" class="chip" data-t>Sign in</a>
+    <button type="button" id="language" class="chip" lang="{other}"
+      title="Sprache / language">{switch}</button>
+  </div>
 </header>
 <main id="main">
-"""
-    return (
-        _spoken(head + body, language)
-        + """
+{body}
 </main>
-<footer class="about"><a href="/api/about" id="about">spieltisch</a></footer>
+<footer class="about">
+  <span class="footer-brand">{LOGO}</span>
+  <p class="footer-note" data-t>{note}</p>
+  <ul class="footer-links">
+    <li><a href="/" data-t>{home}</a></li>
+    <li><a href="/ratings" data-t>{ratings}</a></li>
+    <li><a href="/account" data-t>{account}</a></li>
+    <li><a href="/api/about" id="about">spieltisch</a></li>
+  </ul>
+</footer>
 </body>
 </html>
 """
-    )
+    return _spoken(head, language)
 
 
 def shell(title: str, script: str, body: str, data: str = "", language: str = SOURCE) -> str:
