@@ -69,11 +69,16 @@ def _spoken(html: str, language: str) -> str:
     return _MARKED.sub(one, html)
 
 
-LOGO = """<svg class="mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-<rect class="mark-card" x="3.5" y="4" width="16" height="23" rx="3" transform="rotate(-14 11.5 15.5)"/>
-<path class="mark-egg" d="M19.5 6.5c5 0 8.5 8 8.5 13.3 0 5.2-3.8 8.7-8.5 8.7S11 25 11 19.8C11 14.5 14.5 6.5 19.5 6.5z"/>
-<circle class="mark-pip" cx="16" cy="23.6" r="1.7"/><circle class="mark-pip" cx="19.5" cy="19.2" r="1.7"/>
-<circle class="mark-pip" cx="23" cy="14.8" r="1.7"/></svg>"""
+LOGO = (
+    '<svg class="mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">'
+    '<rect class="mark-card" x="3.5" y="4" width="16" height="23" rx="3"'
+    ' transform="rotate(-14 11.5 15.5)"/>'
+    '<path class="mark-egg" d="M19.5 6.5c5 0 8.5 8 8.5 13.3 0 5.2-3.8 8.7-8.5 8.7'
+    'S11 25 11 19.8C11 14.5 14.5 6.5 19.5 6.5z"/>'
+    '<circle class="mark-pip" cx="16" cy="23.6" r="1.7"/>'
+    '<circle class="mark-pip" cx="19.5" cy="19.2" r="1.7"/>'
+    '<circle class="mark-pip" cx="23" cy="14.8" r="1.7"/></svg>'
+)
 """The brand's mark: a card behind an egg that shows a die's three (drawn for spieltisch; its
 colours are the header's tokens, set in base.css)."""
 _HOME, _RATINGS_LINK, _ACCOUNT_LINK, _RULES_NOTE = (
@@ -95,7 +100,11 @@ def _shell(title: str, script: str, body: str, data: str = "", language: str = S
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>{titled} · spieltisch</title>
-<link rel="icon" href="data:,">
+<meta name="theme-color" content="#2c2118" media="(prefers-color-scheme: light)">
+<meta name="theme-color" content="#0e0b08" media="(prefers-color-scheme: dark)">
+<link rel="icon" href="/static/art/icon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/static/art/apple-touch-icon.png">
+<link rel="manifest" href="/manifest.webmanifest">
 <link rel="stylesheet" href="/static/style.css">
 <script type="module" src="/static/{script}"></script>
 </head>
@@ -164,9 +173,34 @@ BOARD = N_("The board")
 """The board's heading (hidden but for screen readers) on every page that draws one."""
 
 
+_AT_TABLE, _TALK, _HAPPENED, _NOTICED = (
+    N_("At the table"),
+    N_("Table talk"),
+    N_("What happened"),
+    N_("Notifications"),
+)
+"""The folds' names on a phone (on a desktop every panel shows, each under its own heading)."""
+
+
+def _fold(name: str, label: str, section: str) -> str:
+    """A side panel a phone folds away (a ``<details>``; table.js opens every fold on a wide
+    screen, where its summary is not shown)."""
+    return (
+        f'<details class="fold" id="fold-{name}" open><summary data-t>{label}</summary>\n'
+        f"      {section}</details>"
+    )
+
+
 def table(table_id: str, language: str = SOURCE) -> str:
-    """A table: the game from this viewer's side, the moves, the log."""
+    """A table: the game from this viewer's side, the moves, the log. On a phone the board
+    comes first, the turn and the moves under it, the other panels folded."""
     board = BOARD
+    seats = _fold("seats", _AT_TABLE, '<section id="seats" class="panel"></section>')
+    chat = _fold("chat", _TALK, '<section id="chat" class="panel"></section>')
+    log = _fold(
+        "log", _HAPPENED, '<section id="log" class="panel" aria-labelledby="log-title"></section>'
+    )
+    notify = _fold("notify", _NOTICED, '<section id="notify" class="panel"></section>')
     body = f"""<h1 id="page-title" class="visually-hidden">spieltisch</h1>
 <div id="banner" class="banner" role="status" aria-live="polite" hidden></div>
 <section id="stale" class="panel" role="alert" hidden></section>
@@ -182,11 +216,11 @@ def table(table_id: str, language: str = SOURCE) -> str:
     <section id="rule-at-hand" class="panel" aria-live="polite" hidden></section>
     <section id="votes" class="panel" aria-live="polite"></section>
     <section id="moves" class="panel"></section>
-    <section id="seats" class="panel"></section>
+    {seats}
     <section id="own" class="panel"></section>
-    <section id="chat" class="panel"></section>
-    <section id="log" class="panel" aria-labelledby="log-title"></section>
-    <section id="notify" class="panel"></section>
+    {chat}
+    {log}
+    {notify}
   </aside>
 </div>"""
     return _shell(_TABLE, "table.js", body, f' data-table="{escape(table_id)}"', language)

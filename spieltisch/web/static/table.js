@@ -591,7 +591,19 @@ function relanguage() {
   connect();
 }
 
+// A phone folds the side panels under the board (the turn and the moves stay in sight); a wide
+// screen shows them all, their folds' summaries hidden. The log, opened, shows its newest line.
+const WIDE = matchMedia("(min-width: 761px)");
+function setupFolds() {
+  const folds = [...document.querySelectorAll("details.fold")];
+  const lay = () => { for (const fold of folds) fold.open = WIDE.matches; };
+  lay();
+  WIDE.addEventListener("change", lay);
+  document.getElementById("fold-log")?.addEventListener("toggle", (event) => { if (event.target.open) drawLogPanel(); });
+}
+
 async function main() {
+  setupFolds();
   setupLanguage(relanguage);
   // A keyboard user's focus follows the moves from turn to turn; a pointer user's is left alone.
   document.addEventListener("keydown", (event) => { if (event.key === "Tab") state.keyboard = true; });
