@@ -182,11 +182,14 @@ _AT_TABLE, _TALK, _HAPPENED, _NOTICED = (
 """The folds' names on a phone (on a desktop every panel shows, each under its own heading)."""
 
 
-def _fold(name: str, label: str, section: str) -> str:
-    """A side panel a phone folds away (a ``<details>``; table.js opens every fold on a wide
-    screen, where its summary is not shown)."""
+def _fold(name: str, label: str, section: str, phone: str = "closed") -> str:
+    """A side panel a phone may fold away (a ``<details>``, ``phone``: how a phone first shows
+    it, ``open`` or ``closed``; table.js opens every fold on a wide screen, where its summary
+    is not shown)."""
     return (
-        f'<details class="fold" id="fold-{name}" open><summary data-t>{label}</summary>\n'
+        f'<details class="fold" id="fold-{name}" data-phone="{phone}" open>'
+        f"<summary><span data-t>{label}</span>"
+        '<span class="count"></span></summary>\n'
         f"      {section}</details>"
     )
 
@@ -195,7 +198,7 @@ def table(table_id: str, language: str = SOURCE) -> str:
     """A table: the game from this viewer's side, the moves, the log. On a phone the board
     comes first, the turn and the moves under it, the other panels folded."""
     board = BOARD
-    seats = _fold("seats", _AT_TABLE, '<section id="seats" class="panel"></section>')
+    seats = _fold("seats", _AT_TABLE, '<section id="seats" class="panel"></section>', "open")
     chat = _fold("chat", _TALK, '<section id="chat" class="panel"></section>')
     log = _fold(
         "log", _HAPPENED, '<section id="log" class="panel" aria-labelledby="log-title"></section>'

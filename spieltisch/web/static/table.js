@@ -608,12 +608,13 @@ function relanguage() {
   connect();
 }
 
-// A phone folds the side panels under the board (the turn and the moves stay in sight); a wide
+// A phone folds the side panels under the board (the turn and the moves stay in sight; the
+// people at the table start open, the talk, the log and the notifications folded); a wide
 // screen shows them all, their folds' summaries hidden. The log, opened, shows its newest line.
 const WIDE = matchMedia("(min-width: 761px)");
 function setupFolds() {
   const folds = [...document.querySelectorAll("details.fold")];
-  const lay = () => { for (const fold of folds) fold.open = WIDE.matches; };
+  const lay = () => { for (const fold of folds) fold.open = WIDE.matches || fold.dataset.phone === "open"; };
   lay();
   WIDE.addEventListener("change", lay);
   document.getElementById("fold-log")?.addEventListener("toggle", (event) => { if (event.target.open) drawLogPanel(); });
