@@ -26,6 +26,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from sqlalchemy.exc import OperationalError
+from starlette.middleware.gzip import GZipMiddleware
 
 import spieltisch
 from spieltisch.agents import agent_names
@@ -47,7 +48,7 @@ from spieltisch.web.routes.account_api import account_api
 from spieltisch.web.routes.bound import own_seat, table_maker
 from spieltisch.web.routes.fields import Field as Text
 from spieltisch.web.routes.gate import Gate, client_address
-from spieltisch.web.routes.guard import Guard
+from spieltisch.web.routes.guard import ASGIApp, Guard, Receive, Scope, Send
 from spieltisch.web.routes.ladder_play import rated_bot_api
 from spieltisch.web.routes.language import (
     language_api,
@@ -82,6 +83,60 @@ HELLO_TIMEOUT = 15.0
 CHAT_RATE = 0.5
 CHAT_BURST = 4
 """A connection may send ``CHAT_BURST`` chat lines at once and one every two seconds after."""
+FONT_CACHE = "public, max-age=31536000, immutable"
+"""The fonts: cut once from Debian's packages (scripts/fonts.py), a year in a browser's cache."""
+ICON_CACHE = "public, max-age=2592000"
+"""The app's icons and manifest: a month (a new mark reaches browsers within one)."""
+ICONS = frozenset(
+    {"icon.svg", "icon-turn.svg", "icon-192.png", "icon-512.png", "apple-touch-icon.png",
+     "person.svg", "globe.svg", "speaker.svg"}
+)  # fmt: skip
+"""The files of ``static/art`` kept for ``ICON_CACHE`` (the boards' own art is not)."""
+MANIFEST = STATIC / "manifest.webmanifest"
+GZIP_MINIMUM = 500
+"""Bytes below which a response is sent as it is (gzip's header would outweigh its gain)."""
+
+
+class CachedStatic(StaticFiles):
+    """The static files, with a long ``Cache-Control`` on the fonts and the icons (every other
+    file is checked again each time, by its ETag, so that a new version shows at once)."""
+
+    def file_response(
+        self, full_path: Any, stat_result: Any, scope: Scope, status_code: int = 200
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        where = Path(full_path)
+        if where.parent.name == "fonts":
+            response.headers["Cache-Control"] = FONT_CACHE
+        elif where.parent.name == "art" and where.name in ICONS:
+            response.headers["Cache-Control"] = ICON_CACHE
+        return response
+
+
+def compressible(path: str) -> bool:
+    """Whether a response to ``path`` is gzipped: what a page loads (its HTML, the static files,
+    the catalogs, the games, the manifest); not the rest of the API, whose answers may carry a
+    session's secrets next to what a request sent, nor the lobby's event stream."""
+    return (
+        path.startswith(("/static/", "/api/texts/"))
+        or path in ("/api/games", "/manifest.webmanifest")
+        or not path.startswith(("/api/", "/ws/"))
+    )
+
+
+class Compress:
+    """Starlette's gzip (responses of ``GZIP_MINIMUM`` bytes and more, never an event stream)
+    for the paths :func:`compressible` names; a socket passes untouched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.gzip = GZipMiddleware(app, minimum_size=GZIP_MINIMUM, compresslevel=6)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and compressible(str(scope.get("path", ""))):
+            await self.gzip(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
 
 
 class SeatIn(BaseModel):
@@ -207,9 +262,10 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app = FastAPI(
         title="spieltisch", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
     )
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", CachedStatic(directory=STATIC), name="static")
     app.state.settings, app.state.limits = config, ServerLimits(config)
 
+    app.add_middleware(Compress)  # innermost: the door and the guard see what is sent
     app.add_middleware(Gate)  # inside the guard: its refusals get the security headers too
     app.add_middleware(Guard)
     app.add_middleware(ReleaseSockets)  # outermost: it needs the server's own receive
@@ -265,6 +321,15 @@ def _pages(app: FastAPI) -> None:
     async def replay_page(request: Request, table_id: str) -> HTMLResponse:
         language = await page_language(request)
         return page_response(pages.replay(table_id[:32], language), language)
+
+    @app.get("/manifest.webmanifest")
+    async def manifest() -> Response:
+        """What a browser needs to install the site as an app (name, colours, icons)."""
+        return Response(
+            MANIFEST.read_bytes(),
+            media_type="application/manifest+json",
+            headers={"Cache-Control": ICON_CACHE},
+        )
 
     @app.get("/rules/{game_id}", response_class=HTMLResponse)
     async def rules_page(request: Request, game_id: str) -> HTMLResponse:

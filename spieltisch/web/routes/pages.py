@@ -69,39 +69,72 @@ def _spoken(html: str, language: str) -> str:
     return _MARKED.sub(one, html)
 
 
+LOGO = (
+    '<svg class="mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">'
+    '<rect class="mark-card" x="3.5" y="4" width="16" height="23" rx="3"'
+    ' transform="rotate(-14 11.5 15.5)"/>'
+    '<path class="mark-egg" d="M19.5 6.5c5 0 8.5 8 8.5 13.3 0 5.2-3.8 8.7-8.5 8.7'
+    'S11 25 11 19.8C11 14.5 14.5 6.5 19.5 6.5z"/>'
+    '<circle class="mark-pip" cx="16" cy="23.6" r="1.7"/>'
+    '<circle class="mark-pip" cx="19.5" cy="19.2" r="1.7"/>'
+    '<circle class="mark-pip" cx="23" cy="14.8" r="1.7"/></svg>'
+)
+"""The brand's mark: a card behind an egg that shows a die's three (drawn for spieltisch; its
+colours are the header's tokens, set in base.css)."""
+_HOME, _RATINGS_LINK, _ACCOUNT_LINK, _RULES_NOTE = (
+    N_("Tables"),
+    N_("Ratings"),
+    N_("Your account"),
+    N_("Game nights at one table, in the browser."),
+)
+
+
 def _shell(title: str, script: str, body: str, data: str = "", language: str = SOURCE) -> str:
     other = "en" if language == "de" else "de"
     switch = "English" if language == "de" else "Deutsch"  # named in its own language
     titled = escape(translation(language).gettext(title))
+    home, ratings, account, note = _HOME, _RATINGS_LINK, _ACCOUNT_LINK, _RULES_NOTE
     head = f"""<!doctype html>
 <html lang="{language}">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>{titled} · spieltisch</title>
-<link rel="icon" href="data:,">
+<meta name="theme-color" content="#2c2118" media="(prefers-color-scheme: light)">
+<meta name="theme-color" content="#0e0b08" media="(prefers-color-scheme: dark)">
+<link rel="icon" href="/static/art/icon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/static/art/apple-touch-icon.png">
+<link rel="manifest" href="/manifest.webmanifest">
 <link rel="stylesheet" href="/static/style.css">
 <script type="module" src="/static/{script}"></script>
 </head>
 <body{data}>
 <header class="bar">
-  <a href="/" class="brand">spieltisch</a>
+  <a href="/" class="brand">{LOGO}<span>spieltisch</span></a>
   <span class="spacer"></span>
-  <a href="/account" id="account-link" data-t>Sign in</a>
-  <button type="button" id="language" class="link" lang="{other}"
-    title="Sprache / language">{switch}</button>
+  <div class="bar-tools">
+    <a href="/account" id="account-link" class="chip" data-t>Sign in</a>
+    <button type="button" id="language" class="chip" lang="{other}"
+      title="Sprache / language">{switch}</button>
+  </div>
 </header>
 <main id="main">
-"""
-    return (
-        _spoken(head + body, language)
-        + """
+{body}
 </main>
-<footer class="about"><a href="/api/about" id="about">spieltisch</a></footer>
+<footer class="about">
+  <span class="footer-brand">{LOGO}</span>
+  <p class="footer-note" data-t>{note}</p>
+  <ul class="footer-links">
+    <li><a href="/" data-t>{home}</a></li>
+    <li><a href="/ratings" data-t>{ratings}</a></li>
+    <li><a href="/account" data-t>{account}</a></li>
+    <li><a href="/api/about" id="about">spieltisch</a></li>
+  </ul>
+</footer>
 </body>
 </html>
 """
-    )
+    return _spoken(head, language)
 
 
 def shell(title: str, script: str, body: str, data: str = "", language: str = SOURCE) -> str:
@@ -197,9 +230,37 @@ BOARD = N_("The board")
 """The board's heading (hidden but for screen readers) on every page that draws one."""
 
 
+_AT_TABLE, _TALK, _HAPPENED, _NOTICED = (
+    N_("At the table"),
+    N_("Table talk"),
+    N_("What happened"),
+    N_("Notifications"),
+)
+"""The folds' names on a phone (on a desktop every panel shows, each under its own heading)."""
+
+
+def _fold(name: str, label: str, section: str, phone: str = "closed") -> str:
+    """A side panel a phone may fold away (a ``<details>``, ``phone``: how a phone first shows
+    it, ``open`` or ``closed``; table.js opens every fold on a wide screen, where its summary
+    is not shown)."""
+    return (
+        f'<details class="fold" id="fold-{name}" data-phone="{phone}" open>'
+        f"<summary><span data-t>{label}</span>"
+        '<span class="count"></span></summary>\n'
+        f"      {section}</details>"
+    )
+
+
 def table(table_id: str, language: str = SOURCE) -> str:
-    """A table: the game from this viewer's side, the moves, the log."""
+    """A table: the game from this viewer's side, the moves, the log. On a phone the board
+    comes first, the turn and the moves under it, the other panels folded."""
     board = BOARD
+    seats = _fold("seats", _AT_TABLE, '<section id="seats" class="panel"></section>', "open")
+    chat = _fold("chat", _TALK, '<section id="chat" class="panel"></section>')
+    log = _fold(
+        "log", _HAPPENED, '<section id="log" class="panel" aria-labelledby="log-title"></section>'
+    )
+    notify = _fold("notify", _NOTICED, '<section id="notify" class="panel"></section>')
     body = f"""<h1 id="page-title" class="visually-hidden">spieltisch</h1>
 <div id="banner" class="banner" role="status" aria-live="polite" hidden></div>
 <section id="stale" class="panel" role="alert" hidden></section>
@@ -215,11 +276,11 @@ def table(table_id: str, language: str = SOURCE) -> str:
     <section id="rule-at-hand" class="panel" aria-live="polite" hidden></section>
     <section id="votes" class="panel" aria-live="polite"></section>
     <section id="moves" class="panel"></section>
-    <section id="seats" class="panel"></section>
+    {seats}
     <section id="own" class="panel"></section>
-    <section id="chat" class="panel"></section>
-    <section id="log" class="panel" aria-labelledby="log-title"></section>
-    <section id="notify" class="panel"></section>
+    {chat}
+    {log}
+    {notify}
   </aside>
 </div>"""
     return _shell(_TABLE, "table.js", body, f' data-table="{escape(table_id)}"', language)

@@ -198,7 +198,7 @@ function signedOut() {
 }
 
 function whoBox(account) {
-  const listed = el("input", { type: "checkbox", id: "listed", checked: account.listed, "aria-describedby": "listed-hint",
+  const listed = el("input", { type: "checkbox", class: "toggle", id: "listed", checked: account.listed, "aria-describedby": "listed-hint",
     on: { change: (event) => act(async () => setSession(await api("/api/account/settings", { method: "POST",
       body: { listed: event.target.checked } })), event.target.checked ? N_("Others see your profile and ratings now.") : N_("Only you see your profile and ratings now.")) } });
   return el("section", { class: "panel", "aria-labelledby": "who-title" },

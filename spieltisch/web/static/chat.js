@@ -46,4 +46,7 @@ export function drawChat(node, ctx) {
     el("p", { class: "hint" }, mode === "everyone" ? t("Players and spectators read this chat.") : t("Only the players read this chat.")));
   list.scrollTop = list.scrollHeight;
   if (hadFocus) input.focus();
+  // Folded on a phone, the talk's bar counts its lines, so that a new one is seen.
+  const count = document.querySelector("#fold-chat .count");
+  if (count) count.textContent = lines.length ? String(lines.length) : "";
 }

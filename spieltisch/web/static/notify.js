@@ -1,56 +1,25 @@
-// Your turn, noticed: the tab's title (table.js), a badge on the tab's icon, and on request a
-// sound and a browser notification. The browser is asked for permission only when the person
-// clicks for notifications, never on load.
+// Your turn, noticed: the tab's title (table.js), a marker on the tab's icon, the turn's chime
+// (sound.js, when sound is on) and on request a browser notification. The browser is asked for
+// permission only when the person clicks for notifications, never on load.
 import { el } from "./common.js";
 import { t } from "./i18n.js";
+import { play } from "./sound.js";
 
-const SOUND = "spieltisch.sound";
 const NOTIFY = "spieltisch.notify";
-let audio = null;
+const ICONS = { yes: "/static/art/icon-turn.svg", no: "/static/art/icon.svg" };
 let lastTurn = false;
 
-function icon(badge) {
-  const canvas = document.createElement("canvas");
-  canvas.width = canvas.height = 32;
-  const pen = canvas.getContext("2d");
-  pen.fillStyle = "#2f6b3a";
-  pen.beginPath();
-  pen.arc(16, 16, 13, 0, 2 * Math.PI);
-  pen.fill();
-  if (badge) {
-    pen.fillStyle = "#d62828";
-    pen.beginPath();
-    pen.arc(25, 7, 7, 0, 2 * Math.PI);
-    pen.fill();
-  }
-  return canvas.toDataURL("image/png");
-}
-
+// The tab's icon: the mark, with a marker while it is this viewer's turn.
 function setIcon(badge) {
   let link = document.querySelector("link[rel=icon]");
   if (!link) {
-    link = el("link", { rel: "icon" });
+    link = el("link", { rel: "icon", type: "image/svg+xml" });
     document.head.append(link);
   }
-  link.href = icon(badge);
-  link.dataset.badge = badge ? "yes" : "no";
-}
-
-function beep() {
-  if (localStorage.getItem(SOUND) !== "on") return;
-  try {
-    audio = audio ?? new AudioContext();
-    const tone = audio.createOscillator();
-    const gain = audio.createGain();
-    tone.frequency.value = 660;
-    gain.gain.setValueAtTime(0.15, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
-    tone.connect(gain).connect(audio.destination);
-    tone.start();
-    tone.stop(audio.currentTime + 0.4);
-  } catch {
-    // no sound here: the title and the badge still say it
-  }
+  const state = badge ? "yes" : "no";
+  if (link.dataset.badge === state) return;
+  link.href = ICONS[state];
+  link.dataset.badge = state;
 }
 
 function notify(game) {
@@ -64,7 +33,7 @@ function notify(game) {
 export function turnChanged(myTurn, game) {
   setIcon(myTurn);
   if (myTurn && !lastTurn) {
-    beep();
+    play("turn");
     notify(game);
   }
   lastTurn = myTurn;
@@ -87,18 +56,13 @@ async function toggleNotify(box, status) {
   status.textContent = granted ? "" : t("This browser blocks notifications.");
 }
 
+// The panel: browser notifications on one's turn (the sound's switch is in the header).
 export function drawNotify(node, seated) {
   if (!seated) return node.replaceChildren();
-  const sound = el("input", { type: "checkbox", id: "notify-sound", checked: localStorage.getItem(SOUND) === "on",
-    on: { change: (event) => {
-      localStorage.setItem(SOUND, event.target.checked ? "on" : "off");
-      if (event.target.checked) audio = audio ?? new AudioContext();
-    } } });
   const status = el("span", { id: "notify-status", role: "status" });
-  const browser = el("input", { type: "checkbox", id: "notify-browser", checked: localStorage.getItem(NOTIFY) === "on"
+  const browser = el("input", { type: "checkbox", class: "toggle", id: "notify-browser", checked: localStorage.getItem(NOTIFY) === "on"
     && "Notification" in window && Notification.permission === "granted",
   on: { change: (event) => toggleNotify(event.target, status) } });
   node.replaceChildren(
-    el("div", { class: "seat-row" }, sound, el("label", { for: "notify-sound" }, t("Sound on my turn"))),
     el("div", { class: "seat-row" }, browser, el("label", { for: "notify-browser" }, t("Notify me on my turn")), status));
 }

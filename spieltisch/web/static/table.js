@@ -5,6 +5,7 @@ import { language, setupLanguage, t } from "./i18n.js";
 import { SEAT_COLOURS, boardFor } from "./draw/index.js";
 import { drawChat, noticeText } from "./chat.js";
 import { drawNotify, turnChanged } from "./notify.js";
+import { play, soundSwitch } from "./sound.js";
 import { refreshRuleAtHand, ruleAtHand } from "./rules_at_hand.js";
 import { drawMyClock, drawOwn, drawSeats, drawVotes, fetchLinks, linkRows, missingText, staleText } from "./seats.js";
 
@@ -326,8 +327,24 @@ function drawLogPanel() {
   if (hadFocus) list.focus();
 }
 
+// The sound of what others did (sound.js, when sound is on): dice landing in a dice game, a
+// card laid in a card game, once an update, for events newer than any this page has heard (not
+// the game so far, which arrives as the page opens or changes language). The boards need not
+// know: the game's kind says which.
+const DICE_GAMES = new Set(["auf-die-eier", "auf-die-nuesse"]);
+function hear(message) {
+  const heard = state.heard;
+  state.heard = Math.max(heard ?? 0, message.version);
+  if (heard === undefined || !message.events.length) return;
+  const fresh = message.events.filter((event) => event.version > heard);
+  if (DICE_GAMES.has(state.about?.game)) {
+    if (fresh.some((event) => event.actor === null)) play("dice");
+  } else if (fresh.length) play("card");
+}
+
 function receive(message) {
   if (message.type === "update") {
+    hear(message);
     state.updates = (state.updates ?? 0) + 1;
     const known = new Set(state.events.map((e) => e.version));
     for (const event of message.events) if (!known.has(event.version)) state.events.push(event);
@@ -591,7 +608,21 @@ function relanguage() {
   connect();
 }
 
+// A phone folds the side panels under the board (the turn and the moves stay in sight; the
+// people at the table start open, the talk, the log and the notifications folded); a wide
+// screen shows them all, their folds' summaries hidden. The log, opened, shows its newest line.
+const WIDE = matchMedia("(min-width: 761px)");
+function setupFolds() {
+  const folds = [...document.querySelectorAll("details.fold")];
+  const lay = () => { for (const fold of folds) fold.open = WIDE.matches || fold.dataset.phone === "open"; };
+  lay();
+  WIDE.addEventListener("change", lay);
+  document.getElementById("fold-log")?.addEventListener("toggle", (event) => { if (event.target.open) drawLogPanel(); });
+}
+
 async function main() {
+  setupFolds();
+  document.querySelector(".bar-tools")?.prepend(soundSwitch());
   setupLanguage(relanguage);
   // A keyboard user's focus follows the moves from turn to turn; a pointer user's is left alone.
   document.addEventListener("keydown", (event) => { if (event.key === "Tab") state.keyboard = true; });
