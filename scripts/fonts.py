@@ -14,9 +14,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from fontTools import subset
-from fontTools.ttLib import TTFont
-from fontTools.varLib import instancer
+from fontTools import subset  # type: ignore[import-untyped]
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+from fontTools.varLib import instancer  # type: ignore[import-untyped]
 
 OUT = Path(__file__).resolve().parents[1] / "spieltisch" / "web" / "static" / "fonts"
 PACKAGES = ("fonts-inter-variable", "fonts-quicksand")
