@@ -8,8 +8,12 @@ const name = document.body.dataset.player;
 let data = null;
 let failed = null;
 
+// A moment as a <time> element: the date and hour in the page's language, the exact instant in
+// its datetime attribute (for machines, and for the look's tests, which cover what changes).
 function when(seconds) {
-  return new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(seconds * 1000));
+  const moment = new Date(seconds * 1000);
+  const said = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(moment);
+  return el("time", { class: "hint", datetime: moment.toISOString() }, said);
 }
 
 // Where a rating stands on the game's bot ladder: between two levels, above the top one, below
@@ -73,7 +77,7 @@ function finishedSection() {
       el("span", {}, el("strong", {}, row.game_name), ` · ${players(row.players)}`,
         row.opponents.length ? ` · ${t("against {names}", { names: row.opponents.join(", ") })}` : ""),
       el("span", { class: row.won ? "ok" : "" }, row.won ? t("Won") : t("Not won"), row.rated ? ` · ${t("rated")}` : ""),
-      row.finished_at ? el("span", { class: "hint" }, when(row.finished_at)) : null,
+      row.finished_at ? when(row.finished_at) : null,
       el("span", { class: "links" },
         el("a", { href: row.replay, class: "replay" }, t("Replay")), " ",
         el("a", { href: `${row.replay}#analysis`, class: "analysis" }, t("Analysis"))))))
