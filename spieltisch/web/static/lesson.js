@@ -144,11 +144,7 @@ function howLine(step) {
   const text = label && label !== step.expect && label !== step.expect_move
     ? t("Do it on the board: {what} (in notation: {move}).", { what: label, move })
     : t("Do it on the board (in notation: {move}).", { move });
-  const line = el("p", { id: "lesson-how" }, words(text, true));
-  for (const code of line.querySelectorAll("code")) {  // set as the step's words set notation
-    Object.assign(code.style, { background: "#eef1f5", padding: "0 .25rem", borderRadius: ".2rem" });
-  }
-  return line;
+  return el("p", { id: "lesson-how" }, words(text, true));  // its code styled as the step's (table.css)
 }
 
 function moveForm(id) {
