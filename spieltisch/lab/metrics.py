@@ -89,10 +89,6 @@ def _margin(result: GameResult) -> float | None:
     return float(top - second)
 
 
-def _advantage(result: GameResult) -> float:
-    return result.returns[0] - 1 / len(result.returns)
-
-
 def ahead(result: GameResult, a: int, b: int) -> float:
     """1 if seat ``a`` finished ahead of seat ``b`` (a larger share of the win, then more
     points), 0 if behind, ½ if level on both."""
@@ -163,6 +159,7 @@ PLAIN: dict[str, Metric] = {
             0.02,
             _first_seat,
             "the first seat's share of the win (1 for a win, 1/k for a win shared by k)",
+            "Ludii's AdvantageP1",
         ),
         Metric(
             "mean-score",
@@ -195,15 +192,6 @@ PLAIN: dict[str, Metric] = {
             1.0,
             _margin,
             "the highest final score less the second highest (0 for a tie at the top)",
-        ),
-        Metric(
-            "seat-advantage",
-            "first seat's advantage",
-            Scale.RATE,
-            0.02,
-            _advantage,
-            "the first seat's share of the win less the even share 1/players",
-            "Ludii's AdvantageP1",
         ),
         *(
             Metric(
@@ -244,6 +232,12 @@ PLAIN: dict[str, Metric] = {
     )
 }
 
+ALIASES = {"seat-advantage": "first-seat-win"}
+"""Older names still accepted in experiment files, each for the metric it now reads as.
+``seat-advantage`` was the first seat's share less 1/players: at one player count that is
+``first-seat-win`` moved by a constant, the same comparison, so it no longer takes a test of
+its own."""
+
 DEFAULT_METRICS = ("first-seat-win", "mean-score", "decisions")
 """What an experiment measures when it names no metrics."""
 
@@ -260,6 +254,7 @@ def metric(key: str) -> Metric:
     """The metric called ``key`` (:class:`MetricError` naming the known ones otherwise)."""
     if len(key) > MAX_KEY:
         raise MetricError(f"metric names are at most {MAX_KEY} characters")
+    key = ALIASES.get(key, key)
     if key in PLAIN:
         return PLAIN[key]
     name, _, rest = key.partition(":")
@@ -303,12 +298,15 @@ def metric(key: str) -> Metric:
 
 
 def metrics(keys: Sequence[str]) -> tuple[Metric, ...]:
-    """The metrics called ``keys``, each checked (at most :data:`MAX_METRICS`, none twice)."""
+    """The metrics called ``keys``, each checked (at most :data:`MAX_METRICS`, none twice).
+    A metric named again by an older name (:data:`ALIASES`) is measured once, so an old
+    experiment file naming both still runs and the comparison counts once among the tests."""
     if not keys or len(keys) > MAX_METRICS:
         raise MetricError(f"name 1 to {MAX_METRICS} metrics")
     if len(set(keys)) != len(keys):
         raise MetricError("a metric is named twice")
-    return tuple(metric(key) for key in keys)
+    found = {m.key: m for m in (metric(key) for key in keys)}
+    return tuple(found.values())
 
 
 def catalogue() -> list[tuple[str, str, str]]:

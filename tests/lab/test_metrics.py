@@ -22,6 +22,7 @@ from spieltisch.lab.metrics import (
     catalogue,
     head_to_head_agents,
     metric,
+    metrics,
 )
 from spieltisch.lab.report import redraw, write_outputs
 
@@ -43,10 +44,23 @@ def test_the_plain_metrics_of_a_game() -> None:
     assert metric("mean-score").value(won_by_second) == 5.0
     assert metric("decisions").value(won_by_second) == 42.0
     assert metric("margin").value(won_by_second) == 2.0  # 7 less the next best 5
-    assert metric("seat-advantage").value(won_by_second) == pytest.approx(-1 / 3)
     shared = game((6, 6), (0.5, 0.5))
     assert metric("first-seat-win").value(shared) == 0.5
     assert metric("margin").value(shared) == 0.0
+
+
+def test_seat_advantage_is_first_seat_win_and_counts_once() -> None:
+    """The two named the same comparison (a constant apart at one player count): the old name
+    still reads, as the first seat's win rate, and naming both gives one metric, one test."""
+    assert "seat-advantage" not in PLAIN
+    assert metric("seat-advantage") is metric("first-seat-win")
+    both = metrics(["first-seat-win", "mean-score", "seat-advantage"])
+    assert [m.key for m in both] == ["first-seat-win", "mean-score"]
+    old = EXPERIMENT.replace(
+        '"head-to-head:expert:heuristic", "margin", "lead-changes", "drama"',
+        '"seat-advantage", "first-seat-win"',
+    )
+    assert [m.key for m in parse_experiment(old).measured()] == ["first-seat-win"]
 
 
 def test_head_to_head_counts_every_meeting_of_the_two_agents() -> None:
