@@ -30,6 +30,7 @@ from spieltisch.lab.stats import (
     percentile,
     wilson_interval,
 )
+from spieltisch.lab.words import counted
 
 SMALL_CELL = 200
 """Below this many games a cell is warned about: a seat's win rate is then known only within
@@ -195,8 +196,9 @@ def cell_stats(experiment: Experiment, cell_results: CellResults) -> CellStats:
     if n < SMALL_CELL:
         half = (seats[0].win_rate.high - seats[0].win_rate.low) / 2 if seats else 1.0
         warning = (
-            f"only {n} games: a seat's win rate is known within about ±{100 * half:.0f} points; "
-            f"±{100 * PRECISION:.0f} points takes about {needed} games"
+            f"only {counted(n, 'game')}: a seat's win rate is known within about "
+            f"±{100 * half:.0f} points; "
+            f"±{100 * PRECISION:.0f} points takes about {counted(needed, 'game')}"
         )
     return CellStats(
         cell,

@@ -41,6 +41,7 @@ from spieltisch.lab.experiment import (
 )
 from spieltisch.lab.plot import forest_plot, score_plot, seat_advantage_plot, uncertainty_plot
 from spieltisch.lab.quality import CURVE_KEYS, MEASURE_KEYS
+from spieltisch.lab.words import counted
 
 EXPERIMENT_FILE = "experiment.toml"
 JOURNAL_FILE = "journal.jsonl"
@@ -281,16 +282,18 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
     games = sum(c.games for c in analysis.cells)
     lineup = ", ".join(e.agents)
     lines += [
-        f"Game `{e.game}`; {len(analysis.cells)} cells, {games} finished games in all "
-        f"({e.games} per cell asked for); agents {lineup}; seed {e.seed}. Every cell with the "
+        f"Game `{e.game}`; {counted(len(analysis.cells), 'cell')}, "
+        f"{counted(games, 'finished game')} in all ({e.games} per cell asked for); agents "
+        f"{lineup}; seed {e.seed}. Every cell with the "
         "same player count played the same deals with keyed chance, so variants are compared "
         "deal by deal (common random numbers).",
         "",
     ]
     if run:
         lines += [
-            f"Played on the {run.get('backend', '?')} backend with {run.get('workers', '?')} "
-            f"workers at {run.get('games_per_second', '?')} games/s"
+            f"Played on the {run.get('backend', '?')} backend with "
+            f"{counted(run.get('workers', '?'), 'worker')} at "
+            f"{run.get('games_per_second', '?')} games/s"
             + (f", by the {run['engine']} engine." if "engine" in run else "."),
             "",
         ]
@@ -360,7 +363,7 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
         f"A seat's win rate from n independent games is known within about ±1/√n (95%). For "
         f"±{100 * PRECISION:.0f} points a cell needs about "
         + ", ".join(
-            f"{c.games_needed} games at {p} players"
+            f"{counted(c.games_needed, 'game')} at {p} players"
             for p, c in {c.cell.players: c for c in analysis.cells}.items()
         )
         + f". Cells under {SMALL_CELL} games are flagged. The last column of the effects table "
@@ -462,7 +465,8 @@ def findings(analysis: Analysis) -> list[str]:
         first = c.seats[0].win_rate
         off = [s for s in c.seats if s.win_rate.low > even or s.win_rate.high < even]
         text = (
-            f"{_cell_name(c)} ({c.games} games): the first seat wins {_pct(first.value)} "
+            f"{_cell_name(c)} ({counted(c.games, 'game')}): the first seat wins "
+            f"{_pct(first.value)} "
             f"(95% {_pct(first.low)}-{_pct(first.high)}; an even share is {_pct(even)}). "
         )
         if off:

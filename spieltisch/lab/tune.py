@@ -38,6 +38,7 @@ from spieltisch.lab.experiment import Cell, Experiment, ExperimentError
 from spieltisch.lab.metrics import Metric, MetricError, metric
 from spieltisch.lab.native import play_for
 from spieltisch.lab.stats import mean_interval
+from spieltisch.lab.words import counted
 
 MAX_EVALUATIONS = 40
 """A safety stop: a bisection of the widest range takes about ten."""
@@ -325,7 +326,7 @@ def describe(answer: Answer, spec: TuneSpec) -> str:
             f"{answer.players} players: no whole {spec.parameter} brings {spec.metric} to "
             f"{target}: it jumps past it between {spec.parameter}={answer.below} and "
             f"{answer.above} (the line between them meets it at {answer.value:.1f}; "
-            f"{len(answer.points)} values looked at, {answer.games} games)"
+            f"{counted(len(answer.points), 'value')} looked at, {counted(answer.games, 'game')})"
         )
     whole = f"{answer.low}" if answer.low == answer.high else f"{answer.low} to {answer.high}"
     between = ""
@@ -334,5 +335,5 @@ def describe(answer: Answer, spec: TuneSpec) -> str:
     return (
         f"{answer.players} players: {spec.parameter} = {answer.value:.1f} brings {spec.metric} "
         f"to {target}; whole values no look rules out (95%): {whole}{between} "
-        f"({len(answer.points)} values looked at, {answer.games} games)"
+        f"({counted(len(answer.points), 'value')} looked at, {counted(answer.games, 'game')})"
     )

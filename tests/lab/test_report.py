@@ -4,6 +4,7 @@ journal, through the ``spieltisch lab`` commands too."""
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from spieltisch.cli import app
 from spieltisch.lab.analysis import SMALL_CELL, analyse
 from spieltisch.lab.engine import LocalRunner
 from spieltisch.lab.experiment import ExperimentError, parse_experiment, run_experiment
-from spieltisch.lab.report import findings, redraw, write_outputs
+from spieltisch.lab.report import findings, redraw, report_text, write_outputs
 
 EXPERIMENT = """
 name = "report test"
@@ -136,3 +137,21 @@ def test_listed_variants_are_each_compared_with_the_first_only() -> None:
     # Setting the default value is the default game: the same games, no difference at all.
     same = [k for k in analysis.comparisons if k.variant == "shared_chicken_ladder=false"]
     assert all(k.difference.mean == 0 and k.difference.sd == 0 for k in same)
+
+
+def test_counts_in_the_report_agree_with_their_nouns() -> None:
+    """One worker, one game: no "1 workers" (issue 53)."""
+    experiment = parse_experiment(
+        EXPERIMENT.replace("games = 12", "games = 1")
+        .replace("[grid]\n", "")
+        .replace("shared_chicken_ladder = [false, true]\n", "")
+    )
+    analysis = analyse(experiment, run_experiment(experiment, LocalRunner()))
+    run = {"backend": "local", "workers": 1, "games_per_second": 3.0}
+    text = report_text(analysis, run)
+    assert "with 1 worker at" in text
+    assert "1 cell, 1 finished game in all" in text
+    assert "(1 game)" in text and "only 1 game:" in analysis.cells[0].warning
+    assert not re.search(r"\b1 (workers|games|cells)\b", text)
+    assert "with 2 workers at" in report_text(analysis, {**run, "workers": 2})
+    assert "with ? workers at" in report_text(analysis, {"backend": "local"})
