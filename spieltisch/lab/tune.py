@@ -97,6 +97,9 @@ class Answer:
     """False when the target lies beyond what the range's ends reach."""
     games: int
     """Games this search looked at (the reference included), played now or journaled."""
+    reference: Point | None = None
+    """What measured the target: the default game at ``reference_players`` (``None`` for a
+    number given in the file)."""
 
 
 def tune_spec(experiment: Experiment, data: Mapping[str, object]) -> TuneSpec:
@@ -210,8 +213,12 @@ class Search:
         """Search the range (see the module docstring)."""
         spec = self.spec
         start = self.experiment.games
-        if spec.reference_players is not None:
-            reference = self.evaluate(None, spec.max_games, spec.reference_players)
+        reference = (
+            None
+            if spec.reference_players is None
+            else self.evaluate(None, spec.max_games, spec.reference_players)
+        )
+        if reference is not None:
             target, target_half = reference.mean, reference.half
         else:
             target, target_half = float(spec.target or 0.0), 0.0
@@ -261,6 +268,7 @@ class Search:
             tuple(points[v] for v in sorted(points)),
             reached,
             len(self.used),
+            reference,
         )
 
 
@@ -314,7 +322,10 @@ def describe(answer: Answer, spec: TuneSpec) -> str:
     """The outcome in one sentence."""
     target = f"{answer.target:.3g}"
     if answer.target_half:
-        target += f" (±{answer.target_half:.2g}, measured at {spec.reference_players} players)"
+        games = f" over {counted(answer.reference.games, 'game')}" if answer.reference else ""
+        target += (
+            f" (±{answer.target_half:.2g}, measured at {spec.reference_players} players{games})"
+        )
     if not answer.reached:
         return (
             f"{answer.players} players: {spec.metric} does not reach {target} between "

@@ -24,6 +24,7 @@ from spieltisch.lab.experiment import Experiment
 from spieltisch.lab.native import Used, play_of
 from spieltisch.lab.plot import tune_plot
 from spieltisch.lab.tune import Answer, TuneSpec, describe, tune
+from spieltisch.lab.words import counted
 
 JOURNAL_FILE = "journal.jsonl"
 
@@ -77,6 +78,14 @@ def _answer_json(answer: Answer) -> dict[str, object]:
         "ruled_out_above": answer.above,
         "reached": answer.reached,
         "games": answer.games,
+        "reference": None
+        if answer.reference is None
+        else {
+            "games": answer.reference.games,
+            "deals": answer.reference.deals,
+            "mean": answer.reference.mean,
+            "half": answer.reference.half,
+        },
         "points": [
             {"value": p.value, "games": p.games, "deals": p.deals, "mean": p.mean, "half": p.half}
             for p in answer.points
@@ -86,8 +95,15 @@ def _answer_json(answer: Answer) -> dict[str, object]:
 
 def tune_text(experiment: Experiment, spec: TuneSpec, answers: Sequence[Answer]) -> str:
     """``tune.md``: what was searched, the answers in a sentence each, every value looked at."""
+    reference = next((a.reference for a in answers if a.reference is not None), None)
     target = (
         f"its value in the default game at {spec.reference_players} players"
+        + (
+            f" ({reference.mean:.3g} ± {reference.half:.2g}, measured over "
+            f"{counted(reference.games, 'game')}, {counted(reference.deals, 'deal')})"
+            if reference is not None
+            else ""
+        )
         if spec.reference_players is not None
         else f"{spec.target:g}"
     )

@@ -14,7 +14,7 @@ from spieltisch.cli import app
 from spieltisch.lab.engine import GameResult, LocalRunner, Task
 from spieltisch.lab.experiment import ExperimentError, parse_experiment
 from spieltisch.lab.tune import describe, tune, tune_spec
-from spieltisch.lab.tune_report import run_tune
+from spieltisch.lab.tune_report import run_tune, tune_text
 
 runner = CliRunner()
 
@@ -183,3 +183,15 @@ def test_a_metric_that_jumps_over_the_target_is_said_to() -> None:
     assert "no whole goal brings decisions to 15: it jumps past it between goal=50 and 51" in (
         describe(two, spec)
     )
+
+
+def test_tune_md_says_how_many_games_measured_the_reference() -> None:
+    """The target's own interval depends on how many games measured it: tune.md says so."""
+    experiment = parse_experiment(GOAL.format(target="reference_players = 2").replace(
+        "players = [2, 4]", "players = [4]"))  # fmt: skip
+    spec = tune_spec(experiment, dict(experiment.tuning))
+    (four,) = tune(experiment, spec, LocalRunner(), play=fake_play)
+    assert four.reference is not None and four.reference.games == spec.max_games
+    text = tune_text(experiment, spec, [four])
+    assert f"measured over {spec.max_games} games, {four.reference.deals} deals" in text
+    assert f"at 2 players over {spec.max_games} games)" in describe(four, spec)
