@@ -1007,7 +1007,6 @@ def lab_ladder(
             caps,
             seed,
             bootstrap,
-            out,
         )
         total = sum(
             len(lab_ladder_module.pairing_tasks(spieltisch.load(p.game, p.players), q, 0))
@@ -1041,13 +1040,14 @@ def _ladder_command(
     caps: dict[str, int],
     seed: int,
     bootstrap: int,
-    out: Path,
 ) -> str:
-    """The command that measures this ladder again (what the file records)."""
+    """The command that measures this ladder again (what the file records): what decides the
+    numbers, nothing of the machine (no ``--out``, ``--journal`` or ``--workers``), so two runs
+    write the same file wherever they write it."""
     words = ["spieltisch lab ladder", *chosen]
     words.append(f"--games {games}")
     words += [f"--cap {level}={count}" for level, count in sorted(caps.items())]
-    words += [f"--seed {seed}", f"--bootstrap {bootstrap}", f"--out {out.as_posix()}"]
+    words += [f"--seed {seed}", f"--bootstrap {bootstrap}"]
     return " ".join(words)
 
 
