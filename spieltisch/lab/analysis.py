@@ -6,6 +6,9 @@ would need for ±2 points, and a warning for a cell too small to say much. Per p
 at the same player count: the paired difference (one pair per deal, since both variants played
 the same deals) in the first seat's win rate, the mean score and the game length, with a
 bootstrap interval and a paired test, the p-values Holm-corrected over the whole experiment.
+A metric that is constant in a cell (every game gives the same number) is named in the cell's
+warnings, and a pair in which it is constant in both cells is not tested: a number that cannot
+vary says nothing about an effect, and a test of it would only take a place in Holm's family.
 Everything is drawn from generators seeded by the experiment, so a report never changes.
 """
 
@@ -91,6 +94,8 @@ class CellStats:
     """Each agent's final scores over its seats (only when the lineup mixes agents)."""
     uncertainty_curve: tuple[float, ...] = ()
     """Uncertainty over time: its mean in each tenth of the game, over the traced games."""
+    constant: tuple[tuple[str, float], ...] = ()
+    """The metrics (key, value) every game of the cell gives the same number for."""
 
 
 QUANTILES = (10, 25, 50, 75, 90)
@@ -215,7 +220,20 @@ def cell_stats(experiment: Experiment, cell_results: CellResults) -> CellStats:
         _quantiles([float(r.actions) for r in finished]),
         _agent_scores(finished) if agents else (),
         _uncertainty_curve(finished),
+        tuple(
+            (m.key, value) for m in metrics if (value := constant_value(finished, m)) is not None
+        ),
     )
+
+
+CONSTANT_NOTE = "constant in this cell: cannot vary, left out of the tests"
+
+
+def constant_value(results: Sequence[GameResult], metric: Metric) -> float | None:
+    """The one number ``metric`` gives for every finished game of ``results`` that says
+    something about it, or ``None`` when it varies (or no game says anything)."""
+    values = {v for v in (metric.value(r) for r in results if r.finished) if v is not None}
+    return values.pop() if len(values) == 1 else None
 
 
 def _uncertainty_curve(results: Sequence[GameResult]) -> tuple[float, ...]:
@@ -303,6 +321,8 @@ def _comparisons(experiment: Experiment, cells: Sequence[CellResults]) -> list[C
             pairs = [(group[0], b) for b in group[1:]]
         for base, other in pairs:
             for m, metric in enumerate(experiment.measured()):
+                if all(constant_value(c.played, metric) is not None for c in (base, other)):
+                    continue  # cannot vary: no effect to test (see CONSTANT_NOTE)
                 a = _deal_means(base.played, metric)
                 b = _deal_means(other.played, metric)
                 shared = sorted(set(a) & set(b))

@@ -24,6 +24,7 @@ import spieltisch
 from spieltisch.core.game import OptionValue
 from spieltisch.lab.analysis import (
     ALPHA,
+    CONSTANT_NOTE,
     PRECISION,
     SMALL_CELL,
     Analysis,
@@ -273,6 +274,26 @@ def _cell_name(stats: CellStats) -> str:
     return f"{stats.cell.players} players, {stats.cell.label}"
 
 
+def _constant_warnings(cells: Sequence[CellStats]) -> list[str]:
+    """A warning for each metric constant in a cell: left out of the tests when it is constant
+    in every cell it is compared with too (those at its player count), else tested only against
+    the cells where it varies."""
+    lines = []
+    for c in cells:
+        for key, value in c.constant:
+            alike = [o for o in cells if o.cell.players == c.cell.players]
+            everywhere = all(key in dict(o.constant) for o in alike)
+            note = (
+                CONSTANT_NOTE
+                if everywhere
+                else CONSTANT_NOTE.replace(
+                    "left out of the tests", "compared only with the cells where it varies"
+                )
+            )
+            lines.append(f"- {_cell_name(c)}: `{key}` {note} (always {value:g})")
+    return lines
+
+
 def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str:
     """``report.md``: the setup, the findings in words, then the tables."""
     e = analysis.experiment
@@ -372,6 +393,7 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
         "",
     ]
     warnings = [f"- {_cell_name(c)}: {c.warning}" for c in analysis.cells if c.warning]
+    warnings += _constant_warnings(analysis.cells)
     if warnings:
         lines += ["Warnings:", "", *warnings, ""]
     lines += _metric_notes(analysis)

@@ -4,6 +4,7 @@ journal, through the ``spieltisch lab`` commands too."""
 from __future__ import annotations
 
 import csv
+import random
 import re
 from pathlib import Path
 
@@ -12,8 +13,15 @@ from typer.testing import CliRunner
 
 from spieltisch.cli import app
 from spieltisch.lab.analysis import SMALL_CELL, analyse
-from spieltisch.lab.engine import LocalRunner
-from spieltisch.lab.experiment import ExperimentError, parse_experiment, run_experiment
+from spieltisch.lab.engine import GameResult, LocalRunner
+from spieltisch.lab.experiment import (
+    CellResults,
+    Experiment,
+    ExperimentError,
+    collect,
+    parse_experiment,
+    run_experiment,
+)
 from spieltisch.lab.report import findings, redraw, report_text, write_outputs
 
 EXPERIMENT = """
@@ -155,3 +163,57 @@ def test_counts_in_the_report_agree_with_their_nouns() -> None:
     assert not re.search(r"\b1 (workers|games|cells)\b", text)
     assert "with 2 workers at" in report_text(analysis, {**run, "workers": 2})
     assert "with ? workers at" in report_text(analysis, {"backend": "local"})
+
+
+CONSTANT = """
+name = "a measure that cannot vary"
+game = "auf-die-eier"
+players = [2, 3]
+games = 30
+seed = 4
+agents = ["heuristic"]
+metrics = ["first-seat-win", "decisions"]
+[grid]
+shared_chicken_ladder = [false, true]
+"""
+
+
+def constant_run() -> tuple[Experiment, list[CellResults]]:
+    """Made-up games: the first seat wins at random; every game at two players lasts 20
+    decisions, and at three players those of the first variant only."""
+    experiment = parse_experiment(CONSTANT)
+    plan = experiment.schedule()
+    tasks = [task for _, cell_tasks in plan for task in cell_tasks]
+    rng = random.Random(3)
+    results = {}
+    for index, task in enumerate(tasks):
+        winner = rng.randrange(len(task.seats))
+        returns = tuple(1.0 if seat == winner else 0.0 for seat in range(len(task.seats)))
+        scores = tuple(int(r) for r in returns)
+        varies = len(task.seats) == 3 and dict(task.options)["shared_chicken_ladder"]
+        actions = rng.randrange(10, 40) if varies else 20
+        results[index] = GameResult(task.deal, task.rotation, task.seats, scores, returns, actions)
+    return experiment, collect(plan, tasks, results)
+
+
+def test_a_constant_measure_is_warned_about_and_left_out_of_the_tests() -> None:
+    experiment, cells = constant_run()
+    analysis = analyse(experiment, cells)
+    tested = [(c.players, c.metric) for c in analysis.comparisons]
+    # Two players: the length is 20 in both cells, no test of it; three: it varies in one.
+    assert tested == [
+        (2, "first seat's win rate"),
+        (3, "first seat's win rate"),
+        (3, "decisions per game"),
+    ]
+    text = report_text(analysis)
+    two = "2 players, shared_chicken_ladder="
+    for variant in ("false", "true"):
+        assert (
+            f"- {two}{variant}: `decisions` constant in this cell: cannot vary, left out of the "
+            "tests (always 20)" in text
+        )
+    assert "- 3 players, shared_chicken_ladder=false: `decisions` constant in this cell: " in text
+    assert "compared only with the cells where it varies (always 20)" in text
+    assert "3 players, shared_chicken_ladder=true: `decisions`" not in text
+    assert "first-seat-win` constant" not in text
