@@ -237,9 +237,9 @@ class _Event:
         before, move = cast(State, self.before), self.move
         shown: Move | Hidden = before.seen_move(move, viewer) if hidden else move
         actor = "chance" if self.actor is None else f"p{self.actor}"
+        # A hidden move prints its notation with the secret part blanked, which already
+        # writes out what the viewer sees of it (its ``shown``, e.g. their own cards).
         text = f"{actor} {shown}"
-        if isinstance(shown, Hidden) and shown.shown is not None:
-            text += f" {shown.shown!r}"
         known = (text, _digest(text))
         self.seen[viewer] = known
         return known
