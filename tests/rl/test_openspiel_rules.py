@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import numpy as np
@@ -17,6 +18,7 @@ from spieltisch.rl import openspiel  # noqa: E402
 from spieltisch.rl.encode import encoder_for  # noqa: E402
 from spieltisch.rl.text import compact  # noqa: E402
 from tests.rl import recall  # noqa: E402
+from tests.rl.conftest import GAMES  # noqa: E402
 
 RECALL_GAMES = 4
 """Random games per case in CI (``python -m tests.rl.recall --games N`` counts more)."""
@@ -66,6 +68,35 @@ def test_the_information_state_lists_the_moves_as_the_seat_saw_them() -> None:
     assert other.split("\n")[1] != lines[1]  # each seat sees its own cards of the deal
     played = [line for line in lines[2:-1] if line.startswith(f"p{1 - player} ")]
     assert played  # the other seat's cards played are seen in full
+
+
+REPR = re.compile(r"\w\(|\w=|\.of\b|Shown")
+"""What a Python repr leaves in a string (``DealShown(up=((Card.of('M3'), ...``)."""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_strings_write_moves_and_views_in_the_games_notation(game_id: str) -> None:
+    game = pyspiel.load_game(openspiel.openspiel_name(game_id))
+    for seed in range(2):
+        state = _played(openspiel.openspiel_name(game_id), seed, decisions=10_000)
+        for player in range(game.num_players()):
+            for text in (
+                state.information_state_string(player),
+                state.observation_string(player),
+            ):
+                assert REPR.search(text) is None, REPR.search(text)
+
+
+def test_the_awimbawe_deal_line_is_the_deal_as_the_seat_sees_it() -> None:
+    state = _played("spieltisch_awimbawe", seed=4, decisions=0)
+    for player in range(2):
+        line = state.information_state_string(player).split("\n")[1]
+        hand = " ".join(str(card) for card in state.rules_state.view(player).sides[player].hand)
+        piles = [part.split(" / ") for part in line.removeprefix("chance deal ").split(" | ")]
+        assert [len(side) for side in piles] == [3, 3]
+        assert piles[player][2] == hand
+        assert piles[1 - player][2] == " ".join(["??"] * 6)
+        assert piles[player][0] == piles[1 - player][0] == "?? ?? ?? ??"
 
 
 def test_observers_follow_iig_observation_types() -> None:
