@@ -14,9 +14,7 @@ and ``gymnasium.utils.env_checker.check_env`` can step random actions. Otherwise
 
 Registered as ``spieltisch/AufDieEier-v0``, ``spieltisch/AufDieNuesse-v0``,
 ``spieltisch/Auweier-v0`` and ``spieltisch/Awimbawe-v0`` when :mod:`spieltisch.rl` is imported,
-with Gymnasium's environment checker on, a ``TimeLimit`` that truncates an episode after
-:func:`spieltisch.rl.bounds.max_episode_steps` of the learner's steps (several times the
-longest measured game), and the batched engine as their vector entry point:
+with Gymnasium's environment checker on, and the batched engine as their vector entry point:
 ``gymnasium.make_vec(id, num_envs=64, vectorization_mode="vector_entry_point")`` is
 :class:`spieltisch.rl.batch.SpieltischVectorEnv`, stepped by one loop in same-step
 autoreset. On the Python engine (``native=False``, or opponents other than ``random``) it plays
@@ -62,7 +60,6 @@ from spieltisch.core.errors import NativeError, OptionError
 from spieltisch.core.game import Game, OptionValue
 from spieltisch.native.agents import native_agents, native_game, roster, supported
 from spieltisch.native.face import NativeGame, NativeState, Step
-from spieltisch.rl.bounds import max_episode_steps
 from spieltisch.rl.encode import Array
 from spieltisch.rl.encode.base import HIGH, LOW
 from spieltisch.rl.match import FANCY_INDEX, Mask, Match, Reward, game_of, outcome_rewards
@@ -462,5 +459,4 @@ def register_all() -> None:
                 entry_point="spieltisch.rl.gymnasium:SpieltischGym",
                 kwargs={"game_id": game_id},
                 vector_entry_point="spieltisch.rl.batch:SpieltischVectorEnv",
-                max_episode_steps=max_episode_steps(game_id),
             )

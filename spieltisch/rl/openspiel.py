@@ -47,8 +47,8 @@ item by item as on the Python engine, its shape read from one native sample of i
 (:meth:`Splitter.native_event`), and applied to the native state once complete.
 
 ``max_game_length`` is a practical bound (the games have no hard one: a player may, say, keep
-scoring nothing): :data:`~spieltisch.rl.bounds.DECISIONS_PER_PLAYER` decisions per player,
-several times the longest of thousands of random games.
+scoring nothing): :data:`DECISIONS_PER_PLAYER` decisions per player, several times the longest
+of thousands of random games.
 """
 
 from __future__ import annotations
@@ -68,7 +68,6 @@ from spieltisch.core.errors import NativeError, NotEnumerableError
 from spieltisch.core.game import Game, Hidden, Move, OptionValue, State
 from spieltisch.games import REGISTRY, kit_of
 from spieltisch.native.face import Code, NativeGame, NativeState, Rng, Step, apply_step
-from spieltisch.rl.bounds import AWIMBAWE_DECISIONS, DECISIONS_PER_PLAYER
 from spieltisch.rl.chance import SPLITTERS, Splitter
 from spieltisch.rl.chance.base import Event as SplitEvent
 from spieltisch.rl.encode import Encoder, encoder_for
@@ -78,6 +77,9 @@ from spieltisch.rl.text import compact as compact_text
 from spieltisch.rl.text import lines as text_lines
 from spieltisch.rl.text import plain as plain_data
 
+DECISIONS_PER_PLAYER = {"auf-die-eier": 200, "auf-die-nuesse": 400, "auweier": 150}
+"""The practical bound on decisions per player (Awimbawé: :data:`AWIMBAWE_DECISIONS`)."""
+AWIMBAWE_DECISIONS = 500
 MAX_LISTED_CHANCE = {"auf-die-nuesse": 10, "awimbawe": 6}
 """The most outcomes one listed (not split) chance node of each game has: a draw from Auf die
 Nüsse's nut bag, Awimbawé's blind pick among at most six hand cards."""
