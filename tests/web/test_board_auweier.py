@@ -159,14 +159,22 @@ def click_board(page: Page, text: str, me: str) -> None:
         raise AssertionError(f"no board click for {text!r}")
 
 
+def settled(page: Page) -> None:
+    """Wait until no card is still sliding to its place (a drag aimed at a moving card may land
+    on its neighbour)."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+
+
 def arrange_deck(page: Page) -> None:
     """Put H, 7, K first by clicks, drags and a key, then shuffle the rest, spread."""
     page.click('#aw-tray [data-tray="H"]')
     page.click('#aw-tray [data-tray="K"]')
     page.click('#aw-tray [data-tray="7"]')
     assert draft(page) == ["H", "K", "7"]
+    settled(page)
     page.drag_and_drop('#aw-tray [data-tray="5*"]', '#aw-order-list [data-draft="0"]')
     assert draft(page) == ["5*", "H", "K", "7"]
+    settled(page)
     page.drag_and_drop('#aw-order-list [data-draft="3"]', '#aw-order-list [data-draft="0"]')
     assert draft(page) == ["7", "5*", "H", "K"]
     page.click('#aw-order-list [data-draft="1"]')  # the 5* goes back to the tray

@@ -25,8 +25,12 @@ async function step() {
 
 async function load() {
   try {
-    state.previous = state.data?.view ?? null;
+    const before = state.data;
     state.data = await step();
+    // A board animates from the view before only when it is this side's, one move earlier: the
+    // other seat's view, or a later point's, may hold cards this side cannot see here.
+    const next = before && before.viewer === state.data.viewer && before.version === state.data.version - 1;
+    state.previous = next ? before.view : null;
     if (state.data.game !== state.game) {
       state.game = state.data.game;
       state.board = await boardFor(state.game);

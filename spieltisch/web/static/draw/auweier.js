@@ -1103,6 +1103,9 @@ export function draw(container, table) {
   }
   ui.args = { container, table };
   const fresh = view !== ui.seen;
+  // A new view ends the old one's flights: a copy still in the air belongs to what was shown
+  // before (in a replay, maybe another side's view or a later point), never to this view.
+  if (fresh) document.querySelectorAll(".aw-ghost").forEach((node) => node.remove());
   const diff = fresh ? changes(view, table.previous) : changes(view, null);
   const legal = legalMoves(table);
   if (fresh) {

@@ -282,6 +282,9 @@ export function draw(container, table) {
   const mine = table.seat !== null && table.seat !== undefined && view.to_act === table.seat && (table.legal ?? []).length > 0;
   const changed = view !== drawnView;  // a redraw of the same view (a half-made choice) moves nothing
   drawnView = view;
+  // A new view ends the old one's flights: a copy still in the air belongs to what was shown before
+  // (in a replay, maybe another side's view or a later point), never to this view.
+  if (changed) document.querySelectorAll(".aw-ghost").forEach((node) => node.remove());
   const ctx = { view, table, w, me, them, mine, prev: changed && table.previous?.sides ? table.previous : null };
   const board = h("div", { class: `aw-board aw-stage-${view.stage}`, "data-stage": view.stage, "data-round": view.round, "data-point": "board" },
     drawSide(ctx, them, "them"),
