@@ -6,7 +6,8 @@ offers, strongest first. A game adds agents, and tells search about itself, thro
 ``strength_order(players)`` (how they rank for that many players, where measurements say
 otherwise than :data:`STRENGTH_ORDER`) and ``search`` (book, book reason, evaluation, playout
 policy, exploration, tree depth). ``ismcts`` is offered for every game whose kit has a belief
-sampler.
+sampler; a few levels come only with the native core
+(:func:`~spieltisch.native.agents.native_levels`: Auf die Eier's ``racer``).
 
 **One catalogue for every surface.** Besides a game's levels, :func:`make_agent` builds the
 agents installed packages declare under the ``spieltisch.agents`` entry-point group
@@ -33,11 +34,12 @@ from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game
 from spieltisch.core.kit import AgentFactory, Book, Evaluator, PlayoutPolicy
 from spieltisch.games import kit_of
+from spieltisch.native.agents import native_levels
 
 GENERIC_AGENTS: dict[str, AgentFactory] = {"ismcts": IsmctsAgent, "random": RandomAgent}
 REGISTERED: dict[str, AgentFactory] = {}
 """Agents a surface adds for every game (a trained policy from the RL surface), by name."""
-STRENGTH_ORDER = ("expert", "ismcts", "heuristic", "random")
+STRENGTH_ORDER = ("racer", "expert", "ismcts", "heuristic", "random")
 """How agents rank when listed, strongest first, unless the game's kit says otherwise; names
 not listed come after."""
 
@@ -99,7 +101,7 @@ def register_agent(name: str, factory: AgentFactory) -> None:
 def _factories(game: Game) -> dict[str, AgentFactory]:
     """The game's levels: the generic agents and its own (not the ones a surface added)."""
     kit = kit_of(game)
-    factories = {**GENERIC_AGENTS, **kit.agents}
+    factories = {**GENERIC_AGENTS, **kit.agents, **native_levels(game.info.id)}
     if kit.belief is None:
         del factories["ismcts"]
     return factories

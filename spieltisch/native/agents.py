@@ -4,7 +4,9 @@
 native counterpart playing the same moves: ``random`` everywhere; Awimbawé's and Auweier's
 ``heuristic`` (ported rule for rule, reading only its seat's view; Auweier's draws its deck
 order from the book's plan with Rust's generator: the same plan with the same chances, another
-sample); Auf die Nüsse!'s ``heuristic`` and ``expert`` at their default settings (ported rule
+sample); Auf die Eier's ``racer``, which only the native core offers (:func:`native_levels`:
+its Python reference needs a race model no game may compute itself); Auf die Nüsse!'s
+``heuristic`` and ``expert`` at their default settings (ported rule
 for rule with the judge's prices and the expert's turn plan, the same floats in the same
 order); Auf die Eier's ``heuristic`` (ported rule for rule) and ``expert``, whose exact table
 of choices the native core works out itself, bit for bit the Python expert's
@@ -28,15 +30,17 @@ from typing import Any
 
 from spieltisch.core.errors import NativeError
 from spieltisch.core.game import Game, Move, State
+from spieltisch.core.kit import AgentFactory
 from spieltisch.games import REGISTRY
 from spieltisch.games.auf_die_eier.bots import expert
 from spieltisch.games.auf_die_eier.model import LADDER, MAX_ROLLS
 from spieltisch.games.auf_die_eier.notation import Face
+from spieltisch.native import auf_die_eier
 from spieltisch.native.build import available, extension, games
 from spieltisch.native.face import NativeGame, Step
 
 NATIVE_AGENTS: dict[str, frozenset[str]] = {
-    "auf-die-eier": frozenset({"random", "heuristic", "expert"}),
+    "auf-die-eier": frozenset({"random", "heuristic", "expert", "racer"}),
     "auf-die-nuesse": frozenset({"random", "heuristic", "expert"}),
     "auweier": frozenset({"random", "heuristic"}),
     "awimbawe": frozenset({"random", "heuristic"}),
@@ -45,6 +49,14 @@ NATIVE_AGENTS: dict[str, frozenset[str]] = {
 
 SEED_MASK = 2**64 - 1
 """Seeds are taken modulo 2**64 (the native generators' seed)."""
+
+
+def native_levels(game_id: str) -> dict[str, AgentFactory]:
+    """The levels of ``game_id`` that only the native core offers, by name (none without it):
+    Auf die Eier's ``racer``, which plays for the chance to win by the native race."""
+    if game_id == "auf-die-eier" and auf_die_eier.has_racer():
+        return {"racer": auf_die_eier.NativeRacerAgent}
+    return {}
 
 
 def native_agents(game_id: str) -> frozenset[str]:

@@ -6,7 +6,8 @@ the die-by-die splitter ``spieltisch.rl.chance.dice``), six integers summing to 
 thrown. Player actions need no converting: the native core uses the Python action ids.
 Nothing is hidden, so a view's belief code is the canonical integers of the one state it shows.
 The lab's race (:func:`win_chances`, each player's chance to win) is worked out natively from
-those integers too.
+those integers too, and so is the racer's every choice (:func:`racer_choices`, played by
+:class:`NativeRacerAgent`, the catalogue's ``racer``).
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from spieltisch.core.errors import InvalidActionError, NativeError
-from spieltisch.core.game import Move
+from spieltisch.core.game import Game, Move
 from spieltisch.games.auf_die_eier import EierState, EierView, Roll, Stage
 from spieltisch.games.auf_die_eier.belief import state_of
+from spieltisch.games.auf_die_eier.bots.expert import eier_view
+from spieltisch.games.auf_die_eier.bots.racer import RacerAgent, TurnEnds, best
 from spieltisch.games.auf_die_eier.notation import FACES
 from spieltisch.native import build
 
@@ -108,3 +111,42 @@ def win_chances(state: EierState) -> tuple[float, ...]:
     :func:`has_race` first)."""
     chances = build.extension().eier_win_chances(canonical(state))
     return tuple(float(c) for c in chances)
+
+
+def has_racer() -> bool:
+    """Whether the native core is there and plays the racer (an older build does not)."""
+    return build.available() and hasattr(build.extension(), "eier_racer_choices")
+
+
+def racer_choices(state: EierState) -> list[tuple[Move, float]]:
+    """The racer's every legal choice at the decision ``state`` with the mover's chance to win
+    by it, ``stop`` first and the re-rolls in legal order, worked out natively as
+    :func:`spieltisch.games.auf_die_eier.bots.racer.choice_values` works them out with the
+    native race (ask :func:`has_racer` first)."""
+    game = state.game
+    values = build.extension().eier_racer_choices(canonical(state))
+    return [(game.action_from_id(action), float(value)) for action, value in values]
+
+
+def turn_ends(state: EierState) -> TurnEnds:
+    """What each way the turn of ``state``'s mover can end is worth to it, worked out natively
+    as :func:`spieltisch.games.auf_die_eier.bots.racer.turn_ends` works it out with the native
+    race (ask :func:`has_racer` first)."""
+    plain, scored = build.extension().eier_turn_ends(canonical(state))
+    return TurnEnds((tuple(plain), tuple(scored)))
+
+
+class NativeRacerAgent(RacerAgent):
+    """The catalogue's ``racer``: the reference racer on the native race, its choices worked
+    out natively (the same values, a few milliseconds a decision instead of seconds)."""
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        super().__init__(game, win_chances, seed)
+
+    def values(self, view: EierView) -> list[tuple[Move, float]]:
+        values = racer_choices(state_of(eier_view(view)))
+        return sorted(values, key=lambda item: -item[1])
+
+    def act(self, view: EierView, legal: Sequence[Move]) -> Move:
+        del legal  # the racer's choices are exactly the legal actions
+        return best(racer_choices(state_of(eier_view(view))))[0]

@@ -404,5 +404,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(_panic_for_test, module)?)?;
     #[cfg(feature = "auf_die_eier")]
     module.add_function(wrap_pyfunction!(race::eier_win_chances, module)?)?;
+    module.add_function(wrap_pyfunction!(race::eier_racer_choices, module)?)?;
+    module.add_function(wrap_pyfunction!(race::eier_turn_ends, module)?)?;
     Ok(())
 }

@@ -48,7 +48,7 @@ pub struct NativeRoster {
 }
 
 /// The names Auf die Eier's native agents go by (every game has `random`).
-pub const EIER_AGENTS: [&str; 3] = ["random", "heuristic", "expert"];
+pub const EIER_AGENTS: [&str; 4] = ["random", "heuristic", "expert", "racer"];
 
 /// The names Auweier's native agents go by.
 pub const AUWEIER_AGENTS: [&str; 2] = ["random", "heuristic"];
@@ -75,12 +75,14 @@ fn generic<R: Rules>(name: &str, offered: &[&str]) -> PyResult<Box<dyn Agent<R>>
 #[cfg(feature = "auf_die_eier")]
 fn eier_agent(
     name: &str,
-    dice: u8,
+    config: &crate::games::auf_die_eier::model::Config,
     expert: &Option<ExpertEntries>,
 ) -> PyResult<Box<dyn Agent<crate::games::auf_die_eier::Eier>>> {
-    use crate::games::auf_die_eier::bots::{ExpertAgent, ExpertTable, HeuristicAgent};
+    use crate::games::auf_die_eier::bots::{ExpertAgent, ExpertTable, HeuristicAgent, RacerAgent};
+    let dice = config.dice;
     match name {
         "heuristic" => Ok(Box::new(HeuristicAgent)),
+        "racer" => Ok(Box::new(RacerAgent::new(config.goal, dice))),
         "expert" => {
             let table = match expert {
                 Some(entries) => {
@@ -147,8 +149,8 @@ impl NativeRoster {
         #[cfg(feature = "auf_die_eier")]
         if let Ok(game) = game.downcast::<super::EierGame>() {
             let rules = game.get().rules.clone();
-            let dice = rules.config.dice;
-            let built = guard(py, "auf-die-eier", || roster(rules, &names, |name| eier_agent(name, dice, &expert)))?;
+            let config = rules.config;
+            let built = guard(py, "auf-die-eier", || roster(rules, &names, |name| eier_agent(name, &config, &expert)))?;
             return Ok(NativeRoster { roster: AnyRoster::Eier(built), names });
         }
         #[cfg(feature = "auf_die_nuesse")]

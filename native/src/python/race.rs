@@ -1,4 +1,6 @@
-//! `eier_win_chances`: Auf die Eier's race ([`crate::games::auf_die_eier::race`]) for the lab.
+//! `eier_win_chances`: Auf die Eier's race ([`crate::games::auf_die_eier::race`]) for the lab;
+//! `eier_racer_choices` and `eier_turn_ends`: the racer's worth of every choice at a decision
+//! and of every way its turn can end ([`crate::games::auf_die_eier::bots::racer`]).
 //!
 //! Python hands over a state's canonical integers (`spieltisch/native/auf_die_eier.py`'s
 //! `canonical`) and gets each player's chance to win. The race tables of the last few goals
@@ -13,7 +15,10 @@ use pyo3::types::PyTuple;
 
 use super::{guard, refused};
 use crate::core::{Kit, OptionValue, Options, Rules};
+use crate::games::auf_die_eier::bots::racer;
+use crate::games::auf_die_eier::model::Stage;
 use crate::games::auf_die_eier::race::{win_chances, Race};
+use crate::games::auf_die_eier::rules::EierState;
 use crate::games::auf_die_eier::Eier;
 
 /// Race tables kept at once (as the Python module's `RACES_KEPT`).
@@ -46,19 +51,57 @@ fn rules_of(py: Python<'_>, code: &[i64]) -> PyResult<Eier> {
 #[pyfunction]
 pub fn eier_win_chances<'py>(py: Python<'py>, code: Vec<i64>) -> PyResult<Bound<'py, PyTuple>> {
     guard(py, Eier::ID, || {
-        let rules = rules_of(py, &code)?;
-        let state = rules.belief_from_code(&code).map_err(|refusal| refused(py, refusal, ""))?;
-        let key = (rules.config.goal, rules.config.dice);
-        let mut held = races().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let (clock, races) = &mut *held;
-        *clock += 1;
-        if !races.contains_key(&key) && races.len() >= RACES_KEPT {
-            let oldest = races.iter().min_by_key(|(_, (used, _))| *used).map(|(key, _)| *key);
-            races.remove(&oldest.expect("a full cache holds a race"));
-        }
-        let (used, race) = races.entry(key).or_insert_with(|| (0, Race::new(key.0, key.1)));
-        *used = *clock;
-        let chances = win_chances(race, &rules, &state).map_err(PyValueError::new_err)?;
+        let chances = with_race(py, &code, win_chances)?;
         Ok(PyTuple::new_bound(py, chances))
+    })
+}
+
+/// `work(race, rules, state)` on the state of canonical integers `code`, with the race of its
+/// goal and dice kept between calls.
+fn with_race<T>(
+    py: Python<'_>,
+    code: &[i64],
+    work: impl FnOnce(&mut Race, &Eier, &EierState) -> Result<T, String>,
+) -> PyResult<T> {
+    let rules = rules_of(py, code)?;
+    let state = rules.belief_from_code(code).map_err(|refusal| refused(py, refusal, ""))?;
+    let key = (rules.config.goal, rules.config.dice);
+    let mut held = races().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let (clock, races) = &mut *held;
+    *clock += 1;
+    if !races.contains_key(&key) && races.len() >= RACES_KEPT {
+        let oldest = races.iter().min_by_key(|(_, (used, _))| *used).map(|(key, _)| *key);
+        races.remove(&oldest.expect("a full cache holds a race"));
+    }
+    let (used, race) = races.entry(key).or_insert_with(|| (0, Race::new(key.0, key.1)));
+    *used = *clock;
+    work(race, &rules, &state).map_err(PyValueError::new_err)
+}
+
+/// The racer's every legal choice at the Auf die Eier decision of canonical integers `code`,
+/// with the mover's chance to win by it: `(action id, chance)`, `stop` first, the re-rolls in
+/// id order.
+#[pyfunction]
+pub fn eier_racer_choices(py: Python<'_>, code: Vec<i64>) -> PyResult<Vec<(u32, f64)>> {
+    guard(py, Eier::ID, || {
+        with_race(py, &code, |race, rules, state| {
+            if state.stage != Stage::Decide {
+                return Err("the racer chooses at a decision".into());
+            }
+            racer::choices(race, rules, state)
+        })
+    })
+}
+
+/// The mover's chance to win after its turn ends each way, from the Auf die Eier decision of
+/// canonical integers `code`: two rows (the Chickens did not score, did), a chance per number
+/// of points.
+#[pyfunction]
+pub fn eier_turn_ends(py: Python<'_>, code: Vec<i64>) -> PyResult<Vec<Vec<f64>>> {
+    guard(py, Eier::ID, || {
+        with_race(py, &code, |race, rules, state| {
+            let ends = racer::turn_ends(race, rules, state)?;
+            Ok(ends.chances.chunks(ends.width).map(<[f64]>::to_vec).collect())
+        })
     })
 }

@@ -317,21 +317,8 @@ class EierState(LegalCache):
 
     def _end_turn(self, dice: Counts, spoilers: int) -> EierState:
         """Score the turn, then pass the dice on or end the game."""
-        sheet, player = self.sheet, self.player
-        ladder = sheet.ladder(player)
-        crossed = sheet.crossed
-        result = score_turn(player, dice, spoilers, chicken_need(crossed[ladder]))
-        if result.chickens:
-            crossed = (*crossed[:ladder], crossed[ladder] + 1, *crossed[ladder + 1 :])
-        old = sheet.scores
-        scores = (*old[:player], old[player] + result.points, *old[player + 1 :])
-        following, final_round, ties = _following(sheet, player, scores)
-        if following is None:
-            winners = frozenset(_leaders(scores, ties))
-            sheet = Sheet(sheet.config, scores, crossed, True, sheet.tie_players, winners, result)
-            return EierState(sheet, player, Stage.OVER, self.rolls, NO_DICE, 0)
-        sheet = Sheet(sheet.config, scores, crossed, final_round, ties, frozenset(), result)
-        return EierState(sheet, following, Stage.ROLL, 0, NO_DICE, sheet.config.dice)
+        need = self.sheet.chicken_need(self.player)
+        return close_turn(self, score_turn(self.player, dice, spoilers, need))
 
     def scores(self) -> tuple[int, ...]:
         return self.sheet.scores
@@ -362,6 +349,26 @@ class EierState(LegalCache):
             winners=sheet.winners,
             last=sheet.last,
         )
+
+
+def close_turn(state: EierState, result: TurnScore) -> EierState:
+    """``state`` once its mover's turn, scored ``result``, is on the sheet (its Chickens, if they
+    scored, cross the ladder's entry off) and the dice are passed on or the game is over (the
+    racer asks where each way a turn can end leads)."""
+    sheet, player = state.sheet, state.player
+    ladder = sheet.ladder(player)
+    crossed = sheet.crossed
+    if result.chickens:
+        crossed = (*crossed[:ladder], crossed[ladder] + 1, *crossed[ladder + 1 :])
+    old = sheet.scores
+    scores = (*old[:player], old[player] + result.points, *old[player + 1 :])
+    following, final_round, ties = _following(sheet, player, scores)
+    if following is None:
+        winners = frozenset(_leaders(scores, ties))
+        sheet = Sheet(sheet.config, scores, crossed, True, sheet.tie_players, winners, result)
+        return EierState(sheet, player, Stage.OVER, state.rolls, NO_DICE, 0)
+    sheet = Sheet(sheet.config, scores, crossed, final_round, ties, frozenset(), result)
+    return EierState(sheet, following, Stage.ROLL, 0, NO_DICE, sheet.config.dice)
 
 
 def _legal_actions(state: EierState) -> tuple[Action, ...]:

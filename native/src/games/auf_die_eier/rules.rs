@@ -187,6 +187,15 @@ impl Eier {
         let player = state.player;
         let ladder = self.ladder(player);
         let result = score_turn(player, dice, spoilers, chicken_need(state.crossed[ladder]), self.chickens_at_least);
+        self.close_turn(state, result);
+    }
+
+    /// Write the mover's finished turn, scored `result`, on the sheet (its Chickens, if they
+    /// scored, cross off the ladder's entry), then pass the dice on or end the game (Python's
+    /// `close_turn`; the racer asks where each way a turn can end leads).
+    pub fn close_turn(&self, state: &mut EierState, result: TurnScore) {
+        let player = state.player;
+        let ladder = self.ladder(player);
         if result.chickens > 0 {
             state.crossed[ladder] += 1;
         }

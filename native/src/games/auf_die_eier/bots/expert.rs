@@ -82,7 +82,7 @@ pub fn all_dice(dice: u8) -> Vec<Counts> {
 
 /// Every outcome of throwing `dice` dice with its probability, in Python's order and floats
 /// (`ways / 6^dice`).
-fn throws(dice: u8) -> Vec<(Counts, f64)> {
+pub(crate) fn throws(dice: u8) -> Vec<(Counts, f64)> {
     let total = POWERS_OF_SIX[usize::from(dice)] as f64;
     all_dice(dice).into_iter().map(|outcome| (outcome, multinomial_ways(&outcome) as f64 / total)).collect()
 }
@@ -91,8 +91,9 @@ fn plus(a: &Counts, b: &Counts) -> Counts {
     std::array::from_fn(|face| a[face] + b[face])
 }
 
-/// The values of one turn for one Chicken need, worked out back from the last throw.
-struct Turn {
+/// The values of one turn for one Chicken need, worked out back from the last throw (the
+/// racer's too, whose stops are worth a chance to win instead of points).
+pub(crate) struct Turn {
     total: u8,
     /// `throws[n]`: the outcomes of throwing `n` dice.
     throws: Vec<Vec<(Counts, f64)>>,
@@ -108,11 +109,17 @@ struct Turn {
 
 impl Turn {
     fn new(need: Option<u8>, total: u8) -> Turn {
+        Turn::with_stops(total, |dice| stop_value(dice, need))
+    }
+
+    /// The turn of `total` dice in which stopping with a set of dice is worth `stop` of it
+    /// (the Rotten Eggs' re-throw included): every decision worked out back from the last throw.
+    pub(crate) fn with_stops(total: u8, stop: impl Fn(&Counts) -> f64) -> Turn {
         let rolls = usize::from(MAX_ROLLS);
         let mut turn = Turn {
             total,
             throws: (0..=total).map(throws).collect(),
-            stops: all_dice(total).into_iter().map(|dice| (dice, stop_value(&dice, need))).collect(),
+            stops: all_dice(total).into_iter().map(|dice| (dice, stop(&dice))).collect(),
             decisions: vec![HashMap::new(); rolls + 1],
             keeps: vec![HashMap::new(); rolls],
         };
@@ -151,7 +158,7 @@ impl Turn {
     }
 
     /// Python's `choice_values`: `stop` and every re-roll in id order, with its value.
-    fn choices<'a>(&'a self, rolls: u8, dice: &'a Counts) -> impl Iterator<Item = (u32, f64)> + 'a {
+    pub(crate) fn choices<'a>(&'a self, rolls: u8, dice: &'a Counts) -> impl Iterator<Item = (u32, f64)> + 'a {
         let table = tables();
         let keeps = &self.keeps[usize::from(rolls)];
         std::iter::once((0, self.stops[dice])).chain(table.rerolls_of(rerollable(dice)).iter().map(move |&id| {
@@ -165,7 +172,7 @@ impl Turn {
     }
 
     /// Python's `best_choice`: the first choice of the highest value (ties within [`TIE`]).
-    fn best(&self, rolls: u8, dice: &Counts) -> (u32, f64) {
+    pub(crate) fn best(&self, rolls: u8, dice: &Counts) -> (u32, f64) {
         let mut best: Option<(u32, f64)> = None;
         for (action, value) in self.choices(rolls, dice) {
             if best.map_or(true, |(_, top)| value > top + TIE) {
