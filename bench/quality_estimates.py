@@ -20,12 +20,24 @@ from collections.abc import Callable, Sequence
 import spieltisch
 from spieltisch.core.game import State
 from spieltisch.games.auweier.rules import AuweierState
+from spieltisch.games.awimbawe.bots.evaluate import match_odds
+from spieltisch.games.awimbawe.rules import AwimbaweState
 from spieltisch.lab import auweier_odds, quality
 from spieltisch.lab.agents import lab_agent
 from spieltisch.lab.play import play_on
 
-AGENTS = {"auf-die-eier": "expert", "auweier": "heuristic", "auf-die-nuesse": "search:200"}
-PLAYERS = {"auf-die-eier": (2, 4, 6), "auweier": (2, 3, 4), "auf-die-nuesse": (2, 4)}
+AGENTS = {
+    "auf-die-eier": "expert",
+    "auweier": "heuristic",
+    "auf-die-nuesse": "search:200",
+    "awimbawe": "heuristic",
+}
+PLAYERS = {
+    "auf-die-eier": (2, 4, 6),
+    "auweier": (2, 3, 4),
+    "auf-die-nuesse": (2, 4),
+    "awimbawe": (2,),
+}
 SPREADS = (0.4, 0.6, 0.8, 1.0, 1.2, 1.5, 2.0, 2.5)
 
 Estimate = Callable[[State], Sequence[float]]
@@ -70,6 +82,13 @@ def even(state: State) -> Sequence[float]:
     return [1 / n] * n
 
 
+def _rounds_won(state: State) -> Sequence[float]:
+    assert isinstance(state, AwimbaweState)
+    needed, wins = state.match.config.rounds_to_win, state.match.wins
+    odds = match_odds((needed - wins[0], needed - wins[1]))
+    return (odds, 1 - odds)
+
+
 def _auweier_at(spread: float) -> Estimate:
     def estimate(state: State) -> Sequence[float]:
         assert isinstance(state, AuweierState)
@@ -92,6 +111,8 @@ def main() -> None:
                 "points shares": quality.score_shares,
                 "even split": even,
             }
+            if game_id == "awimbawe":  # the match odds alone, before the round in play counted
+                rows["rounds won only"] = _rounds_won
             print(f"{game_id}, {players} players, {args.games} games:")
             for name, estimate in rows.items():
                 loss, brier = score(played, estimate)

@@ -25,8 +25,10 @@ The estimate comes from the game (:func:`estimator`), each a quick evaluation of
 as chances to win: Auf die Eier's race worked out exactly under the expert's play
 (:mod:`.eier_race`; natively when the native core is built, :mod:`spieltisch.native`'s
 ``auf_die_eier.win_chances``); Auf die Nüsse!'s fitted model of a position; Auweier's reading
-of the table by its heuristic, with a fitted spread (:mod:`.auweier_odds`); Awimbawé's exact match
-odds from the rounds won, each round left a coin toss. A game without one would fall back on the
+of the table by its heuristic, with a fitted spread (:mod:`.auweier_odds`); Awimbawé's match
+odds from the rounds won, the round in play read from the table by a fitted logistic model and
+each later round a coin toss (:mod:`.awimbawe_odds`), so the measures vary inside a round too.
+A game without one would fall back on the
 players' shares of the points so far (:func:`score_shares`: each score less the lowest, plus
 one, over their sum), a proxy that ranks the players by score but is not calibrated. The lab
 reads the true state, as a spectator who saw every card would: these measures describe the game,
@@ -44,8 +46,8 @@ from spieltisch.games.auf_die_eier.rules import EierState
 from spieltisch.games.auf_die_nuesse.bots.search import win_chances
 from spieltisch.games.auf_die_nuesse.rules import NuesseState
 from spieltisch.games.auweier.rules import AuweierState
-from spieltisch.games.awimbawe.bots.evaluate import match_odds
 from spieltisch.games.awimbawe.rules import AwimbaweState
+from spieltisch.lab import awimbawe_odds
 from spieltisch.native import auf_die_eier as native_eier
 
 Estimate = tuple[float, ...]
@@ -97,10 +99,7 @@ def _nuesse(state: State) -> Estimate:
 
 def _awimbawe(state: State) -> Estimate:
     if isinstance(state, AwimbaweState):
-        wins = state.match.wins
-        needed = state.match.config.rounds_to_win
-        odds = match_odds((needed - wins[0], needed - wins[1]))
-        return (odds, 1.0 - odds)
+        return awimbawe_odds.win_chances(state)
     return score_shares(state)
 
 
