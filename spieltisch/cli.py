@@ -13,6 +13,7 @@ import math
 import os
 import sys
 import time
+import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
@@ -789,10 +790,17 @@ def _run_folder(experiment_file: Path, out: Path | None) -> Path:
 
 
 def _keep_experiment(experiment_file: Path, folder: Path) -> None:
-    """The experiment file as run, copied into its folder (a redraw reads it from there)."""
-    (folder / "experiment.toml").write_text(
-        experiment_file.read_text(encoding="utf-8"), encoding="utf-8"
-    )
+    """The experiment file as run, copied into its folder (a redraw reads it from there), and
+    beside it the plug-in files it names by a relative path, as run."""
+    text = experiment_file.read_text(encoding="utf-8")
+    (folder / "experiment.toml").write_text(text, encoding="utf-8")
+    named = tomllib.loads(text).get("plugins", [])
+    for source in named if isinstance(named, list) else []:
+        if isinstance(source, str) and source.endswith(".py") and not Path(source).is_absolute():
+            copy = folder / source
+            if copy.resolve() != (experiment_file.parent / source).resolve():
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                copy.write_bytes((experiment_file.parent / source).read_bytes())
 
 
 @lab_app.command("run")

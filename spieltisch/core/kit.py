@@ -72,6 +72,16 @@ def _no_order(players: int) -> tuple[str, ...] | None:
     return None
 
 
+RoundResult = Mapping[str, object]
+"""One finished round's result as plain data (what a game keeps of it: the winner, the
+points), for studies that look at a match's rounds in order."""
+
+
+def _no_rounds(state: State) -> tuple[RoundResult, ...]:
+    del state
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class GameKit(Generic[View]):
     """Everything of one game that the rest of spieltisch plugs into."""
@@ -86,6 +96,9 @@ class GameKit(Generic[View]):
     strength_order: Callable[[int], tuple[str, ...] | None] = _no_order
     """How the agents rank for a player count, strongest first; ``None``: the default order."""
     search: SearchHints = SearchHints()
+    rounds: Callable[[State], tuple[RoundResult, ...]] = _no_rounds
+    """The results of the rounds ``state``'s game has finished, in order (none for a game
+    that is not played in rounds)."""
 
     @property
     def id(self) -> str:

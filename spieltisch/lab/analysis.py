@@ -9,6 +9,8 @@ bootstrap interval and a paired test, the p-values Holm-corrected over the whole
 A metric that is constant in a cell (every game gives the same number) is named in the cell's
 warnings, and a pair in which it is constant in both cells is not tested: a number that cannot
 vary says nothing about an effect, and a test of it would only take a place in Holm's family.
+Likewise a metric with no value in a cell (a plug-in's comeback rate where one round wins the
+match) is named there and not tested against it.
 Everything is drawn from generators seeded by the experiment, so a report never changes.
 """
 
@@ -227,6 +229,7 @@ def cell_stats(experiment: Experiment, cell_results: CellResults) -> CellStats:
 
 
 CONSTANT_NOTE = "constant in this cell: cannot vary, left out of the tests"
+NO_VALUE_NOTE = "has no value in this cell (no game says anything about it): left out of its tests"
 
 
 def constant_value(results: Sequence[GameResult], metric: Metric) -> float | None:
@@ -326,6 +329,8 @@ def _comparisons(experiment: Experiment, cells: Sequence[CellResults]) -> list[C
                 a = _deal_means(base.played, metric)
                 b = _deal_means(other.played, metric)
                 shared = sorted(set(a) & set(b))
+                if not shared:
+                    continue  # no deal says anything in both cells (see NO_VALUE_NOTE)
                 rng = random.Random(
                     derive_seed(experiment.seed, "pair", base.cell.index, other.cell.index, m)
                 )

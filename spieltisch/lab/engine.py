@@ -30,10 +30,13 @@ from typing import Protocol
 import spieltisch
 from spieltisch.agents import Agent
 from spieltisch.core.errors import OptionError
-from spieltisch.core.game import Game, OptionValue
+from spieltisch.core.game import Game, OptionValue, State
+from spieltisch.core.kit import RoundResult
 from spieltisch.core.record import Record, replay_states
-from spieltisch.lab import quality
+from spieltisch.games import kit_of
+from spieltisch.lab import plugins, quality
 from spieltisch.lab.agents import lab_agent
+from spieltisch.lab.plugins import TracedGame
 from spieltisch.session import Table, play_out
 
 
@@ -84,6 +87,9 @@ class Task:
     trace: bool = False
     """Measure the game's quality from who looked ahead at each decision
     (:mod:`spieltisch.lab.quality`); the result then carries those measures."""
+    plugins: tuple[str, ...] = field(default=(), compare=False)
+    """The metric plug-ins a traced game is also measured by (:mod:`spieltisch.lab.plugins`;
+    what the game is measured by, not part of the game's identity)."""
 
     def agents_seed(self) -> int:
         """The seed the agents' own seeds derive from."""
@@ -131,6 +137,8 @@ class GameResult:
     engine: str | None = field(default=None, compare=False)
     """The engine that drew the game (``native`` or ``python``; ``None`` in a journal written
     before games named it): not part of the game's outcome."""
+    rounds: tuple[RoundResult, ...] = ()
+    """The results of a traced game's rounds in order (for a game played in rounds)."""
 
     def measure(self, key: str) -> float | None:
         """One game-quality measure of this game (``None`` if absent or undefined)."""
@@ -149,6 +157,7 @@ class GameResult:
             "finished": self.finished,
             **({"measures": dict(self.measures)} if self.measures else {}),
             **({"engine": self.engine} if self.engine is not None else {}),
+            **({"rounds": [dict(r) for r in self.rounds]} if self.rounds else {}),
         }
 
 
@@ -170,13 +179,10 @@ def play_task(task: Task, max_moves: int = 1_000_000) -> GameResult:
     state = table.state
     record = table.record() if task.keep_record or task.trace else None
     measures: tuple[tuple[str, float | None], ...] = ()
+    rounds: tuple[RoundResult, ...] = ()
     if task.trace and record is not None:
-        estimates = quality.trace(replay_states(game, record.moves), quality.estimator(task.game))
-        winners = state.winners() if state.is_terminal() else frozenset()
-        measures = tuple(
-            (key, None if value is None else round(value, MEASURE_DIGITS))
-            for key, value in sorted(quality.measures(estimates, winners))
-        )
+        states = list(replay_states(game, record.moves))
+        measures, rounds = traced_measures(task, game, states, record)
     return GameResult(
         task.deal,
         task.rotation,
@@ -189,7 +195,40 @@ def play_task(task: Task, max_moves: int = 1_000_000) -> GameResult:
         record if task.keep_record else None,
         measures,
         engine="python",
+        rounds=rounds,
     )
+
+
+def traced_measures(
+    task: Task, game: Game, states: Sequence[State], record: Record
+) -> tuple[tuple[tuple[str, float | None], ...], tuple[RoundResult, ...]]:
+    """A traced game's measures (the game-quality ones and its plug-ins' metrics) and its
+    rounds' results, from every state it went through and its record."""
+    estimates = quality.trace(states, quality.estimator(task.game))
+    final = states[-1]
+    winners = final.winners() if final.is_terminal() else frozenset()
+    values: dict[str, float | None] = dict(quality.measures(estimates, winners))
+    rounds = kit_of(game).rounds(final)
+    if task.plugins:
+        seen = TracedGame(
+            task.game,
+            task.players,
+            dict(task.options),
+            task.seats,
+            final.scores(),
+            final.returns(),
+            winners,
+            record,
+            rounds,
+            tuple(estimates),
+        )
+        for plugin in plugins.load(task.plugins).values():
+            values[plugin.key] = plugins.measure(plugin, seen)
+    measures = tuple(
+        (key, None if value is None else round(value, MEASURE_DIGITS))
+        for key, value in sorted(values.items())
+    )
+    return measures, rounds
 
 
 MEASURE_DIGITS = 4
@@ -475,6 +514,7 @@ def _parse_line(path: Path, number: int, text: str) -> tuple[Task, GameResult]:
             bool(result.get("finished", True)),
             measures=_measures(result.get("measures", {})),
             engine=_engine(result.get("engine")),
+            rounds=_rounds(result.get("rounds", [])),
         )
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         raise OptionError(f"journal {path} line {number} is not an arena game: {error!r}") from None
@@ -486,6 +526,13 @@ def _measures(value: object) -> tuple[tuple[str, float | None], ...]:
     if not isinstance(value, dict):
         raise TypeError(f"measures must be a table of key to number, not {value!r}")
     return tuple((str(k), None if v is None else float(v)) for k, v in sorted(value.items()))
+
+
+def _rounds(value: object) -> tuple[RoundResult, ...]:
+    """A game's rounds as the journal stored them (a list of tables)."""
+    if not isinstance(value, list) or not all(isinstance(r, dict) for r in value):
+        raise TypeError(f"rounds must be a list of tables, not {value!r}")
+    return tuple(value)
 
 
 def _engine(value: object) -> str | None:

@@ -52,9 +52,17 @@ from spieltisch.lab.engine import (
     journal_writer,
     read_journal,
 )
-from spieltisch.lab.metrics import DEFAULT_METRICS, Metric, MetricError, head_to_head_agents
+from spieltisch.lab.metrics import (
+    DEFAULT_METRICS,
+    PLAIN,
+    Metric,
+    MetricError,
+    head_to_head_agents,
+)
 from spieltisch.lab.metrics import metrics as metrics_named
 from spieltisch.lab.native import ENGINES, Used, play_of, resolve_engine
+from spieltisch.lab.plugins import PluginError
+from spieltisch.lab.plugins import load as load_plugins
 from spieltisch.lab.schema import MAX_ERRORS, known_keys, schema_errors
 
 MAX_FILE_BYTES = 100_000
@@ -118,6 +126,8 @@ class Experiment:
     engine: str = "auto"
     """The engine asked for: ``auto``, ``native`` or ``python`` (see
     :func:`~spieltisch.lab.native.resolve_engine`)."""
+    plugins: tuple[str, ...] = ()
+    """The metric plug-ins it names (:mod:`spieltisch.lab.plugins`), file paths resolved."""
 
     def engine_used(self, engine: str | None = None) -> Used:
         """The engine this experiment's games are played with: ``engine`` (a command's
@@ -127,12 +137,16 @@ class Experiment:
 
     def measured(self) -> tuple[Metric, ...]:
         """The experiment's metrics."""
-        return metrics_named(self.metrics)
+        return metrics_named(self.metrics, self.plugins)
 
     @property
     def traced(self) -> bool:
         """Whether the games are traced for a game-quality measure."""
         return any(m.traced for m in self.measured())
+
+    def plugin_sources(self) -> tuple[str, ...]:
+        """The plug-ins a traced game must be measured by: those of the metrics it names."""
+        return tuple(dict.fromkeys(m.source for m in self.measured() if m.source))
 
     def variant_list(self) -> list[tuple[tuple[str, OptionValue], ...]]:
         """The variants: the listed ones, or every combination of the grid's values."""
@@ -175,6 +189,7 @@ class Experiment:
         players = cell.players
         lineup = self.lineup(players)
         traced = self.traced
+        sources = self.plugin_sources()
         tasks = []
         for deal in range(self.deals(players)):
             deal_seed = derive_seed(self.seed, "deal", players, deal)
@@ -191,6 +206,7 @@ class Experiment:
                         deal_seed,
                         keyed=True,
                         trace=traced,
+                        plugins=sources,
                     )
                 )
         return tasks
@@ -210,10 +226,12 @@ def load_experiment(path: Path) -> Experiment:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise ExperimentError(f"{path} is not UTF-8 text") from None
-    return parse_experiment(text, str(path))
+    return parse_experiment(text, str(path), path.parent)
 
 
-def parse_experiment(text: str, where: str = "the experiment") -> Experiment:
+def parse_experiment(
+    text: str, where: str = "the experiment", base: Path | None = None
+) -> Experiment:
     """The experiment in TOML ``text``, checked against the schema (each mistake named with
     its line, see :mod:`spieltisch.lab.schema`), then against its game (see :func:`check`)."""
     if len(text) > MAX_FILE_BYTES:
@@ -226,13 +244,16 @@ def parse_experiment(text: str, where: str = "the experiment") -> Experiment:
     if errors:
         more = f" (and {len(errors) - MAX_ERRORS} more)" if len(errors) > MAX_ERRORS else ""
         raise ExperimentError(f"{where}: " + "; ".join(errors[:MAX_ERRORS]) + more)
-    experiment = from_mapping(data, where)
+    experiment = from_mapping(data, where, base)
     check(experiment)
     return experiment
 
 
-def from_mapping(data: Mapping[str, object], where: str = "the experiment") -> Experiment:
-    """An experiment from the parsed TOML table (types and bounds checked, not the game)."""
+def from_mapping(
+    data: Mapping[str, object], where: str = "the experiment", base: Path | None = None
+) -> Experiment:
+    """An experiment from the parsed TOML table (types and bounds checked, not the game);
+    plug-in files are found from ``base`` (the experiment file's folder), else from here."""
     unknown = sorted(set(data) - KNOWN_KEYS)
     if unknown:
         raise ExperimentError(f"{where}: unknown keys {', '.join(unknown)}")
@@ -270,6 +291,7 @@ def from_mapping(data: Mapping[str, object], where: str = "the experiment") -> E
     notes = data.get("notes", "")
     if not isinstance(name, str) or not isinstance(notes, str) or len(name) > MAX_TEXT:
         raise ExperimentError(f"{where}: name and notes are text (a name of {MAX_TEXT} at most)")
+    plugins = _plugins(data.get("plugins", []), base, where)
     experiment = Experiment(
         name,
         game,
@@ -282,9 +304,10 @@ def from_mapping(data: Mapping[str, object], where: str = "the experiment") -> E
         grid,
         notes,
         variants,
-        _metrics(data.get("metrics", list(DEFAULT_METRICS)), where),
+        _metrics(data.get("metrics", list(DEFAULT_METRICS)), where, plugins),
         _tuning(data.get("tune", {}), where),
         str(engine),
+        plugins,
     )
     cells = len(players) * (len(variants) or math.prod(len(values) for _, values in grid))
     if cells > MAX_CELLS:
@@ -477,12 +500,29 @@ def _tuning(value: object, where: str) -> tuple[tuple[str, bool | int | float | 
     return tuple(pairs)
 
 
-def _metrics(value: object, where: str) -> tuple[str, ...]:
+def _plugins(value: object, base: Path | None, where: str) -> tuple[str, ...]:
+    """The plug-ins named, each file's path resolved from ``base`` (a module name stays)."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ExperimentError(f"{where}: plugins lists plug-in files such as 'comeback.py'")
+    found = []
+    for source in map(str, value):
+        path = Path(source)
+        if source.endswith(".py") and not path.is_absolute():
+            path = (base or Path()) / path
+        found.append(str(path.resolve()) if source.endswith(".py") else source)
+    try:
+        load_plugins(found, frozenset(PLAIN))
+    except PluginError as error:
+        raise ExperimentError(f"{where}: {error}") from None
+    return tuple(found)
+
+
+def _metrics(value: object, where: str, plugins: tuple[str, ...] = ()) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
         raise ExperimentError(f"{where}: metrics lists metric names such as 'mean-score'")
     keys = tuple(str(k) for k in value)
     try:
-        metrics_named(keys)
+        metrics_named(keys, plugins)
     except MetricError as error:
         raise ExperimentError(f"{where}: {error}") from None
     return keys

@@ -20,9 +20,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from spieltisch.core.errors import OptionError
 from spieltisch.lab.engine import GameResult
+from spieltisch.lab.plugins import PluginMetric, declared
+from spieltisch.lab.plugins import load as load_plugins
 from spieltisch.lab.quality import CURVE_KEYS
 
 MAX_METRICS = 16
@@ -50,7 +53,9 @@ class Metric:
     formula: str = field(compare=False)
     reference: str = ""
     traced: bool = False
-    """Whether the games must be traced (a game-quality measure)."""
+    """Whether the games must be traced (a game-quality measure, a plug-in's metric)."""
+    source: str = ""
+    """The plug-in it comes from (empty for a built-in metric)."""
 
     def value(self, result: GameResult) -> float | None:
         """This metric for one game (``None``: this game says nothing about it)."""
@@ -250,13 +255,32 @@ PARAMETRISED = {
 }
 
 
-def metric(key: str) -> Metric:
-    """The metric called ``key`` (:class:`MetricError` naming the known ones otherwise)."""
+def _plugin_metric(found: PluginMetric) -> Metric:
+    """A plug-in's metric as the analysis reads it: from the traced game's measures."""
+    return Metric(
+        found.key,
+        found.title,
+        Scale.RATE if found.rate else Scale.NUMBER,
+        found.precision,
+        _traced(found.key),
+        found.formula,
+        f"plug-in {Path(found.source).name if found.source.endswith('.py') else found.source}",
+        traced=True,
+        source=found.source,
+    )
+
+
+def metric(key: str, plugins: Sequence[str] = ()) -> Metric:
+    """The metric called ``key``, built in or of one of the ``plugins`` (or of an installed
+    package's declared plug-in); :class:`MetricError` naming the known ones otherwise."""
     if len(key) > MAX_KEY:
         raise MetricError(f"metric names are at most {MAX_KEY} characters")
     key = ALIASES.get(key, key)
     if key in PLAIN:
         return PLAIN[key]
+    extra = load_plugins(plugins, frozenset(PLAIN)) if plugins or declared() else {}
+    if key in extra:
+        return _plugin_metric(extra[key])
     name, _, rest = key.partition(":")
     if name == "seat-win" and rest.isdigit() and 1 <= int(rest) <= 8:
         seat = int(rest)
@@ -292,12 +316,14 @@ def metric(key: str) -> Metric:
             f"the share of meetings {first} finished ahead of {second}, over every pair of "
             "their seats (a larger share of the win, then more points; ½ when level)",
         )
+    own = f"; of the plug-ins: {', '.join(extra)}" if extra else ""
     raise MetricError(
         f"no metric {key!r}; known: {', '.join(PLAIN)}, and {'; '.join(PARAMETRISED.values())}"
+        + own
     )
 
 
-def metrics(keys: Sequence[str]) -> tuple[Metric, ...]:
+def metrics(keys: Sequence[str], plugins: Sequence[str] = ()) -> tuple[Metric, ...]:
     """The metrics called ``keys``, each checked (at most :data:`MAX_METRICS`, none twice).
     A metric named again by an older name (:data:`ALIASES`) is measured once, so an old
     experiment file naming both still runs and the comparison counts once among the tests."""
@@ -305,7 +331,7 @@ def metrics(keys: Sequence[str]) -> tuple[Metric, ...]:
         raise MetricError(f"name 1 to {MAX_METRICS} metrics")
     if len(set(keys)) != len(keys):
         raise MetricError("a metric is named twice")
-    found = {m.key: m for m in (metric(key) for key in keys)}
+    found = {m.key: m for m in (metric(key, plugins) for key in keys)}
     return tuple(found.values())
 
 

@@ -44,11 +44,10 @@ from typing import Literal, get_args
 
 import spieltisch
 from spieltisch.core.errors import NativeError
-from spieltisch.core.game import Game, State
+from spieltisch.core.game import Game
+from spieltisch.core.kit import RoundResult
 from spieltisch.core.record import Record
-from spieltisch.lab import quality
 from spieltisch.lab.engine import (
-    MEASURE_DIGITS,
     EngineError,
     GameResult,
     Play,
@@ -56,6 +55,7 @@ from spieltisch.lab.engine import (
     load_game,
     play_task,
     seat_seeds,
+    traced_measures,
 )
 from spieltisch.native import agents as native_agents
 from spieltisch.native import build as native_build
@@ -211,18 +211,20 @@ def _result(game: Game, task: Task, played: native_agents.Played, check: bool) -
     """A native game's result; a game kept for checking is replayed in Python first."""
     record = None
     measures: tuple[tuple[str, float | None], ...] = ()
+    rounds: tuple[RoundResult, ...] = ()
     if check:
         moves, states = native_agents.replay(game, played)
+        replayed_record = Record(
+            game=task.game,
+            players=task.players,
+            options=dict(game.options),
+            moves=tuple(str(move) for move in moves),
+            seats=task.seats,
+        )
         if task.keep_record:
-            record = Record(
-                game=task.game,
-                players=task.players,
-                options=dict(game.options),
-                moves=tuple(str(move) for move in moves),
-                seats=task.seats,
-            )
+            record = replayed_record
         if task.trace:
-            measures = _measures(task, states, played.winners)
+            measures, rounds = traced_measures(task, game, states, replayed_record)
     return GameResult(
         task.deal,
         task.rotation,
@@ -235,17 +237,7 @@ def _result(game: Game, task: Task, played: native_agents.Played, check: bool) -
         record,
         measures,
         engine="native",
-    )
-
-
-def _measures(
-    task: Task, states: Sequence[State], winners: frozenset[int]
-) -> tuple[tuple[str, float | None], ...]:
-    """The game-quality measures of a traced game, from its Python states (as ``play_task``)."""
-    estimates = quality.trace(states, quality.estimator(task.game))
-    return tuple(
-        (key, None if value is None else round(value, MEASURE_DIGITS))
-        for key, value in sorted(quality.measures(estimates, winners))
+        rounds=rounds,
     )
 
 

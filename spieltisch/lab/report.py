@@ -3,7 +3,8 @@
 A run's folder holds ``experiment.toml`` (the file as run), ``journal.jsonl`` (every finished
 game), and what this module writes from those two: ``results.csv`` (one row per game and seat,
 for pandas or DuckDB; ``results.parquet`` holds the same rows with typed columns where pyarrow
-is installed), ``seat_advantage.png``, ``effects.png`` (when variants are compared),
+is installed), ``rounds.csv`` (traced games of a game played in rounds: one row per round, in
+order), ``seat_advantage.png``, ``effects.png`` (when variants are compared),
 ``scores.png``, ``uncertainty.png`` (when the games are traced for a game-quality measure)
 and ``report.md``, which says in plain words what is significant and what is
 not. :func:`redraw` writes them again from the saved files alone: the journal, or where a
@@ -25,6 +26,7 @@ from spieltisch.core.game import OptionValue
 from spieltisch.lab.analysis import (
     ALPHA,
     CONSTANT_NOTE,
+    NO_VALUE_NOTE,
     PRECISION,
     SMALL_CELL,
     Analysis,
@@ -34,6 +36,7 @@ from spieltisch.lab.analysis import (
 )
 from spieltisch.lab.engine import GameResult
 from spieltisch.lab.experiment import (
+    Cell,
     CellResults,
     Experiment,
     ExperimentError,
@@ -47,6 +50,8 @@ from spieltisch.lab.words import counted
 EXPERIMENT_FILE = "experiment.toml"
 JOURNAL_FILE = "journal.jsonl"
 RESULTS_FILE = "results.csv"
+ROUNDS_FILE = "rounds.csv"
+"""One row per traced game and finished round, for games played in rounds."""
 PARQUET_FILE = "results.parquet"
 """The same rows as Parquet, where pyarrow is installed (the data extra)."""
 RUN_FILE = "run.json"
@@ -114,6 +119,46 @@ def write_csv(path: Path, experiment: Experiment, cells: Sequence[CellResults]) 
     return rows
 
 
+def write_rounds_csv(path: Path, experiment: Experiment, cells: Sequence[CellResults]) -> int:
+    """One row per traced game and finished round, in order (for a game played in rounds,
+    such as Awimbawé): the game's cell, deal and rotation, the round's place, and each figure
+    the game keeps of it, a list (one number per seat) as a column per seat. Nothing is
+    written when no game has rounds (a redraw from ``results.csv``, which has none, keeps the
+    file it finds); returns the rows."""
+    games = [(c.cell, r) for c in cells for r in c.played if r.rounds]
+    if not games:
+        return 0
+    fields = list(dict.fromkeys(key for _, r in games for rnd in r.rounds for key in rnd))
+    names = experiment.varying()
+    seats = max(len(r.seats) for _, r in games)
+    header = ["cell", "players", *names, "deal", "rotation", "round_index"]
+    for key in fields:
+        header += [f"{key}_{s}" for s in range(seats)] if _per_seat(games, key) else [key]
+    rows = 0
+    with path.open("w", encoding="utf-8", newline="") as file:
+        writer = csv.DictWriter(file, header, restval="")
+        writer.writeheader()
+        for cell, result in games:
+            options = dict(cell.options)
+            base = {"cell": cell.index, "players": cell.players, "deal": result.deal}
+            base |= {name: _cell_value(options[name]) for name in names if name in options}
+            base["rotation"] = result.rotation
+            for index, rnd in enumerate(result.rounds):
+                row: dict[str, object] = {**base, "round_index": index}
+                for key, value in rnd.items():
+                    if isinstance(value, list):
+                        row |= {f"{key}_{s}": v for s, v in enumerate(value)}
+                    else:
+                        row[key] = _cell_value(value) if isinstance(value, bool) else value
+                writer.writerow(row)
+                rows += 1
+    return rows
+
+
+def _per_seat(games: Sequence[tuple[Cell, GameResult]], key: str) -> bool:
+    return any(isinstance(rnd.get(key), list) for _, r in games for rnd in r.rounds)
+
+
 def _measure_text(value: float | None) -> str:
     return "" if value is None else repr(value)
 
@@ -127,6 +172,7 @@ def write_outputs(folder: Path, experiment: Experiment, cells: Sequence[CellResu
     analysis = analyse(experiment, cells)
     write_csv(folder / RESULTS_FILE, experiment, cells)
     write_parquet(folder / RESULTS_FILE, folder / PARQUET_FILE)
+    write_rounds_csv(folder / ROUNDS_FILE, experiment, cells)
     title = f"{experiment.name}: seat advantage"
     seat_advantage_plot(analysis.cells, title, folder / "seat_advantage.png")
     score_plot(analysis.cells, f"{experiment.name}: final scores", folder / "scores.png")
@@ -196,12 +242,13 @@ def _read_rows(file: TextIO, path: Path, experiment: Experiment) -> list[CellRes
             key = (int(row["cell"]), int(row["deal"]), int(row["rotation"]))
             seat = int(row["seat_index"]) if "seat_index" in row else int(row["seat"]) - 1
             games.setdefault(key, {})[seat] = row
+        traced = sorted({*MEASURE_KEYS, *(m.key for m in experiment.measured() if m.traced)})
         cells = []
         for cell, tasks in plan:
             results: list[GameResult | None] = []
             for task in tasks:
                 seats = games.get((cell.index, task.deal, task.rotation))
-                results.append(None if seats is None else _game(seats, cell.players))
+                results.append(None if seats is None else _game(seats, cell.players, traced))
             cells.append(CellResults(cell, tuple(tasks), tuple(results)))
     except (KeyError, ValueError, TypeError) as error:
         raise ExperimentError(f"{path} is not this experiment's results: {error!r}") from None
@@ -212,12 +259,13 @@ MAX_CSV_ROWS = 50_000_000
 """The most rows a results file may have (every game of the largest experiment, every seat)."""
 
 
-def _game(seats: dict[int, dict[str, str]], players: int) -> GameResult:
+def _game(seats: dict[int, dict[str, str]], players: int, traced: Sequence[str]) -> GameResult:
+    """One game from its rows, with the measures (``traced``: their keys) its columns hold."""
     rows = [seats[seat] for seat in range(players)]
     first = rows[0]
     measures = tuple(
         (key, float(first[key]) if first[key] not in ("", None) else None)
-        for key in sorted(MEASURE_KEYS)
+        for key in traced
         if key in first
     )
     return GameResult(
@@ -291,6 +339,9 @@ def _constant_warnings(cells: Sequence[CellStats]) -> list[str]:
                 )
             )
             lines.append(f"- {_cell_name(c)}: `{key}` {note} (always {value:g})")
+        for metric, _, covered in c.metrics:
+            if not covered:
+                lines.append(f"- {_cell_name(c)}: `{metric.key}` {NO_VALUE_NOTE}")
     return lines
 
 

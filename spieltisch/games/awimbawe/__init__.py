@@ -1,7 +1,7 @@
 """Awimbawé: a trick-taking duel with animal powers (rules: docs/rules/awimbawe.md).
 
 ``KIT`` is everything the rest of spieltisch plugs into: the game, its view, words, belief
-sampling, agents and search hints.
+sampling, agents, search hints and its rounds' results.
 """
 
 from spieltisch.core.kit import Belief, GameKit
@@ -23,7 +23,7 @@ from spieltisch.games.awimbawe.notation import (
     Stance,
     TieBreak,
 )
-from spieltisch.games.awimbawe.rules import Awimbawe, AwimbaweState, Side
+from spieltisch.games.awimbawe.rules import Awimbawe, AwimbaweState, Side, round_results
 from spieltisch.games.awimbawe.view import AwimbaweView, Heir, SideView
 from spieltisch.games.awimbawe.words import WORDS
 
@@ -34,6 +34,7 @@ KIT: GameKit[AwimbaweView] = GameKit(
     belief=Belief(sample=sample_state, redeal=redeal_hidden),
     agents=AGENTS,
     search=SEARCH,
+    rounds=round_results,
 )
 
 __all__ = [

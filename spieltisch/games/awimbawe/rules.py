@@ -35,6 +35,7 @@ from spieltisch.core.game import (
     Move,
     NodeKind,
     PlayerId,
+    State,
     check_enumerable,
     illegal,
     not_a_move,
@@ -1137,3 +1138,21 @@ def _played(state: AwimbaweState) -> tuple[Card, ...]:
     played = tuple([c for c in DECK if not c.bit & on_table])
     _keep_played(first, (second, played))
     return played
+
+
+def round_results(state: State) -> tuple[dict[str, object], ...]:
+    """The rounds ``state``'s match has finished, in order, as plain data (the kit's
+    ``rounds``): each round's number, winner, crowns and hyenas per seat, and whether it ended
+    on a fourth hyena."""
+    if not isinstance(state, AwimbaweState):
+        return ()
+    return tuple(
+        {
+            "number": r.number,
+            "winner": r.winner,
+            "crowns": list(r.crowns),
+            "hyenas": list(r.hyenas),
+            "fourth_hyena": r.fourth_hyena,
+        }
+        for r in state.match.results
+    )
