@@ -6,11 +6,13 @@ would need for ±2 points, and a warning for a cell too small to say much. Per p
 at the same player count: the paired difference (one pair per deal, since both variants played
 the same deals) in the first seat's win rate, the mean score and the game length, with a
 bootstrap interval and a paired test, the p-values Holm-corrected over the whole experiment.
-A metric that is constant in a cell (every game gives the same number) is named in the cell's
-warnings, and a pair in which it is constant in both cells is not tested: a number that cannot
-vary says nothing about an effect, and a test of it would only take a place in Holm's family.
-Likewise a metric with no value in a cell (a plug-in's comeback rate where one round wins the
-match) is named there and not tested against it.
+An agent that wins less per seat than the random seats of the same cell (the difference's
+interval wholly below zero) is named in the report's warnings. A metric that is constant in
+a cell (every game gives the same number) is named in the cell's warnings, and a pair in
+which it is constant in both cells is not tested: a number that cannot vary says nothing
+about an effect, and a test of it would only take a place in Holm's family. Likewise a metric
+with no value in a cell (a plug-in's comeback rate where one round wins the match) is named
+there and not tested against it.
 Everything is drawn from generators seeded by the experiment, so a report never changes.
 """
 
@@ -98,6 +100,9 @@ class CellStats:
     """Uncertainty over time: its mean in each tenth of the game, over the traced games."""
     constant: tuple[tuple[str, float], ...] = ()
     """The metrics (key, value) every game of the cell gives the same number for."""
+    behind_random: tuple[tuple[str, Interval], ...] = ()
+    """The agents that win less per seat than the random seats of the same games, with the
+    difference in win share and its 95% interval (see :func:`behind_random`)."""
 
 
 QUANTILES = (10, 25, 50, 75, 90)
@@ -225,11 +230,47 @@ def cell_stats(experiment: Experiment, cell_results: CellResults) -> CellStats:
         tuple(
             (m.key, value) for m in metrics if (value := constant_value(finished, m)) is not None
         ),
+        behind_random(
+            finished, random.Random(derive_seed(experiment.seed, "behind-random", cell.index))
+        ),
     )
 
 
 CONSTANT_NOTE = "constant in this cell: cannot vary, left out of the tests"
 NO_VALUE_NOTE = "has no value in this cell (no game says anything about it): left out of its tests"
+RANDOM = "random"
+"""The agent that plays uniformly at random: the floor every other agent should clear."""
+
+
+def behind_random(
+    results: Sequence[GameResult], rng: random.Random
+) -> tuple[tuple[str, Interval], ...]:
+    """The agents of a lineup that also seats random whose win share per seat is below
+    random's in the same games, with the interval of the difference wholly below zero.
+
+    Per deal (its games share their chance), each agent's mean return per seat it held minus
+    the random seats' mean return; the mean over deals with a bootstrap 95% interval (deals
+    resampled). A cell without a random seat says nothing here: its agents' shares could only
+    be set against the even share ``1 / players``, which tells a weaker agent from a stronger
+    one, not one worse than random."""
+    deals = _by_deal(results)
+    names = {name for games in deals.values() for r in games for name in r.seats}
+    if RANDOM not in names or len(names) < 2:
+        return ()
+    behind = []
+    for name in sorted(names - {RANDOM}):
+        differences = []
+        for games in deals.values():
+            mine = [r.returns[s] for r in games for s, n in enumerate(r.seats) if n == name]
+            theirs = [r.returns[s] for r in games for s, n in enumerate(r.seats) if n == RANDOM]
+            if mine and theirs:
+                differences.append(sum(mine) / len(mine) - sum(theirs) / len(theirs))
+        if len(differences) < 2:
+            continue
+        d = paired_difference(differences, rng, REPLICATES)
+        if d.high < 0:
+            behind.append((name, Interval(d.mean, d.low, d.high)))
+    return tuple(behind)
 
 
 def constant_value(results: Sequence[GameResult], metric: Metric) -> float | None:

@@ -345,6 +345,18 @@ def _constant_warnings(cells: Sequence[CellStats]) -> list[str]:
     return lines
 
 
+def _random_warnings(cells: Sequence[CellStats]) -> list[str]:
+    """A warning for each agent that plays worse than random in a cell: it wins less per seat
+    than the random seats of the same games (see :func:`~.analysis.behind_random`)."""
+    return [
+        f"- {_cell_name(c)}: `{name}` plays worse than random: it wins "
+        f"{100 * -gap.value:.1f} points less per seat than the random seats of the same games "
+        f"(95% interval {100 * -gap.high:.1f} to {100 * -gap.low:.1f})"
+        for c in cells
+        for name, gap in c.behind_random
+    ]
+
+
 def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str:
     """``report.md``: the setup, the findings in words, then the tables."""
     e = analysis.experiment
@@ -444,6 +456,7 @@ def report_text(analysis: Analysis, run: dict[str, object] | None = None) -> str
         "",
     ]
     warnings = [f"- {_cell_name(c)}: {c.warning}" for c in analysis.cells if c.warning]
+    warnings += _random_warnings(analysis.cells)
     warnings += _constant_warnings(analysis.cells)
     if warnings:
         lines += ["Warnings:", "", *warnings, ""]

@@ -21,7 +21,7 @@ from spieltisch.core.errors import (
     NotEnumerableError,
     OptionError,
 )
-from spieltisch.core.game import Hidden
+from spieltisch.core.game import Hidden, OptionValue
 from spieltisch.games.auweier import (
     PASS,
     Arrange,
@@ -107,7 +107,7 @@ def position(
     won: Sequence[Sequence[Egg]] | None = None,
     piles: Sequence[str] | None = None,
     player: int = 0,
-    **options: bool | str,
+    **options: OptionValue,
 ) -> AuweierState:
     """A normal turn of ``player`` with these hands and cards before the females.
 
@@ -130,7 +130,7 @@ def position(
             pile = tuple(Card(k) for k, n in enumerate(rest) for _ in range(n))
         seats.append(Seat(hand, pile, len(pile), (0,) * len(DECK), tuple(table[p])))
     totals = tuple(
-        tuple(sum(WORM_VALUE[c] for c in table[p][f]) for p in range(players))
+        tuple(sum(config.worm_values[c] for c in table[p][f]) for p in range(players))
         for f in range(females)
     )
     nests = Nests(

@@ -34,6 +34,7 @@ from spieltisch.games.auweier.bots.book import (
     plan_next,
 )
 from spieltisch.games.auweier.bots.heuristic import HeuristicAgent
+from spieltisch.games.auweier.model import Egg
 from spieltisch.games.auweier.notation import DECK, card_counts
 from spieltisch.games.auweier.rules import Phase
 from spieltisch.lab import arena
@@ -200,6 +201,41 @@ def test_it_does_not_open_on_a_thin_lead() -> None:
     assert not isinstance(heuristic_move(state), PlayWedding)
 
 
+def test_it_opens_when_everyone_leads_before_a_female_of_their_own() -> None:
+    # Each player leads by 14 before their own female. An opening gives each opponent an egg
+    # too, but no more than it gives the opener: waiting would leave every egg unlaid (the
+    # standoff in which large hands left nearly every game before this was fixed).
+    state = position(
+        ["H 1 1 2 2 3", "H 1 1 2 2 3", "H 1 1 2 2 3"],
+        {R: ["7 6 1", "", ""], B: ["", "7 6 1", ""], G: ["", "", "7 6 1"]},
+    )
+    assert heuristic_move(state) == PlayWedding(R)
+
+
+def test_it_does_not_exchange_a_worm_before_a_female_it_cannot_win() -> None:
+    # Red and blue tie before blue and hold only Weddings: they cannot open, so only green
+    # moves. Laying the 2 (worth 20 here) for its False Worm before blue still loses to 21,
+    # and the next turn would fetch it back: it once swapped so for ever. It takes the lead
+    # before red with it instead, and the game ends.
+    state = position(
+        ["H H H H", "H H H", "2 H H H H"],
+        {B: ["1 2", "2 1", "F"]},
+        laid=[2, 1, 3],
+        won=[[Egg(R, 1), Egg(G, 2)], [Egg(B, 1), Egg(G, 1), Egg(G, 3)], [Egg(R, 2)]],
+        piles=["", "", ""],
+        player=2,
+        worm_value_2=20,
+    )
+    assert heuristic_move(state) == PlayWorm(Card.TWO, R)
+    agents = [HeuristicAgent(state.game, seed=p) for p in range(3)]
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        player = state.player
+        state = state.apply(agents[player].act(state.view(player), state.legal_actions()))
+    assert state.is_terminal()
+
+
 def test_it_plays_worms_where_it_can_take_the_lead_not_where_it_cannot_catch_up() -> None:
     state = position(["1 2 H H H H", "K K H H H H"], {R: ["", "7 6 4"], B: ["1", "2"]})
     move = heuristic_move(state)
@@ -257,9 +293,12 @@ def test_it_plays_whole_games_from_views_alone(players: int) -> None:
             state = state.apply(move)
 
 
-@pytest.mark.parametrize(("players", "games", "share"), [(2, 96, 0.85), (3, 72, 0.6)])
+@pytest.mark.parametrize(("players", "games", "share"), [(2, 96, 0.8), (3, 72, 0.6)])
 def test_it_beats_random_in_a_seeded_arena(players: int, games: int, share: float) -> None:
     # Its deck differs every game now, so two players need more games for a steady share.
+    # With two players it wins 85% (84-86%, 4800 games): 96 games vary by about 4 points
+    # either way, so the floor lies below that. tests/agents/test_bounds.py holds every
+    # level to beating random at every rule parameter's bounds, with an interval.
     game = Auweier(players)
     lineup = ["heuristic"] + ["random"] * (players - 1)
     results = arena.run(arena.schedule(game, lineup, games, seed=1))

@@ -217,3 +217,43 @@ def test_a_constant_measure_is_warned_about_and_left_out_of_the_tests() -> None:
     assert "compared only with the cells where it varies (always 20)" in text
     assert "3 players, shared_chicken_ladder=true: `decisions`" not in text
     assert "first-seat-win` constant" not in text
+
+
+BEHIND = """
+name = "an agent behind random"
+game = "auf-die-eier"
+players = [3]
+games = 60
+seed = 5
+agents = ["heuristic", "random", "expert"]
+"""
+
+
+def behind_run(heuristic_wins: float) -> tuple[Experiment, list[CellResults]]:
+    """Made-up games: the heuristic wins with chance ``heuristic_wins``, random and the expert
+    share the rest evenly."""
+    experiment = parse_experiment(BEHIND)
+    plan = experiment.schedule()
+    tasks = [task for _, cell_tasks in plan for task in cell_tasks]
+    rng = random.Random(6)
+    results = {}
+    for index, task in enumerate(tasks):
+        draw = rng.random()
+        name = (
+            "heuristic"
+            if draw < heuristic_wins
+            else ("random" if draw < (1 + heuristic_wins) / 2 else "expert")
+        )
+        winner = task.seats.index(name)
+        returns = tuple(1.0 if seat == winner else 0.0 for seat in range(len(task.seats)))
+        scores = tuple(int(r) for r in returns)
+        results[index] = GameResult(task.deal, task.rotation, task.seats, scores, returns, 20)
+    return experiment, collect(plan, tasks, results)
+
+
+def test_an_agent_that_plays_worse_than_random_is_warned_about() -> None:
+    text = report_text(analyse(*behind_run(0.05)))
+    assert "- 3 players, default: `heuristic` plays worse than random: it wins " in text
+    assert "`expert` plays worse than random" not in text
+    # As good as random (a third of the wins each): no warning.
+    assert "plays worse than random" not in report_text(analyse(*behind_run(1 / 3)))

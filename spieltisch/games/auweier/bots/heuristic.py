@@ -42,7 +42,7 @@ class HeuristicAgent(Agent[AuweierView]):
     * **Opening**: it opens a wedding phase before a female where it leads by at least 3 and
       by more than the strongest opponent could add from the hand (counting its own worms in
       hand, and assuming opponents hold some of their best unseen worms back), and where the
-      egg is worth more to it than what the opponents could win elsewhere in that phase.
+      egg is worth more to it than what any one opponent could win elsewhere in that phase.
     * **Wedding stage**: it lays a Wedding where it leads (or can take the lead with the worms in
       its hand) and the female has an egg; where it would lose, never (its worms there would be
       discarded for nothing). With nothing to win it still joins with a Wedding at a female
@@ -58,7 +58,9 @@ class HeuristicAgent(Agent[AuweierView]):
       egg (its own chance, or the owner's), big worms first; a Crow is scarce, so a 1 or a 2
       is seldom worth one.
     * **False Worm**: played on top to protect a lead, exchanged to fetch back a big worm from a
-      female it cannot win, or exchanged for a real worm where that takes the lead.
+      female it cannot win, or exchanged for a real worm where that takes the lead; in normal
+      play an exchange must gain something when a card could be played instead, so it never
+      swaps back and forth.
     """
 
     name = "heuristic"
@@ -101,13 +103,16 @@ class HeuristicAgent(Agent[AuweierView]):
         if best_open is not None:
             return best_open
         scored = []
+        plays_a_card = _plays_a_card(legal)
         for move in legal:
             if isinstance(move, PlayWorm):
                 scored.append(self._rate_worm(view, reading, move))
             elif isinstance(move, PlayCrow):
                 scored.append(self._rate_crow(view, reading, move))
             elif isinstance(move, Swap):
-                scored.append(self._rate_swap(view, reading, move))
+                swap = self._rate_swap(view, reading, move)
+                if swap[0] > 0 or not plays_a_card:
+                    scored.append(swap)
         if not scored:
             return legal[0], "nothing better to do"
         _, why, move = max(scored, key=lambda item: item[0])
@@ -146,18 +151,25 @@ class HeuristicAgent(Agent[AuweierView]):
 
     @staticmethod
     def _opponent_chances(reading: Reading, opened: int) -> float:
-        """What opponents could expect to win at the other females if a phase opened now."""
-        total = 0.0
-        for f in reading.females:
-            if f == opened:
+        """What the opponent who gains most could expect to win at the other females if a
+        phase opened now.
+
+        The most any one opponent gains, not the sum over them: with three or four players,
+        an egg for each opponent keeps the opener level with each of them, and the sum would
+        forbid opening whenever every player leads before a female of their own, a standoff
+        in which nobody opens and the eggs stay unlaid until the decks run out (it happens in
+        nearly every game with large hands)."""
+        best = 0.0
+        for p in range(reading.players):
+            if p == reading.me:
                 continue
-            for p in range(reading.players):
-                if p == reading.me:
-                    continue
+            total = 0.0
+            for f in reading.females:
                 lead = reading.lead(f, p)
-                if lead > 0:
+                if f != opened and lead > 0:
                     total += reading.value[f][p] * win_chance(lead) * reading.wedding_odds[p]
-        return total
+            best = max(best, total)
+        return best
 
     def _female_worth(self, reading: Reading, f: int, mine: float, others: int) -> float:
         """How much a total of ``mine`` against ``others`` before ``f`` is worth to the viewer."""
@@ -237,12 +249,17 @@ class HeuristicAgent(Agent[AuweierView]):
         gain = self._female_worth(reading, f, after, others) - self._female_worth(
             reading, f, before, others
         )
+        # Lost even with the whole hand: the same test on both sides of an exchange, since
+        # an exchange before ``f`` moves worm points between the stack and the hand only.
+        lost = mine + reading.power[me] <= others
         if move.card is Card.FALSE_WORM:
             # A worm comes back to the hand: worth it if it is big and this female is lost.
-            gain += 0.08 * reading.worth[out] if mine + reading.power[me] <= others else -0.2
+            gain += 0.08 * reading.worth[out] if lost else -0.2
             why = f"fetches its {out.text} back from {Colour(f).label}"
         else:
             gain -= 0.35  # no card is drawn after an exchange
+            if lost:  # it would fetch the worm straight back
+                gain -= 0.08 * reading.worth[move.card]
             why = f"exchanges its False Worm before {Colour(f).label} for a {move.card.text}"
         return gain, why, move
 
@@ -412,3 +429,14 @@ class HeuristicAgent(Agent[AuweierView]):
     def _largest(worms: list[PlayWorm], f: int, worth: Sequence[int]) -> PlayWorm | None:
         here = [m for m in worms if m.female == f and worth[m.card] > 0]
         return max(here, key=lambda m: worth[m.card], default=None)
+
+
+def _plays_a_card(legal: Sequence[Move]) -> bool:
+    """Whether some move of ``legal`` plays a card (a worm or a Crow).
+
+    In normal play an exchange is made only for a gain when a card could be played instead:
+    an exchange chosen merely because it costs less than any card would be undone by the next
+    one, and a player who can only exchange while the others are passed over (stuck) would
+    swap one False Worm back and forth for ever, as large worm values made happen. Playing
+    cards ends a game in time, as the hands and piles run out."""
+    return any(isinstance(move, (PlayWorm, PlayCrow)) for move in legal)

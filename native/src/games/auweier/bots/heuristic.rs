@@ -127,12 +127,22 @@ impl<'a> Heuristic<'a> {
         if let Some(opening) = self.best_opening(legal) {
             return opening;
         }
+        let plays_a_card =
+            legal.iter().any(|&action| matches!(Move::of(action), Move::Worm { .. } | Move::Crow { .. }));
         let mut best: Option<(f64, u32)> = None;
         for &action in legal {
             let gain = match Move::of(action) {
                 Move::Worm { card, female } => self.rate_worm(card, female),
                 Move::Crow { owner, female } => self.rate_crow(owner, female),
-                Move::Swap { female, place, card } => self.rate_swap(female, place, card),
+                Move::Swap { female, place, card } => {
+                    // an exchange only for a gain when a card could be played instead, so it
+                    // is never undone by the next one (see the Python mirror)
+                    let gain = self.rate_swap(female, place, card);
+                    if gain <= 0.0 && plays_a_card {
+                        continue;
+                    }
+                    gain
+                }
                 _ => continue,
             };
             if best.map_or(true, |(top, _)| gain > top) {
@@ -182,25 +192,24 @@ impl<'a> Heuristic<'a> {
         })
     }
 
-    /// What opponents could expect to win at the other females if a phase opened now.
+    /// What the opponent who gains most could expect to win at the other females if a phase
+    /// opened now (the most any one opponent gains, not the sum: see the Python mirror).
     fn opponent_chances(&self, opened: usize) -> f64 {
         let r = self.reading;
-        let mut total = 0.0;
-        for f in r.females() {
-            if f == opened {
-                continue;
-            }
-            for p in 0..r.players {
-                if p == r.me {
-                    continue;
-                }
+        let mut best = 0.0;
+        for p in (0..r.players).filter(|&p| p != r.me) {
+            let mut total = 0.0;
+            for f in r.females() {
                 let lead = r.lead_of(f, p);
-                if lead > 0 {
+                if f != opened && lead > 0 {
                     total += r.value[f][p] * win_chance(f64::from(lead)) * r.wedding_odds[p];
                 }
             }
+            if total > best {
+                best = total;
+            }
         }
-        total
+        best
     }
 
     /// How much a total of `mine` against `others` before `f` is worth to the viewer.
@@ -276,12 +285,17 @@ impl<'a> Heuristic<'a> {
         let before = f64::from(mine) - self.exposed(stack);
         let after = f64::from(mine + change) - self.exposed(&changed[..stack.len()]);
         let mut gain = self.female_worth(f, after, others) - self.female_worth(f, before, others);
+        // lost even with the whole hand: the same test on both sides of an exchange
+        let lost = f64::from(mine) + r.power[me] <= f64::from(others);
         if card == FALSE_WORM {
             // a worm comes back to the hand: worth it if it is big and this female is lost
-            gain +=
-                if f64::from(mine) + r.power[me] <= f64::from(others) { 0.08 * f64::from(r.worth[out]) } else { -0.2 };
+            gain += if lost { 0.08 * f64::from(r.worth[out]) } else { -0.2 };
         } else {
             gain -= 0.35;
+            if lost {
+                // it would fetch the worm straight back
+                gain -= 0.08 * f64::from(r.worth[usize::from(card)]);
+            }
         }
         gain
     }
