@@ -20,9 +20,14 @@ from spieltisch.games.auf_die_nuesse.bots.book import book, book_reason
 from spieltisch.games.auf_die_nuesse.bots.expert import ExpertAgent
 from spieltisch.games.auf_die_nuesse.bots.heuristic import HeuristicAgent, Judgement
 from spieltisch.games.auf_die_nuesse.bots.judge import Judge, Weights
+from spieltisch.games.auf_die_nuesse.bots.rollout import RolloutAgent
 from spieltisch.games.auf_die_nuesse.bots.search import evaluate, playout
 
-AGENTS: dict[str, AgentFactory] = {"expert": ExpertAgent, "heuristic": HeuristicAgent}
+AGENTS: dict[str, AgentFactory] = {
+    "expert": ExpertAgent,
+    "heuristic": HeuristicAgent,
+    "rollout": RolloutAgent,
+}
 
 
 def strength_order(players: int) -> tuple[str, ...]:
@@ -73,6 +78,7 @@ __all__ = [
     "HeuristicAgent",
     "Judge",
     "Judgement",
+    "RolloutAgent",
     "Weights",
     "book",
     "book_reason",
