@@ -246,3 +246,56 @@ pub fn results(rules: &Nuesse, state: &NuesseState, me: usize, moves: &[u32], wo
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    //! The worlds and the weighing on their own (agreement with the Python reference is
+    //! `tests/native/test_rollout_nuesse.py`'s).
+
+    use super::*;
+    use crate::core::{rng_from_seed, Options};
+
+    #[test]
+    fn the_stream_is_splitmix64() {
+        let mut stream = Stream::new(0);
+        assert_eq!([stream.next(), stream.next()], [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4]);
+    }
+
+    #[test]
+    fn a_world_shuffles_exactly_the_unseen_cards() {
+        let unseen = [3, 0, 2, 5, 1, 0, 0, 4, 0, 1];
+        let world = World::new(11, &unseen);
+        let mut counts = [0u8; CARDS];
+        for &card in &world.cards {
+            counts[usize::from(card)] += 1;
+        }
+        assert_eq!(counts, unseen);
+        assert_ne!(World::new(12, &unseen).cards, world.cards);
+    }
+
+    #[test]
+    fn the_agent_plays_legal_moves_and_the_same_ones_from_the_same_seed() {
+        let rules = Nuesse::new(2, &Options::default()).unwrap();
+        let agent = RolloutAgent { rollouts: 4 };
+        let play = |seed: u64| {
+            let (mut state, mut chance, mut mine) = (rules.initial_state(), rng_from_seed(5), rng_from_seed(seed));
+            let (mut legal, mut scratch, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+            while moves.len() < 120 && rules.node(&state) != Node::Terminal {
+                match rules.node(&state) {
+                    Node::Chance => rules.random_chance(&mut state, &mut chance),
+                    Node::Decision(seat) => {
+                        let action = agent.act(&rules, &state, seat, &mut mine, &mut scratch);
+                        legal.clear();
+                        rules.legal_actions(&state, &mut legal);
+                        assert!(legal.contains(&action), "{action} not in {legal:?}");
+                        rules.apply_action(&mut state, action);
+                        moves.push(action);
+                    }
+                    Node::Terminal => {}
+                }
+            }
+            moves
+        };
+        assert_eq!(play(1), play(1));
+    }
+}
