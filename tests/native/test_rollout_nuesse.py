@@ -16,8 +16,10 @@ import pytest
 
 import spieltisch
 from spieltisch.agents import make_agent
+from spieltisch.games.auf_die_nuesse import AufDieNuesse
 from spieltisch.games.auf_die_nuesse.bots import rollout
 from spieltisch.games.auf_die_nuesse.bots.heuristic import HeuristicAgent
+from spieltisch.games.auf_die_nuesse.model import Stage
 from spieltisch.native import agents as native_agents
 from spieltisch.native import rollout as native_rollout
 from tests.native.agreement import REQUIRE_VARIABLE, require_native
@@ -33,11 +35,11 @@ if not native_rollout.supported() or not native_agents.is_native(NUESSE, "rollou
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_native_weighing_is_the_python_references_to_the_bit(players: int) -> None:
-    game = spieltisch.load(NUESSE, players)
+    game = AufDieNuesse(players)
     heuristic = HeuristicAgent(game, 0)
     rng = random.Random(players)
     state = game.initial_state()
-    stages = set()
+    stages: set[Stage] = set()
     compared = 0
     while not state.is_terminal() and compared < 8:
         if state.is_chance():

@@ -46,7 +46,7 @@ impl Stream {
     }
 
     /// The next 64 bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -56,7 +56,7 @@ impl Stream {
 
     /// A number below `n` (`n` small: the modulo's bias is below 2^-56).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.next_u64() % n
     }
 }
 
@@ -258,7 +258,7 @@ mod tests {
     #[test]
     fn the_stream_is_splitmix64() {
         let mut stream = Stream::new(0);
-        assert_eq!([stream.next(), stream.next()], [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4]);
+        assert_eq!([stream.next_u64(), stream.next_u64()], [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4]);
     }
 
     #[test]
