@@ -85,3 +85,15 @@ def test_the_rollout_agent_is_offered_first_at_every_table_size() -> None:
         game = AufDieNuesse(players)
         assert agent_names(game)[0] == "rollout"
         assert isinstance(make_agent("rollout", game, 1), RolloutAgent)
+
+
+def test_its_ratings_put_the_move_it_plays_first_as_win_chances_over_its_futures() -> None:
+    state = next(s for s in decisions(2, 5) if s.stage is Stage.AGAIN)
+    player = state.current_player()
+    assert player is not None
+    legal = state.legal_actions()
+    ratings = python_agent(state.game, 4).rate(state.view(player), legal)
+    assert ratings is not None and ratings.unit == "win chance"
+    played = python_agent(state.game, 4).act(state.view(player), legal)
+    assert ratings.choices[0].move == played
+    assert all(r.samples == 2 and 0.0 <= r.value <= 1.0 for r in ratings.choices)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from spieltisch.core.agent import Agent
+from spieltisch.core.agent import Agent, Rated, Ratings
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, Move, PlayerId
 from spieltisch.games.auf_die_nuesse.belief import state_of
@@ -249,6 +249,16 @@ class RolloutAgent(Agent[NuesseView]):
             return f"{self.name}: {move} — as the heuristic plays it"
         shares = ", ".join(f"{m} {share:.0%}" for m, share in means)
         return f"{self.name}: {move} — won in {self.rollouts} futures: {shares}"
+
+    def rate(self, view: NuesseView, legal: Sequence[Move]) -> Ratings | None:
+        """The weighed moves, the one played first, then by the share they won (each a win
+        chance over :attr:`rollouts` futures); ``None`` where the heuristic's move stands
+        unweighed."""
+        move, means = self.weigh(view, legal)
+        if not means:
+            return None
+        ranked = sorted(means, key=lambda item: (item[0] != move, -item[1]))
+        return Ratings("win chance", tuple(Rated(m, share, self.rollouts) for m, share in ranked))
 
     def weigh(
         self, view: NuesseView, legal: Sequence[Move]
