@@ -80,7 +80,7 @@ def why_not_native(game_id: str, agents: Iterable[str]) -> str | None:
         return "the installed native core is older than its native agents: rebuild it"
     if game_id not in native_build.games():
         return f"the native core does not carry {game_id}"
-    missing = sorted(set(agents) - native_agents.native_agents(game_id))
+    missing = sorted(a for a in set(agents) if not native_agents.is_native(game_id, a))
     if missing:
         have = ", ".join(sorted(native_agents.native_agents(game_id))) or "none"
         return (

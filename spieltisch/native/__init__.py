@@ -23,6 +23,9 @@ from spieltisch.native.face import (
     converter,
     load,
 )
+from spieltisch.native.rollout import register as _register_rollout
+
+_register_rollout()  # the Auf die Nüsse! rollout agent plays its futures here where it can
 
 __all__ = [
     "Code",

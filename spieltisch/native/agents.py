@@ -41,11 +41,14 @@ from spieltisch.native.face import NativeGame, Step
 
 NATIVE_AGENTS: dict[str, frozenset[str]] = {
     "auf-die-eier": frozenset({"random", "heuristic", "expert", "racer"}),
-    "auf-die-nuesse": frozenset({"random", "heuristic", "expert"}),
+    "auf-die-nuesse": frozenset({"random", "heuristic", "expert", "rollout"}),
     "auweier": frozenset({"random", "heuristic"}),
     "awimbawe": frozenset({"random", "heuristic"}),
 }
 """The agents with a native counterpart, by game id."""
+
+NATIVE_SETTINGS: dict[str, frozenset[str]] = {"auf-die-nuesse": frozenset({"rollout"})}
+"""The native agents that also take a setting (``rollout:128``: futures per move), by game id."""
 
 SEED_MASK = 2**64 - 1
 """Seeds are taken modulo 2**64 (the native generators' seed)."""
@@ -64,6 +67,15 @@ def native_agents(game_id: str) -> frozenset[str]:
     return NATIVE_AGENTS.get(game_id, frozenset())
 
 
+def is_native(game_id: str, name: str) -> bool:
+    """Whether the native core can seat agent ``name`` of ``game_id``: a name it has, or one
+    of those with a setting (``rollout:128``; the core refuses a setting out of range)."""
+    base, colon, _ = name.partition(":")
+    if colon:
+        return base in NATIVE_SETTINGS.get(game_id, frozenset())
+    return name in native_agents(game_id)
+
+
 def supported() -> bool:
     """Whether the installed native core plays games between native agents (a build older
     than them does not)."""
@@ -74,7 +86,12 @@ def plays_natively(game_id: str, names: Iterable[str]) -> bool:
     """Whether a game of ``game_id`` between agents ``names`` can be played natively here: the
     native core is installed, plays native agents, carries the game, and has every agent."""
     wanted = set(names)
-    return bool(wanted) and wanted <= native_agents(game_id) and supported() and game_id in games()
+    return (
+        bool(wanted)
+        and all(is_native(game_id, name) for name in wanted)
+        and supported()
+        and game_id in games()
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +181,7 @@ def roster(native: NativeGame, names: tuple[str, ...]) -> Any:
     can, else by the Python expert) and handed to every roster that seats the expert: a study
     of several player counts or variants solves it once, not once a roster."""
     game_id = native.python.info.id
-    missing = [name for name in names if name not in native_agents(game_id)]
+    missing = [name for name in names if not is_native(game_id, name)]
     if missing:
         raise NativeError(f"{game_id} has no native agent {missing[0]!r}")
     table = None
@@ -250,11 +267,13 @@ def replay(game: Game, played: Played) -> tuple[list[Move], list[State]]:
 
 __all__ = [
     "NATIVE_AGENTS",
+    "NATIVE_SETTINGS",
     "ExpertEntry",
     "Match",
     "Played",
     "computes_expert_table",
     "expert_table",
+    "is_native",
     "native_agents",
     "native_expert_table",
     "native_game",

@@ -58,7 +58,7 @@ from spieltisch.agents import make_agent
 from spieltisch.core.agent import Agent
 from spieltisch.core.errors import NativeError, OptionError
 from spieltisch.core.game import Game, OptionValue
-from spieltisch.native.agents import native_agents, native_game, roster, supported
+from spieltisch.native.agents import is_native, native_game, roster, supported
 from spieltisch.native.face import NativeGame, NativeState, Step
 from spieltisch.rl.encode import Array
 from spieltisch.rl.encode.base import HIGH, LOW
@@ -113,7 +113,7 @@ def native_core(game: Game, wanted: bool | None) -> NativeGame | None:
 def seats_natively(core: NativeGame, name: str) -> bool:
     """Whether the installed core's roster seats the agent ``name`` of ``core``'s game (an
     older build may lack an agent :data:`~spieltisch.native.agents.NATIVE_AGENTS` lists)."""
-    if name not in native_agents(core.python.info.id) or not supported():
+    if not is_native(core.python.info.id, name) or not supported():
         return False
     try:
         roster(core, (name,))

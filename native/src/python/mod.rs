@@ -15,6 +15,8 @@ mod belief;
 mod play;
 #[cfg(feature = "auf_die_eier")]
 mod race;
+#[cfg(feature = "auf_die_nuesse")]
+mod rollout;
 mod search;
 mod table;
 
@@ -404,7 +406,11 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(_panic_for_test, module)?)?;
     #[cfg(feature = "auf_die_eier")]
     module.add_function(wrap_pyfunction!(race::eier_win_chances, module)?)?;
+    #[cfg(feature = "auf_die_eier")]
     module.add_function(wrap_pyfunction!(race::eier_racer_choices, module)?)?;
+    #[cfg(feature = "auf_die_eier")]
     module.add_function(wrap_pyfunction!(race::eier_turn_ends, module)?)?;
+    #[cfg(feature = "auf_die_nuesse")]
+    module.add_function(wrap_pyfunction!(rollout::nuesse_rollout, module)?)?;
     Ok(())
 }

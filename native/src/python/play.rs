@@ -58,7 +58,7 @@ pub const AWIMBAWE_AGENTS: [&str; 2] = ["random", "heuristic"];
 
 /// The names Auf die Nüsse!'s native agents go by (the heuristic and the expert at their
 /// default settings).
-pub const NUESSE_AGENTS: [&str; 3] = ["random", "heuristic", "expert"];
+pub const NUESSE_AGENTS: [&str; 4] = ["random", "heuristic", "expert", "rollout"];
 
 /// A generic agent by name, or an error naming what the game offers.
 fn generic<R: Rules>(name: &str, offered: &[&str]) -> PyResult<Box<dyn Agent<R>>> {
@@ -114,10 +114,20 @@ fn awimbawe_agent(name: &str) -> PyResult<Box<dyn Agent<crate::games::awimbawe::
 
 #[cfg(feature = "auf_die_nuesse")]
 fn nuesse_agent(name: &str) -> PyResult<Box<dyn Agent<crate::games::auf_die_nuesse::Nuesse>>> {
-    use crate::games::auf_die_nuesse::bots::{ExpertAgent, HeuristicAgent};
+    use crate::games::auf_die_nuesse::bots::rollout::MAX_ROLLOUTS;
+    use crate::games::auf_die_nuesse::bots::{ExpertAgent, HeuristicAgent, RolloutAgent};
+    if let Some(("rollout", setting)) = name.split_once(':') {
+        return match setting.parse::<u32>() {
+            Ok(rollouts) if (1..=MAX_ROLLOUTS).contains(&rollouts) => Ok(Box::new(RolloutAgent { rollouts })),
+            _ => Err(PyValueError::new_err(format!(
+                "rollout takes 1 to {MAX_ROLLOUTS} rollouts per move, not {setting:?}"
+            ))),
+        };
+    }
     match name {
         "heuristic" => Ok(Box::new(HeuristicAgent)),
         "expert" => Ok(Box::new(ExpertAgent)),
+        "rollout" => Ok(Box::new(RolloutAgent::default())),
         other => generic(other, &NUESSE_AGENTS),
     }
 }

@@ -1,6 +1,8 @@
 """Auf die Nüsse! agents, from views only: a heuristic that plays like a careful human
-(:mod:`.heuristic`), and an expert that plays the same way but plans its dice to the end of
-each turn (:mod:`.expert`).
+(:mod:`.heuristic`), an expert that plays the same way but plans its dice to the end of
+each turn (:mod:`.expert`), and the rollout agent, the strongest, which checks the
+heuristic's dice, nut and theft choices by playing each on in many shared futures
+(:mod:`.rollout`).
 
 Both choose by the prices of :class:`~.judge.Judge`, in expected points. The heuristic looks
 one roll ahead; the expert values the rest of the turn exactly (:class:`~.plan.TurnPlan`).
@@ -16,29 +18,36 @@ those estimates and a tree of depth 1.
 from __future__ import annotations
 
 from spieltisch.core.kit import AgentFactory, SearchHints
+from spieltisch.games.auf_die_nuesse.bots import rollout
 from spieltisch.games.auf_die_nuesse.bots.book import book, book_reason
 from spieltisch.games.auf_die_nuesse.bots.expert import ExpertAgent
 from spieltisch.games.auf_die_nuesse.bots.heuristic import HeuristicAgent, Judgement
 from spieltisch.games.auf_die_nuesse.bots.judge import Judge, Weights
+from spieltisch.games.auf_die_nuesse.bots.rollout import RolloutAgent
 from spieltisch.games.auf_die_nuesse.bots.search import evaluate, playout
 
-AGENTS: dict[str, AgentFactory] = {"expert": ExpertAgent, "heuristic": HeuristicAgent}
+AGENTS: dict[str, AgentFactory] = {
+    "expert": ExpertAgent,
+    "heuristic": HeuristicAgent,
+    "rollout": RolloutAgent,
+}
 
 
 def strength_order(players: int) -> tuple[str, ...]:
     """How the agents rank for ``players``, strongest first (what ``play`` sets against a
-    newcomer and ``hint`` asks). In two-player games against the heuristic (400 or 1000 games
-    on shared deals, ``docs/results.md``) the search at one second per move won 60.0%
-    (55.1-64.7%) and the expert 52.6% (49.5-55.7%), so the search comes first. With three
-    and four players, each against heuristics in the other seats on the same deals, both beat
-    a seat's even share, and the search at 250 iterations per move was level with the expert:
-    41.9% against 38.9% of 600 three-player games (paired, +3.0 +/- 5.5 percentage points),
-    34.8% against 31.5% of 300 four-player games (+3.3 +/- 7.5). The one-second search was not
-    measured there and its evaluation was fitted to two-player games, so the expert, as strong
-    as measured and instant, stays first."""
+    newcomer and ``hint`` asks). The rollout agent leads at every table size: against
+    heuristics on shared deals (``docs/lab/nuesse-rollout.toml``, 200 games a table size,
+    ``docs/results.md``, 2026-12-06) it finished ahead of a heuristic in 69.8% (64.0-75.0%) of
+    the meetings with two players, 65.9% (59.8-71.5%) with three and 65.3% (60.3-69.9%) with
+    four, where the native search at 10,000 iterations reached 64.5%, 56.8% and 56.8%. Below
+    it, with two players the search beat the heuristic by more than the expert did (60.0%
+    against 52.6% of 400 or 1000 games); with three and four players the search at 250
+    iterations per move was level with the expert (41.9% against 38.9% of 600 three-player
+    games, 34.8% against 31.5% of 300 four-player games), and the expert, as strong as
+    measured and instant, comes second."""
     if players == 2:
-        return ("ismcts", "expert", "heuristic", "random")
-    return ("expert", "ismcts", "heuristic", "random")
+        return ("rollout", "ismcts", "expert", "heuristic", "random")
+    return ("rollout", "expert", "ismcts", "heuristic", "random")
 
 
 SEARCH = SearchHints(
@@ -73,8 +82,10 @@ __all__ = [
     "HeuristicAgent",
     "Judge",
     "Judgement",
+    "RolloutAgent",
     "Weights",
     "book",
     "book_reason",
+    "rollout",
     "strength_order",
 ]

@@ -8,10 +8,12 @@ pub mod expert;
 pub mod heuristic;
 pub mod judge;
 pub mod plan;
+pub mod rollout;
 pub mod search;
 
 pub use expert::ExpertAgent;
 pub use heuristic::HeuristicAgent;
+pub use rollout::RolloutAgent;
 
 #[cfg(test)]
 mod tests;
