@@ -6,13 +6,15 @@ rotated on the same deals (:mod:`spieltisch.lab.arena`). Heuristic and expert le
 natively, at the game's largest table: all seats but one are the level's and one is random's,
 so a level whose copies stall one another (as Auweier's heuristic once did at ``hand_size=10``,
 where each player led before their own female and nobody opened) loses to the random seat.
-The search plays in Python at two players, one seat each, with a small iteration budget.
+The levels that think at every decision (:data:`COSTLY`: the search, Auf die Eier's racer,
+Auf die Nüsse!'s rollout agent) play at two players, one seat each, on fewer deals, the
+searches with a small budget (the search in Python, with the native search where it is built).
 
 The pass criterion is a one-sided test at the 1% level on whole deals (a deal's rotations
 share their chance, so a deal, not a game, is the independent unit): random's share of the
 wins per seat, averaged over the deal's rotations, has its upper 99% bound (Student's t over
 the deals) below ``1 / players``, the share of a seat whose play is as good as everyone
-else's. Natively 48 deals a cell, in Python 16. The seeds are fixed, so a run is repeatable;
+else's. Heuristics and experts 48 deals a cell, the costly levels 16. The seeds are fixed, so a run is repeatable;
 ``SPIELTISCH_BOUNDS_SEED`` runs it with another seed to show that the verdicts do not hang
 on one.
 
@@ -40,9 +42,10 @@ from spieltisch.lab.engine import GameResult
 NATIVE_DEALS = 48
 """Deals per cell played natively (each deal is played once per rotation of the seats)."""
 SEARCH_DEALS = 16
-"""Deals per cell of the search, played in Python."""
-SEARCH = "ismcts:32"
-"""The search level at a small iteration budget."""
+"""Deals per cell of a costly level (:data:`COSTLY`)."""
+COSTLY = {"ismcts": "ismcts:32", "racer": "racer", "rollout": "rollout:8"}
+"""The levels that think for a while at every decision, each as this test seats it (the
+searches at a small budget): they play at two players, one seat each, on fewer deals."""
 LEVEL = 0.99
 """The one-sided confidence of the bound on random's share."""
 SEED = int(os.environ.get("SPIELTISCH_BOUNDS_SEED", "5"))
@@ -100,9 +103,9 @@ def cells() -> Iterator[Cell]:
 def table(cell: Cell) -> tuple[Game, list[str]]:
     """The game and lineup a cell plays (see the module docstring)."""
     info = REGISTRY.game_class(cell.game).info
-    if cell.level == "ismcts":
+    if cell.level in COSTLY:
         game = spieltisch.load(cell.game, info.min_players, **{cell.option: cell.value})
-        return game, [SEARCH] + ["random"] * (game.players - 1)
+        return game, [COSTLY[cell.level]] + ["random"] * (game.players - 1)
     game = spieltisch.load(cell.game, info.max_players, **{cell.option: cell.value})
     return game, [cell.level] * (game.players - 1) + ["random"]
 
@@ -154,7 +157,7 @@ def params() -> Iterator[object]:
 @pytest.mark.parametrize("cell", list(params()))
 def test_every_level_beats_random_at_the_bounds(cell: Cell) -> None:
     game, lineup = table(cell)
-    deals = SEARCH_DEALS if cell.level == "ismcts" else NATIVE_DEALS
+    deals = SEARCH_DEALS if cell.level in COSTLY else NATIVE_DEALS
     tasks = arena.schedule(game, lineup, deals * game.players, seed=SEED)
     results = arena.run(tasks)  # natively wherever every agent of the lineup has a twin
     assert all(result.finished for result in results), f"{cell}: a game did not finish"
