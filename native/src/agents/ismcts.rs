@@ -810,4 +810,16 @@ mod tests {
             assert_eq!(ln_count(count).to_bits(), (count as f64).ln().to_bits(), "ln({count})");
         }
     }
+
+    #[test]
+    fn a_finished_playout_is_worth_half_the_win_and_half_the_lead() {
+        let mut returns = [1.0, 0.0];
+        blend_lead(&mut returns, &[10, 6], 4.0);
+        let leading = 0.5 * (1.0 + 1f64.tanh());
+        assert!((returns[0] - (0.5 + 0.5 * leading)).abs() < 1e-12, "{returns:?}");
+        assert!((returns[1] - 0.5 * (1.0 - leading)).abs() < 1e-12, "{returns:?}");
+        let mut tied = [0.5, 0.5];
+        blend_lead(&mut tied, &[7, 7], 4.0);
+        assert_eq!(tied, [0.5, 0.5]);
+    }
 }
