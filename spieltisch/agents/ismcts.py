@@ -60,10 +60,10 @@ MAX_ITERATIONS = 100_000_000
 """The largest iteration budget per move a setting may ask for."""
 EXPLORATION = 0.7
 CHECK_EVERY = 32
+"""How often (in iterations) the search asks whether its choice can still change."""
 MARGIN_WEIGHT = 0.5
 """The share of a finished playout's value that its score lead makes, in a game that sets a
 ``margin`` hint (the win makes the rest)."""
-"""How often (in iterations) the search asks whether its choice can still change."""
 MAX_THREADS = 64
 """The most trees a native search grows side by side."""
 
