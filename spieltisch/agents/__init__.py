@@ -5,8 +5,8 @@ offers, strongest first. A game adds agents, and tells search about itself, thro
 :class:`~spieltisch.core.kit.GameKit`: ``agents`` (its own agents by name),
 ``strength_order(players)`` (how they rank for that many players, where measurements say
 otherwise than :data:`STRENGTH_ORDER`) and ``search`` (book, book reason, evaluation, playout
-policy, exploration, tree depth). ``ismcts`` is offered for every game whose kit has a belief
-sampler; a few levels come only with the native core
+policy, exploration, tree depth, score margin). ``ismcts`` is offered for every game whose kit
+has a belief sampler; a few levels come only with the native core
 (:func:`~spieltisch.native.agents.native_levels`: Auf die Eier's ``racer``).
 
 **One catalogue for every surface.** Besides a game's levels, :func:`make_agent` builds the

@@ -8,7 +8,9 @@ every future roll or draw are fresh guesses; it then walks one tree shared by al
 counts, adds one new child, plays on to the end (at random, or by the game's quick ``PLAYOUT``
 policy) or to where the game's ``evaluate`` hint can value the position (such as the end of a round
 of a match), and credits every node on the way with the return of the player who moved into
-it. Chance is sampled, never branched on. The move played is the root child visited most often.
+it: the share of the win, or for a game with a ``margin`` hint that share blended with the
+score lead (:func:`end_value`). Chance is sampled, never branched on. The move played is the
+root child visited most often.
 
 A game may cap the tree's depth (its ``tree_depth`` hint: decisions with more than one legal
 move, anyone's; forced moves and chance do not count). At depth 1 the tree holds the root's
@@ -59,6 +61,9 @@ MAX_ITERATIONS = 100_000_000
 EXPLORATION = 0.7
 CHECK_EVERY = 32
 """How often (in iterations) the search asks whether its choice can still change."""
+MARGIN_WEIGHT = 0.5
+"""The share of a finished playout's value that its score lead makes, in a game that sets a
+``margin`` hint (the win makes the rest)."""
 MAX_THREADS = 64
 """The most trees a native search grows side by side."""
 
@@ -141,6 +146,7 @@ class IsmctsAgent(Agent[Any]):
         self.book_reason = hints.book_reason
         self.evaluate = hints.evaluate
         self.policy = hints.playout
+        self.margin = hints.margin
         self.iterations = iterations
         self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
         if exploration is None:
@@ -192,7 +198,8 @@ class IsmctsAgent(Agent[Any]):
 
     def rate(self, view: object, legal: Sequence[Move]) -> Ratings | None:
         """Every choice rated by its share of the wins in the simulated games that began with
-        it (``None`` for a move played without searching: forced, or from the book)."""
+        it (in a game with a ``margin`` hint, that share blended with the score lead); ``None``
+        for a move played without searching: forced, or from the book."""
         result = self.search(view, legal)
         if result.iterations == 0:
             return None
@@ -369,7 +376,7 @@ class IsmctsAgent(Agent[Any]):
         policy if it has one, else they are uniformly random."""
         rng, evaluate, policy = self.rng, self.evaluate, self.policy
         if evaluate is None and policy is None:
-            return random_playout(state, rng)[0].returns()
+            return end_value(random_playout(state, rng)[0], self.margin)
         depth = 0
         while not state.is_terminal():
             if evaluate is not None and (value := evaluate(state, depth)) is not None:
@@ -382,7 +389,26 @@ class IsmctsAgent(Agent[Any]):
                 legal = state.legal_actions()
                 state = state.apply(legal[randbelow(rng, len(legal))])
             depth += 1
-        return state.returns()
+        return end_value(state, self.margin)
+
+
+def end_value(state: State, margin: float | None) -> tuple[float, ...]:
+    """What a finished game is worth to each player in the search: the share of the win, or,
+    in a game with a ``margin`` hint of ``m`` points, that share blended (by
+    :data:`MARGIN_WEIGHT`) with ``(1 + tanh(lead / m)) / 2``, where the lead is the player's
+    score less the best other score. Win or lose, a rollout then also tells a wide margin from
+    a narrow one, which a search with few rollouts per choice can use: one rollout's win or
+    loss is mostly luck, its score difference somewhat less so."""
+    returns = state.returns()
+    if margin is None:
+        return returns
+    scores = state.scores()
+    valued = []
+    for player, share in enumerate(returns):
+        lead = scores[player] - max(s for other, s in enumerate(scores) if other != player)
+        leading = 0.5 * (1.0 + math.tanh(lead / margin))
+        valued.append((1.0 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * leading)
+    return tuple(valued)
 
 
 def _native_game(game: Game) -> NativeGame | None:

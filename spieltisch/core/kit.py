@@ -53,6 +53,9 @@ class SearchHints:
     """The exploration constant, where the game's values call for another than the default."""
     tree_depth: int | None = None
     """How many decisions deep the search tree may grow (unlimited if ``None``)."""
+    margin: float | None = None
+    """The points of a clear lead, where a playout's final score lead should count besides the
+    win (see :func:`spieltisch.agents.ismcts.end_value`); ``None``: the win alone counts."""
 
 
 @dataclass(frozen=True, slots=True)

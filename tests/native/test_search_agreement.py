@@ -10,19 +10,26 @@ bias of the tree's selection. A wrong sampler or cut-off moves the means by more
 shown while writing the test by building the core with Auweier's sampler leaving another
 seat's unseen cards unshuffled (both Auweier cases fail) and with Auf die Nüsse!'s cut-off
 giving the first seat a tenth more (both Nüsse cases fail).
+
+Early positions are worth about one half to everyone, which hides a difference in how a
+finished playout is valued; so the test also compares a position close to each game's end,
+where one seat is almost sure to win. There Auweier's score-lead blend (its ``margin`` hint)
+moves the values by a tenth or more: shown by building the core without it (the late Auweier
+case fails).
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections import defaultdict
 from collections.abc import Iterable
 
 import pytest
 
 import spieltisch
-from spieltisch.agents import IsmctsAgent
-from spieltisch.core.game import Move
+from spieltisch.agents import IsmctsAgent, game_book
+from spieltisch.core.game import Game, Move, State
 from tests.agents.test_ismcts import decision_states
 from tests.native.agreement import require_native
 from tests.native.test_search import asked
@@ -48,11 +55,35 @@ CASES = [
 ]
 
 
-def pooled(game_id: str, players: int, native: bool, seed: int) -> dict[Move, tuple[int, float]]:
-    """Each root choice's pooled visits and return sum over :data:`SEARCHES` searches."""
+def late_position(game: Game, seed: int) -> State:
+    """The last decision a search must think about in a seeded random game."""
+    rng = random.Random(seed)
+    book = game_book(game)
+    state = game.initial_state()
+    last: State | None = None
+    while not state.is_terminal():
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        player = state.current_player()
+        assert player is not None  # a decision has a player
+        if len(legal) > 1 and not (book and book(state.view(player), legal, rng)):
+            last = state
+        state = state.apply(legal[rng.randrange(len(legal))])
+    assert last is not None  # every game asks for some thought
+    return last
+
+
+def pooled(
+    game_id: str, players: int, native: bool, seed: int, *, late: bool = False
+) -> dict[Move, tuple[int, float]]:
+    """Each root choice's pooled visits and return sum over :data:`SEARCHES` searches, from
+    an early position of a seeded random game (or its last, ``late``)."""
     game = spieltisch.load(game_id, players)
     totals: dict[Move, list[float]] = defaultdict(lambda: [0, 0.0])
-    for position in decision_states(game, seed=seed, count=1):
+    positions = [late_position(game, seed)] if late else decision_states(game, seed, count=1)
+    for position in positions:
         view, legal = asked(position)
         for run in range(SEARCHES):
             agent = IsmctsAgent(game, 1000 * seed + run, iterations=ITERATIONS, native=native)
@@ -79,6 +110,15 @@ def test_both_searches_rate_every_well_visited_choice_alike(game_id: str, player
             assert gap <= STANDARD_ERRORS * error + ALLOWANCE, (seed, move, n_py, n_nat, gap, error)
         assert agree(python.values(), native.values()), (seed, "the root's value")
     assert compared >= 2
+
+
+@pytest.mark.parametrize("game_id", sorted({game_id for game_id, _ in CASES}))
+def test_both_searches_value_a_position_near_the_end_alike(game_id: str) -> None:
+    for seed in (3, 4):
+        python = pooled(game_id, 2, native=False, seed=seed, late=True)
+        native = pooled(game_id, 2, native=True, seed=seed, late=True)
+        assert python.keys() == native.keys()
+        assert agree(python.values(), native.values()), (seed, "the root's value")
 
 
 def agree(python: Iterable[tuple[int, float]], native: Iterable[tuple[int, float]]) -> bool:

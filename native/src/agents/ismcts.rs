@@ -8,7 +8,8 @@
 //! uniformly among the untried ones) is added and ends the descent, as does the tree's depth
 //! cap. A playout then goes on by the game's policy (or at random) until the end or until
 //! [`Kit::evaluate`] values the position, and every node on the path is credited with the
-//! return of the player who moved into it. The search stops at its budget (iterations, or
+//! return of the player who moved into it (at the end of the game: the share of the win, or,
+//! for a game with a [`Kit::margin`], that share blended with the score lead). The search stops at its budget (iterations, or
 //! seconds on the clock), or earlier once the most visited root choice can no longer be
 //! overtaken.
 //!
@@ -29,6 +30,9 @@ use crate::core::{rng_from_seed, Kit, Node, Refusal, Rng};
 pub const EXPLORATION: f64 = 0.7;
 /// How often (in iterations) a search asks whether its choice can still change.
 pub const CHECK_EVERY: u64 = 32;
+/// The share of a finished playout's value that its score lead makes, in a game with a margin
+/// hint (Python's `MARGIN_WEIGHT`).
+pub const MARGIN_WEIGHT: f64 = 0.5;
 /// The largest iteration budget (Python's `MAX_ITERATIONS`).
 pub const MAX_ITERATIONS: u64 = 100_000_000;
 /// The longest time budget in seconds (Python's `MAX_SECONDS`).
@@ -152,12 +156,14 @@ struct Tree<'a, K: Kit> {
     rng: Rng,
     exploration: f64,
     tree_depth: Option<usize>,
+    margin: Option<f64>,
     nodes: Vec<TreeNode>,
     path: Vec<u32>,
     legal: Vec<u32>,
     untried: Vec<u32>,
     scratch: Vec<u32>,
     returns: Vec<f64>,
+    scores: Vec<i64>,
 }
 
 impl<'a, K: Kit> Tree<'a, K> {
@@ -168,12 +174,14 @@ impl<'a, K: Kit> Tree<'a, K> {
             rng: rng_from_seed(seed),
             exploration,
             tree_depth,
+            margin: kit.margin(),
             nodes: vec![TreeNode::new(NOBODY)],
             path: Vec::with_capacity(64),
             legal: Vec::with_capacity(64),
             untried: Vec::with_capacity(64),
             scratch: Vec::with_capacity(64),
             returns: vec![0.0; kit.players()],
+            scores: Vec::with_capacity(kit.players()),
         }
     }
 
@@ -322,7 +330,24 @@ impl<'a, K: Kit> Tree<'a, K> {
             depth += 1;
         }
         kit.returns(state, &mut self.returns);
+        if let Some(margin) = self.margin {
+            self.scores.clear();
+            kit.scores(state, &mut self.scores);
+            blend_lead(&mut self.returns, &self.scores, margin);
+        }
         Ok(())
+    }
+}
+
+/// Blend each player's share of the win in `returns` with their score lead (their score less
+/// the best other) as `(1 + tanh(lead / margin)) / 2`, by [`MARGIN_WEIGHT`] (Python's
+/// `end_value`).
+fn blend_lead(returns: &mut [f64], scores: &[i64], margin: f64) {
+    for (player, value) in returns.iter_mut().enumerate() {
+        let best_other = scores.iter().enumerate().filter(|&(other, _)| other != player).map(|(_, &s)| s).max();
+        let lead = best_other.map_or(0, |best| scores[player] - best) as f64;
+        let leading = 0.5 * (1.0 + (lead / margin).tanh());
+        *value = (1.0 - MARGIN_WEIGHT) * *value + MARGIN_WEIGHT * leading;
     }
 }
 
@@ -784,5 +809,17 @@ mod tests {
         for count in (0..64).chain(edge - 3..edge + 3).chain([1 << 20, u64::MAX]) {
             assert_eq!(ln_count(count).to_bits(), (count as f64).ln().to_bits(), "ln({count})");
         }
+    }
+
+    #[test]
+    fn a_finished_playout_is_worth_half_the_win_and_half_the_lead() {
+        let mut returns = [1.0, 0.0];
+        blend_lead(&mut returns, &[10, 6], 4.0);
+        let leading = 0.5 * (1.0 + 1f64.tanh());
+        assert!((returns[0] - (0.5 + 0.5 * leading)).abs() < 1e-12, "{returns:?}");
+        assert!((returns[1] - 0.5 * (1.0 - leading)).abs() < 1e-12, "{returns:?}");
+        let mut tied = [0.5, 0.5];
+        blend_lead(&mut tied, &[7, 7], 4.0);
+        assert_eq!(tied, [0.5, 0.5]);
     }
 }

@@ -51,4 +51,10 @@ pub trait Kit: Rules {
     fn tree_depth(&self) -> Option<usize> {
         None
     }
+
+    /// The points of a clear lead, where a finished playout's score lead counts besides the
+    /// win (the game's `SearchHints.margin`; `None`: the win alone counts).
+    fn margin(&self) -> Option<f64> {
+        None
+    }
 }

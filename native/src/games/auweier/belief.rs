@@ -88,6 +88,10 @@ impl Kit for Auweier {
     fn sample(&self, belief: &Belief, rng: &mut Rng) -> AuweierState {
         sample_state(self, belief, rng)
     }
+
+    fn margin(&self) -> Option<f64> {
+        Some(super::bots::MARGIN)
+    }
 }
 
 /// A state of `game` that shows `belief`'s view to its viewer, with their unseen cards dealt

@@ -12,6 +12,10 @@ from spieltisch.games.auweier.bots.book import BOOK
 from spieltisch.games.auweier.bots.heuristic import HeuristicAgent
 
 AGENTS: dict[str, AgentFactory] = {"heuristic": HeuristicAgent}
-SEARCH = SearchHints(book=BOOK)
+MARGIN = 4.0
+"""Points of a clear lead: a search's finished playout is worth half its win and half its score
+lead as ``tanh(lead / MARGIN)``, so few playouts already tell a wide win from a narrow one
+(measured: at 20 iterations a move, 54% [50, 58] of 600 games against the win alone)."""
+SEARCH = SearchHints(book=BOOK, margin=MARGIN)
 
-__all__ = ["AGENTS", "SEARCH"]
+__all__ = ["AGENTS", "MARGIN", "SEARCH"]

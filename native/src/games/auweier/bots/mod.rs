@@ -10,3 +10,6 @@ pub mod reading;
 mod tests;
 
 pub use heuristic::HeuristicAgent;
+
+/// The points of a clear lead for a search's finished playouts (Python's `SEARCH.margin`).
+pub const MARGIN: f64 = 4.0;
