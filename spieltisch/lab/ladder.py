@@ -1,15 +1,23 @@
 """Measure the bot ladder: games between pairs of levels, a Plackett-Luce fit, OpenSkill's scale.
 
 For each game and number of players the rated levels (:func:`ladder_levels`: ``random``,
-``heuristic``, ``expert`` where the game has it, and the iteration-budget searches
-``ismcts:50``, ``ismcts:500``, ``ismcts:2000``; every one deterministic given its seed) play in
-*pairings* (:func:`pairings`): every level meets its neighbours in a rough prior order, and the
-levels without a cost cap (``--cap``) also meet the levels two apart among themselves, so the
-ladder is connected by more than one path where games are cheap. A pairing plays in deals
-(:func:`pairing_tasks`): on each deal, with the arena's seeds, the lineup ``A, B, A, ...`` and
-its swap ``B, A, B, ...``, so every seat holds each level once a deal with the same luck. The
-deals of one game and player count are the same for every pairing; the games are played by
-:func:`spieltisch.lab.arena.run` (workers, progress, journal).
+``heuristic``, ``expert`` where the game has it, the iteration-budget searches ``ismcts:50``,
+``ismcts:500``, ``ismcts:2000``, and Auf die Eier's ``racer`` where the native core offers it;
+every one deterministic given its seed) play in *pairings* (:func:`pairings`): every level
+meets every other one (a round robin, :data:`GAMES` games each by default), so any two levels
+that end up side by side have games of their own; a level with a cost cap (``--cap``) meets
+only its neighbours in a rough prior order. A pairing plays in deals (:func:`pairing_tasks`):
+on each deal, with the arena's seeds, the lineup ``A, B, A, ...`` and its swap
+``B, A, B, ...``, so every seat holds each level once a deal with the same luck. The deals of
+one game and player count are the same for every pairing; the games are played by
+:func:`spieltisch.lab.arena.run` (workers, progress, journal), the pairings of two native levels
+end to end in the native core and those with a search in the Python engine with the native
+search (:func:`play_all`).
+
+**The check.** After the fit, :func:`check` compares each two rungs side by side with their own
+games: the chance the ratings give a seat of the stronger to finish ahead of a seat of the
+weaker (:func:`spieltisch.agents.ladder.ahead_chance`) against the measured rate and its 95%
+Wilson interval; the ladder file keeps it, and the command warns of every disagreement.
 
 **The model.** Each finished game is a ranking (:func:`spieltisch.agents.ladder.finishing_ranks`:
 the winners, then the rest by points). Plackett-Luce gives level ``t`` a strength
