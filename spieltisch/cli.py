@@ -985,7 +985,9 @@ def lab_ladder(
     level: Annotated[
         list[str] | None, typer.Option(help="Rate only these levels (repeat; default: all).")
     ] = None,
-    games: Annotated[int, typer.Option(min=1, help="Games per pairing of two levels.")] = 40,
+    games: Annotated[
+        int, typer.Option(min=1, help="Games per pairing of two levels.")
+    ] = lab_ladder_module.GAMES,
     cap: Annotated[
         list[str] | None,
         typer.Option(help="LEVEL=N: pairings with this costly level play at most N games."),
@@ -1001,8 +1003,16 @@ def lab_ladder(
         typer.Option(help="Keep every finished game here (JSON lines); a rerun resumes it."),
     ] = None,
     engine: EngineOption = EngineChoice.auto,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Fail when the check finds ratings that disagree with their games.",
+        ),
+    ] = False,
 ) -> None:
-    """Measure the bot ladder: rated levels in pairings, a Plackett-Luce fit (docs/ladder.md)."""
+    """Measure the bot ladder: rated levels in pairings, a Plackett-Luce fit, and the check of
+    each two levels side by side against their own games (docs/ladder.md)."""
     with one_line_errors():
         caps = _caps(cap or [])
         plans = lab_ladder_module.make_plans(game, players, games, caps, level)
@@ -1022,13 +1032,18 @@ def lab_ladder(
             for q in p.pairings
         )
         with progress_reporter("bot ladder", total) as progress:
-            tables = lab_ladder_module.measure(
+            measured = lab_ladder_module.measure(
                 plans, seed, workers, bootstrap, progress, journal, engine.value
             )
-        ladder = lab_ladder_module.build_ladder(command, seed, plans, games, tables)
+        ladder = lab_ladder_module.build_ladder(command, seed, plans, games, measured)
         out.write_text(ladder.to_json(), encoding="utf-8")
-        print(lab_ladder_module.markdown_table(ladder), end="")
+        print(lab_ladder_module.markdown_table(ladder))
+        print(lab_ladder_module.check_table(ladder), end="")
         print(f"the ladder of {len(plans)} game and player counts written to {out}")
+        for sentence in lab_ladder_module.check_warnings(ladder):
+            typer.echo(f"warning: {sentence}", err=True)
+        if strict and ladder.disagreements():
+            fail("the check found ratings that disagree with their games (see above)")
 
 
 def _caps(pairs: list[str]) -> dict[str, int]:

@@ -193,7 +193,8 @@ def test_hint_shows_what_the_strongest_agent_would_play_and_why() -> None:
 
 def test_agents_lists_the_levels() -> None:
     result = runner.invoke(app, ["agents", "auf-die-eier"])
-    assert result.output.split() == ["expert", "ismcts", "heuristic", "random"]
+    listed = [name for name in result.output.split() if name != "racer"]  # native core only
+    assert listed == ["expert", "heuristic", "ismcts", "random"]  # as the ladder measured
 
 
 def test_a_reserved_game_says_it_is_not_implemented_yet(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,7 +5,10 @@ The ladder is a file in this package, ``ladder.json``, written by ``spieltisch l
 shows the table). For each game and number of players it lists the levels weakest first, each
 with its rating on OpenSkill's scale (``mu``), the 95% interval the measurement quotes
 (``low``, ``high``), ``sigma`` read from that interval, and the games behind it. A person's
-rated game against bots moves only the person; the bots keep these numbers.
+rated game against bots moves only the person; the bots keep these numbers. Beside the
+tables the file keeps the measurement's *check* (:class:`Agreement`): for each two rungs side
+by side, the chance the ratings give the stronger to finish ahead of the weaker
+(:func:`ahead_chance`) against the rate their own games measured.
 
 :func:`finishing_ranks` is the one way a finished game is turned into ranks, both for the
 ladder's measurement and for rating people, so the two are on the same footing. Pure: the
@@ -18,9 +21,10 @@ import functools
 import itertools
 import json
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib import resources
+from typing import Any, TypeVar
 
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.words import N_
@@ -29,6 +33,11 @@ LADDER_FILE = "ladder.json"
 """The ladder's file, beside this module."""
 MODEL = "PlackettLuce"
 """The rating model the ladder's numbers belong to (OpenSkill's)."""
+BETA = 25 / 6
+"""OpenSkill's default ``beta`` (the ladder's scale: see :func:`ahead_chance`)."""
+
+
+_Row = TypeVar("_Row")
 
 
 class LadderError(SpieltischError):
@@ -61,6 +70,53 @@ class Rung:
             "low": self.low,
             "high": self.high,
             "games": self.games,
+        }
+
+
+def ahead_chance(stronger: float, weaker: float, players: int) -> float:
+    """The chance the ratings ``stronger`` and ``weaker`` (two ``mu`` of one table) give a seat
+    of the first to finish ahead of a seat of the second in a game of ``players`` bots. In
+    Plackett-Luce, which OpenSkill's model is at zero sigma, a seat is ahead of another with
+    the chance ``g_a / (g_a + g_b)``, ``g = exp(mu / (sqrt(players) * beta))``, whoever else
+    is at the table; with two players it is the chance to win."""
+    return 1.0 / (1.0 + math.exp(-(stronger - weaker) / (math.sqrt(players) * BETA)))
+
+
+@dataclass(frozen=True, slots=True)
+class Agreement:
+    """Two rungs side by side in a table: the head-to-head their ratings predict
+    (:func:`ahead_chance`) against the one measured in the games they played each other."""
+
+    weaker: str
+    stronger: str
+    games: int
+    """The games the two played each other (0: they never met, nothing to compare)."""
+    predicted: float
+    """The chance a seat of ``stronger`` finishes ahead of a seat of ``weaker``, by the
+    ratings."""
+    measured: float
+    """The share of their games' seat pairs that ``stronger`` finished ahead in (ties half)."""
+    low: float
+    """The 95% Wilson interval of ``measured`` (each game counted once), lower end."""
+    high: float
+    """... and upper end."""
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the prediction lies within the measured interval (never, unmeasured)."""
+        return self.games > 0 and self.low <= self.predicted <= self.high
+
+    def to_json(self) -> dict[str, object]:
+        """The agreement as the file stores it."""
+        return {
+            "weaker": self.weaker,
+            "stronger": self.stronger,
+            "games": self.games,
+            "predicted": self.predicted,
+            "measured": self.measured,
+            "low": self.low,
+            "high": self.high,
+            "agrees": self.agrees,
         }
 
 
@@ -112,6 +168,20 @@ class Ladder:
     model: str = MODEL
     notes: tuple[str, ...] = ()
     """What a reader of the file should know (fewer games somewhere, and why)."""
+    checks: Mapping[str, Mapping[int, tuple[Agreement, ...]]] = field(default_factory=dict)
+    """Game id, then number of players, then each pair of rungs side by side, weakest first:
+    the measurement's check (none in a file written before it)."""
+
+    def disagreements(self) -> list[tuple[str, int, Agreement]]:
+        """The checked pairs whose prediction lies outside the measured interval (or that never
+        met), with their game and number of players."""
+        return [
+            (game, players, pair)
+            for game in sorted(self.checks)
+            for players in sorted(self.checks[game])
+            for pair in self.checks[game][players]
+            if not pair.agrees
+        ]
 
     def rungs(self, game: str, players: int) -> tuple[Rung, ...]:
         """The rungs of ``game`` for ``players``, weakest first (none if not measured)."""
@@ -158,21 +228,35 @@ class Ladder:
         lines.append(f'  "model": {json.dumps(self.model)},')
         lines.append(f'  "notes": {json.dumps(list(self.notes), ensure_ascii=False)},')
         lines.append('  "games": {')
-        games = sorted(self.tables)
-        for g_index, game in enumerate(games):
-            lines.append(f"    {json.dumps(game)}: {{")
-            counts = sorted(self.tables[game])
-            for c_index, players in enumerate(counts):
-                lines.append(f'      "{players}": [')
-                rungs = self.tables[game][players]
-                for r_index, rung in enumerate(rungs):
-                    comma = "," if r_index < len(rungs) - 1 else ""
-                    lines.append(f"        {json.dumps(rung.to_json())}{comma}")
-                lines.append("      ]" + ("," if c_index < len(counts) - 1 else ""))
-            lines.append("    }" + ("," if g_index < len(games) - 1 else ""))
+        lines += _nested(self.tables, lambda rung: rung.to_json())
+        if self.checks:
+            lines.append("  },")
+            lines.append('  "check": {')
+            lines += _nested(self.checks, lambda pair: pair.to_json())
         lines.append("  }")
         lines.append("}")
         return "\n".join(lines) + "\n"
+
+
+def _nested(
+    tables: Mapping[str, Mapping[int, Sequence[Rung | Agreement]]],
+    row: Callable[[Any], dict[str, object]],
+) -> list[str]:
+    """The lines of a table of game ids, then player counts, then rows (one a line)."""
+    lines = []
+    games = sorted(tables)
+    for g_index, game in enumerate(games):
+        lines.append(f"    {json.dumps(game)}: {{")
+        counts = sorted(tables[game])
+        for c_index, players in enumerate(counts):
+            lines.append(f'      "{players}": [')
+            rows = tables[game][players]
+            for r_index, item in enumerate(rows):
+                comma = "," if r_index < len(rows) - 1 else ""
+                lines.append(f"        {json.dumps(row(item), ensure_ascii=False)}{comma}")
+            lines.append("      ]" + ("," if c_index < len(counts) - 1 else ""))
+        lines.append("    }" + ("," if g_index < len(games) - 1 else ""))
+    return lines
 
 
 def finishing_ranks(scores: Sequence[int], winners: Sequence[int]) -> tuple[int, ...]:
@@ -230,19 +314,50 @@ def _rungs(data: object, where: str) -> tuple[Rung, ...]:
     return rungs
 
 
-def _tables(data: object) -> dict[str, dict[int, tuple[Rung, ...]]]:
+def _agreement(data: object, where: str) -> Agreement:
     if not isinstance(data, dict):
-        raise LadderError("'games' must be an object of game ids")
-    tables: dict[str, dict[int, tuple[Rung, ...]]] = {}
+        raise LadderError(f"{where} must be an object, not {type(data).__name__}")
+    wanted = {"weaker", "stronger", "games", "predicted", "measured", "low", "high", "agrees"}
+    if set(data) != wanted:
+        missing, extra = sorted(wanted - set(data)), sorted(set(data) - wanted)
+        raise LadderError(f"{where} has keys missing {missing} and unknown {extra}")
+    weaker, stronger, games = data["weaker"], data["stronger"], data["games"]
+    if not all(isinstance(level, str) and level for level in (weaker, stronger)):
+        raise LadderError(f"{where} must name two levels, not {weaker!r} and {stronger!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise LadderError(f"{where}.games must be a count, not {games!r}")
+    pair = Agreement(
+        str(weaker),
+        str(stronger),
+        games,
+        *(_number(data[key], f"{where}.{key}") for key in ("predicted", "measured", "low", "high")),
+    )
+    if data["agrees"] is not pair.agrees:
+        raise LadderError(f"{where}.agrees must be {pair.agrees}: it is what the numbers say")
+    return pair
+
+
+def _by_table(
+    data: object, key: str, rows: Callable[[object, str], _Row]
+) -> dict[str, dict[int, _Row]]:
+    if not isinstance(data, dict):
+        raise LadderError(f"{key!r} must be an object of game ids")
+    tables: dict[str, dict[int, _Row]] = {}
     for game, counts in data.items():
         if not isinstance(counts, dict):
-            raise LadderError(f"games.{game} must be an object of player counts")
+            raise LadderError(f"{key}.{game} must be an object of player counts")
         tables[game] = {}
-        for players, rungs in counts.items():
+        for players, items in counts.items():
             if not (isinstance(players, str) and players.isdigit() and int(players) >= 1):
-                raise LadderError(f"games.{game}: {players!r} is not a number of players")
-            tables[game][int(players)] = _rungs(rungs, f"games.{game}.{players}")
+                raise LadderError(f"{key}.{game}: {players!r} is not a number of players")
+            tables[game][int(players)] = rows(items, f"{key}.{game}.{players}")
     return tables
+
+
+def _agreements(data: object, where: str) -> tuple[Agreement, ...]:
+    if not isinstance(data, list):
+        raise LadderError(f"{where} must be a list of checked pairs")
+    return tuple(_agreement(item, f"{where}[{i}]") for i, item in enumerate(data))
 
 
 def ladder_from_json(text: str) -> Ladder:
@@ -266,7 +381,9 @@ def ladder_from_json(text: str) -> Ladder:
     notes = [] if notes is None else notes
     if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
         raise LadderError("'notes' must be a list of sentences")
-    return Ladder(command, seed, _tables(data["games"]), model, tuple(notes))
+    tables = _by_table(data["games"], "games", _rungs)
+    checks = _by_table(data.get("check", {}), "check", _agreements)
+    return Ladder(command, seed, tables, model, tuple(notes), checks)
 
 
 @functools.cache
@@ -277,11 +394,14 @@ def load_ladder() -> Ladder:
 
 
 __all__ = [
+    "BETA",
     "LADDER_FILE",
     "MODEL",
+    "Agreement",
     "Ladder",
     "LadderError",
     "Rung",
+    "ahead_chance",
     "finishing_ranks",
     "ladder_from_json",
     "load_ladder",

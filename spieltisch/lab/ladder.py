@@ -1,15 +1,23 @@
 """Measure the bot ladder: games between pairs of levels, a Plackett-Luce fit, OpenSkill's scale.
 
 For each game and number of players the rated levels (:func:`ladder_levels`: ``random``,
-``heuristic``, ``expert`` where the game has it, and the iteration-budget searches
-``ismcts:50``, ``ismcts:500``, ``ismcts:2000``; every one deterministic given its seed) play in
-*pairings* (:func:`pairings`): every level meets its neighbours in a rough prior order, and the
-levels without a cost cap (``--cap``) also meet the levels two apart among themselves, so the
-ladder is connected by more than one path where games are cheap. A pairing plays in deals
-(:func:`pairing_tasks`): on each deal, with the arena's seeds, the lineup ``A, B, A, ...`` and
-its swap ``B, A, B, ...``, so every seat holds each level once a deal with the same luck. The
-deals of one game and player count are the same for every pairing; the games are played by
-:func:`spieltisch.lab.arena.run` (workers, progress, journal).
+``heuristic``, ``expert`` where the game has it, the iteration-budget searches ``ismcts:50``,
+``ismcts:500``, ``ismcts:2000``, and Auf die Eier's ``racer`` where the native core offers it;
+every one deterministic given its seed) play in *pairings* (:func:`pairings`): every level
+meets every other one (a round robin, :data:`GAMES` games each by default), so any two levels
+that end up side by side have games of their own; a level with a cost cap (``--cap``) meets
+only its neighbours in a rough prior order. A pairing plays in deals (:func:`pairing_tasks`):
+on each deal, with the arena's seeds, the lineup ``A, B, A, ...`` and its swap
+``B, A, B, ...``, so every seat holds each level once a deal with the same luck. The deals of
+one game and player count are the same for every pairing; the games are played by
+:func:`spieltisch.lab.arena.run` (workers, progress, journal), the pairings of two native levels
+end to end in the native core and those with a search in the Python engine with the native
+search (:func:`play_all`).
+
+**The check.** After the fit, :func:`check` compares each two rungs side by side with their own
+games: the chance the ratings give a seat of the stronger to finish ahead of a seat of the
+weaker (:func:`spieltisch.agents.ladder.ahead_chance`) against the measured rate and its 95%
+Wilson interval; the ladder file keeps it, and the command warns of every disagreement.
 
 **The model.** Each finished game is a ranking (:func:`spieltisch.agents.ladder.finishing_ranks`:
 the winners, then the rest by points). Plackett-Luce gives level ``t`` a strength
@@ -57,14 +65,36 @@ from pathlib import Path
 
 import spieltisch
 from spieltisch.agents import agent_names
-from spieltisch.agents.ladder import MODEL, Ladder, Rung, finishing_ranks
+from spieltisch.agents.ladder import (
+    BETA,
+    MODEL,
+    Agreement,
+    Ladder,
+    Rung,
+    ahead_chance,
+    finishing_ranks,
+)
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game
 from spieltisch.lab.arena import GameResult, Task, run
 from spieltisch.lab.engine import derive_seed
+from spieltisch.lab.stats import wilson_interval
+from spieltisch.native import agents as native_agents
 
-PRIOR_ORDER = ("random", "heuristic", "ismcts:50", "ismcts:500", "expert", "ismcts:2000")
-"""The rated levels, in a rough order of strength that only chooses the pairings."""
+PRIOR_ORDER = (
+    "random",
+    "heuristic",
+    "ismcts:50",
+    "ismcts:500",
+    "expert",
+    "ismcts:2000",
+    "racer",
+)
+"""The rated levels, in a rough order of strength that only chooses which of two levels a
+pairing names first (and, with ``--cap``, a costly level's two neighbours)."""
+GAMES = 300
+"""Games a pairing plays by default: enough that the rate of any two levels side by side is
+measured to within about five points (a 95% Wilson interval at most 0.11 wide)."""
 PLAYER_COUNTS: Mapping[str, tuple[int, ...]] = {
     "auf-die-eier": (2, 3, 4, 5, 6),
     "auf-die-nuesse": (2, 3, 4),
@@ -72,8 +102,6 @@ PLAYER_COUNTS: Mapping[str, tuple[int, ...]] = {
     "awimbawe": (2,),
 }
 """The games and numbers of players the ladder covers."""
-BETA = 25 / 6
-"""OpenSkill's default ``beta``."""
 MU_CENTRE = 25.0
 """OpenSkill's default ``mu``: where the mean of the rungs sits."""
 PRIOR_SHAPE = 2.0
@@ -125,18 +153,14 @@ def ladder_levels(game: Game) -> tuple[str, ...]:
 
 
 def pairings(levels: Sequence[str], games: int, caps: Mapping[str, int]) -> tuple[Pairing, ...]:
-    """Which levels meet: every level its neighbours in ``levels``; the levels without a cap
-    also their neighbours and the levels two apart among themselves, so the cheap levels are
-    densely connected and a costly one meets only the two beside it. A pairing plays
-    ``games`` games, or the smaller cap of its levels."""
+    """Which levels meet: every level its neighbours in ``levels``, and the levels without a
+    cap every other level without one (a round robin), so whatever order the games put them
+    in, each two levels that end up side by side have played each other (what
+    :func:`check` compares); a costly (capped) level meets only the two beside it. A pairing
+    plays ``games`` games, or the smaller cap of its levels."""
     cheap = [level for level in levels if level not in caps]
     pairs = list(itertools.pairwise(levels))
-    pairs += [
-        (cheap[i], cheap[j])
-        for i in range(len(cheap))
-        for j in (i + 1, i + 2)
-        if j < len(cheap) and (cheap[i], cheap[j]) not in pairs
-    ]
+    pairs += [pair for pair in itertools.combinations(cheap, 2) if pair not in pairs]
     chosen = sorted(pairs, key=lambda p: (levels.index(p[0]), levels.index(p[1])))
     return tuple(
         Pairing(a, b, min(games, caps.get(a, games), caps.get(b, games))) for a, b in chosen
@@ -352,6 +376,116 @@ def make_plans(
     return plans
 
 
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A pairing's games as the check reads them: how many, and the sum over them of the share
+    of seat pairs (a seat of ``stronger``, a seat of ``weaker``) the stronger finished ahead in
+    (ties half)."""
+
+    games: int = 0
+    ahead: float = 0.0
+
+
+def ahead_share(game: Ranked, first: str, second: str) -> float:
+    """The share of a game's seat pairs (a seat of ``first``, a seat of ``second``) in which
+    ``first`` finished ahead, ties counting half (at two players: 1 won, 0 lost, 1/2 tied)."""
+    firsts = [r for level, r in zip(game.levels, game.ranks, strict=True) if level == first]
+    seconds = [r for level, r in zip(game.levels, game.ranks, strict=True) if level == second]
+    if not firsts or not seconds:
+        raise OptionError(f"a game of {first} against {second} seats only one of them")
+    points = sum(1.0 if a < b else 0.5 if a == b else 0.0 for a in firsts for b in seconds)
+    return points / (len(firsts) * len(seconds))
+
+
+def check(
+    rungs: Sequence[Rung], tallies: Mapping[tuple[str, str], Tally], players: int
+) -> tuple[Agreement, ...]:
+    """For each two rungs side by side (``rungs`` weakest first): the chance the ratings give
+    the stronger to finish ahead of the weaker (:func:`~spieltisch.agents.ladder.ahead_chance`)
+    against the rate measured in their games (``tallies`` by pairing, weaker level first as
+    played), with its 95% Wilson interval over the games (each game counted once, its share
+    of seat pairs as its success). Two rungs that never met get an agreement of no games,
+    which does not agree."""
+    checked = []
+    for weaker, stronger in itertools.pairwise(rungs):
+        tally = tallies.get((weaker.level, stronger.level))
+        ahead = None if tally is None else tally.ahead
+        if tally is None and (flipped := tallies.get((stronger.level, weaker.level))):
+            tally, ahead = flipped, flipped.games - flipped.ahead
+        predicted = round(ahead_chance(stronger.mu, weaker.mu, players), 4)
+        if tally is None or ahead is None or not tally.games:
+            checked.append(Agreement(weaker.level, stronger.level, 0, predicted, 0.0, 0.0, 1.0))
+            continue
+        low, high = wilson_interval(ahead, tally.games)
+        checked.append(
+            Agreement(
+                weaker.level,
+                stronger.level,
+                tally.games,
+                predicted,
+                round(ahead / tally.games, 4),
+                round(low, 4),
+                round(high, 4),
+            )
+        )
+    return tuple(checked)
+
+
+@dataclass(frozen=True, slots=True)
+class Measurement:
+    """What a measurement found: the rungs and the check of every game and player count."""
+
+    tables: dict[str, dict[int, tuple[Rung, ...]]]
+    checks: dict[str, dict[int, tuple[Agreement, ...]]]
+
+
+def native_journal(journal: Path) -> Path:
+    """Where a run journaled at ``journal`` keeps its natively played games (a journal holds
+    the games of one engine): beside it, ``.native`` before its suffix."""
+    return journal.with_name(f"{journal.stem}.native{journal.suffix}")
+
+
+def play_all(
+    tasks: Sequence[Task],
+    workers: int,
+    progress: Callable[[int], None] | None,
+    journal: Path | None,
+    engine: str,
+) -> list[GameResult]:
+    """Every task's result in order. For ``auto`` the pairings whose two levels both have
+    native counterparts play end to end in the native core, the others (the searches) in the
+    Python engine with the native search, each engine with a journal of its own (see
+    :func:`native_journal`); ``native`` and ``python`` play every game with that engine."""
+    if engine != "auto":
+        return run(tasks, workers, progress=progress, journal=journal, engine=engine)
+    native = [i for i, t in enumerate(tasks) if native_agents.plays_natively(t.game, t.seats)]
+    chosen = set(native)
+    python = [i for i in range(len(tasks)) if i not in chosen]
+    done = [0, 0]
+
+    def part(index: int) -> Callable[[int], None] | None:
+        if progress is None:
+            return None
+
+        def report(count: int) -> None:
+            done[index] = count
+            progress(sum(done))
+
+        return report
+
+    results: dict[int, GameResult] = {}
+    for index, (picked, used, kept) in enumerate(
+        (
+            (native, "native", journal and native_journal(journal)),
+            (python, "python", journal),
+        )
+    ):
+        if picked:
+            games = run([tasks[i] for i in picked], workers, part(index), kept, used)
+            results.update(zip(picked, games, strict=True))
+    return [results[i] for i in range(len(tasks))]
+
+
 def measure(
     plans: Sequence[Plan],
     seed: int,
@@ -360,31 +494,51 @@ def measure(
     progress: Callable[[int], None] | None = None,
     journal: Path | None = None,
     engine: str = "auto",
-) -> dict[str, dict[int, tuple[Rung, ...]]]:
-    """Play every plan's pairings (one run: one journal, one progress) and rate them, with the
-    ``engine`` asked for (natively where every level of the run has a native counterpart, for
-    ``auto``: see :func:`spieltisch.lab.arena.run`)."""
+) -> Measurement:
+    """Play every plan's pairings (one run: one progress) and rate them, with the ``engine``
+    asked for (see :func:`play_all`), and check the rungs side by side against their games
+    (:func:`check`)."""
     jobs: list[tuple[Plan, Pairing, list[Task]]] = []
     for plan in plans:
         game = spieltisch.load(plan.game, plan.players)
         plan_seed = config_seed(seed, plan.game, plan.players)
         jobs += [(plan, p, pairing_tasks(game, p, plan_seed)) for p in plan.pairings]
     tasks = [task for _, _, job_tasks in jobs for task in job_tasks]
-    results = iter(run(tasks, workers, progress=progress, journal=journal, engine=engine))
-    by_plan: dict[Plan, dict[Pairing, list[Stages]]] = {plan: {} for plan in plans}
-    played: dict[Plan, Counter[str]] = {plan: Counter() for plan in plans}
+    results = iter(play_all(tasks, workers, progress, journal, engine))
+    by_plan: dict[Plan, dict[Pairing, list[tuple[int, Ranked]]]] = {plan: {} for plan in plans}
     for plan, pairing, job_tasks in jobs:
-        played[plan].update({pairing.weaker: len(job_tasks), pairing.stronger: len(job_tasks)})
-        per_deal: dict[int, Stages] = {}
-        for task in job_tasks:
-            result = next(results)
-            per_deal.setdefault(task.deal, Counter()).update(stages(ranked(result), plan.levels))
-        by_plan[plan][pairing] = [per_deal[d] for d in sorted(per_deal)]
-    tables: dict[str, dict[int, tuple[Rung, ...]]] = {}
+        by_plan[plan][pairing] = [(task.deal, ranked(next(results))) for task in job_tasks]
+    measured = Measurement({}, {})
     for plan in plans:
-        rungs = rate_plan(plan, by_plan[plan], played[plan], seed, bootstrap)
-        tables.setdefault(plan.game, {})[plan.players] = rungs
-    return tables
+        rungs, checked = rate_and_check(plan, by_plan[plan], seed, bootstrap)
+        measured.tables.setdefault(plan.game, {})[plan.players] = rungs
+        measured.checks.setdefault(plan.game, {})[plan.players] = checked
+    return measured
+
+
+def rate_and_check(
+    plan: Plan,
+    games: Mapping[Pairing, Sequence[tuple[int, Ranked]]],
+    seed: int,
+    bootstrap: int,
+) -> tuple[tuple[Rung, ...], tuple[Agreement, ...]]:
+    """The plan's rungs (:func:`rate_plan`) and their check (:func:`check`) from each
+    pairing's finished games, each with its deal."""
+    deals: dict[Pairing, list[Stages]] = {}
+    tallies: dict[tuple[str, str], Tally] = {}
+    played: Counter[str] = Counter()
+    for pairing, pairing_games in games.items():
+        played.update({pairing.weaker: len(pairing_games), pairing.stronger: len(pairing_games)})
+        per_deal: dict[int, Stages] = {}
+        for deal, game in pairing_games:
+            per_deal.setdefault(deal, Counter()).update(stages(game, plan.levels))
+        deals[pairing] = [per_deal[d] for d in sorted(per_deal)]
+        ahead = sum(
+            ahead_share(game, pairing.stronger, pairing.weaker) for _, game in pairing_games
+        )
+        tallies[pairing.weaker, pairing.stronger] = Tally(len(pairing_games), ahead)
+    rungs = rate_plan(plan, deals, played, seed, bootstrap)
+    return rungs, check(rungs, tallies, plan.players)
 
 
 def plan_notes(plans: Sequence[Plan], per_pairing: int) -> tuple[str, ...]:
@@ -406,10 +560,11 @@ def build_ladder(
     seed: int,
     plans: Sequence[Plan],
     per_pairing: int,
-    tables: Mapping[str, Mapping[int, tuple[Rung, ...]]],
+    measured: Measurement,
 ) -> Ladder:
-    """The ladder a measurement writes."""
-    return Ladder(command, seed, tables, MODEL, plan_notes(plans, per_pairing))
+    """The ladder a measurement writes (its check beside the tables)."""
+    notes = plan_notes(plans, per_pairing)
+    return Ladder(command, seed, measured.tables, MODEL, notes, measured.checks)
 
 
 def markdown_table(ladder: Ladder) -> str:
@@ -428,21 +583,67 @@ def markdown_table(ladder: Ladder) -> str:
     return "\n".join(lines) + "\n"
 
 
+def check_table(ladder: Ladder) -> str:
+    """The check as a Markdown table: each two rungs side by side, the chance the ratings give
+    the stronger to finish ahead, the measured rate with its 95% interval, and the verdict."""
+    lines = [
+        "| game | players | weaker | stronger | games | predicted | measured | 95% interval | |",
+        "|---|---:|---|---|---:|---:|---:|---|---|",
+    ]
+    for game in sorted(ladder.checks):
+        for players in sorted(ladder.checks[game]):
+            for a in ladder.checks[game][players]:
+                verdict = "ok" if a.agrees else "never met" if not a.games else "DISAGREES"
+                lines.append(
+                    f"| {game} | {players} | {a.weaker} | {a.stronger} | {a.games} | "
+                    f"{a.predicted:.1%} | {a.measured:.1%} | {a.low:.1%} to {a.high:.1%} | "
+                    f"{verdict} |"
+                )
+    return "\n".join(lines) + "\n"
+
+
+def check_warnings(ladder: Ladder) -> list[str]:
+    """A sentence for each pair of rungs side by side whose ratings disagree with their games
+    (or that never met); none when the check passes."""
+    sentences = []
+    for game, players, a in ladder.disagreements():
+        where = f"{game}, {players} players, {a.weaker} below {a.stronger}"
+        if not a.games:
+            sentences.append(f"{where}: they never met, so the check has nothing to compare")
+        else:
+            sentences.append(
+                f"{where}: the ratings predict {a.predicted:.1%} for {a.stronger} to finish "
+                f"ahead, their {a.games} games measured {a.measured:.1%} "
+                f"({a.low:.1%} to {a.high:.1%})"
+            )
+    return sentences
+
+
 __all__ = [
+    "GAMES",
     "PLAYER_COUNTS",
     "PRIOR_ORDER",
+    "Measurement",
     "Pairing",
     "Plan",
     "Ranked",
+    "Tally",
+    "ahead_share",
     "build_ladder",
+    "check",
+    "check_table",
+    "check_warnings",
     "fit",
     "ladder_levels",
     "make_plans",
     "markdown_table",
     "measure",
+    "native_journal",
     "pairing_tasks",
     "pairings",
+    "play_all",
     "ranked",
+    "rate_and_check",
     "rate_plan",
     "stages",
     "to_mu",

@@ -15,8 +15,11 @@ from spieltisch.games.auf_die_eier.notation import STOP, Reroll, parse_dice
 
 
 def test_every_level_is_offered_strongest_first() -> None:
+    # As the bot ladder measured them: the search's random playouts play a dice race worse
+    # than the heuristic. The racer (native core only) heads them where it is offered.
     game = spieltisch.load("auf-die-eier")
-    assert agent_names(game) == ("expert", "ismcts", "heuristic", "random")
+    offered = tuple(name for name in agent_names(game) if name != "racer")
+    assert offered == ("expert", "heuristic", "ismcts", "random")
 
 
 @pytest.mark.parametrize("need", [1, 2, 3, 4, 5, None])

@@ -6,7 +6,7 @@ sampling and agents.
 
 from spieltisch.core.kit import Belief, GameKit
 from spieltisch.games.auf_die_eier.belief import redeal_hidden, sample_state
-from spieltisch.games.auf_die_eier.bots import AGENTS, SEARCH
+from spieltisch.games.auf_die_eier.bots import AGENTS, SEARCH, strength_order
 from spieltisch.games.auf_die_eier.model import Config, Rule, Stage, TurnScore
 from spieltisch.games.auf_die_eier.notation import STOP, Face, Reroll, Roll, Stop
 from spieltisch.games.auf_die_eier.rules import AufDieEier, EierState, score_turn
@@ -19,6 +19,7 @@ KIT = GameKit(
     words=WORDS,
     belief=Belief(sample=sample_state, redeal=redeal_hidden),
     agents=AGENTS,
+    strength_order=strength_order,
     search=SEARCH,
 )
 
