@@ -140,7 +140,8 @@ def write_rounds_csv(path: Path, experiment: Experiment, cells: Sequence[CellRes
         writer.writeheader()
         for cell, result in games:
             options = dict(cell.options)
-            base = {"cell": cell.index, "players": cell.players, "deal": result.deal}
+            base: dict[str, object] = {"cell": cell.index, "players": cell.players}
+            base["deal"] = result.deal
             base |= {name: _cell_value(options[name]) for name in names if name in options}
             base["rotation"] = result.rotation
             for index, rnd in enumerate(result.rounds):

@@ -14,9 +14,9 @@ The pass criterion is a one-sided test at the 1% level on whole deals (a deal's 
 share their chance, so a deal, not a game, is the independent unit): random's share of the
 wins per seat, averaged over the deal's rotations, has its upper 99% bound (Student's t over
 the deals) below ``1 / players``, the share of a seat whose play is as good as everyone
-else's. Heuristics and experts 48 deals a cell, the costly levels 16. The seeds are fixed, so a run is repeatable;
-``SPIELTISCH_BOUNDS_SEED`` runs it with another seed to show that the verdicts do not hang
-on one.
+else's. Heuristics and experts play 48 deals a cell, the costly levels 16. The seeds are
+fixed, so a run is repeatable; ``SPIELTISCH_BOUNDS_SEED`` runs it with another seed to show
+that the verdicts do not hang on one.
 
 Cells not held to this are named with the reason: :data:`TOO_SLOW` (skipped) and
 :data:`TOO_WEAK` (played, expected to fail).

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from spieltisch.core.agent import Agent, Rated, Ratings
 from spieltisch.core.chance import Counts
@@ -43,6 +44,8 @@ from spieltisch.games.auf_die_eier.rules import (
 )
 from spieltisch.games.auf_die_eier.view import EierView
 
+Choice = TypeVar("Choice")
+"""A choice as the caller holds it (a Python action, a move, an action id)."""
 WinChances = Callable[[EierState], Sequence[float]]
 """A race model: each player's chance to win from a turn's start or the game's end."""
 
@@ -149,7 +152,7 @@ def choice_values(
     return _Turn(need, ends).choices(rolls, dice)
 
 
-def best(values: Sequence[tuple[Action, float]]) -> tuple[Action, float]:
+def best(values: Sequence[tuple[Choice, float]]) -> tuple[Choice, float]:
     """The choice of the highest chance (the earliest in legal order among equals)."""
     top = values[0]
     for action, value in values[1:]:
