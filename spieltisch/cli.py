@@ -29,6 +29,7 @@ from rich.table import Table
 
 import spieltisch
 from spieltisch.agents import Agent, agent_names, make_agent, strongest_agent
+from spieltisch.agents import adviser as game_adviser
 from spieltisch.core.errors import RecordError, SpieltischError
 from spieltisch.core.game import Game, OptionValue
 from spieltisch.core.record import Record, replay
@@ -183,7 +184,7 @@ def learn(
         check_lesson(lesson)
         the_game = lesson.game()
         run_seed = pick_seed() if seed is None else seed
-        adviser = make_agent(strongest_agent(the_game), the_game, derive_seed(run_seed, "hint"))
+        adviser = make_agent(game_adviser(the_game), the_game, derive_seed(run_seed, "hint"))
         gentlest = agent_names(the_game)[-1]
         bot = make_agent(gentlest, the_game, derive_seed(run_seed, "seat", 1))
         TerminalLesson(
@@ -282,7 +283,7 @@ def play(
         went_on = "" if board is None else " · " + continued.format(n=board.version)
         for_help = markup(_("type `help` for help"))
         console.print(f"[bold]{the_game.info.name}[/]{escape(fixed + went_on)} · {for_help}")
-        adviser = make_agent(strongest_agent(the_game), the_game, derive_seed(run_seed, "hint"))
+        adviser = make_agent(game_adviser(the_game), the_game, derive_seed(run_seed, "hint"))
         pace = bot_pace if bot_pace is not None else _default_pace(the_game, console)
         outcome = TerminalGame(
             the_game,

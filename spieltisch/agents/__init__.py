@@ -149,6 +149,13 @@ def strongest_agent(game: Game) -> str:
     return agent_names(game)[0]
 
 
+def adviser(game: Game) -> str:
+    """The level whose ratings hints and analyses read: the game's declared adviser where it
+    offers it, else its strongest agent."""
+    declared = kit_of(game).adviser
+    return declared if declared in agent_names(game) else strongest_agent(game)
+
+
 def game_book(game: Game) -> Book | None:
     """The game's book of set moves, if it has one."""
     return kit_of(game).search.book
@@ -173,6 +180,7 @@ __all__ = [
     "Agent",
     "IsmctsAgent",
     "RandomAgent",
+    "adviser",
     "agent_names",
     "entry_point_agents",
     "game_book",

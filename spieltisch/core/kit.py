@@ -99,6 +99,10 @@ class GameKit(Generic[View]):
     strength_order: Callable[[int], tuple[str, ...] | None] = _no_order
     """How the agents rank for a player count, strongest first; ``None``: the default order."""
     search: SearchHints = SearchHints()
+    adviser: str | None = None
+    """The level whose ratings hints and the analysis of a finished game read (``None``: the
+    strongest), where another one's unit teaches better (Auf die Eier's expert speaks in
+    points a player can check; the racer, which plays for the win, differs only late)."""
     rounds: Callable[[State], tuple[RoundResult, ...]] = _no_rounds
     """The results of the rounds ``state``'s game has finished, in order (none for a game
     that is not played in rounds)."""

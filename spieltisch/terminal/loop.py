@@ -164,9 +164,10 @@ def advice(
         )
     best, *rest = ratings.choices
     sampled = ratings.unit == "win chance"
+    chance = sampled or ratings.unit == "chance to win"
 
     def worth(rated: Rated) -> str:
-        if sampled:
+        if chance:
             return f"{100 * rated.value:.0f}\u00a0%"
         return written(rated.value, language_of(speech))
 
@@ -174,6 +175,10 @@ def advice(
     if sampled:
         text = _("{move}: it wins {worth} of the {n} games simulated from here.").format(
             move=label, worth=worth(best), n=best.samples or 0
+        )
+    elif chance:
+        text = _("{move}: it leaves a {worth} chance to win the game, by the exact odds.").format(
+            move=label, worth=worth(best)
         )
     else:
         text = _("{move}: it scores {worth} points this turn on average.").format(

@@ -19,6 +19,7 @@ import pytest
 
 import spieltisch
 from spieltisch.agents import agent_names, make_agent
+from spieltisch.games import kit_of
 from spieltisch.games.auf_die_eier.bots import expert
 from spieltisch.games.auf_die_eier.bots.racer import (
     RacerAgent,
@@ -34,6 +35,7 @@ from spieltisch.lab import eier_race
 from spieltisch.native import agents as native_agents
 from spieltisch.native import auf_die_eier as native_eier
 from spieltisch.native.face import Step
+from spieltisch.web.tables.bots import advice_text
 from tests.native.agreement import require_native
 
 require_native()
@@ -136,3 +138,12 @@ def test_the_racer_heads_the_levels_only_with_the_native_core(
     assert agent_names(game)[0] == "racer"
     monkeypatch.setattr(native_eier, "has_racer", lambda: False)
     assert "racer" not in agent_names(game) and agent_names(game)[0] == "expert"
+
+
+def test_the_racers_hint_speaks_of_the_chance_to_win() -> None:
+    state = _decision((110, 90), 1, (4, 0, 0, 4, 0, 1), final=True)
+    view = state.view(1)
+    ratings = make_agent("racer", state.game, 0).rate(view, state.legal_actions())
+    assert ratings is not None and ratings.unit == "chance to win"
+    text = advice_text(kit_of(state.game).words, view, ratings)
+    assert "chance to win the game" in text and "points this turn" not in text

@@ -14,6 +14,7 @@ from spieltisch.games.auf_die_eier.view import EierView
 from spieltisch.games.auf_die_eier.words import WORDS
 
 KIT = GameKit(
+    adviser="expert",
     game=AufDieEier,
     view=EierView,
     words=WORDS,

@@ -114,13 +114,16 @@ function decisionText(d) {
   const why = d.unit === "win chance"
     ? t("It won {best} of the games simulated from here ({samples}), the move played {value}.",
       { best: percent(d.best), value: percent(d.value), samples: d.best_samples ?? "?" })
-    : t("It expects {best} points this turn, the move played {value}.", { best: decimal(d.best), value: decimal(d.value) });
+    : d.unit === "chance to win"
+      ? t("It leaves a {best} chance to win the game by the exact odds, the move played {value}.",
+        { best: percent(d.best), value: percent(d.value) })
+      : t("It expects {best} points this turn, the move played {value}.", { best: decimal(d.best), value: decimal(d.value) });
   return `${said} ${why}`;
 }
 
 // The loss in its unit, with its rough 95 % interval when it rests on simulated games.
 function lossText(d) {
-  const show = (x) => (d.unit === "win chance" ? `${decimal(100 * x, 1)}\u00a0%` : decimal(x));
+  const show = (x) => (d.unit === "expected points this turn" ? decimal(x) : `${decimal(100 * x, 1)}\u00a0%`);
   if (!d.interval) return `${show(d.loss)} (${t("exact")})`;
   return `${show(d.loss)} (${show(Math.max(-1, d.interval[0]))} … ${show(Math.min(1, d.interval[1]))})`;
 }

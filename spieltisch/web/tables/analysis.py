@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import spieltisch
-from spieltisch.agents import IsmctsAgent, make_agent, strongest_agent
+from spieltisch.agents import IsmctsAgent, adviser, make_agent
 from spieltisch.core.agent import Rated
 from spieltisch.core.game import Move, OptionValue
 from spieltisch.core.record import Record
@@ -41,7 +41,7 @@ from spieltisch.web.tables.table import LiveTable
 
 SEARCH_ITERATIONS = 400
 """The search's budget per decision when the strongest agent does not rate moves itself."""
-COSTLY = {"expected points this turn": 1.0, "win chance": 0.10}
+COSTLY = {"expected points this turn": 1.0, "win chance": 0.10, "chance to win": 0.05}
 """A decision is flagged when it cost at least this much (in its unit)."""
 MIN_SAMPLES = 20
 """A searched decision is flagged only when the move made was tried this often or more."""
@@ -104,7 +104,7 @@ def rate_decision(job: DecisionJob) -> dict[str, Any] | None:
     view, legal = table.view(job.seat), table.legal()
     made = table.state.parse(made_text)
     seed = derive_seed(job.seed or 0, "analysis", job.seat, len(before))
-    name = strongest_agent(game)
+    name = adviser(game)
     spec = f"{name}:{SEARCH_ITERATIONS}" if name == "ismcts" else name  # a budget, not a clock
     analyst = make_agent(spec, game, seed)
     ratings = analyst.rate(view, legal)

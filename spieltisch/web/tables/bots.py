@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import spieltisch
-from spieltisch.agents import agent_names, make_agent
+from spieltisch.agents import adviser, make_agent
 from spieltisch.core.agent import Agent, Rated, Ratings
 from spieltisch.core.game import Game, OptionValue, PlayerId
 from spieltisch.core.record import Record
@@ -91,8 +91,9 @@ HINT_ITERATIONS = 300
 
 
 def hint_level(game: Game) -> str:
-    """The adviser behind hints: the game's strongest agent, a search on a fixed budget."""
-    name = agent_names(game)[0]
+    """The adviser behind hints: the game's adviser (its strongest agent unless it names
+    another), a search on a fixed budget."""
+    name = adviser(game)
     return f"{name}:{HINT_ITERATIONS}" if name == "ismcts" else name
 
 
@@ -126,9 +127,10 @@ def advice_text(words: Words[Any], view: object, ratings: Ratings, language: str
     ``language`` writes them)."""
     best, *rest = ratings.choices
     sampled = ratings.unit == "win chance"
+    chance = sampled or ratings.unit == "chance to win"
 
     def worth(rated: Rated) -> str:
-        if sampled:
+        if chance:
             return f"{number(100 * rated.value, language, 0)}\u00a0%"
         return number(rated.value, language)
 
@@ -136,6 +138,10 @@ def advice_text(words: Words[Any], view: object, ratings: Ratings, language: str
         text = words._("{move}: it wins {worth} of the {n} games simulated from here.").format(
             move=words.move_label(view, best.move), worth=worth(best), n=best.samples or 0
         )
+    elif chance:
+        text = words._(
+            "{move}: it leaves a {worth} chance to win the game, by the exact odds."
+        ).format(move=words.move_label(view, best.move), worth=worth(best))
     else:
         text = words._("{move}: it scores {worth} points this turn on average.").format(
             move=words.move_label(view, best.move), worth=worth(best)

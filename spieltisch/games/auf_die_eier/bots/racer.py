@@ -49,6 +49,8 @@ Choice = TypeVar("Choice")
 WinChances = Callable[[EierState], Sequence[float]]
 """A race model: each player's chance to win from a turn's start or the game's end."""
 
+UNIT = "chance to win"
+"""The unit of the racer's ratings: an exact chance to win the game (not sampled)."""
 CHICKEN_POINTS = 5
 """What a scored Chicken is worth (only whether any scored matters to the sheet)."""
 
@@ -192,7 +194,7 @@ class RacerAgent(Agent[EierView]):
         """Every choice rated by the chance to win the game it leaves."""
         del legal
         rated = tuple(Rated(move, value) for move, value in self.values(view))
-        return Ratings("chance to win the game", rated)
+        return Ratings(UNIT, rated)
 
     def explain(self, view: EierView, legal: Sequence[Move]) -> str:
         ranked = self.values(view)
