@@ -188,9 +188,9 @@ def test_replay_of_garbage_is_a_one_line_error(tmp_path: Path) -> None:
 def test_hint_shows_what_the_strongest_agent_would_play_and_why() -> None:
     result = runner.invoke(app, ["play", "auf-die-eier", "--seed", "4"], input="hint\nquit\n")
     assert result.exit_code == 0
-    expert = "expert: " in result.output and "expected" in result.output
-    racer = "racer: " in result.output and "to win the game" in result.output  # native core
-    assert expert or racer
+    # Auf die Eier's adviser is its expert (points a player can check), even where the racer
+    # is stronger
+    assert "expert: " in result.output and "expected" in result.output
 
 
 def test_agents_lists_the_levels() -> None:

@@ -13,8 +13,6 @@ throws on for more.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import spieltisch
@@ -37,6 +35,7 @@ from spieltisch.native import auf_die_eier as native_eier
 from spieltisch.native.face import Step
 from spieltisch.web.tables.bots import advice_text
 from tests.native.agreement import require_native
+from tests.native.test_agents import decisions
 
 require_native()
 if not native_eier.has_racer():  # an older build of the native core
@@ -57,23 +56,8 @@ def _walk(
 ) -> list[tuple[EierState, list[Step]]]:
     """Decisions of random walks, each with the native steps that lead to it."""
     game = spieltisch.load("auf-die-eier", players, **options)
-    native = native_agents.native_game(game)
-    rng = random.Random(seed)
-    found: list[tuple[EierState, list[Step]]] = []
-    state, steps = game.initial_state(), list[Step]()
-    while len(found) < DECISIONS:
-        if state.is_terminal():
-            state, steps = game.initial_state(), list[Step]()
-            continue
-        if state.is_chance():
-            move = state.sample_chance(rng)
-        else:
-            assert isinstance(state, EierState)
-            found.append((state, list(steps)))
-            move = rng.choice(state.legal_actions())
-        steps.append(native.step_of(state, move))
-        state = state.apply(move)
-    return found
+    found = decisions(game, seed, DECISIONS)
+    return [(state, steps) for state, steps in found if isinstance(state, EierState)]
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS, ids=str)
