@@ -198,24 +198,27 @@ class IsmctsAgent(Agent[Any]):
 
     def rate(self, view: object, legal: Sequence[Move]) -> Ratings | None:
         """Every choice rated by its share of the wins in the simulated games that began with
-        it (in a game with a ``margin`` hint, that share blended with the score lead); ``None``
-        for a move played without searching: forced, or from the book."""
+        it (``win chance``; in a game with a ``margin`` hint that share blended with the score
+        lead, ``win and lead``); ``None`` for a move played without searching: forced, or from
+        the book."""
         result = self.search(view, legal)
         if result.iterations == 0:
             return None
         rated = tuple(Rated(c.action, c.mean_return, c.visits) for c in result.choices)
-        return Ratings("win chance", rated)
+        return Ratings("win chance" if self.margin is None else "win and lead", rated)
 
     def explain(self, view: object, legal: Sequence[Move]) -> str:
         result = self.search(view, legal)
         best = result.choices[0]
         if result.iterations == 0:
             return f"ismcts: {best.action} — {self._unsearched(view, legal)}"
+        verb = "wins" if self.margin is None else "scores (half win, half lead)"
         others = ", ".join(
-            f"{c.action} wins {100 * c.mean_return:.0f}% of {c.visits}" for c in result.choices[1:4]
+            f"{c.action} {verb} {100 * c.mean_return:.0f}% of {c.visits}"
+            for c in result.choices[1:4]
         )
         return (
-            f"ismcts: {best.action} — wins {100 * best.mean_return:.0f}% of {best.visits} "
+            f"ismcts: {best.action} — {verb} {100 * best.mean_return:.0f}% of {best.visits} "
             f"simulated games ({result.iterations} iterations in {result.seconds:.2f}s; "
             f"next: {others or 'none'})"
         )

@@ -163,7 +163,7 @@ def advice(
             move=move
         )
     best, *rest = ratings.choices
-    sampled = ratings.unit == "win chance"
+    sampled = ratings.unit in ("win chance", "win and lead")
     chance = sampled or ratings.unit == "chance to win"
 
     def worth(rated: Rated) -> str:
@@ -172,7 +172,12 @@ def advice(
         return written(rated.value, language_of(speech))
 
     label = words.move_label(view, best.move)
-    if sampled:
+    if ratings.unit == "win and lead":
+        text = _(
+            "{move}: it scores {worth} over the {n} games simulated from here, half for "
+            "winning and half for the lead."
+        ).format(move=label, worth=worth(best), n=best.samples or 0)
+    elif sampled:
         text = _("{move}: it wins {worth} of the {n} games simulated from here.").format(
             move=label, worth=worth(best), n=best.samples or 0
         )

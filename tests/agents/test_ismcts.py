@@ -151,3 +151,32 @@ def test_a_tree_depth_below_one_is_refused_and_a_game_cap_can_be_overridden() ->
     assert IsmctsAgent(game, 1, tree_depth=3).tree_depth == 3
     with pytest.raises(OptionError, match="at least 1"):
         IsmctsAgent(game, 1, tree_depth=0)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "unit"), [("auweier", "win and lead"), ("awimbawe", "win chance")]
+)
+def test_a_search_that_values_the_lead_says_so_in_its_ratings_and_its_hint(
+    game_id: str, unit: str
+) -> None:
+    """A game with a ``margin`` hint (Auweier) rates by win and lead blended: its hint must
+    not call that a share of the wins."""
+    from spieltisch.web.tables.bots import advice_text
+
+    game = spieltisch.load(game_id, 2)
+    rng = random.Random(3)
+    state = game.initial_state()
+    agent = make_agent("ismcts:200", game, 1)
+    while True:
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+            continue
+        player = state.current_player()
+        assert player is not None
+        ratings = agent.rate(state.view(player), state.legal_actions())
+        if ratings is not None:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert ratings.unit == unit
+    text = advice_text(kit_of(game).words, state.view(player), ratings)
+    assert ("half for winning and half for the lead" in text) == (unit == "win and lead")

@@ -114,6 +114,9 @@ function decisionText(d) {
   const why = d.unit === "win chance"
     ? t("It won {best} of the games simulated from here ({samples}), the move played {value}.",
       { best: percent(d.best), value: percent(d.value), samples: d.best_samples ?? "?" })
+    : d.unit === "win and lead"
+    ? t("It scored {best} over the games simulated from here ({samples}), half for winning and half for the lead; the move played {value}.",
+      { best: percent(d.best), value: percent(d.value), samples: d.best_samples ?? "?" })
     : d.unit === "chance to win"
       ? t("It leaves a {best} chance to win the game by the exact odds, the move played {value}.",
         { best: percent(d.best), value: percent(d.value) })

@@ -41,7 +41,12 @@ from spieltisch.web.tables.table import LiveTable
 
 SEARCH_ITERATIONS = 400
 """The search's budget per decision when the strongest agent does not rate moves itself."""
-COSTLY = {"expected points this turn": 1.0, "win chance": 0.10, "chance to win": 0.05}
+COSTLY = {
+    "expected points this turn": 1.0,
+    "win chance": 0.10,
+    "win and lead": 0.10,
+    "chance to win": 0.05,
+}
 """A decision is flagged when it cost at least this much (in its unit)."""
 MIN_SAMPLES = 20
 """A searched decision is flagged only when the move made was tried this often or more."""

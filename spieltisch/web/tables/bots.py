@@ -126,7 +126,7 @@ def advice_text(words: Words[Any], view: object, ratings: Ratings, language: str
     """The best rated move and why, with the next best for comparison (numbers written as
     ``language`` writes them)."""
     best, *rest = ratings.choices
-    sampled = ratings.unit == "win chance"
+    sampled = ratings.unit in ("win chance", "win and lead")
     chance = sampled or ratings.unit == "chance to win"
 
     def worth(rated: Rated) -> str:
@@ -134,7 +134,12 @@ def advice_text(words: Words[Any], view: object, ratings: Ratings, language: str
             return f"{number(100 * rated.value, language, 0)}\u00a0%"
         return number(rated.value, language)
 
-    if sampled:
+    if ratings.unit == "win and lead":
+        text = words._(
+            "{move}: it scores {worth} over the {n} games simulated from here, half for "
+            "winning and half for the lead."
+        ).format(move=words.move_label(view, best.move), worth=worth(best), n=best.samples or 0)
+    elif sampled:
         text = words._("{move}: it wins {worth} of the {n} games simulated from here.").format(
             move=words.move_label(view, best.move), worth=worth(best), n=best.samples or 0
         )
