@@ -223,7 +223,8 @@ def traced_measures(
             tuple(estimates),
         )
         for plugin in plugins.load(task.plugins).values():
-            values[plugin.key] = plugins.measure(plugin, seen)
+            if plugin.source in task.plugins:  # not every installed package's, unasked
+                values[plugin.key] = plugins.measure(plugin, seen)
     measures = tuple(
         (key, None if value is None else round(value, MEASURE_DIGITS))
         for key, value in sorted(values.items())
