@@ -208,7 +208,8 @@ def test_a_move_from_a_page_whose_session_ended_is_refused_before_its_close(
     kind: str, tmp_path: Path
 ) -> None:
     """The session's row goes (as a sign-out on another process, before its announcement
-    arrives): the page is still open, but its move is refused and never stored."""
+    arrives): the page is still open, but its move is refused (or the page closed as signed
+    out, if the server's own check of the sessions comes first) and never stored."""
     with servers(kind, tmp_path) as (a, _), ExitStack() as stack:
         ann = signed_up(a, "Ann")
         table = table_of(ann)
@@ -223,10 +224,16 @@ def test_a_move_from_a_page_whose_session_ended_is_refused_before_its_close(
                 db.execute(sa.text("DELETE FROM sessions"))
             move = {"type": "move", "id": latest["legal"][0]["id"], "version": latest["version"]}
             mine.send(json.dumps(move))
-            answer = until(
-                mine, lambda m: m["type"] in ("rejected", "update"), time.monotonic() + 10
-            )
-            assert answer["type"] == "rejected", answer
+            try:
+                answer = until(
+                    mine, lambda m: m["type"] in ("rejected", "update"), time.monotonic() + 10
+                )
+            except ConnectionClosed as closed:
+                # the server's own check of the sessions came first and closed the page as
+                # signed out (a loaded machine): the move is refused all the same
+                assert closed.rcvd is not None and closed.rcvd.code == 4403, closed
+            else:
+                assert answer["type"] == "rejected", answer
             assert stored_version(engine, table["id"]) == before
         finally:
             engine.dispose()
