@@ -396,7 +396,13 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
     ``native`` (``None``: wherever it can) steps the games inside the native core, which plays
     only the ``"random"`` opponent (inside Rust); with any other opponent the Python engine
     serves (and ``native=True`` is refused). ``threads`` and ``record`` as for
-    :class:`BatchedGames`."""
+    :class:`BatchedGames`.
+
+    ``max_episode_steps`` (``None``: no limit; the registrations set the game's
+    :data:`~spieltisch.rl.match.DECISIONS_PER_PLAYER`) truncates a game after that many of
+    the learner's steps: ``truncated`` is set for it, nothing is paid, and it starts again in
+    the same step like a finished one (its last observation in ``info["final_obs"]``, its mask
+    then in ``info["final_info"]["action_mask"]``), on either engine."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012
         "autoreset_mode": AutoresetMode.SAME_STEP,
@@ -417,12 +423,18 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
         native: bool | None = None,
         threads: int = 1,
         record: bool = False,
+        max_episode_steps: int | None = None,
         **options: OptionValue,
     ) -> None:
         game = game_of(game_id, players, dict(options))
         specs = opponent_specs(game, seat, opponents)
         if num_envs < 1:
             raise OptionError("a batch needs at least one game")
+        if max_episode_steps is not None and max_episode_steps < 1:
+            raise OptionError(f"max_episode_steps must be at least 1, not {max_episode_steps}")
+        self.max_episode_steps = max_episode_steps
+        """The learner's steps after which a game is truncated (``None``: never)."""
+        self._steps = np.zeros(num_envs, np.int64)
         if native and not only_random(specs):
             raise OptionError("the native engine plays the random opponent only")
         self.native = use_native(game, native if only_random(specs) else False)
@@ -527,6 +539,7 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
     ) -> tuple[Floats, dict[str, Any]]:
         """Start every game: game ``i`` from ``seed + i`` (or ``seed[i]``)."""
         del options
+        self._steps.fill(0)
         if isinstance(seed, list):
             seeds = list(seed)
         else:
@@ -553,6 +566,8 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
         rewards.fill(0.0)
         ended = self._terminated
         ended.fill(False)
+        cut = self._truncated
+        cut.fill(False)
         finals: dict[int, dict[str, Any]] = {}
         illegal: list[int] = []
         table = self._rows.actions
@@ -570,22 +585,34 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
                 if not state.is_terminal():
                     self._states[row] = state
                     self._rows.write(row, state, int(self.seats[row]), True)
-                    continue
-                rewards[row] = final_rewards(state, self.reward)[int(self.seats[row])]
-                finals[row] = self._final(row, state)
-            ended[row] = True
+                    if not self._runs_out(row):
+                        continue
+                    finals[row] = self._final(row, state)
+                    cut[row] = True
+                else:
+                    rewards[row] = final_rewards(state, self.reward)[int(self.seats[row])]
+                    finals[row] = self._final(row, state)
+                    ended[row] = True
+            if not cut[row]:
+                ended[row] = True
+            self._steps[row] = 0
             self._start(row)
             self._rows.write(row, self._states[row], int(self.seats[row]), True)
         info = self._info()
         if finals:
-            info.update(self._finals(finals, illegal, ended.copy()))
+            info.update(self._finals(finals, illegal, ended | cut))
         return (
             self._out(self._rows.observation),
             self._out(rewards),
             self._out(ended),
-            self._out(self._truncated),
+            self._out(cut),
             info,
         )
+
+    def _runs_out(self, row: int) -> bool:
+        """Count one more of row ``row``'s learner steps: whether that reaches the limit."""
+        self._steps[row] += 1
+        return self.max_episode_steps is not None and self._steps[row] >= self.max_episode_steps
 
     def _native_step(self, actions: Any) -> tuple[Floats, Any, Any, Any, dict[str, Any]]:
         """:meth:`step` inside the native core (the learners' seats kept for the rewards)."""
@@ -598,34 +625,51 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
         if illegal.any():
             rewards[illegal] = self.illegal_penalty
         ended: npt.NDArray[np.bool_] = fast.terminated
+        cut = self._native_cut(ended)
+        done = ended | cut
         info = self._info()
-        if ended.any():
+        if done.any():
             final_obs = np.empty(self.num_envs, object)
-            for row in np.flatnonzero(ended):
+            for row in np.flatnonzero(done):
                 final_obs[row] = fast.final_observation[row].copy()
             final_info: dict[str, Any] = {
-                "action_mask": np.where(ended[:, None], fast.final_mask, 0).astype(np.int8),
-                "_action_mask": ended.copy(),
-                "seat": np.where(ended, before, 0),
-                "_seat": ended.copy(),
+                "action_mask": np.where(done[:, None], fast.final_mask, 0).astype(np.int8),
+                "_action_mask": done.copy(),
+                "seat": np.where(done, before, 0),
+                "_seat": done.copy(),
             }
             if illegal.any():
                 final_info["illegal"], final_info["_illegal"] = illegal.copy(), illegal.copy()
             info.update(
                 {
                     "final_obs": final_obs,
-                    "_final_obs": ended.copy(),
+                    "_final_obs": done,
                     "final_info": final_info,
-                    "_final_info": ended.copy(),
+                    "_final_info": done.copy(),
                 }
             )
         return (
             self._out(self._observation),
             self._out(rewards),
             self._out(ended),
-            self._out(self._truncated),
+            self._out(cut),
             info,
         )
+
+    def _native_cut(self, ended: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """Count a learner step in every native row (a finished game's count starts again),
+        and restart the rows that reach the limit: the truncated ones."""
+        steps = self._steps
+        steps += 1
+        steps[ended] = 0
+        cut = self._truncated
+        if self.max_episode_steps is None:
+            return cut
+        np.greater_equal(steps, self.max_episode_steps, out=cut)
+        if cut.any():
+            self._native.restart(cut)
+            steps[cut] = 0
+        return cut
 
     def _finals(
         self, finals: dict[int, dict[str, Any]], illegal: list[int], ended: npt.NDArray[np.bool_]

@@ -14,7 +14,10 @@ and ``gymnasium.utils.env_checker.check_env`` can step random actions. Otherwise
 
 Registered as ``spieltisch/AufDieEier-v0``, ``spieltisch/AufDieNuesse-v0``,
 ``spieltisch/Auweier-v0`` and ``spieltisch/Awimbawe-v0`` when :mod:`spieltisch.rl` is imported,
-with Gymnasium's environment checker on, and the batched engine as their vector entry point:
+with Gymnasium's environment checker on, ``max_episode_steps`` set to the game's
+:data:`~spieltisch.rl.match.DECISIONS_PER_PLAYER` (``gymnasium.make`` wraps the environment
+in ``TimeLimit``, which truncates an episode after that many of the learner's steps, far more
+than a game takes), and the batched engine as their vector entry point, which truncates alike:
 ``gymnasium.make_vec(id, num_envs=64, vectorization_mode="vector_entry_point")`` is
 :class:`spieltisch.rl.batch.SpieltischVectorEnv`, stepped by one loop in same-step
 autoreset. On the Python engine (``native=False``, or opponents other than ``random``) it plays
@@ -62,7 +65,15 @@ from spieltisch.native.agents import is_native, native_game, roster, supported
 from spieltisch.native.face import NativeGame, NativeState, Step
 from spieltisch.rl.encode import Array
 from spieltisch.rl.encode.base import HIGH, LOW
-from spieltisch.rl.match import FANCY_INDEX, Mask, Match, Reward, game_of, outcome_rewards
+from spieltisch.rl.match import (
+    DECISIONS_PER_PLAYER,
+    FANCY_INDEX,
+    Mask,
+    Match,
+    Reward,
+    game_of,
+    outcome_rewards,
+)
 from spieltisch.rl.policy import PolicyAgent
 from spieltisch.rl.text import show
 from spieltisch.session import Table
@@ -458,5 +469,6 @@ def register_all() -> None:
                 id=gym_id,
                 entry_point="spieltisch.rl.gymnasium:SpieltischGym",
                 kwargs={"game_id": game_id},
+                max_episode_steps=DECISIONS_PER_PLAYER[game_id],
                 vector_entry_point="spieltisch.rl.batch:SpieltischVectorEnv",
             )

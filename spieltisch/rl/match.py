@@ -37,6 +37,11 @@ MASK_CACHE = 4096
 """Legal-action sequences whose masks a match remembers."""
 FANCY_INDEX = 96
 """Legal actions from which a mask is set by one fancy-indexed write, not item by item."""
+DECISIONS_PER_PLAYER = {"auf-die-eier": 200, "auf-die-nuesse": 400, "auweier": 150, "awimbawe": 250}
+"""A practical bound on one seat's decisions in a game (the games have no hard one: a player
+may, say, keep scoring nothing), several times the most of thousands of random games. OpenSpiel's
+``max_game_length`` is this times the players; Gymnasium's ``max_episode_steps`` is this (the
+learner's decisions), after which an episode is truncated."""
 MAX_RENDER_MOVES = 20
 """Legal moves listed by :meth:`Match.render` (more are counted, not listed)."""
 

@@ -72,14 +72,11 @@ from spieltisch.rl.chance import SPLITTERS, Splitter
 from spieltisch.rl.chance.base import Event as SplitEvent
 from spieltisch.rl.encode import Encoder, encoder_for
 from spieltisch.rl.encode.base import Out
-from spieltisch.rl.match import ActionIds
+from spieltisch.rl.match import DECISIONS_PER_PLAYER, ActionIds
 from spieltisch.rl.text import compact as compact_text
 from spieltisch.rl.text import lines as text_lines
 from spieltisch.rl.text import plain as plain_data
 
-DECISIONS_PER_PLAYER = {"auf-die-eier": 200, "auf-die-nuesse": 400, "auweier": 150}
-"""The practical bound on decisions per player (Awimbawé: :data:`AWIMBAWE_DECISIONS`)."""
-AWIMBAWE_DECISIONS = 500
 MAX_LISTED_CHANCE = {"auf-die-nuesse": 10, "awimbawe": 6}
 """The most outcomes one listed (not split) chance node of each game has: a draw from Auf die
 Nüsse's nut bag, Awimbawé's blind pick among at most six hand cards."""
@@ -101,10 +98,7 @@ def openspiel_name(game_id: str) -> str:
 
 
 def _max_length(game: Game) -> int:
-    game_id = game.info.id
-    if game_id in DECISIONS_PER_PLAYER:
-        return DECISIONS_PER_PLAYER[game_id] * game.players
-    return AWIMBAWE_DECISIONS
+    return DECISIONS_PER_PLAYER[game.info.id] * game.players
 
 
 class _Setup:

@@ -13,10 +13,11 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from spieltisch.core.errors import IllegalActionError
+from spieltisch.core.errors import IllegalActionError, OptionError
 from spieltisch.rl import GYM_IDS, SpieltischGym
 from spieltisch.rl import pettingzoo as pz
 from spieltisch.rl.batch import BatchedGames, ParallelBatch, SpieltischVectorEnv
+from spieltisch.rl.match import DECISIONS_PER_PLAYER
 
 BATCH_CASES = (
     ("auf-die-eier", 2),
@@ -122,6 +123,80 @@ def test_the_vector_env_is_a_same_step_sync_vector_env_of_the_gym_env(
             for key, value in final_a.items():
                 np.testing.assert_array_equal(value, final_b[key])
     assert ended > 0
+
+
+@pytest.mark.parametrize("native", [False, True])
+def test_a_step_limit_truncates_as_gymnasiums_time_limit_does(native: bool) -> None:
+    """With ``max_episode_steps`` the batch gives what a same-step ``SyncVectorEnv`` of the
+    single environment under Gymnasium's own ``TimeLimit`` gives: the same truncations,
+    final observations and masks, on the Python engine step for step; natively (other games
+    of the same rules) every game is cut at the limit of the learner's steps, unpaid."""
+    num, seed, limit = 3, 11, 7
+    fast = SpieltischVectorEnv("auweier", num, players=3, max_episode_steps=limit, native=native)
+    if native and not fast.native:
+        pytest.skip("the native core does not play this here")
+    slow = gym.vector.SyncVectorEnv(
+        [
+            lambda: gym.wrappers.TimeLimit(
+                SpieltischGym("auweier", players=3, native=False), max_episode_steps=limit
+            )
+        ]
+        * num,
+        autoreset_mode=gym.vector.AutoresetMode.SAME_STEP,
+    )
+    obs_a, info_a = fast.reset(seed=seed)
+    obs_b, info_b = slow.reset(seed=seed)
+    rng = np.random.default_rng(3)
+    taken = np.zeros(num, np.int64)
+    cut = 0
+    for _ in range(4 * limit):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in info_a["action_mask"]])
+        obs_a, reward_a, term_a, trunc_a, info_a = fast.step(actions)
+        taken += 1
+        done = term_a | trunc_a
+        assert not (term_a & trunc_a).any()
+        assert ("_final_obs" in info_a) == done.any()
+        for row in np.flatnonzero(trunc_a):
+            cut += 1
+            assert taken[row] == limit and reward_a[row] == 0.0
+            assert info_a["final_info"]["action_mask"][row].any()  # cut while a choice was open
+            assert info_a["_final_obs"][row] and info_a["final_obs"][row].shape == obs_a[row].shape
+        taken[done] = 0
+        if native:
+            continue
+        obs_b, reward_b, term_b, trunc_b, info_b = slow.step(actions)
+        np.testing.assert_array_equal(obs_a, obs_b)
+        for mine, theirs in ((reward_a, reward_b), (term_a, term_b), (trunc_a, trunc_b)):
+            np.testing.assert_array_equal(mine, theirs)
+        for row in np.flatnonzero(term_a | trunc_a):
+            np.testing.assert_array_equal(info_a["final_obs"][row], info_b["final_obs"][row])
+            for key in ("action_mask", "seat"):
+                np.testing.assert_array_equal(
+                    info_a["final_info"][key][row], info_b["final_info"][key][row]
+                )
+    assert cut >= num  # Auweier at three players lasts far longer than seven decisions
+
+
+def test_the_step_limit_is_at_least_one() -> None:
+    with pytest.raises(OptionError, match="max_episode_steps"):
+        SpieltischVectorEnv("awimbawe", 2, max_episode_steps=0)
+
+
+@pytest.mark.parametrize("game_id", sorted(GYM_IDS))
+def test_the_registrations_truncate_at_the_games_decision_bound(game_id: str) -> None:
+    gym_id = GYM_IDS[game_id]
+    assert gym.spec(gym_id).max_episode_steps == DECISIONS_PER_PLAYER[game_id]
+    env = gym.make(gym_id)
+    assert isinstance(env, gym.wrappers.TimeLimit)
+    envs = gym.make_vec(gym_id, num_envs=2, vectorization_mode="vector_entry_point")
+    assert isinstance(envs.unwrapped, SpieltischVectorEnv)
+    assert envs.unwrapped.max_episode_steps == DECISIONS_PER_PLAYER[game_id]
+    short = gym.make_vec(gym_id, 2, vectorization_mode="vector_entry_point", max_episode_steps=1)
+    _, info = short.reset(seed=2)
+    _, _, terminated, truncated, _ = short.step(
+        np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
+    )
+    assert (terminated | truncated).all() and truncated.any()
 
 
 def test_the_registered_ids_make_the_batched_vector_env() -> None:

@@ -368,3 +368,33 @@ def test_gymnasiums_vector_wrappers_read_the_native_autoreset() -> None:
             returns.extend(episode["r"][terminated].tolist())
             assert (episode["l"][terminated] > 0).all()
     assert returns and set(returns) <= {0.0, 1.0}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_game_cut_at_the_step_limit_replays_to_its_final_observation(game_id: str) -> None:
+    """A truncated native game's steps replay in the Python engine to an unfinished game whose
+    learner sees the final observation and mask it was cut with; the row's next game starts
+    from the beginning and shows its learner's decision as the Python engine does."""
+    limit = 3
+    envs = SpieltischVectorEnv(game_id, 4, max_episode_steps=limit, native=True, record=True)
+    _, info = envs.reset(seed=9)
+    rng = np.random.default_rng(4)
+    cut = 0
+    for _ in range(3 * limit):
+        seats = info["seat"].copy()
+        obs, rewards, _, truncated, info = envs.step(random_actions(info["action_mask"], rng))
+        for row in np.flatnonzero(truncated):
+            cut += 1
+            replayed = Replayed(envs.game)
+            replayed.follow(envs._native.history(row, last=True))
+            assert not replayed.state.is_terminal() and rewards[row] == 0.0
+            seat = int(seats[row])
+            expected = replayed.encoder.encode(replayed.state.view(seat))
+            np.testing.assert_array_equal(info["final_obs"][row], expected)
+            if replayed.state.current_player() == seat:
+                final_mask = info["final_info"]["action_mask"][row]
+                np.testing.assert_array_equal(final_mask, replayed.mask())
+            replayed.restart()
+            replayed.follow(envs._native.history(row))
+            replayed.check_decision(int(info["seat"][row]), obs[row], info["action_mask"][row])
+    assert cut > 0

@@ -287,6 +287,39 @@ impl<R: Rules> Batch<R> {
         Ok(())
     }
 
+    /// Start a new game in every row flagged in `rows`, cutting its game short (a step limit:
+    /// the game is truncated, not ended by the rules). The cut game's last observation and mask
+    /// become the row's final ones, its scores so far its final scores, its steps the row's
+    /// last game's; nothing is paid and `terminated` stays false. The other rows' arrays are
+    /// left as they are.
+    pub fn restart(&mut self, rows: &[bool], mut out: Out<'_>) -> Result<(), Refusal> {
+        if rows.len() != self.rows.len() || !out.fits(self.rows.len(), self.widths) {
+            return Err(Refusal::Option("the rows or the arrays do not fit the batch".into()));
+        }
+        if !self.ready {
+            return Err(not_ready());
+        }
+        let (rules, setup, widths) = (&self.rules, self.setup, self.widths);
+        for (index, row) in self.rows.iter_mut().enumerate().filter(|&(index, _)| rows[index]) {
+            let mut one = RowOut::of(&mut out, index, widths);
+            one.rewards.fill(0.0);
+            *one.terminated = false;
+            *one.illegal = false;
+            let mut scores = Vec::new();
+            rules.scores(&row.state, &mut scores);
+            for (slot, score) in one.final_scores.iter_mut().zip(scores) {
+                *slot = score;
+            }
+            one.final_observation.copy_from_slice(one.observation);
+            one.final_mask.copy_from_slice(one.action_mask);
+            std::mem::swap(&mut row.last, &mut row.history);
+            one.action_mask.fill(0);
+            row.legal.clear();
+            start_row(rules, setup, row, &mut one);
+        }
+        Ok(())
+    }
+
     /// Whether `action` is legal in `row` (its shown seat's listed ids).
     fn check(&self, row: &Row<R>, action: i64) -> Result<(), Refusal> {
         let listed = u32::try_from(action).ok().filter(|&id| (id as usize) < self.widths.actions);
@@ -346,19 +379,16 @@ fn split_run<R: Rules>(
 }
 
 /// The rows one after the other.
-fn run_rows<R: Rules>(rules: &R, setup: Setup, w: Widths, rows: &mut [Row<R>], actions: Option<&[i64]>, out: Out<'_>) {
+fn run_rows<R: Rules>(
+    rules: &R,
+    setup: Setup,
+    w: Widths,
+    rows: &mut [Row<R>],
+    actions: Option<&[i64]>,
+    mut out: Out<'_>,
+) {
     for (index, row) in rows.iter_mut().enumerate() {
-        let mut one = RowOut {
-            observation: &mut out.observation[index * w.size..(index + 1) * w.size],
-            action_mask: &mut out.action_mask[index * w.actions..(index + 1) * w.actions],
-            current_player: &mut out.current_player[index],
-            rewards: &mut out.rewards[index * w.players..(index + 1) * w.players],
-            terminated: &mut out.terminated[index],
-            illegal: &mut out.illegal[index],
-            final_scores: &mut out.final_scores[index * w.players..(index + 1) * w.players],
-            final_observation: &mut out.final_observation[index * w.size..(index + 1) * w.size],
-            final_mask: &mut out.final_mask[index * w.actions..(index + 1) * w.actions],
-        };
+        let mut one = RowOut::of(&mut out, index, w);
         match actions {
             Some(actions) => step_row(rules, setup, row, actions[index], &mut one),
             None => {
@@ -384,6 +414,23 @@ struct RowOut<'a> {
     final_scores: &'a mut [i64],
     final_observation: &'a mut [f32],
     final_mask: &'a mut [i8],
+}
+
+impl<'a> RowOut<'a> {
+    /// Row `index`'s slices of `out`.
+    fn of(out: &'a mut Out<'_>, index: usize, w: Widths) -> RowOut<'a> {
+        RowOut {
+            observation: &mut out.observation[index * w.size..(index + 1) * w.size],
+            action_mask: &mut out.action_mask[index * w.actions..(index + 1) * w.actions],
+            current_player: &mut out.current_player[index],
+            rewards: &mut out.rewards[index * w.players..(index + 1) * w.players],
+            terminated: &mut out.terminated[index],
+            illegal: &mut out.illegal[index],
+            final_scores: &mut out.final_scores[index * w.players..(index + 1) * w.players],
+            final_observation: &mut out.final_observation[index * w.size..(index + 1) * w.size],
+            final_mask: &mut out.final_mask[index * w.actions..(index + 1) * w.actions],
+        }
+    }
 }
 
 /// Play `action` in `row`, then on to its next decision (a new game if this one ends).
@@ -655,5 +702,35 @@ mod tests {
         let refused = batch.step(&[legal, actions as i64], arrays.out());
         assert!(matches!(refused, Err((1, Refusal::Invalid(_)))));
         assert_eq!(before, (batch.history(0, false).to_vec(), batch.history(1, false).to_vec()));
+    }
+
+    #[test]
+    fn a_restarted_row_keeps_its_cut_game_and_leaves_the_others_alone() {
+        let options = Options::new(Vec::new());
+        let setup = Setup { reward: Reward::Returns, seats: Seats::Learner(0), record: true };
+        let mut batch = Batch::new(Awimbawe::new(2, &options).unwrap(), 3, setup, 1).unwrap();
+        let mut arrays = Arrays::new(batch.rules(), 3);
+        assert!(batch.restart(&[true, false, false], arrays.out()).is_err(), "not reset yet");
+        batch.reset(&[5, 6, 7], arrays.out()).unwrap();
+        let actions = batch.rules().num_distinct_actions();
+        let first: Vec<i64> =
+            arrays.action_mask.chunks(actions).map(|m| m.iter().position(|&b| b == 1).unwrap() as i64).collect();
+        batch.step(&first, arrays.out()).unwrap();
+        let (before, cut) = (arrays.clone(), batch.history(1, false).to_vec());
+        let others: Vec<Vec<i64>> = [0, 2].iter().map(|&r| batch.history(r, false).to_vec()).collect();
+        assert!(batch.restart(&[false, true], arrays.out()).is_err(), "one flag per row");
+        batch.restart(&[false, true, false], arrays.out()).unwrap();
+        let size = batch.rules().observation_size();
+        let (row, mask) = (size..2 * size, actions..2 * actions);
+        assert_eq!(arrays.final_observation[row.clone()], before.observation[row.clone()]);
+        assert_eq!(arrays.final_mask[mask.clone()], before.action_mask[mask]);
+        assert_eq!(batch.history(1, true), &cut[..]);
+        assert!(!arrays.terminated[1] && arrays.rewards.iter().all(|&r| r == 0.0));
+        assert_ne!(arrays.observation[row], before.observation[size..2 * size], "a new deal");
+        for (other, history) in [0, 2].into_iter().zip(others) {
+            let range = other * size..(other + 1) * size;
+            assert_eq!(arrays.observation[range.clone()], before.observation[range]);
+            assert_eq!(batch.history(other, false), &history[..]);
+        }
     }
 }

@@ -23,6 +23,7 @@ trait Engine: Send {
     fn len(&self) -> usize;
     fn reset(&mut self, seeds: &[u64], out: Out<'_>) -> Result<(), Refusal>;
     fn step(&mut self, actions: &[i64], out: Out<'_>) -> Result<(), (usize, Refusal)>;
+    fn restart(&mut self, rows: &[bool], out: Out<'_>) -> Result<(), Refusal>;
     fn history(&self, row: usize, last: bool) -> Vec<i64>;
     fn observe_all(&self, out: &mut [f32]) -> Result<(), Refusal>;
     fn random_actions(&self, rng: &mut Rng, out: &mut [i64]);
@@ -44,6 +45,9 @@ impl<R: Rules> Engine for Batch<R> {
     }
     fn step(&mut self, actions: &[i64], out: Out<'_>) -> Result<(), (usize, Refusal)> {
         Batch::step(self, actions, out)
+    }
+    fn restart(&mut self, rows: &[bool], out: Out<'_>) -> Result<(), Refusal> {
+        Batch::restart(self, rows, out)
     }
     fn history(&self, row: usize, last: bool) -> Vec<i64> {
         Batch::history(self, row, last).to_vec()
@@ -288,6 +292,28 @@ impl NativeBatch {
             let action = actions.get(row).copied().unwrap_or_default();
             refused(py, refusal, &format!("action {action} in game {row}"))
         })
+    }
+
+    /// Start a new game in every game flagged in `rows` (a bool array), cutting the one it
+    /// plays short: its observation and mask so far go to `final_observation` and
+    /// `final_mask`, its scores so far to `final_scores`, and nothing is paid (a step limit's
+    /// truncation; see `crate::core::batch`).
+    fn restart(&mut self, py: Python<'_>, rows: PyReadonlyArray1<'_, bool>) -> PyResult<()> {
+        self.usable(py)?;
+        let rows = rows.as_slice().map_err(not_contiguous)?;
+        let id = self.engine.id();
+        let done = with_out!(self, py, |out| {
+            let engine = &mut *self.engine;
+            let result = py.allow_threads(|| catch_unwind(AssertUnwindSafe(|| engine.restart(rows, out))));
+            match result {
+                Ok(done) => done,
+                Err(panic) => {
+                    self.broken = true;
+                    return Err(panicked(py, id, panic));
+                }
+            }
+        });
+        done.map_err(|refusal| refused(py, refusal, "restart"))
     }
 
     /// Every seat's observation of every game: a `players x N x size` float32 array of the
