@@ -14,6 +14,12 @@ view: what the seat could see, never the true state), the legal mask, the action
 probabilities the agent gave the legal actions where it has them (a trained policy: the
 softmax of its legal logits; ``random``: uniform; the bots and the search: null), and the
 game's final returns and scores. Seats are 0-based, as in every environment.
+
+Each row is also a transition of its seat, as offline RL reads them, with nothing left to
+derive: ``reward`` (0, and the seat's return at its last decision), ``done`` (the seat's last
+decision of the game), ``next_decision`` (the row of the seat's next decision in the same
+game, null when done), ``next_observation`` (that row's observation, or when done the seat's
+view of the finished game) and ``next_legal_mask`` (that row's mask; zeros when done).
 """
 
 from __future__ import annotations
@@ -38,7 +44,8 @@ from spieltisch.rl.match import ActionIds
 from spieltisch.rl.policy import PolicyAgent
 from spieltisch.session import Table
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: the transition columns (``reward``, ``done``, ``next_*``) added after ``scores``."""
 ROW_GROUP = 8192
 """Rows written at a time (one Parquet row group)."""
 FILE = "decisions.parquet"
@@ -63,6 +70,11 @@ def schema(observation_size: int, num_actions: int, players: int) -> Any:
             pa.field("return", pa.float32(), nullable=False),
             pa.field("returns", pa.list_(pa.float32(), players), nullable=False),
             pa.field("scores", pa.list_(pa.int32(), players), nullable=False),
+            pa.field("reward", pa.float32(), nullable=False),
+            pa.field("done", pa.bool_(), nullable=False),
+            pa.field("next_decision", pa.int32(), nullable=True),
+            pa.field("next_observation", pa.list_(pa.float32(), observation_size), nullable=False),
+            pa.field("next_legal_mask", pa.list_(pa.int8(), num_actions), nullable=False),
         ]
     )
 
@@ -98,12 +110,10 @@ class _Rows:
             self.columns.setdefault(name, []).append(value)
         self.count += 1
 
-    def add_final(self, seat_return: float, returns: list[float], scores: list[int]) -> None:
+    def add_final(self, **values: Any) -> None:
         """The final columns of the next decision that has none yet."""
-        columns = self.columns
-        columns.setdefault("return", []).append(seat_return)
-        columns.setdefault("returns", []).append(returns)
-        columns.setdefault("scores", []).append(scores)
+        for name, value in values.items():
+            self.columns.setdefault(name, []).append(value)
 
 
 class _Player:
@@ -155,10 +165,39 @@ class _Player:
             )
             seats.append(seat)
             table.play(move)
+        self._finish(table, seats, rows)
+
+    def _finish(self, table: Table, seats: list[int], rows: _Rows) -> None:
+        """The final and transition columns of the finished game's rows (``seats``: who
+        decided, in order), the last of ``rows``."""
         returns = [float(r) for r in table.state.returns()]
         scores = list(table.state.scores())
-        for seat in seats:
-            rows.add_final(returns[seat], returns, scores)
+        last = [self.encoder.encode(table.view(seat)) for seat in range(self.game.players)]
+        nowhere = np.zeros(self.game.num_distinct_actions, np.int8)
+        first = rows.count - len(seats)
+        observations = rows.columns["observation"][first:]
+        masks = rows.columns["legal_mask"][first:]
+        for seat, later in zip(seats, _following(seats), strict=True):
+            rows.add_final(
+                **{"return": returns[seat]},
+                returns=returns,
+                scores=scores,
+                reward=returns[seat] if later is None else 0.0,
+                done=later is None,
+                next_decision=later,
+                next_observation=last[seat] if later is None else observations[later],
+                next_legal_mask=nowhere if later is None else masks[later],
+            )
+
+
+def _following(seats: Sequence[int]) -> list[int | None]:
+    """For each decision of a game, the index of the same seat's next one (``None``: none)."""
+    following: list[int | None] = [None] * len(seats)
+    upcoming: dict[int, int] = {}
+    for decision in range(len(seats) - 1, -1, -1):
+        following[decision] = upcoming.get(seats[decision])
+        upcoming[seats[decision]] = decision
+    return following
 
 
 def write_dataset(
@@ -221,11 +260,13 @@ def write_dataset(
 
 def _table(rows: _Rows, arrow: Any, size: int, count: int) -> Any:
     columns = rows.columns
-    observation = np.stack(columns["observation"]).astype(np.float32).reshape(-1)
-    masks = np.stack(columns["legal_mask"]).reshape(-1)
+    widths = {"observation": size, "legal_mask": count}
+    widths |= {"next_observation": size, "next_legal_mask": count}
     arrays = {
-        "observation": pa.FixedSizeListArray.from_arrays(pa.array(observation), size),
-        "legal_mask": pa.FixedSizeListArray.from_arrays(pa.array(masks), count),
+        name: pa.FixedSizeListArray.from_arrays(
+            pa.array(np.stack(columns[name]).reshape(-1)), width
+        )
+        for name, width in widths.items()
     }
     return pa.table(
         {
