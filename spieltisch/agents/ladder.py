@@ -126,6 +126,7 @@ NAMES = (
     N_("Advanced"),
     N_("Strong"),
     N_("Expert"),
+    N_("Virtuoso"),
     N_("Master"),
 )
 """What people call the ladder's levels, weakest first (msgids: each surface says them in its

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 import spieltisch
 from spieltisch.agents import agent_names
 from spieltisch.agents.ladder import (
+    NAMES,
     Agreement,
     Ladder,
     LadderError,
@@ -23,6 +24,7 @@ from spieltisch.agents.ladder import (
     finishing_ranks,
     ladder_from_json,
     load_ladder,
+    rung_names,
 )
 from spieltisch.cli import app
 from spieltisch.core.errors import OptionError
@@ -413,3 +415,20 @@ def test_search_pairings_play_in_python_and_the_rest_natively(tmp_path: Path) ->
     assert again == results
     only_python = lab_ladder.play_all(tasks[:2], 1, None, None, "python")
     assert [r.engine for r in only_python] == ["python", "python"]
+
+
+def test_every_ladder_up_to_seven_rungs_has_a_word_for_each_rung_in_both_languages() -> None:
+    """Auf die Eier's ladder has seven levels once the racer is rated (heuristic, expert,
+    racer and the searches): each is a word of its own, said in German too, and a ladder of
+    six keeps its names."""
+    from spieltisch.locale import translation
+
+    german = translation("de")
+    for count in range(1, 8):
+        names = rung_names(count)
+        assert len(set(names)) == count and names[-1] == "Master"
+        assert all(name in NAMES for name in names)
+    assert rung_names(6) == ("Beginner", "Casual", "Advanced", "Strong", "Expert", "Master")
+    assert rung_names(7)[-2] == "Virtuoso"
+    for name in NAMES:
+        assert german.gettext(name) != name, name
