@@ -558,8 +558,9 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
 
     def step(self, actions: Any) -> tuple[Floats, Any, Any, Any, dict[str, Any]]:
         """Play each learner's action; the others then play up to its next decision; a game
-        that ends (or an action that is not legal, which ends it with ``illegal_penalty``)
-        starts again in the same step, its last observation in ``info["final_obs"]``."""
+        that ends (or an action that is not legal, which ends it with ``illegal_penalty``, or
+        one cut at ``max_episode_steps``) starts again in the same step, its last observation
+        in ``info["final_obs"]``."""
         if self._native is not None:
             return self._native_step(actions)
         rewards = self._rewards
@@ -587,14 +588,11 @@ class SpieltischVectorEnv(VectorEnv[Any, Any, Any]):
                     self._rows.write(row, state, int(self.seats[row]), True)
                     if not self._runs_out(row):
                         continue
-                    finals[row] = self._final(row, state)
                     cut[row] = True
                 else:
                     rewards[row] = final_rewards(state, self.reward)[int(self.seats[row])]
-                    finals[row] = self._final(row, state)
-                    ended[row] = True
-            if not cut[row]:
-                ended[row] = True
+                finals[row] = self._final(row, state)
+            ended[row] = not cut[row]
             self._steps[row] = 0
             self._start(row)
             self._rows.write(row, self._states[row], int(self.seats[row]), True)
