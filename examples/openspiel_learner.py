@@ -1,7 +1,8 @@
 """Train one of OpenSpiel's own learners on a spieltisch game, and draw its curve.
 
-    python examples/openspiel_learner.py                      # NFSP, Auf die Eier to 20 points
+    python examples/openspiel_learner.py                # NFSP, 80,000 games of a small Auf die Eier
     python examples/openspiel_learner.py --algorithm a2c --episodes 20000 --eval-games 400
+    python examples/openspiel_learner.py --game awimbawe --option rounds_to_win=1
 
 Needs the ``openspiel`` extra (``pip install "spieltisch[openspiel]"``: open_spiel, dm-tree,
 torch). The learner is OpenSpiel's PyTorch **NFSP** (``open_spiel.python.pytorch.nfsp``:
@@ -10,13 +11,14 @@ one of its policy-gradient agents (``open_spiel.python.pytorch.policy_gradient``
 ``rpg``, ``qpg``). It plays the game as OpenSpiel sees it (``import spieltisch.rl.openspiel``
 registers ``spieltisch_<game>``) through OpenSpiel's ``rl_environment.Environment``, with the
 seat's observation tensor (the game's encoder of the seat's view) as its input; nothing of
-spieltisch's own training code is used. The default configuration is a short game on purpose:
-two players of Auf die Eier racing to 20 points instead of 100 (a few decisions a player and
-game), so that the learner shows what it learns within minutes on a CPU.
+spieltisch's own training code is used. The default configuration is a small game on purpose:
+two players of Auf die Eier with five dice instead of nine (252 action ids instead of 2,002)
+racing to 20 points instead of 100 (a handful of decisions a player and game), so that the
+learner shows what it learns within minutes on a CPU.
 
 At ``--checkpoints`` points of the run (the untrained networks first), training paused, the
 learned policy (NFSP's average policy, or the policy-gradient agent's policy; each seat's
-network plays its seat; ``--greedy`` plays its most likely legal action instead of sampling)
+network plays its seat, its most likely legal action, or a draw from it with ``--sample``)
 plays ``--eval-games`` games against uniform random and as many against the game's heuristic,
 in the lab's arena (seats rotated on shared deals, 95% intervals). The heuristic also plays
 random on the same deals, for scale. Written to ``--out``: ``curve.json`` and, where
@@ -49,6 +51,8 @@ from spieltisch.rl.encode import encoder_for
 
 EXTRA = 'pip install "spieltisch[openspiel]"'
 ALGORITHMS = ("nfsp", "a2c", "rpg", "qpg")
+SMALL = {"goal": 20, "dice": 5}
+"""Auf die Eier's small configuration: five dice, a race to 20 points."""
 LEARNER = "openspiel-learner"
 """The learned policy's name in the arena while it is measured."""
 
@@ -93,20 +97,20 @@ class Config:
     """What to train, how long, and how to measure it."""
 
     game: str = "auf-die-eier"
-    options: dict[str, Any] = field(default_factory=lambda: {"goal": 20})
+    options: dict[str, Any] = field(default_factory=lambda: dict(SMALL))
     """The game's options and rule parameters (Auf die Eier's ``goal``, ...)."""
     players: int = 2
     algorithm: str = "nfsp"
-    episodes: int = 40_000
+    episodes: int = 80_000
     """Self-play games to train on."""
     checkpoints: int = 8
     """Measured points after the untrained one, evenly spread over the episodes."""
-    eval_games: int = 400
+    eval_games: int = 500
     """Games against each opponent at every point (rounded up to whole deals)."""
     seed: int = 7
     hidden: tuple[int, ...] = (128,)
-    greedy: bool = False
-    """Measure the most likely legal action instead of a draw from the policy."""
+    greedy: bool = True
+    """Measure the policy's most likely legal action (else a draw from the policy)."""
     anticipatory: float = 0.1
     """NFSP: the share of games a seat plays its best response (else its average policy)."""
     learning_rate: float = 0.001
@@ -374,17 +378,19 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
         action="append",
         default=None,
         metavar="NAME=VALUE",
-        help="a game option or rule parameter (default for Auf die Eier: goal=20)",
+        help="a game option or rule parameter (default for Auf die Eier: goal=20, dice=5)",
     )
     parser.add_argument("--algorithm", choices=ALGORITHMS, default="nfsp")
-    parser.add_argument("--episodes", type=int, default=40_000, help="self-play games")
+    parser.add_argument("--episodes", type=int, default=80_000, help="self-play games")
     parser.add_argument("--checkpoints", type=int, default=8)
-    parser.add_argument("--eval-games", type=int, default=400)
+    parser.add_argument("--eval-games", type=int, default=500)
     parser.add_argument("--hidden", default="128", help="hidden layer sizes, e.g. 128,128")
     parser.add_argument("--lr", type=float, default=0.001)
     parser.add_argument("--optimizer", choices=("adam", "sgd"), default="adam")
     parser.add_argument("--learn-every", type=int, default=16)
-    parser.add_argument("--greedy", action="store_true")
+    parser.add_argument(
+        "--sample", action="store_true", help="measure draws from the policy, not its argmax"
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=None)
     return parser.parse_args(argv)
@@ -403,7 +409,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Train, measure, save."""
     args = arguments(argv)
     if args.option is None:
-        options = {"goal": 20} if args.game == "auf-die-eier" else {}
+        options = dict(SMALL) if args.game == "auf-die-eier" else {}
     else:
         pairs = [item.partition("=") for item in args.option]
         options = {key: _value(value) for key, _, value in pairs}
@@ -416,7 +422,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         eval_games=args.eval_games,
         seed=args.seed,
         hidden=tuple(int(n) for n in args.hidden.split(",")),
-        greedy=args.greedy,
+        greedy=not args.sample,
         learning_rate=args.lr,
         optimizer=args.optimizer,
         learn_every=args.learn_every,

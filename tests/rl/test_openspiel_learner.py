@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import spieltisch
+from spieltisch.core.game import Game
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "openspiel_learner.py"
 EXTRA = 'pip install "spieltisch[openspiel]"'
@@ -29,6 +30,11 @@ def example() -> ModuleType:
     sys.modules["openspiel_learner"] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
+
+
+def small_game() -> Game:
+    """The example's default configuration: Auf die Eier with five dice, to 20 points."""
+    return spieltisch.load("auf-die-eier", 2, goal=20, dice=5)
 
 
 def needs_torch() -> None:
@@ -96,13 +102,13 @@ def test_a_tiny_run_trains_and_measures_every_checkpoint(
         check_rate(point["random"], 12)
         check_rate(point["heuristic"], 12)
     check_rate(curve["heuristic_vs_random"], 12)
-    assert curve["openspiel_game"] == "spieltisch_auf_die_eier(goal=20,players=2)"
+    assert curve["openspiel_game"] == "spieltisch_auf_die_eier(dice=5,goal=20,players=2)"
     assert curve["config"]["algorithm"] == algorithm
 
 
 def seats_of(example: ModuleType, seed: int) -> list[Any]:
-    """Two random networks of OpenSpiel's shape for Auf die Eier to 20 points."""
-    game = spieltisch.load("auf-die-eier", 2, goal=20)
+    """Two random networks of OpenSpiel's shape for the small Auf die Eier."""
+    game = small_game()
     size = example.encoder_for(game.info.id).shape[0]
     actions = len(game.action_table().actions)
     rng = np.random.default_rng(seed)
@@ -117,7 +123,7 @@ def seats_of(example: ModuleType, seed: int) -> list[Any]:
 
 @pytest.mark.parametrize("greedy", [False, True])
 def test_the_measure_of_a_fixed_policy_is_reproducible(example: ModuleType, greedy: bool) -> None:
-    game = spieltisch.load("auf-die-eier", 2, goal=20)
+    game = small_game()
     config = tiny(example, "nfsp", eval_games=30, greedy=greedy)
     seats = seats_of(example, 5)
     first = example.evaluate(game, seats, config, 11)
@@ -145,7 +151,7 @@ def test_the_measured_agent_plays_the_trained_network_on_what_it_was_trained_on(
     network = example.policy_network(agents[1], "nfsp")
     layers = example.layers_of(network)
     assert [w.shape[0] for w, _ in layers][:2] == [16, 8]
-    game = spieltisch.load("auf-die-eier", 2, goal=20)
+    game = small_game()
     encoder = example.encoder_for(game.info.id)
     spiel = pyspiel.load_game(example.game_string(config))
     state = spiel.new_initial_state()
@@ -169,7 +175,7 @@ def test_the_measured_agent_plays_the_trained_network_on_what_it_was_trained_on(
 
 
 def test_the_greedy_agent_plays_the_most_likely_legal_move(example: ModuleType) -> None:
-    game = spieltisch.load("auf-die-eier", 2, goal=20)
+    game = small_game()
     seats = seats_of(example, 9)
     agent = example.LearnerAgent(game, 0, seats, greedy=True)
     table_state = game.initial_state()
