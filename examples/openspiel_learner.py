@@ -116,6 +116,7 @@ class Config:
     learning_rate: float = 0.001
     """NFSP: both networks' rate; policy gradient: the policy's (the critic's is ten times)."""
     optimizer: str = "adam"
+    """Every network's optimizer, ``adam`` or ``sgd`` (OpenSpiel's names)."""
     learn_every: int = 16
     """NFSP: both networks learn once every this many of the seat's steps."""
 
