@@ -86,8 +86,9 @@ def _is_code(value: object) -> bool:
 
 def chance_move(state: AwimbaweState, code: Sequence[int]) -> Move:
     """The Python chance outcome of a native code at ``state`` (InvalidActionError if none):
-    at the deal 28 card codes (fewer with fewer lands; whether they use each card once is the rules' question), at a
-    tie-break a seat, at a blind pick a card code (whether it may be picked: the rules')."""
+    at the deal 28 card codes (fewer with fewer lands; whether they use each card once is the
+    rules' question), at a tie-break a seat, at a blind pick a card code (whether it may be
+    picked: the rules')."""
     stage = state.stage
     if stage is Stage.DEAL and len(code) in _DEAL_SIZES and all(map(_is_code, code)):
         return Deal.from_order([DECK[c] for c in code])
@@ -138,7 +139,8 @@ def belief_code(view: AwimbaweView) -> tuple[int, ...]:
     config = view.config
     out = [_seat(view.viewer), _seat(config.tie_break_seat), int(config.rhino_to_empty_pile)]
     out += [int(config.leader_choice_after_deal), int(config.blind_pick_shown)]
-    out += [config.rounds_to_win, config.lands, view.round, STAGES.index(view.stage), _seat(view.to_act)]
+    out += [config.rounds_to_win, config.lands, view.round, STAGES.index(view.stage)]
+    out += [_seat(view.to_act)]
     out += [_seat(view.power_of), view.leader, _seat(view.round_leader)]
     out += [_seat(view.next_leader), _bits(view.played), len(view.trick), *_codes(view.trick)]
     last = view.last_trick

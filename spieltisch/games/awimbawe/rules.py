@@ -71,8 +71,6 @@ from spieltisch.games.awimbawe.notation import (
     Block,
     Card,
     Deal,
-    deck_of,
-    hand_size_of,
     Decline,
     Land,
     Lead,
@@ -82,6 +80,8 @@ from spieltisch.games.awimbawe.notation import (
     Stance,
     TieBreak,
     card_code,
+    deck_of,
+    hand_size_of,
     parse_move,
 )
 from spieltisch.games.awimbawe.view import AwimbaweView, Heir, SideView

@@ -15,7 +15,6 @@ from spieltisch.games.awimbawe import DECK, AwimbaweState, Deal, Stage, deck_of
 from spieltisch.native.awimbawe import chance_code
 from spieltisch.rl.chance.base import Event, Shape, Splitter
 
-
 _ALL_LANDS = 4
 _LANDS_BY_SIZE = {len(deck_of(lands)): lands for lands in range(1, _ALL_LANDS)}
 """The lands of a deal smaller than the full deck, by its number of cards (a native code's
