@@ -170,6 +170,8 @@ def read(view: AwimbaweView) -> Reading:
     seen.update(theirs.shown)
     known = tuple(c for c in (*theirs.available, *theirs.shown) if c not in theirs.blocked)
     deck = deck_of(view.config.lands)  # the cards in play
+    # with fewer lands fewer hyenas lose: counted as the last ones of the rulebook's four
+    short = 4 - view.config.lands
     unseen = tuple(c for c in deck if c not in seen and c.land not in theirs.void)
     live = frozenset(c for c in deck if c not in seen or c in known)
     return Reading(
@@ -178,7 +180,7 @@ def read(view: AwimbaweView) -> Reading:
         known,
         unseen,
         max(0, theirs.hand_size - len(theirs.shown) - theirs.blocked_unseen),
-        (mine.hyenas, theirs.hyenas),
+        (mine.hyenas + short, theirs.hyenas + short),
         (mine.crowns, theirs.crowns),
         live,
     )

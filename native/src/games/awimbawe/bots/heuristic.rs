@@ -109,6 +109,9 @@ pub struct Seen {
     pub hyenas: [u32; 2],
     /// The cards in play, as bits (all 28 but with fewer lands).
     pub deck: u32,
+    /// The hyenas fewer than the rulebook's four that lose a round with fewer lands (the
+    /// reading counts the hyenas taken as the last ones of four).
+    pub short: u32,
 }
 
 impl Seen {
@@ -148,6 +151,7 @@ impl Seen {
             crowns: [i32::from(tallies[0].crowns), i32::from(tallies[1].crowns)],
             hyenas: [u32::from(tallies[0].hyenas), u32::from(tallies[1].hyenas)],
             deck: rules.config.deck(),
+            short: 4 - u32::from(rules.config.hyenas_to_lose()),
         }
     }
 
@@ -284,7 +288,7 @@ impl Reading {
             their_cards: known,
             unseen,
             hidden: hidden.max(0) as u32,
-            hyenas: (seen.hyenas[me], seen.hyenas[them]),
+            hyenas: (seen.hyenas[me] + seen.short, seen.hyenas[them] + seen.short),
             crowns: (seen.crowns[me], seen.crowns[them]),
             live: (all & !seen_cards) | known,
         }
