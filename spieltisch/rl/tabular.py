@@ -38,6 +38,7 @@ from functools import partial
 from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
+from open_spiel.python.algorithms import cfr as python_cfr_module  # type: ignore[import-untyped]
 
 from spieltisch.agents import make_agent
 from spieltisch.rl.openspiel import SpieltischGame, SpieltischState
@@ -236,11 +237,31 @@ def cfr(tree: Tree, checkpoints: Sequence[int]) -> list[tuple[int, float, float]
     return found
 
 
+def python_cfr(tree: Tree, checkpoints: Sequence[int]) -> list[tuple[int, float, float]]:
+    """:func:`cfr` with OpenSpiel's Python CFR (``open_spiel.python.algorithms.cfr``) on the
+    written game: the same iterates as on the registered game (two iterations on the one-land
+    game: NashConv 0.32209 on both), at about a second an iteration after a minute or two to
+    list the information sets."""
+    start = time.perf_counter()
+    solver = python_cfr_module.CFRSolver(tree.efg)
+    done, spent, found = 0, time.perf_counter() - start, []
+    for target in sorted(checkpoints):
+        start = time.perf_counter()
+        for _ in range(target - done):
+            solver.evaluate_and_update_policy()
+        spent += time.perf_counter() - start
+        done = target
+        table = pyspiel.TabularPolicy(solver.average_policy().to_dict())
+        found.append((target, float(pyspiel.exploitability(tree.efg, table)), spent))
+    return found
+
+
 def _main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="awimbawe", choices=sorted(SMALL_GAMES))
     parser.add_argument("--agents", nargs="*", default=["heuristic", "ismcts:30", "ismcts:300"])
     parser.add_argument("--cfr", nargs="*", type=int, default=[10, 100, 1000])
+    parser.add_argument("--python-cfr", nargs="*", type=int, default=[])
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     start = time.perf_counter()
@@ -261,6 +282,8 @@ def _main(argv: Sequence[str] | None = None) -> None:
         print(f"| {name} | {value:.4f} | {time.perf_counter() - start:.1f} |", flush=True)
     for iterations, value, seconds in cfr(tree, args.cfr):
         print(f"| CFR, {iterations} iterations | {value:.4f} | {seconds:.1f} |", flush=True)
+    for iterations, value, seconds in python_cfr(tree, args.python_cfr):
+        print(f"| Python CFR, {iterations} iterations | {value:.4f} | {seconds:.1f} |", flush=True)
 
 
 if __name__ == "__main__":
