@@ -35,7 +35,8 @@ class Rule(KeyEnum):
     CHEETAH_NOW = N_("the player of the cheetah names who leads the next trick now")
     CHOOSE_NOW = N_("the loser of the round names who leads the next round now")
     DEAL_COMPLETE = N_(
-        "a deal hands out all 28 cards: 4 face-down, 4 face-up and 6 in hand to each player"
+        "a deal hands out all 28 cards: 4 face-down, 4 face-up and 6 in hand to each player "
+        "(with fewer lands, every card in play: one face-down and one face-up card per land)"
     )
     TIE_BREAK_SEAT = N_("the tie-break names seat 0 or seat 1")
     PICK_HAND = N_("the blind pick falls on one of the opponent's unblocked hand cards")

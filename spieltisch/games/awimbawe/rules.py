@@ -437,7 +437,8 @@ class AwimbaweState(LegalCache):
         """A deal as ``viewer`` sees it (face-down cards and the other hand blanked); a blind
         pick hidden from all but the snake's victim, unless ``blind_pick_shown``."""
         if isinstance(move, Deal):
-            return Hidden(_DEALT, move.text_for(viewer), move.shown_to(viewer))
+            what = _DEALT if self.config.lands == NUM_PILES else _DEALT_FEWER
+            return Hidden(what, move.text_for(viewer), move.shown_to(viewer))
         if isinstance(move, Pick) and not self.config.blind_pick_shown:
             return move if viewer == 1 - self.actor else Hidden(_PICKED, HIDDEN_PICK)
         return move
@@ -758,6 +759,10 @@ class AwimbaweState(LegalCache):
 
 
 _DEALT = "dealt the cards: four face down and four face up before each player, six in each hand"
+_DEALT_FEWER = (
+    "dealt the cards: a face-down and a face-up card per land before each player, the rest in "
+    "each hand"
+)
 _PICKED = "picked one of the opponent's hand cards blind, for the snake to block"
 
 

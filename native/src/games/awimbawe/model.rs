@@ -150,7 +150,8 @@ pub mod rule {
     pub const CHEETAH_NOW: &str = "the player of the cheetah names who leads the next trick now";
     pub const CHOOSE_NOW: &str = "the loser of the round names who leads the next round now";
     pub const DEAL_COMPLETE: &str =
-        "a deal hands out all 28 cards: 4 face-down, 4 face-up and 6 in hand to each player";
+        "a deal hands out all 28 cards: 4 face-down, 4 face-up and 6 in hand to each player \
+         (with fewer lands, every card in play: one face-down and one face-up card per land)";
     pub const TIE_BREAK_SEAT: &str = "the tie-break names seat 0 or seat 1";
     pub const PICK_HAND: &str = "the blind pick falls on one of the opponent's unblocked hand cards";
     pub const AVAILABLE: &str = "only an available card can be played: a hand card or the face-up top card of a pile";
