@@ -12,7 +12,7 @@ flat tuple of integers. Seats and optional seats are ``-1`` for nobody; sets of 
 (bit ``code``); sets of lands bits of ``LAND_BIT``:
 
 1. the viewer; the options as the view shows them: tie-break seat, ``rhino_to_empty_pile``,
-   ``leader_choice_after_deal``, ``blind_pick_shown`` (0 or 1), ``rounds_to_win``;
+   ``leader_choice_after_deal``, ``blind_pick_shown`` (0 or 1), ``rounds_to_win``, ``lands``;
 2. the round, the stage (its index in ``Stage``), who acts, whose power is in use, the
    trick's leader, the round's leader, the next leader, the played cards (bits);
 3. the trick: its length, then its card codes; the last trick: 0, or 1 then its leader, its
@@ -31,7 +31,16 @@ from collections.abc import Sequence
 
 from spieltisch.core.errors import InvalidActionError
 from spieltisch.core.game import Move
-from spieltisch.games.awimbawe import DECK, AwimbaweState, Deal, Pick, Stage, Stance, TieBreak
+from spieltisch.games.awimbawe import (
+    DECK,
+    AwimbaweState,
+    Deal,
+    Pick,
+    Stage,
+    Stance,
+    TieBreak,
+    deck_of,
+)
 from spieltisch.games.awimbawe.memory import lands_bits
 from spieltisch.games.awimbawe.notation import Card
 from spieltisch.games.awimbawe.view import AwimbaweView, SideView
@@ -41,6 +50,8 @@ STAGES = tuple(Stage)
 STANCES = (None, Stance.FIGHT, Stance.FLEE)
 """How a following eagle was used, in the order of its native number."""
 CARDS = len(DECK)
+_DEAL_SIZES = frozenset(len(deck_of(lands)) for lands in range(1, 5))
+"""The lengths of a deal's code: every card in play, for each number of lands."""
 
 
 def _codes(cards: Sequence[Card]) -> tuple[int, ...]:
@@ -75,10 +86,11 @@ def _is_code(value: object) -> bool:
 
 def chance_move(state: AwimbaweState, code: Sequence[int]) -> Move:
     """The Python chance outcome of a native code at ``state`` (InvalidActionError if none):
-    at the deal 28 card codes (whether they use each card once is the rules' question), at a
-    tie-break a seat, at a blind pick a card code (whether it may be picked: the rules')."""
+    at the deal 28 card codes (fewer with fewer lands; whether they use each card once is the
+    rules' question), at a tie-break a seat, at a blind pick a card code (whether it may be
+    picked: the rules')."""
     stage = state.stage
-    if stage is Stage.DEAL and len(code) == CARDS and all(map(_is_code, code)):
+    if stage is Stage.DEAL and len(code) in _DEAL_SIZES and all(map(_is_code, code)):
         return Deal.from_order([DECK[c] for c in code])
     if stage is Stage.TIE_BREAK and len(code) == 1 and code[0] in (0, 1):
         return TieBreak(int(code[0]))
@@ -127,7 +139,8 @@ def belief_code(view: AwimbaweView) -> tuple[int, ...]:
     config = view.config
     out = [_seat(view.viewer), _seat(config.tie_break_seat), int(config.rhino_to_empty_pile)]
     out += [int(config.leader_choice_after_deal), int(config.blind_pick_shown)]
-    out += [config.rounds_to_win, view.round, STAGES.index(view.stage), _seat(view.to_act)]
+    out += [config.rounds_to_win, config.lands, view.round, STAGES.index(view.stage)]
+    out += [_seat(view.to_act)]
     out += [_seat(view.power_of), view.leader, _seat(view.round_leader)]
     out += [_seat(view.next_leader), _bits(view.played), len(view.trick), *_codes(view.trick)]
     last = view.last_trick

@@ -24,7 +24,7 @@ from spieltisch.games.auweier.model import Stage as AuweierStage
 from spieltisch.games.auweier.notation import PlayCrow, PlayWedding, PlayWorm
 from spieltisch.games.auweier.rules import AuweierState
 from spieltisch.games.awimbawe.model import Stage as AwimbaweStage
-from spieltisch.games.awimbawe.notation import HAND_SIZE as AWIMBAWE_HAND
+from spieltisch.games.awimbawe.notation import deck_of, hand_size_of
 from spieltisch.games.awimbawe.rules import AwimbaweState, Side
 
 StepCheck = Callable[[State, Move, State], None]
@@ -32,7 +32,6 @@ StepCheck = Callable[[State, Move, State], None]
 SQUIRRELS = 15
 """Squirrels each Auf die Nüsse! player owns (rule 7)."""
 FACE_UP_PLACES = 4
-AWIMBAWE_CARDS = 28
 AWIMBAWE_PILES = 4
 AWIMBAWE_PILE_DEPTH = 2
 _PHASE = (AuweierStage.WEDDINGS, AuweierStage.WORMS)
@@ -90,17 +89,20 @@ def _spends_a_card(move: Move) -> bool:
 
 
 def check_awimbawe(before: State, move: Move, after: State) -> None:
-    """All 28 cards are somewhere once dealt; a deal gives six in hand over four piles of two;
-    within a round a side loses at most the one card it plays, and a hand never grows."""
+    """All 28 cards (with fewer lands, all in play) are somewhere once dealt; a deal gives six
+    in hand over four piles of two (with fewer lands, one pile per land and the other places
+    empty); within a round a side loses at most the one card it plays, and a hand never
+    grows."""
     assert isinstance(before, AwimbaweState) and isinstance(after, AwimbaweState)
     if after.stage in _BETWEEN_ROUNDS:
         return  # a round is over: its cards are gathered, the next deal is still to come
-    assert _awimbawe_cards(after) == AWIMBAWE_CARDS, "a card went missing or was made up"
+    lands = after.match.config.lands
+    assert _awimbawe_cards(after) == len(deck_of(lands)), "a card went missing or was made up"
     if before.stage is AwimbaweStage.DEAL:
+        depths = [AWIMBAWE_PILE_DEPTH] * lands + [0] * (AWIMBAWE_PILES - lands)
         for side in after.sides:
-            assert len(side.hand) == AWIMBAWE_HAND
-            assert len(side.piles) == AWIMBAWE_PILES
-            assert all(len(pile) == AWIMBAWE_PILE_DEPTH for pile in side.piles)
+            assert len(side.hand) == hand_size_of(lands)
+            assert [len(pile) for pile in side.piles] == depths
         return
     for player, (old, new) in enumerate(zip(before.sides, after.sides, strict=True)):
         assert len(new.hand) <= len(old.hand), f"seat {player}'s hand grew within a round"

@@ -16,7 +16,7 @@ import pytest
 
 from spieltisch import native
 from spieltisch.core.errors import IllegalActionError, InvalidActionError, OptionError
-from spieltisch.core.game import Move, State
+from spieltisch.core.game import Move, OptionValue, State
 from spieltisch.games.awimbawe import AwimbaweState, Rule, Stage
 from spieltisch.native import NativeGame, NativeState
 from tests.native.agreement import Config, DisagreementError, configs, require_native, walk
@@ -34,6 +34,23 @@ require_native(GAME)
 @pytest.mark.parametrize("config", configs(GAME), ids=str)
 def test_the_engines_agree(config: Config) -> None:
     walked = walk(GAME, config, seed=49, steps=STEPS)
+    assert walked.games >= 1
+    assert walked.refusals > 0
+
+
+@pytest.mark.parametrize("lands", [1, 2, 3])
+def test_the_engines_agree_on_fewer_lands_with_the_other_options_changed(lands: int) -> None:
+    # every size of the smaller deck, with the options that touch it (a rhinoceros moving a
+    # card to an empty place of fewer piles, blocks, the next leader after the deal)
+    options: dict[str, OptionValue] = {
+        "lands": lands,
+        "rhino_to_empty_pile": True,
+        "leader_choice_after_deal": True,
+        "blind_pick_shown": True,
+        "blocked_duties": "bound",
+        "rounds_to_win": 3,
+    }
+    walked = walk(GAME, Config(2, options), seed=53 + lands, steps=STEPS // 2)
     assert walked.games >= 1
     assert walked.refusals > 0
 

@@ -37,7 +37,8 @@ GAME = "awimbawe"
 
 require_native(GAME)
 
-CONFIGS = configs(GAME)
+CONFIGS = configs(GAME) + [Config(2, {"lands": lands}) for lands in (2, 3)]
+"""Every option value and parameter bound, and the deck sizes between."""
 
 
 def game_of(config: Config) -> Awimbawe:

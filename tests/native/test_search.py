@@ -35,8 +35,8 @@ from tests.native.agreement import require_native
 require_native()
 
 GAMES = ("auf-die-eier", "auf-die-nuesse", "auweier", "awimbawe")
-AWIMBAWE_STAGE_AT = 7
-"""Where an Awimbawé belief code holds the stage (after the viewer, five options, the round)."""
+AWIMBAWE_STAGE_AT = 8
+"""Where an Awimbawé belief code holds the stage (after the viewer, six options, the round)."""
 
 
 def asked(state: State) -> tuple[object, Sequence[Move]]:

@@ -16,6 +16,7 @@ pytestmark = pytest.mark.usefixtures("openspiel_engine")
 from spieltisch import load  # noqa: E402
 from spieltisch.games.auf_die_eier import EierState  # noqa: E402
 from spieltisch.games.auweier import Arrange, AuweierState, AuweierView, Card  # noqa: E402
+from spieltisch.games.awimbawe import deck_of  # noqa: E402
 from spieltisch.rl import openspiel  # noqa: E402
 from spieltisch.rl.chance import SPLITTERS  # noqa: E402
 from spieltisch.rl.encode import encoder_for  # noqa: E402
@@ -30,6 +31,8 @@ SIMULATIONS = (
     ("spieltisch_auweier(players=4,lucky_eggs=True)", 1),
     ("spieltisch_awimbawe", 2),
     ("spieltisch_awimbawe(blind_pick_shown=True,tie_break=seat1)", 1),
+    ("spieltisch_awimbawe(lands=1,rounds_to_win=1)", 4),
+    ("spieltisch_awimbawe(lands=2,rhino_to_empty_pile=True)", 2),
 )
 
 
@@ -168,6 +171,22 @@ def test_awimbawe_is_dealt_card_by_card() -> None:
         steps += 1
     assert steps == 28
     assert not state.rules_state.is_chance() or state.rules_state.view(None).stage.value != "deal"
+
+
+@pytest.mark.parametrize("lands", [1, 2, 3])
+def test_awimbawe_with_fewer_lands_deals_only_the_cards_in_play(lands: int) -> None:
+    game = pyspiel.load_game(f"spieltisch_awimbawe(lands={lands})")
+    cards = {card.code for card in deck_of(lands)}
+    state = game.new_initial_state()
+    dealt: list[int] = []
+    while state.is_chance_node() and state.rules_state.is_chance() and len(dealt) < 28:
+        outcomes = state.chance_outcomes()
+        assert {a for a, _ in outcomes} == cards - set(dealt)
+        assert all(p == pytest.approx(1 / len(outcomes)) for _, p in outcomes)
+        dealt.append(outcomes[0][0])
+        state.apply_action(outcomes[0][0])
+    assert len(dealt) == len(cards)
+    assert state.rules_state.view(None).stage.value != "deal"
 
 
 def _small_shuffle(spread: bool, keep: tuple[int, ...]) -> AuweierState:

@@ -23,6 +23,7 @@ require_native()
 STRINGS_EVERY = 5
 """Strings (worked out from the Python state the native engine replays) every n-th step."""
 CASES = [(game_id, config) for game_id in GAMES for config in configs(game_id)]
+CASES += [("awimbawe", Config(2, {"lands": n, "rhino_to_empty_pile": True})) for n in (2, 3)]
 
 
 def _pair(game_id: str, config: Config) -> tuple[Any, Any]:

@@ -42,7 +42,7 @@ def _played(name: str, seed: int, decisions: int) -> Any:
     return state
 
 
-@pytest.mark.parametrize("name", recall.CASES)
+@pytest.mark.parametrize("name", [*recall.CASES, "spieltisch_awimbawe(lands=1,rounds_to_win=5)"])
 def test_no_two_own_histories_share_an_information_state(name: str) -> None:
     counts = recall.count(name, RECALL_GAMES, seed=3)
     assert counts.decisions > 100
@@ -158,7 +158,13 @@ def test_str_of_a_state_is_the_full_state(game_id: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["spieltisch_awimbawe", "spieltisch_auweier(players=3)", "spieltisch_auf_die_eier"]
+    "name",
+    [
+        "spieltisch_awimbawe",
+        "spieltisch_awimbawe(lands=2)",
+        "spieltisch_auweier(players=3)",
+        "spieltisch_auf_die_eier",
+    ],
 )
 def test_resampling_keeps_the_history_and_the_information_state(name: str) -> None:
     """OpenSpiel's ``ResampleInfostateTest`` (C++, not in the Python bindings) in Python, and

@@ -22,6 +22,8 @@ from spieltisch.games.awimbawe.notation import (
     Rhino,
     Stance,
     TieBreak,
+    deck_of,
+    hand_size_of,
 )
 from spieltisch.games.awimbawe.rules import Awimbawe, AwimbaweState, Side, round_results
 from spieltisch.games.awimbawe.view import AwimbaweView, Heir, SideView
@@ -61,4 +63,6 @@ __all__ = [
     "Stage",
     "Stance",
     "TieBreak",
+    "deck_of",
+    "hand_size_of",
 ]

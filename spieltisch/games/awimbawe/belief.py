@@ -54,7 +54,7 @@ from spieltisch.games.awimbawe.memory import (
     lands_bits,
 )
 from spieltisch.games.awimbawe.model import Stage
-from spieltisch.games.awimbawe.notation import DECK, Card, Land, card_code
+from spieltisch.games.awimbawe.notation import Card, Land, card_code, deck_of
 from spieltisch.games.awimbawe.rules import Awimbawe, AwimbaweState, Match, Side, Tally
 from spieltisch.games.awimbawe.view import AwimbaweView, SideView
 
@@ -238,7 +238,7 @@ def _unseen(view: AwimbaweView) -> list[Card]:
         return []
     for card in (*view.trick, *view.played):
         seen |= card.bit
-    return [c for c in DECK if not c.bit & seen]
+    return [c for c in deck_of(view.config.lands) if not c.bit & seen]
 
 
 def _draw_hands(

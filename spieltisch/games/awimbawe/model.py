@@ -12,12 +12,14 @@ import functools
 from spieltisch.core.fast import KeyEnum, value
 from spieltisch.core.game import PlayerId, option
 from spieltisch.core.words import N_
-from spieltisch.games.awimbawe.notation import Card, Stance
+from spieltisch.games.awimbawe.notation import LANDS_BOUNDS, LANDS_IN_PLAY, Card, Stance
 
 ROUNDS_TO_WIN = 2
 """Round wins that take the match, by the rulebook (the ``rounds_to_win`` parameter's default)."""
 ROUNDS_BOUNDS = (1, 5)
 HYENAS_TO_LOSE = 4
+"""Hyenas that lose the round for whoever takes them all, by the rulebook (one per land in
+play: the ``lands`` parameter shrinks it with the deck)."""
 
 
 class Rule(KeyEnum):
@@ -33,7 +35,8 @@ class Rule(KeyEnum):
     CHEETAH_NOW = N_("the player of the cheetah names who leads the next trick now")
     CHOOSE_NOW = N_("the loser of the round names who leads the next round now")
     DEAL_COMPLETE = N_(
-        "a deal hands out all 28 cards: 4 face-down, 4 face-up and 6 in hand to each player"
+        "a deal hands out all 28 cards: 4 face-down, 4 face-up and 6 in hand to each player "
+        "(with fewer lands, every card in play: one face-down and one face-up card per land)"
     )
     TIE_BREAK_SEAT = N_("the tie-break names seat 0 or seat 1")
     PICK_HAND = N_("the blind pick falls on one of the opponent's unblocked hand cards")
@@ -130,6 +133,18 @@ class Config:
         ROUNDS_TO_WIN, "round wins that take the match (a rule parameter)", bounds=ROUNDS_BOUNDS
     )
     """How many rounds a player must win to take the match."""
+    lands: int = option(
+        LANDS_IN_PLAY,
+        "lands in play: a smaller deck under the same rules, with one pile per land, the "
+        "eagles and the hand scaled with it (a rule parameter)",
+        bounds=LANDS_BOUNDS,
+    )
+    """The lands in play (:func:`~spieltisch.games.awimbawe.notation.deck_of`)."""
+
+    @property
+    def hyenas_to_lose(self) -> int:
+        """Hyenas that lose the round for whoever takes them all: every hyena in play."""
+        return self.lands
 
     @property
     def tie_break_seat(self) -> PlayerId | None:
@@ -156,6 +171,8 @@ class Variant:
     blind_pick_shown: bool
     rounds_to_win: int = ROUNDS_TO_WIN
     """Round wins that take the match (a rule parameter)."""
+    lands: int = LANDS_IN_PLAY
+    """Lands in play (a rule parameter)."""
 
 
 @functools.cache
@@ -167,6 +184,7 @@ def _variant(config: Config) -> Variant:
         config.leader_choice_after_deal,
         config.blind_pick_shown,
         config.rounds_to_win,
+        config.lands,
     )
 
 
@@ -191,7 +209,8 @@ class RoundResult:
     crowns: tuple[int, ...]
     hyenas: tuple[int, ...]
     fourth_hyena: bool
-    """True when the round ended because the loser took the fourth hyena."""
+    """True when the round ended because the loser took the fourth hyena (the last hyena in
+    play, with fewer lands)."""
 
 
 __all__ = [

@@ -177,6 +177,40 @@ DECK: tuple[Card, ...] = tuple(
 """The 28 cards in code order; ``DECK[card.code] == card``."""
 EAGLES = DECK[24:]
 _DECK_SET = frozenset(DECK)
+
+LANDS_IN_PLAY = 4
+"""Lands in play by the rulebook (the ``lands`` parameter's default)."""
+LANDS_BOUNDS = (1, 4)
+
+
+def deck_of(lands: int) -> tuple[Card, ...]:
+    """The cards in play with ``lands`` lands (the ``lands`` parameter), in code order: the
+    six animals of each of the first ``lands`` lands, and one eagle per land rounded down to
+    a pair, the highest ones (the four eagles with four lands; none with one).
+
+    A pair keeps the deck even, so that it splits into two equal halves, and the highest
+    eagles keep the crowns of the deck odd (12 per land, -3 for the eagles 9 and 10), so that a
+    round played to its last card still always has a winner; with one land and no eagle the
+    single hyena always ends the round first.
+    """
+    return _DECKS[lands]
+
+
+def hand_size_of(lands: int) -> int:
+    """Cards in each hand with ``lands`` lands: each player has one pile per land (a face-down
+    card under a face-up one) and the rest of their half of the deck in hand (six with four
+    lands, by the rulebook)."""
+    return lands + lands // 2
+
+
+def _deck(lands: int) -> tuple[Card, ...]:
+    eagles = lands // 2 * 2
+    return DECK[: 6 * lands] + DECK[NUM_CARDS - eagles :]
+
+
+_DECKS = {lands: _deck(lands) for lands in range(LANDS_BOUNDS[0], LANDS_BOUNDS[1] + 1)}
+_DECK_SETS = {lands: frozenset(cards) for lands, cards in _DECKS.items()}
+_LANDS_BY_SIZE = {len(cards): lands for lands, cards in _DECKS.items()}
 _BY_TEXT = {text: DECK[code] for code, text in enumerate(_CARD_TEXT)}
 _LAND_WORDS = {land.value: land for land in Land}
 _ANIMAL_WORDS = {animal.value: animal for animal in Animal} | {"rhino": Animal.RHINOCEROS}
@@ -390,20 +424,27 @@ class Deal:
         """Every card of the deal."""
         return [c for p in range(2) for c in (*self.down[p], *self.up[p], *self.hands[p])]
 
-    def is_complete(self) -> bool:
-        """True when the deal gives each player 4 + 4 + 6 cards and uses the 28 once each."""
+    def is_complete(self, lands: int = LANDS_IN_PLAY) -> bool:
+        """True when the deal gives each player 4 + 4 + 6 cards and uses the 28 once each
+        (with fewer ``lands``: one face-down and one face-up card per land, the rest of the
+        half in hand, and every card of :func:`deck_of` once)."""
         down, up, hands = self.down, self.up, self.hands
         if not (len(down) == len(up) == len(hands) == 2):
             return False
-        if not (len(down[0]) == len(down[1]) == len(up[0]) == len(up[1]) == NUM_PILES):
+        if not (len(down[0]) == len(down[1]) == len(up[0]) == len(up[1]) == lands):
             return False
-        if not (len(hands[0]) == len(hands[1]) == HAND_SIZE):
+        if not (len(hands[0]) == len(hands[1]) == hand_size_of(lands)):
             return False
         cards = (*down[0], *up[0], *hands[0], *down[1], *up[1], *hands[1])
         try:
-            return _DECK_SET.issuperset(cards) and len(set(cards)) == NUM_CARDS
-        except TypeError:  # something unhashable: not a card
+            return _DECK_SETS[lands].issuperset(cards) and len(set(cards)) == len(_DECKS[lands])
+        except (TypeError, KeyError):  # something unhashable (not a card), or no such deck
             return False
+
+    @property
+    def lands(self) -> int:
+        """The lands in play this deal is for (its piles per player)."""
+        return len(self.down[0]) if self.down else 0
 
     @classmethod
     def of(cls, text: str) -> Deal:
@@ -413,13 +454,25 @@ class Deal:
     @classmethod
     def from_order(cls, cards: list[Card] | tuple[Card, ...]) -> Deal:
         """The deal that hands out ``cards`` in order: seat 0's four face-down, four face-up
-        and six hand cards, then seat 1's; hands are kept sorted."""
+        and six hand cards, then seat 1's; hands are kept sorted. A shorter order is a deal of
+        fewer lands (:func:`deck_of`): one face-down and one face-up card per land."""
+        if len(cards) == NUM_CARDS:
+            return cls(
+                down=(tuple(cards[0:4]), tuple(cards[14:18])),
+                up=(tuple(cards[4:8]), tuple(cards[18:22])),
+                hands=(
+                    tuple(sorted(cards[8:14], key=card_code)),
+                    tuple(sorted(cards[22:28], key=card_code)),
+                ),
+            )
+        lands = _LANDS_BY_SIZE.get(len(cards), 0)
+        half = len(cards) // 2
         return cls(
-            down=(tuple(cards[0:4]), tuple(cards[14:18])),
-            up=(tuple(cards[4:8]), tuple(cards[18:22])),
+            down=(tuple(cards[0:lands]), tuple(cards[half : half + lands])),
+            up=(tuple(cards[lands : 2 * lands]), tuple(cards[half + lands : half + 2 * lands])),
             hands=(
-                tuple(sorted(cards[8:14], key=card_code)),
-                tuple(sorted(cards[22:28], key=card_code)),
+                tuple(sorted(cards[2 * lands : half], key=card_code)),
+                tuple(sorted(cards[half + 2 * lands :], key=card_code)),
             ),
         )
 
@@ -489,8 +542,12 @@ def _parse_deal(body: str, text: str) -> Deal:
             rows[index].append(tuple(parse_card(w) for w in group.split()))
     hands = tuple(tuple(sorted(h, key=card_code)) for h in rows[2])
     deal = Deal(tuple(rows[0]), tuple(rows[1]), hands)
-    if not deal.is_complete():
-        raise invalid(text, "4 face-down, 4 face-up and 6 hand cards each, all 28 cards once")
+    if not deal.is_complete(len(rows[0][0])):
+        raise invalid(
+            text,
+            "4 face-down, 4 face-up and 6 hand cards each, all 28 cards once (with fewer "
+            "lands: one face-down and one face-up card per land each, and the rest in hand)",
+        )
     return deal
 
 

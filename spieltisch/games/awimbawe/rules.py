@@ -45,7 +45,6 @@ from spieltisch.core.words import N_
 from spieltisch.games.awimbawe.memory import EMPTY_MEMORY, Memory, bits_lands
 from spieltisch.games.awimbawe.model import (
     DUTIES_BOUND,
-    HYENAS_TO_LOSE,
     ROUNDS_TO_WIN,
     Config,
     LastTrick,
@@ -60,7 +59,6 @@ from spieltisch.games.awimbawe.notation import (
     DECLINE,
     FIGHTS,
     FLEES,
-    HAND_SIZE,
     HIDDEN_PICK,
     LEAD_ME,
     LEAD_OPPONENT,
@@ -82,6 +80,8 @@ from spieltisch.games.awimbawe.notation import (
     Stance,
     TieBreak,
     card_code,
+    deck_of,
+    hand_size_of,
     parse_move,
 )
 from spieltisch.games.awimbawe.view import AwimbaweView, Heir, SideView
@@ -395,8 +395,10 @@ class AwimbaweState(LegalCache):
     def chance_outcomes(self) -> Sequence[tuple[Move, Fraction]]:
         stage = self.stage
         if stage is _DEAL:
-            deals = math.factorial(28) // math.factorial(HAND_SIZE) ** 2
-            check_enumerable(deals, 1_000_000, "the deal")
+            lands = self.match.config.lands
+            size = len(deck_of(lands))
+            deals = math.factorial(size) // math.factorial(hand_size_of(lands)) ** 2
+            check_enumerable(deals, 0, "the deal")  # never listed: sampled, or split by rl
         if stage is _TIE_BREAK:
             return [(TieBreak(0), Fraction(1, 2)), (TieBreak(1), Fraction(1, 2))]
         if stage is _BLIND_PICK:
@@ -407,7 +409,7 @@ class AwimbaweState(LegalCache):
     def sample_chance(self, rng: random.Random) -> Move:
         stage = self.stage
         if stage is _DEAL:
-            return Deal.from_order(random_order(rng))
+            return Deal.from_order(random_order(rng, self.match.config.lands))
         if stage is _TIE_BREAK:
             return TieBreak(rng.randrange(2))
         if stage is _BLIND_PICK:
@@ -435,7 +437,8 @@ class AwimbaweState(LegalCache):
         """A deal as ``viewer`` sees it (face-down cards and the other hand blanked); a blind
         pick hidden from all but the snake's victim, unless ``blind_pick_shown``."""
         if isinstance(move, Deal):
-            return Hidden(_DEALT, move.text_for(viewer), move.shown_to(viewer))
+            what = _DEALT if self.config.lands == NUM_PILES else _DEALT_FEWER
+            return Hidden(what, move.text_for(viewer), move.shown_to(viewer))
         if isinstance(move, Pick) and not self.config.blind_pick_shown:
             return move if viewer == 1 - self.actor else Hidden(_PICKED, HIDDEN_PICK)
         return move
@@ -561,10 +564,11 @@ class AwimbaweState(LegalCache):
         side = self.sides[victim]
         piles = side.piles
         source, dest = move.source, move.dest
-        anywhere = self.match.config.rhino_to_empty_pile
+        config = self.match.config
+        anywhere = config.rhino_to_empty_pile
         if not (isinstance(source, int) and 0 <= source < NUM_PILES and piles[source]):
             raise illegal(move, Rule.RHINO_SOURCE.value)
-        if not (isinstance(dest, int) and 0 <= dest < NUM_PILES and dest != source) or not (
+        if not (isinstance(dest, int) and 0 <= dest < config.lands and dest != source) or not (
             anywhere or piles[dest]
         ):
             rule = Rule.RHINO_DEST_ANY if anywhere else Rule.RHINO_DEST
@@ -660,8 +664,10 @@ class AwimbaweState(LegalCache):
         first, second = _scored(self.tallies, leader, winner, trick, stance)
         sides = (_turned_up(sides[0]), _turned_up(sides[1]))
         last = LastTrick(leader, trick, stance, winner)
-        if HYENAS_TO_LOSE in (first.hyenas, second.hyenas) or (
-            first.size + second.size == NUM_CARDS
+        config = self.match.config
+        lose = config.hyenas_to_lose
+        if lose in (first.hyenas, second.hyenas) or (
+            first.size + second.size == len(deck_of(config.lands))
         ):
             return self._end_round((first, second), last)
         lead_next = winner if next_leader is None else next_leader
@@ -673,9 +679,11 @@ class AwimbaweState(LegalCache):
         match = self.match
         crowns = (tallies[0].crowns, tallies[1].crowns)
         hyenas = (tallies[0].hyenas, tallies[1].hyenas)
-        fourth = HYENAS_TO_LOSE in hyenas
-        # the taker of the fourth hyena loses; otherwise more crowns win (45 in all: no tie)
-        loser = hyenas.index(HYENAS_TO_LOSE) if fourth else int(crowns[1] < crowns[0])
+        lose = match.config.hyenas_to_lose
+        fourth = lose in hyenas
+        # the taker of the fourth (last) hyena loses; otherwise more crowns win (45 in all, an
+        # odd number with fewer lands too: no tie)
+        loser = hyenas.index(lose) if fourth else int(crowns[1] < crowns[0])
         winner = 1 - loser
         result = RoundResult(match.round, winner, crowns, hyenas, fourth)
         wins = tuple(w + (p == winner) for p, w in enumerate(match.wins))
@@ -693,7 +701,7 @@ class AwimbaweState(LegalCache):
         return AwimbaweState(new_match, sides, tallies, stage, loser, (), None, last, EMPTY_MEMORY)
 
     def _apply_deal(self, deal: Deal) -> AwimbaweState:
-        if not deal.is_complete():
+        if not deal.is_complete(self.match.config.lands):
             raise illegal(deal, Rule.DEAL_COMPLETE.value)
         down, up, hands = deal.down, deal.up, deal.hands
         sides = (_dealt(down[0], up[0], hands[0]), _dealt(down[1], up[1], hands[1]))
@@ -751,6 +759,10 @@ class AwimbaweState(LegalCache):
 
 
 _DEALT = "dealt the cards: four face down and four face up before each player, six in each hand"
+_DEALT_FEWER = (
+    "dealt the cards: a face-down and a face-up card per land before each player, the rest in "
+    "each hand"
+)
 _PICKED = "picked one of the opponent's hand cards blind, for the snake to block"
 
 
@@ -790,10 +802,14 @@ _RHINO_MOVES = (_rhino_table(anywhere=False), _rhino_table(anywhere=True))
 
 
 def rhino_moves(side: Side, config: Config) -> tuple[Rhino, ...]:
-    """Every move a rhinoceros can make on the piles of ``side``, in action-id order."""
+    """Every move a rhinoceros can make on the piles of ``side``, in action-id order (with
+    fewer lands, only the places of the piles dealt take a card)."""
     p0, p1, p2, p3 = side.piles
     mask = bool(p0) | bool(p1) << 1 | bool(p2) << 2 | bool(p3) << 3
-    return _RHINO_MOVES[config.rhino_to_empty_pile][mask]
+    moves = _RHINO_MOVES[config.rhino_to_empty_pile][mask]
+    if config.lands < NUM_PILES and config.rhino_to_empty_pile:
+        return tuple(m for m in moves if m.dest < config.lands)
+    return moves
 
 
 _SNAKE_BLOCKS = tuple(
@@ -831,7 +847,13 @@ def snake_blocks(side: Side) -> tuple[Block, ...]:
 
 
 def _dealt(down: tuple[Card, ...], up: tuple[Card, ...], hand: tuple[Card, ...]) -> Side:
-    """A player's cards just dealt: four piles of a face-down card under a face-up one."""
+    """A player's cards just dealt: four piles of a face-down card under a face-up one (with
+    fewer lands, one pile per land and the other places empty)."""
+    if len(down) < NUM_PILES:
+        empty: tuple[tuple[Card, ...], ...] = ((),) * (NUM_PILES - len(down))
+        piles = (*((d, u) for d, u in zip(down, up, strict=True)), *empty)
+        bits = sum(map(_BIT, hand)) + sum(map(_BIT, up))
+        return _side(tuple(sorted(hand, key=_CODE)), piles, frozenset(down), _NONE, bits)
     piles = ((down[0], up[0]), (down[1], up[1]), (down[2], up[2]), (down[3], up[3]))
     bits = sum(map(_BIT, hand)) + up[0].bit + up[1].bit + up[2].bit + up[3].bit
     return _side(tuple(sorted(hand, key=_CODE)), piles, frozenset(down), _NONE, bits)
@@ -840,16 +862,17 @@ def _dealt(down: tuple[Card, ...], up: tuple[Card, ...], hand: tuple[Card, ...])
 _ORDERS = math.factorial(NUM_CARDS)
 
 
-def random_order(rng: random.Random) -> list[Card]:
-    """The 28 cards in an order drawn uniformly with ``rng``.
+def random_order(rng: random.Random, lands: int = NUM_PILES) -> list[Card]:
+    """The 28 cards (the cards of ``lands`` lands: :func:`deck_of`) in an order drawn
+    uniformly with ``rng``.
 
     One draw below 28! read in the factorial number system picks the permutation: every order
     is equally likely, and it costs a third less than shuffling card by card.
     """
-    number = rng.randrange(_ORDERS)
-    pool = list(DECK)
+    pool = list(deck_of(lands))
+    number = rng.randrange(_ORDERS if len(pool) == NUM_CARDS else math.factorial(len(pool)))
     order = []
-    for left in range(NUM_CARDS, 0, -1):
+    for left in range(len(pool), 0, -1):
         number, index = divmod(number, left)
         order.append(pool.pop(index))
     return order
@@ -1135,7 +1158,8 @@ def _played(state: AwimbaweState) -> tuple[Card, ...]:
     on_table = sum(c.bit for c in state.trick)
     for side in state.sides:
         on_table |= sum(c.bit for c in side.hand) | sum(c.bit for pile in side.piles for c in pile)
-    played = tuple([c for c in DECK if not c.bit & on_table])
+    deck = DECK if state.match.config.lands == NUM_PILES else deck_of(state.match.config.lands)
+    played = tuple([c for c in deck if not c.bit & on_table])
     _keep_played(first, (second, played))
     return played
 

@@ -1,6 +1,8 @@
 """Awimbawé's deal, card by card: 28 steps, each uniform over the cards not dealt yet, in the
 order :meth:`Deal.from_order` hands them out (seat 0's four face-down, four face-up and six
-hand cards, then seat 1's), which is how the rules draw a deal."""
+hand cards, then seat 1's), which is how the rules draw a deal. With fewer lands (the rule
+parameter ``lands``) the steps are the cards of :func:`deck_of` (a native event carries the
+lands as its shape)."""
 
 from __future__ import annotations
 
@@ -9,9 +11,25 @@ from fractions import Fraction
 from typing import cast
 
 from spieltisch.core.game import Move, State
-from spieltisch.games.awimbawe import DECK, AwimbaweState, Deal, Stage
+from spieltisch.games.awimbawe import DECK, AwimbaweState, Deal, Stage, deck_of
 from spieltisch.native.awimbawe import chance_code
 from spieltisch.rl.chance.base import Event, Shape, Splitter
+
+_ALL_LANDS = 4
+_LANDS_BY_SIZE = {len(deck_of(lands)): lands for lands in range(1, _ALL_LANDS)}
+"""The lands of a deal smaller than the full deck, by its number of cards (a native code's
+length)."""
+
+
+def _lands(state: State) -> int:
+    """The lands in play in ``state``'s match."""
+    return cast(AwimbaweState, state).match.config.lands
+
+
+def _left(lands: int, drawn: Sequence[int]) -> list[int]:
+    """The codes of the cards of ``lands`` lands not in ``drawn``, in code order."""
+    taken = set(drawn)
+    return [card.code for card in deck_of(lands) if card.code not in taken]
 
 
 class DealSplitter(Splitter):
@@ -24,36 +42,37 @@ class DealSplitter(Splitter):
         return isinstance(state, AwimbaweState) and state.stage is Stage.DEAL
 
     def next_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, Fraction]]:
-        """Every card not dealt yet, equally likely."""
-        taken = set(drawn)
-        left = [code for code in range(len(DECK)) if code not in taken]
+        """Every card in play not dealt yet, equally likely."""
+        left = _left(_lands(state), drawn)
         return [(code, Fraction(1, len(left))) for code in left]
 
     def float_items(self, state: State, drawn: Sequence[int]) -> list[tuple[int, float]]:
-        """Every card not dealt yet, each with the same float probability."""
-        del state
-        return self.shape_items((), drawn)
+        """Every card in play not dealt yet, each with the same float probability."""
+        return self.shape_items((_lands(state),), drawn)
 
     def shape_items(self, shape: Shape, drawn: Sequence[int]) -> list[tuple[int, float]]:
-        """Every card not dealt yet, each with the same float probability."""
-        del shape
-        taken = set(drawn)
-        left = [code for code in range(len(DECK)) if code not in taken]
+        """Every card in play (``shape``: the lands, none for all four) not dealt yet, each
+        with the same float probability."""
+        left = _left(shape[0] if shape else _ALL_LANDS, drawn)
         chance = 1.0 / len(left)
         return [(code, chance) for code in left]
 
     def outcome(self, state: State, drawn: Sequence[int]) -> Move | None:
-        """The deal once all 28 cards are drawn."""
-        if len(drawn) < len(DECK):
+        """The deal once all 28 cards (every card in play) are drawn."""
+        if len(drawn) < len(deck_of(_lands(state))):
             return None
         return Deal.from_order([DECK[code] for code in drawn])
 
     def native_event(
         self, sample: Sequence[int], canonical: Callable[[], Sequence[int]]
     ) -> Event | None:
-        """A deal (a code of every card); a tie-break or a blind pick is listed as it is."""
+        """A deal (a code of every card in play); a tie-break or a blind pick is listed as
+        it is."""
         del canonical
-        return Event(len(DECK), ()) if len(sample) == len(DECK) else None
+        if len(sample) == len(DECK):
+            return Event(len(DECK), ())
+        lands = _LANDS_BY_SIZE.get(len(sample))
+        return None if lands is None else Event(len(sample), (lands,))
 
     def native_code(self, drawn: Sequence[int]) -> tuple[int, ...]:
         """The deal's native code (each hand in card order; the converter reads no state)."""

@@ -18,8 +18,8 @@ use rand::Rng as _;
 
 use super::bots::evaluate;
 use super::model::{
-    land_cards, Config, Stage, ALL_CARDS, HAND_SIZE, HYENAS_TO_LOSE, MAX_PILE, NUM_CARDS, NUM_LANDS, NUM_PILES,
-    ROUNDS_BOUNDS,
+    land_cards, Config, Stage, ALL_CARDS, HAND_SIZE, HYENAS_TO_LOSE, LANDS_BOUNDS, MAX_PILE, NUM_CARDS, NUM_LANDS,
+    NUM_PILES, ROUNDS_BOUNDS,
 };
 use super::rules::{
     Awimbawe, AwimbaweState, BlindVoid, LastTrick, Pile, RoundResult, Side, Tally, MAX_BLIND, MAX_ROUNDS, NOBODY,
@@ -174,6 +174,7 @@ pub fn read_belief(config: &Config, code: &[i64]) -> Result<Belief, Refusal> {
         read.flag("leader_choice_after_deal")?,
         read.flag("blind_pick_shown")?,
         read.small("rounds to win", ROUNDS_BOUNDS.0, ROUNDS_BOUNDS.1)?,
+        read.small("lands", LANDS_BOUNDS.0, LANDS_BOUNDS.1)?,
     );
     let options = (
         config.tie_break_seat.unwrap_or(NOBODY),
@@ -181,6 +182,7 @@ pub fn read_belief(config: &Config, code: &[i64]) -> Result<Belief, Refusal> {
         config.leader_choice_after_deal,
         config.blind_pick_shown,
         config.rounds_to_win,
+        config.lands,
     );
     if variant != options {
         return Err(invalid(format!("the view is of options {variant:?}, not {options:?}")));
@@ -234,7 +236,7 @@ pub fn read_belief(config: &Config, code: &[i64]) -> Result<Belief, Refusal> {
     } else {
         leader
     };
-    let pool = check(&known, &seats, viewer, to_act)?;
+    let pool = check(config, &known, &seats, viewer, to_act)?;
     check_round(config, &known, &seats, leader)?;
     Ok(Belief { viewer: if viewer == NOBODY { None } else { Some(viewer) }, known, seats, pool })
 }
@@ -341,7 +343,7 @@ fn can_play(seat: &Seat) -> bool {
 /// (no more than Python's sampler asks of a view, so hand-built positions pass too): the seen
 /// cards each seen once, the unseen ones filling the hidden places, the hidden hands possible,
 /// and a stage the rules can go on from. The unseen cards, as bits.
-fn check(known: &AwimbaweState, seats: &[Seat; 2], viewer: u8, to_act: u8) -> Result<u32, Refusal> {
+fn check(config: &Config, known: &AwimbaweState, seats: &[Seat; 2], viewer: u8, to_act: u8) -> Result<u32, Refusal> {
     let mut seen = known.played;
     let mut slots = known.played.count_ones() + u32::from(known.trick_len);
     for &card in known.trick() {
@@ -372,7 +374,7 @@ fn check(known: &AwimbaweState, seats: &[Seat; 2], viewer: u8, to_act: u8) -> Re
         return Err(invalid("a card seen in two places".into()));
     }
     let in_play = seats.iter().any(|seat| card_count(seat) > 0);
-    let pool = if in_play || known.trick_len > 0 { ALL_CARDS & !seen } else { 0 };
+    let pool = if in_play || known.trick_len > 0 { config.deck() & !seen } else { 0 };
     let (hidden, count) = hidden_hands(seats);
     let hidden = &hidden[..count];
     let places: u32 = seats.iter().map(Seat::places).sum();

@@ -150,7 +150,8 @@ pub mod rule {
     pub const CHEETAH_NOW: &str = "the player of the cheetah names who leads the next trick now";
     pub const CHOOSE_NOW: &str = "the loser of the round names who leads the next round now";
     pub const DEAL_COMPLETE: &str =
-        "a deal hands out all 28 cards: 4 face-down, 4 face-up and 6 in hand to each player";
+        "a deal hands out all 28 cards: 4 face-down, 4 face-up and 6 in hand to each player \
+         (with fewer lands, every card in play: one face-down and one face-up card per land)";
     pub const TIE_BREAK_SEAT: &str = "the tie-break names seat 0 or seat 1";
     pub const PICK_HAND: &str = "the blind pick falls on one of the opponent's unblocked hand cards";
     pub const AVAILABLE: &str = "only an available card can be played: a hand card or the face-up top card of a pile";
@@ -175,14 +176,18 @@ pub const BLOCKED_DUTIES: [&str; 2] = ["excused", "bound"];
 /// Round wins that take the match by the rulebook, and the parameter's bounds.
 pub const ROUNDS_TO_WIN: i64 = 2;
 pub const ROUNDS_BOUNDS: (i64, i64) = (1, 5);
+/// Lands in play by the rulebook, and the bounds of the parameter `lands`.
+pub const LANDS: i64 = 4;
+pub const LANDS_BOUNDS: (i64, i64) = (1, 4);
 /// Every option of the Python game.
-pub const OPTION_NAMES: [&str; 6] = [
+pub const OPTION_NAMES: [&str; 7] = [
     "tie_break",
     "rhino_to_empty_pile",
     "leader_choice_after_deal",
     "blind_pick_shown",
     "blocked_duties",
     "rounds_to_win",
+    "lands",
 ];
 
 /// The options a match is played with (the Python `Config`).
@@ -202,6 +207,9 @@ pub struct Config {
     pub duties_bound: bool,
     /// Round wins that take the match.
     pub rounds_to_win: u8,
+    /// Lands in play (the Python `deck_of`): the deck, the piles, the hands and the hyenas
+    /// that lose scale with it.
+    pub lands: u8,
     /// The test of the agreement test: the mouse no longer beats the elephant of its land
     /// (mutation `awimbawe:mouse`).
     pub broken_mouse: bool,
@@ -211,6 +219,39 @@ pub struct Config {
 pub const MUTATION_MOUSE: &str = "awimbawe:mouse";
 
 impl Config {
+    /// The cards in play as bits: the six animals of each of the first `lands` lands and the
+    /// highest eagles, one per land rounded down to a pair (`deck_of`).
+    #[inline]
+    pub const fn deck(&self) -> u32 {
+        let eagles = (self.lands / 2 * 2) as u32;
+        let animals = (1u32 << (6 * self.lands as u32)) - 1;
+        animals | (((1u32 << eagles) - 1) << (NUM_CARDS as u32 - eagles))
+    }
+
+    /// How many cards are in play.
+    #[inline]
+    pub const fn deck_size(&self) -> usize {
+        self.deck().count_ones() as usize
+    }
+
+    /// Piles before each player: one per land.
+    #[inline]
+    pub const fn piles(&self) -> usize {
+        self.lands as usize
+    }
+
+    /// Cards in each hand (`hand_size_of`).
+    #[inline]
+    pub const fn hand_size(&self) -> usize {
+        (self.lands + self.lands / 2) as usize
+    }
+
+    /// Hyenas that lose the round for whoever takes them all: every hyena in play.
+    #[inline]
+    pub const fn hyenas_to_lose(&self) -> u8 {
+        self.lands
+    }
+
     /// The config of `options` (each read under its Python name and bounds).
     pub fn from_options(options: &Options) -> Result<Config, Refusal> {
         options.check_known("awimbawe", &OPTION_NAMES)?;
@@ -225,6 +266,7 @@ impl Config {
             blind_pick_shown: options.bool("blind_pick_shown", false)?,
             duties_bound: duties == 1,
             rounds_to_win: rounds as u8,
+            lands: options.int("lands", LANDS, LANDS_BOUNDS.0, LANDS_BOUNDS.1)? as u8,
             broken_mouse: options.mutated(MUTATION_MOUSE),
         })
     }

@@ -7,9 +7,9 @@
 use rand::Rng as _;
 
 use super::model::{
-    answer_void, crowns, is_hyena, land, land_bit, land_cards, rule, value, Config, Stage, Stance, ALL_CARDS,
-    BLOCK_BASE, BLOCK_HAND, DECLINE_ID, EAGLE_BITS, FIRST_EAGLE, HAND_SIZE, HYENAS_TO_LOSE, LEAD_ME, LEAD_OPPONENT,
-    MAX_PILE, NUM_ACTIONS, NUM_CARDS, NUM_PILES, PLAY_FIGHT_BASE, PLAY_FLEE_BASE, RHINO_BASE, ROUNDS_BOUNDS, SKY,
+    answer_void, crowns, is_hyena, land, land_bit, land_cards, rule, value, Config, Stage, Stance, BLOCK_BASE,
+    BLOCK_HAND, DECLINE_ID, EAGLE_BITS, FIRST_EAGLE, HAND_SIZE, LEAD_ME, LEAD_OPPONENT, MAX_PILE, NUM_ACTIONS,
+    NUM_CARDS, NUM_PILES, PLAY_FIGHT_BASE, PLAY_FLEE_BASE, RHINO_BASE, ROUNDS_BOUNDS, SKY,
 };
 use crate::core::{Node, Options, Prob, Refusal, Rng, Rules};
 
@@ -79,16 +79,17 @@ pub struct Side {
 }
 
 impl Side {
-    /// A side just dealt: four piles of a face-down card under a face-up one, and a hand.
-    fn dealt(order: &[u8]) -> Side {
+    /// A side just dealt: four piles of a face-down card under a face-up one, and a hand (with
+    /// fewer lands, `piles` piles and the other places empty).
+    fn dealt(order: &[u8], piles: usize, hand: usize) -> Side {
         let mut side = Side::default();
-        for pile in 0..NUM_PILES {
-            let (down, up) = (order[pile], order[NUM_PILES + pile]);
+        for pile in 0..piles {
+            let (down, up) = (order[pile], order[piles + pile]);
             side.piles[pile] = Pile { cards: [down, up, 0, 0, 0, 0, 0, 0], len: 2 };
             side.down |= 1 << down;
             side.available |= 1 << up;
         }
-        for &card in &order[2 * NUM_PILES..2 * NUM_PILES + HAND_SIZE] {
+        for &card in &order[2 * piles..2 * piles + hand] {
             side.hand |= 1 << card;
         }
         side.available |= side.hand;
@@ -461,7 +462,7 @@ impl Awimbawe {
             if mask >> source & 1 == 0 {
                 continue;
             }
-            for dest in 0..NUM_PILES {
+            for dest in 0..self.config.piles() {
                 if dest != source && (anywhere || mask >> dest & 1 != 0) {
                     out.push(rhino_id(source, dest));
                 }
@@ -473,7 +474,7 @@ impl Awimbawe {
     #[inline]
     fn rhino_can_move(&self, side: &Side) -> bool {
         let piles = side.pile_mask().count_ones();
-        piles >= 2 || (piles == 1 && self.config.rhino_to_empty_pile)
+        piles >= 2 || (piles == 1 && self.config.rhino_to_empty_pile && self.config.piles() >= 2)
     }
 
     /// The snake's targets on `side`: bit `i` for the free top of pile `i`, bit 4 for the hand.
@@ -628,9 +629,10 @@ impl Awimbawe {
         state.played |= 1 << lead | 1 << follow;
         state.trick_len = 0;
         let [first, second] = state.tallies;
-        if first.hyenas == HYENAS_TO_LOSE
-            || second.hyenas == HYENAS_TO_LOSE
-            || usize::from(first.size + second.size) == NUM_CARDS
+        let lose = self.config.hyenas_to_lose();
+        if first.hyenas == lose
+            || second.hyenas == lose
+            || usize::from(first.size + second.size) == self.config.deck_size()
         {
             return self.end_round(state);
         }
@@ -643,9 +645,11 @@ impl Awimbawe {
         let [first, second] = state.tallies;
         let crowns = [first.crowns, second.crowns];
         let hyenas = [first.hyenas, second.hyenas];
-        // the taker of the fourth hyena loses; otherwise more crowns win (45 in all: no tie)
-        let fourth = hyenas.contains(&HYENAS_TO_LOSE);
-        let loser = if fourth { u8::from(hyenas[0] != HYENAS_TO_LOSE) } else { u8::from(crowns[1] < crowns[0]) };
+        // the taker of the fourth (last) hyena loses; otherwise more crowns win (45 in all, odd
+        // with fewer lands too: no tie)
+        let lose = self.config.hyenas_to_lose();
+        let fourth = hyenas.contains(&lose);
+        let loser = if fourth { u8::from(hyenas[0] != lose) } else { u8::from(crowns[1] < crowns[0]) };
         let winner = 1 - loser;
         let index = (state.results_len as usize).min(state.results.len() - 1);
         state.results[index] = RoundResult { winner, crowns, hyenas, fourth_hyena: fourth };
@@ -687,14 +691,15 @@ impl Awimbawe {
 
     /// Deal `order` (the cards in `Deal.from_order` order) and find the round's leader.
     fn apply_deal(&self, state: &mut AwimbaweState, order: &[u8; NUM_CARDS]) {
-        let half = NUM_CARDS / 2;
-        state.sides = [Side::dealt(&order[..half]), Side::dealt(&order[half..])];
+        let (piles, hand) = (self.config.piles(), self.config.hand_size());
+        let half = self.config.deck_size() / 2;
+        state.sides = [Side::dealt(&order[..half], piles, hand), Side::dealt(&order[half..], piles, hand)];
         state.tallies = [Tally::default(); 2];
         let mut stage = Stage::Play;
         let mut leader = state.round_leader;
         if state.round == 1 {
             let face_up = |start: usize| -> i32 {
-                order[start + NUM_PILES..start + 2 * NUM_PILES].iter().map(|&c| i32::from(crowns(c))).sum()
+                order[start + piles..start + 2 * piles].iter().map(|&c| i32::from(crowns(c))).sum()
             };
             let (mine, theirs) = (face_up(0), face_up(half));
             if mine != theirs {
@@ -966,14 +971,14 @@ impl Rules for Awimbawe {
         match state.stage {
             Stage::TieBreak => Outcome::TieBreak(rng.gen_range(0..2u8)),
             Stage::BlindPick => Outcome::Pick(random_card(state.pick_candidates(), rng)),
-            _ => Outcome::Deal(random_order(rng)),
+            _ => Outcome::Deal(random_order(self.config.deck(), rng)),
         }
     }
 
     fn random_chance(&self, state: &mut AwimbaweState, rng: &mut Rng) {
         match state.stage {
             Stage::Deal => {
-                let order = random_order(rng);
+                let order = random_order(self.config.deck(), rng);
                 self.apply_deal(state, &order);
             }
             Stage::TieBreak => {
@@ -1000,9 +1005,11 @@ impl Rules for Awimbawe {
         let refuse = |rule: &'static str, what: String| Err(Refusal::Illegal { rule, detail: what });
         match (*outcome, state.stage) {
             (Outcome::Deal(order), Stage::Deal) => {
-                let cards =
-                    order.iter().fold(0u32, |bits, &card| bits | 1u32.checked_shl(u32::from(card)).unwrap_or(0));
-                if cards == ALL_CARDS {
+                let size = self.config.deck_size();
+                let cards = order[..size]
+                    .iter()
+                    .fold(0u32, |bits, &card| bits | 1u32.checked_shl(u32::from(card)).unwrap_or(0));
+                if cards == self.config.deck() && order[size..].iter().all(|&card| card == 0) {
                     Ok(())
                 } else {
                     refuse(rule::DEAL_COMPLETE, "not every card once".into())
@@ -1019,12 +1026,14 @@ impl Rules for Awimbawe {
     fn outcome_code(&self, outcome: &Outcome, out: &mut Vec<i64>) {
         match *outcome {
             Outcome::Deal(order) => {
-                let half = NUM_CARDS / 2;
+                let half = self.config.deck_size() / 2;
+                let piles = self.config.piles();
                 for seat in 0..2 {
                     let cards = &order[seat * half..(seat + 1) * half];
-                    out.extend(cards[..2 * NUM_PILES].iter().map(|&c| i64::from(c)));
+                    out.extend(cards[..2 * piles].iter().map(|&c| i64::from(c)));
                     let mut hand = [0u8; HAND_SIZE];
-                    hand.copy_from_slice(&cards[2 * NUM_PILES..]);
+                    let hand = &mut hand[..half - 2 * piles];
+                    hand.copy_from_slice(&cards[2 * piles..]);
                     hand.sort_unstable();
                     out.extend(hand.iter().map(|&c| i64::from(c)));
                 }
@@ -1038,7 +1047,7 @@ impl Rules for Awimbawe {
         let invalid = || Refusal::Invalid(format!("{code:?} is no chance outcome of Awimbawé here"));
         match state.stage {
             Stage::Deal => {
-                if code.len() != NUM_CARDS || code.iter().any(|&c| !(0..NUM_CARDS as i64).contains(&c)) {
+                if code.len() != self.config.deck_size() || code.iter().any(|&c| !(0..NUM_CARDS as i64).contains(&c)) {
                     return Err(invalid());
                 }
                 let mut order = [0u8; NUM_CARDS];
@@ -1134,14 +1143,18 @@ fn random_card(cards: u32, rng: &mut Rng) -> u8 {
     left.trailing_zeros().min(NUM_CARDS as u32 - 1) as u8
 }
 
-/// The 28 cards in an order drawn uniformly (Fisher-Yates).
+/// The 28 cards (the cards of `deck`, then zeros) in an order drawn uniformly (Fisher-Yates).
 #[inline]
-fn random_order(rng: &mut Rng) -> [u8; NUM_CARDS] {
+fn random_order(deck: u32, rng: &mut Rng) -> [u8; NUM_CARDS] {
     let mut order = [0u8; NUM_CARDS];
-    for (index, slot) in order.iter_mut().enumerate() {
-        *slot = index as u8;
+    let mut size = 0;
+    let mut left = deck;
+    while left != 0 {
+        order[size] = left.trailing_zeros() as u8;
+        left &= left - 1;
+        size += 1;
     }
-    for index in (1..NUM_CARDS).rev() {
+    for index in (1..size).rev() {
         let other = rng.gen_range(0..=index as u32) as usize;
         order.swap(index, other);
     }

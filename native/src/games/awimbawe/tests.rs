@@ -4,13 +4,13 @@
 use proptest::prelude::*;
 
 use super::encode::SIZE;
-use super::model::{NUM_ACTIONS, NUM_CARDS};
+use super::model::{Config, NUM_ACTIONS, NUM_CARDS};
 use super::rules::{Awimbawe, AwimbaweState, Outcome};
 use crate::core::playout::play_out;
 use crate::core::{apply_checked, apply_code, rng_from_seed, Node, OptionValue, Options, Refusal, Rules};
 
 /// Options from the proptest's choices.
-fn options(tie: usize, flags: u8, duties: bool, rounds: i64) -> Options {
+fn options(tie: usize, flags: u8, duties: bool, rounds: i64, lands: i64) -> Options {
     Options::default()
         .with("tie_break", OptionValue::Str(["chance", "seat0", "seat1"][tie % 3].into()))
         .with("rhino_to_empty_pile", OptionValue::Bool(flags & 1 != 0))
@@ -18,10 +18,11 @@ fn options(tie: usize, flags: u8, duties: bool, rounds: i64) -> Options {
         .with("blind_pick_shown", OptionValue::Bool(flags & 4 != 0))
         .with("blocked_duties", OptionValue::Str(if duties { "bound" } else { "excused" }.into()))
         .with("rounds_to_win", OptionValue::Int(rounds))
+        .with("lands", OptionValue::Int(lands))
 }
 
-/// Every card is in exactly one place: a hand, a pile, the trick or a scoring pile.
-fn check_cards(state: &AwimbaweState) {
+/// Every card in play is in exactly one place: a hand, a pile, the trick or a scoring pile.
+fn check_cards(config: &Config, state: &AwimbaweState) {
     if state.sides.iter().all(|side| side.hand == 0 && side.piles.iter().all(|p| p.len == 0)) {
         return; // between rounds
     }
@@ -53,8 +54,8 @@ fn check_cards(state: &AwimbaweState) {
     }
     seen |= state.played;
     count += state.played.count_ones();
-    assert_eq!(seen, (1 << NUM_CARDS) - 1);
-    assert_eq!(count, NUM_CARDS as u32);
+    assert_eq!(seen, config.deck());
+    assert_eq!(count as usize, config.deck_size());
     let taken: u8 = state.tallies.iter().map(|t| t.size).sum();
     assert_eq!(u32::from(taken), state.played.count_ones());
 }
@@ -71,7 +72,7 @@ fn walk(rules: &Awimbawe, seed: u64, choices: &[u16]) {
     let mut steps = 0usize;
     let mut index = 0usize;
     loop {
-        check_cards(&state);
+        check_cards(&rules.config, &state);
         for seat in [None, Some(0), Some(1)] {
             observation.iter_mut().for_each(|x| *x = 0.0);
             rules.observe(&state, seat, &mut observation);
@@ -140,10 +141,11 @@ proptest! {
         flags in 0u8..8,
         duties in any::<bool>(),
         rounds in 1i64..=5,
+        lands in 1i64..=4,
         seed in any::<u64>(),
         choices in proptest::collection::vec(any::<u16>(), 0..600),
     ) {
-        let rules = Awimbawe::new(2, &options(tie, flags, duties, rounds)).unwrap();
+        let rules = Awimbawe::new(2, &options(tie, flags, duties, rounds, lands)).unwrap();
         walk(&rules, seed, &choices);
     }
 
@@ -173,6 +175,32 @@ fn options_are_read_and_checked() {
     assert!(matches!(Awimbawe::new(2, &bad), Err(Refusal::Option(_))));
     let bad = Options::default().with("colour", OptionValue::Bool(true));
     assert!(matches!(Awimbawe::new(2, &bad), Err(Refusal::Option(_))));
+    for lands in [0, 5] {
+        let bad = Options::default().with("lands", OptionValue::Int(lands));
+        assert!(matches!(Awimbawe::new(2, &bad), Err(Refusal::Option(_))));
+    }
+}
+
+#[test]
+fn a_smaller_deal_uses_the_cards_in_play_once() {
+    // one land: the grassland's six animals, one pile and one hand card each
+    let rules = Awimbawe::new(2, &Options::default().with("lands", OptionValue::Int(1))).unwrap();
+    assert_eq!((rules.config.deck(), rules.config.deck_size(), rules.config.hand_size()), (0x3F, 6, 1));
+    let mut state = rules.initial_state();
+    let all: Vec<i64> = (0..NUM_CARDS as i64).collect();
+    assert!(matches!(apply_code(&rules, &mut state, &all), Err(Refusal::Invalid(_))));
+    let desert = [0, 1, 2, 3, 4, 6];
+    assert!(matches!(apply_code(&rules, &mut state, &desert), Err(Refusal::Illegal { .. })));
+    apply_code(&rules, &mut state, &[0, 1, 2, 3, 4, 5]).unwrap();
+    assert_eq!(state.sides[0].piles[0].cards(), &[0, 1]);
+    assert_eq!((state.sides[0].hand, state.sides[1].hand), (1 << 2, 1 << 5));
+    assert!(state.sides.iter().all(|side| side.piles[1..].iter().all(|pile| pile.len == 0)));
+    // two and three lands keep the eagles 9 and 10; four are the rulebook's 28 cards
+    let eagles = 0b11 << 26;
+    for (lands, deck, hand) in [(2, 0xFFF | eagles, 3), (3, 0x3FFFF | eagles, 4), (4, (1 << NUM_CARDS) - 1, 6)] {
+        let config = Config::from_options(&Options::default().with("lands", OptionValue::Int(lands))).unwrap();
+        assert_eq!((config.deck(), config.hand_size()), (deck, hand), "{lands} lands");
+    }
 }
 
 #[test]

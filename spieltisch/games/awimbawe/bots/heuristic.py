@@ -15,7 +15,16 @@ from spieltisch.core.agent import Agent
 from spieltisch.core.fast import value
 from spieltisch.core.game import Move
 from spieltisch.games.awimbawe.model import Stage
-from spieltisch.games.awimbawe.notation import DECK, Block, Card, Lead, Play, Rhino, Stance
+from spieltisch.games.awimbawe.notation import (
+    DECK,
+    Block,
+    Card,
+    Lead,
+    Play,
+    Rhino,
+    Stance,
+    deck_of,
+)
 from spieltisch.games.awimbawe.rules import leader_wins
 from spieltisch.games.awimbawe.view import AwimbaweView
 
@@ -160,15 +169,18 @@ def read(view: AwimbaweView) -> Reading:
         seen.update(c for pile in side.piles for c in pile if c is not None)
     seen.update(theirs.shown)
     known = tuple(c for c in (*theirs.available, *theirs.shown) if c not in theirs.blocked)
-    unseen = tuple(c for c in DECK if c not in seen and c.land not in theirs.void)
-    live = frozenset(c for c in DECK if c not in seen or c in known)
+    deck = deck_of(view.config.lands)  # the cards in play
+    # with fewer lands fewer hyenas lose: counted as the last ones of the rulebook's four
+    short = 4 - view.config.lands
+    unseen = tuple(c for c in deck if c not in seen and c.land not in theirs.void)
+    live = frozenset(c for c in deck if c not in seen or c in known)
     return Reading(
         me,
         them,
         known,
         unseen,
         max(0, theirs.hand_size - len(theirs.shown) - theirs.blocked_unseen),
-        (mine.hyenas, theirs.hyenas),
+        (mine.hyenas + short, theirs.hyenas + short),
         (mine.crowns, theirs.crowns),
         live,
     )

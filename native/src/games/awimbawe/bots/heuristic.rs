@@ -107,6 +107,11 @@ pub struct Seen {
     /// Crowns and hyenas taken this round, seat by seat.
     pub crowns: [i32; 2],
     pub hyenas: [u32; 2],
+    /// The cards in play, as bits (all 28 but with fewer lands).
+    pub deck: u32,
+    /// The hyenas fewer than the rulebook's four that lose a round with fewer lands (the
+    /// reading counts the hyenas taken as the last ones of four).
+    pub short: u32,
 }
 
 impl Seen {
@@ -145,6 +150,8 @@ impl Seen {
             their_void: state.memory.void[them],
             crowns: [i32::from(tallies[0].crowns), i32::from(tallies[1].crowns)],
             hyenas: [u32::from(tallies[0].hyenas), u32::from(tallies[1].hyenas)],
+            deck: rules.config.deck(),
+            short: 4 - u32::from(rules.config.hyenas_to_lose()),
         }
     }
 
@@ -267,11 +274,11 @@ impl Reading {
         let known = (seen.tops(them) | seen.their_shown) & !seen.blocked[them];
         let mut unseen = 0u32;
         for card in 0..NUM_CARDS as u8 {
-            if seen_cards >> card & 1 == 0 && seen.their_void & land_bit(card) == 0 {
+            if seen_cards >> card & 1 == 0 && seen.their_void & land_bit(card) == 0 && seen.deck >> card & 1 != 0 {
                 unseen |= 1 << card;
             }
         }
-        let all = (1u32 << NUM_CARDS) - 1;
+        let all = seen.deck;
         let hidden = i64::from(seen.their_hand_size)
             - i64::from(seen.their_shown.count_ones())
             - i64::from(seen.their_blocked_unseen);
@@ -281,7 +288,7 @@ impl Reading {
             their_cards: known,
             unseen,
             hidden: hidden.max(0) as u32,
-            hyenas: (seen.hyenas[me], seen.hyenas[them]),
+            hyenas: (seen.hyenas[me] + seen.short, seen.hyenas[them] + seen.short),
             crowns: (seen.crowns[me], seen.crowns[them]),
             live: (all & !seen_cards) | known,
         }
