@@ -893,7 +893,7 @@ def test_fast_built_states_equal_normally_built_ones() -> None:
     assert AuweierState(*fields.values()) == plain
     assert spieltisch.to_jsonable(state) == spieltisch.to_jsonable(plain)
     for seat in state.seats:
-        parts = (seat.hand, seat.pile, seat.known, seat.shown, seat.stacks)
+        parts = (seat.hand, seat.pile, seat.known, seat.shown, seat.stacks, seat.roamed)
         fast = _seat(*parts, seat.food, seat.false_worm)
         assert fast == Seat(*parts) and hash(fast) == hash(Seat(*parts))
         assert (fast.food, fast.false_worm) == (seat.food, seat.false_worm)

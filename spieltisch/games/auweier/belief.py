@@ -12,8 +12,8 @@ import random
 
 from spieltisch.core.game import Game, PlayerId, State
 from spieltisch.games.auweier.deck import cards_of, shuffled
-from spieltisch.games.auweier.model import EGGS_PER_FEMALE, SETUP_STAGES, Stack, Stage
-from spieltisch.games.auweier.notation import DECK, NO_CARDS, Card, Colour, card_counts
+from spieltisch.games.auweier.model import EGGS_PER_FEMALE, SETUP_STAGES, Counts, Stack, Stage
+from spieltisch.games.auweier.notation import NO_CARDS, Card, Colour, card_counts
 from spieltisch.games.auweier.rules import AuweierState, Nests, Phase, Seat
 from spieltisch.games.auweier.view import AuweierView, PlayerView
 
@@ -86,16 +86,16 @@ MAX_REDEALS = 10_000
 def _own_seat(view: AuweierView, stacks: tuple[Stack, ...], rng: random.Random) -> Seat:
     assert view.hand is not None and view.viewer is not None  # a player's own view
     pile = view.pile_known + shuffled(cards_of(view.pile_unknown), rng)
-    shown = view.players[view.viewer].shown
-    return Seat(view.hand, pile, len(view.pile_known), shown, stacks)
+    info = view.players[view.viewer]
+    return Seat(view.hand, pile, len(view.pile_known), info.shown, stacks, _roamed(view, info))
 
 
 def _other_seat(
     view: AuweierView, info: PlayerView, stacks: tuple[Stack, ...], rng: random.Random
 ) -> Seat:
     if view.stage in SETUP_STAGES:
-        start = (Card.WEDDING, Card.FALSE_WORM) if view.config.lucky_eggs else ()
-        rest = tuple(d - s for d, s in zip(DECK, card_counts(start), strict=True))
+        start = view.config.lucky_start if view.config.lucky_eggs else ()
+        rest = tuple(d - s for d, s in zip(view.config.deck, card_counts(start), strict=True))
         if info.ready:
             return Seat(
                 NO_CARDS, start + shuffled(cards_of(rest), rng), len(start), NO_CARDS, stacks
@@ -103,13 +103,21 @@ def _other_seat(
         return Seat(rest, start, len(start), NO_CARDS, stacks)
     assert info.hand_size is not None  # play has begun: every hand size is public
     on_table = card_counts(tuple(card for stack in stacks for card in stack))
+    deck = view.config.deck
     unseen = tuple(
-        d - t - x - s for d, t, x, s in zip(DECK, on_table, info.discarded, info.shown, strict=True)
+        d - t - x - s for d, t, x, s in zip(deck, on_table, info.discarded, info.shown, strict=True)
     )
     cards = shuffled(cards_of(unseen), rng)
     free = info.hand_size - sum(info.shown)
     hand = tuple(a + b for a, b in zip(info.shown, card_counts(cards[:free]), strict=True))
-    return Seat(hand, cards[free:], 0, info.shown, stacks)
+    return Seat(hand, cards[free:], 0, info.shown, stacks, _roamed(view, info))
+
+
+def _roamed(view: AuweierView, info: PlayerView) -> int:
+    """The player's :attr:`Seat.roamed`: in normal play the females their False Worm has lain
+    before since the last mating, as the view shows them (none without
+    ``false_worm_limit=always``)."""
+    return _mask(info.false_worm_seen) if view.stage is Stage.PLAY else 0
 
 
 def _mask(colours: tuple[Colour, ...]) -> int:
@@ -135,16 +143,21 @@ def redeal_hidden(state: State, observer: PlayerId | None, rng: random.Random) -
     setup: Stage | None = None
     if stage is Stage.ORDER or true.is_chance():
         setup = Stage.SHUFFLE if true.config.lucky_eggs else Stage.ORDER
-    seats = [_redeal_seat(seat, p == observer, setup, rng) for p, seat in enumerate(true.seats)]
+    deck = true.config.deck
+    seats = [
+        _redeal_seat(seat, p == observer, setup, deck, rng) for p, seat in enumerate(true.seats)
+    ]
     state = AuweierState(true.nests, stage, true.player, tuple(seats), true.totals, true.phase)
     mover = true.player
     while stage is Stage.PLAY and mover != observer and not state.legal_actions():
-        seats[mover] = _redeal_seat(true.seats[mover], False, None, rng)
+        seats[mover] = _redeal_seat(true.seats[mover], False, None, deck, rng)
         state = AuweierState(true.nests, stage, mover, tuple(seats), true.totals, true.phase)
     return state
 
 
-def _redeal_seat(seat: Seat, own: bool, setup: Stage | None, rng: random.Random) -> Seat:
+def _redeal_seat(
+    seat: Seat, own: bool, setup: Stage | None, deck: Counts, rng: random.Random
+) -> Seat:
     """``seat`` with what the observer cannot see drawn afresh: the shuffled part of the pile
     if the seat is the observer's own (or in a Lucky Eggs setup, where no deck has secrets);
     else the cards placed so far (``setup`` is ``ORDER``), or the hand and the pile."""
@@ -154,16 +167,18 @@ def _redeal_seat(seat: Seat, own: bool, setup: Stage | None, rng: random.Random)
             return seat
         rest = list(pile[known:])
         rng.shuffle(rest)
-        return Seat(seat.hand, pile[:known] + tuple(rest), known, seat.shown, seat.stacks)
+        return Seat(
+            seat.hand, pile[:known] + tuple(rest), known, seat.shown, seat.stacks, seat.roamed
+        )
     if setup is not None:
-        cards = [_CARDS[k] for k, n in enumerate(DECK) for _ in range(n)]
+        cards = [_CARDS[k] for k, n in enumerate(deck) for _ in range(n)]
         rng.shuffle(cards)
         hand = card_counts(tuple(cards[len(pile) :]))
-        return Seat(hand, tuple(cards[: len(pile)]), known, seat.shown, seat.stacks)
+        return Seat(hand, tuple(cards[: len(pile)]), known, seat.shown, seat.stacks, seat.roamed)
     unseen = list(pile)
     for k, n in enumerate(seat.hand):
         unseen += [_CARDS[k]] * (n - seat.shown[k])
     rng.shuffle(unseen)
     free = len(unseen) - len(pile)
     hand = tuple(a + b for a, b in zip(seat.shown, card_counts(tuple(unseen[:free])), strict=True))
-    return Seat(hand, tuple(unseen[free:]), known, seat.shown, seat.stacks)
+    return Seat(hand, tuple(unseen[free:]), known, seat.shown, seat.stacks, seat.roamed)

@@ -13,7 +13,15 @@ from collections.abc import Sequence
 from spieltisch.core.fast import KeyEnum, value
 from spieltisch.core.game import PlayerId, option
 from spieltisch.core.words import N_
-from spieltisch.games.auweier.notation import CROW_FOOD, HAND_SIZE, Card, Colour
+from spieltisch.games.auweier.notation import (
+    CROW_FOOD,
+    DECK_BOUNDS,
+    DECK_SIZE,
+    HAND_SIZE,
+    Card,
+    Colour,
+    deck_of,
+)
 
 HAND_BOUNDS = (3, 10)
 """Hand sizes a designer may choose: room for the Wedding and False Worm Lucky Eggs shows and
@@ -81,6 +89,10 @@ class Rule(KeyEnum):
     SWAP_PLACE = N_("an exchange names a place in the player's own stack before that female")
     SWAP_PAIR = N_("an exchange swaps the player's False Worm with one of their real worms")
     FALSE_WORM_ONCE = N_("in a wedding phase a False Worm lies before each female only once")
+    FALSE_WORM_ALWAYS = N_(
+        "a False Worm lies before each female only once between two matings "
+        "(false_worm_limit=always)"
+    )
     PASS_PHASE = N_("passing is only possible in a wedding phase; a normal turn plays a card")
 
 
@@ -139,6 +151,16 @@ played only by players with a Wedding down."""
 CROWS_BOTH_STAGES = "both_stages"
 """``lucky_crows`` setting: in Lucky Eggs, a Crow may also be a go of the wedding stage (a go
 that is no pass), by any player still in it."""
+
+
+FALSE_WORM_PHASE = "wedding_phase"
+"""``false_worm_limit`` setting (the default, ruling 7): a False Worm lies before each female
+only once within one wedding phase; in normal play it may come back as often as it is
+exchanged."""
+FALSE_WORM_ALWAYS = "always"
+"""``false_worm_limit`` setting: the limit also holds in normal play, where the count runs
+from the deal or the last mating to the next opening (its place then counting), so a game
+cannot go on for ever by exchanges alone."""
 
 
 SETUP_STAGES = (Stage.ORDER, Stage.SHUFFLE, Stage.SPREAD)
@@ -202,12 +224,28 @@ class Config:
         choices=(CROWS_WORM_STAGE, CROWS_BOTH_STAGES),
     )
     """In Lucky Eggs, in which stages of a wedding phase Crows may eat."""
+    false_worm_limit: str = option(
+        FALSE_WORM_PHASE,
+        "where a False Worm lies before each female only once: wedding_phase (within one "
+        "wedding phase) or always (in normal play too, counted from one mating to the next "
+        "opening, so exchanges cannot go on for ever)",
+        choices=(FALSE_WORM_PHASE, FALSE_WORM_ALWAYS),
+    )
+    """Whether the once-per-female limit on the False Worm also holds in normal play."""
     hand_size: int = option(
         HAND_SIZE,
         "cards in hand at the start and after each wedding phase's refill (a rule parameter)",
         bounds=HAND_BOUNDS,
     )
     """Cards in a full hand (six by the rulebook)."""
+    deck_cards: int = option(
+        DECK_SIZE,
+        "cards in each player's deck: a smaller deck under the same rules, keeping a Wedding, "
+        "the False Worm, a worm and a Crow (a rule parameter)",
+        bounds=DECK_BOUNDS,
+    )
+    """Cards in each deck (22 by the rulebook; :func:`~spieltisch.games.auweier.notation.deck_of`
+    says which)."""
     worm_value_1: int = option(
         1, "what a worm printed 1 counts (a rule parameter)", bounds=WORM_BOUNDS
     )
@@ -235,6 +273,17 @@ class Config:
         """What each card adds to a worm total, by card (:data:`WORM_VALUE` with the rulebook's
         numbers; the False Worm, Crows and Weddings always 0)."""
         return _worm_values(self)
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """How many cards of each kind one deck holds (``DECK`` with the rulebook's 22)."""
+        return deck_of(self.deck_cards)
+
+    @property
+    def lucky_start(self) -> tuple[Card, ...]:
+        """The cards every hand starts with in Lucky Eggs: a Wedding and the False Worm (only
+        the Wedding from a deck without the False Worm, ``deck_cards=3``)."""
+        return (Card.WEDDING, Card.FALSE_WORM) if self.deck[Card.FALSE_WORM] else (Card.WEDDING,)
 
     @property
     def females(self) -> int:

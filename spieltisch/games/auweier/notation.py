@@ -28,6 +28,7 @@ Parsing also takes lower case, spaces or none (``3r``, ``2*g``, ``hr``, ``k b@r`
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from typing import TypeVar, cast
 
@@ -82,6 +83,14 @@ DECK = (3, 2, 1, 2, 2, 1, 1, 1, 1, 2, 6)
 """How many cards of each kind one deck holds: 22 in all."""
 KINDS = len(Card)
 DECK_SIZE = sum(DECK)
+KEEP_ORDER = "H 3 K F 1 H 4 2* 2 H 6 1 K H 5* 3 7 H 2 4 1 H"
+"""The ``deck_cards`` parameter's cards: a deck of n cards holds the first n of these (the
+22 cards of the rulebook's deck, each once). Every small deck holds a Wedding, a worm a Crow
+can eat and a Crow, so a wedding phase can open and a Crow can eat; the False Worm comes with
+the fourth card; then worms and Weddings take turns, about one Wedding in four cards."""
+DECK_BOUNDS = (3, DECK_SIZE)
+"""Deck sizes a designer may choose: at 3 a Wedding, a 3 and a Crow (the smallest deck in
+which a wedding phase opens and a Crow eats); at 22 the rulebook's deck."""
 HAND_SIZE = 6
 WORM_CARDS = tuple(Card)[: Card.FALSE_WORM + 1]
 """Cards played before a female as worms: the eight worm kinds and the False Worm."""
@@ -126,6 +135,18 @@ def card_counts(cards: tuple[Card, ...]) -> tuple[int, ...]:
     counts = [0] * KINDS
     for card in cards:
         counts[card] += 1
+    return tuple(counts)
+
+
+@functools.cache
+def deck_of(cards: int) -> tuple[int, ...]:
+    """How many of each kind a deck of ``cards`` cards holds (the first ``cards`` of
+    :data:`KEEP_ORDER`); ``deck_of(22)`` is :data:`DECK`."""
+    if not DECK_BOUNDS[0] <= cards <= DECK_BOUNDS[1]:
+        raise ValueError(f"a deck holds {DECK_BOUNDS[0]} to {DECK_BOUNDS[1]} cards, not {cards}")
+    counts = [0] * KINDS
+    for text in KEEP_ORDER.split()[:cards]:
+        counts[CARD_TEXT.index(text)] += 1
     return tuple(counts)
 
 

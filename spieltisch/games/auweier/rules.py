@@ -43,6 +43,7 @@ from spieltisch.games.auweier.model import (
     CROWS_BOTH_STAGES,
     EGGS_PER_FEMALE,
     EXCHANGE_DRAWS,
+    FALSE_WORM_ALWAYS,
     MAX_SCORE,
     ORDER_ONWARD,
     SETUP_STAGES,
@@ -66,7 +67,6 @@ from spieltisch.games.auweier.notation import (
     COLOURS,
     CROW_FOOD,
     CROW_MOVES,
-    DECK,
     HAND_SIZE,
     HIDDEN_DECK_TEXT,
     HIDDEN_SHUFFLE_TEXT,
@@ -148,6 +148,9 @@ class Seat(_SeatCache):
     Wedding and False Worm of a Lucky Eggs start, until a card of that kind is played."""
     stacks: tuple[Stack, ...]
     """The player's cards before each female, bottom first."""
+    roamed: int = 0
+    """With ``false_worm_limit=always``: bit mask of the females the player's False Worm has
+    lain before in normal play since the last mating (or the deal); always 0 otherwise."""
     food: int = field(init=False, repr=False, compare=False, metadata={SKIP_FIELD: True})
     """Derived from ``stacks``, not part of the value: bit mask of the females where this
     seat's top card is a Crow's food."""
@@ -337,10 +340,10 @@ _OVER = Stage.OVER
 # :func:`spieltisch.core.fast.builder`). What it returns is an ordinary instance, equal to (and
 # hashing like) one built by calling the class.
 
-_seat: Callable[[Counts, tuple[Card, ...], int, Counts, tuple[Stack, ...], int, int], Seat] = (
-    builder(Seat, ("hand", "pile", "known", "shown", "stacks", "food", "false_worm"))
+_seat: Callable[[Counts, tuple[Card, ...], int, Counts, tuple[Stack, ...], int, int, int], Seat] = (
+    builder(Seat, ("hand", "pile", "known", "shown", "stacks", "roamed", "food", "false_worm"))
 )
-"""``Seat(hand, pile, known, shown, stacks)``, built faster: the caller gives the derived
+"""``Seat(hand, pile, known, shown, stacks, roamed)``, built faster: the caller gives the derived
 :attr:`Seat.food` and :attr:`Seat.false_worm` of ``stacks`` as the last two values."""
 # --- small pure helpers ---------------------------------------------------------------------
 
@@ -375,13 +378,16 @@ def _less(shown: Counts, card: int) -> Counts:
     return result if any(result) else NO_CARDS
 
 
-def _played(seat: Seat, card: Card, draw: bool, female: int | None = None) -> Seat:
+def _played(
+    seat: Seat, card: Card, draw: bool, female: int | None = None, roams: bool = False
+) -> Seat:
     """``seat`` after playing ``card`` from hand (onto its stack before ``female``, if given),
-    drawing one card if ``draw`` and possible."""
+    drawing one card if ``draw`` and possible; ``roams``: a False Worm so played is counted in
+    :attr:`Seat.roamed`."""
     hand = list(seat.hand)
     hand[card] -= 1
     pile, known, stacks, shown = seat.pile, seat.known, seat.stacks, seat.shown
-    food, false_worm = seat.food, seat.false_worm
+    food, false_worm, roamed = seat.food, seat.false_worm, seat.roamed
     if draw and pile:
         hand[pile[0]] += 1
         pile = pile[1:]
@@ -393,9 +399,11 @@ def _played(seat: Seat, card: Card, draw: bool, female: int | None = None) -> Se
         food = _top_food(food, female, card)
         if card is FALSE_WORM:
             false_worm = 1 << female
+            if roams:
+                roamed |= false_worm
     if shown is not NO_CARDS:
         shown = _less(shown, card)
-    return _seat(tuple(hand), pile, known, shown, stacks, food, false_worm)
+    return _seat(tuple(hand), pile, known, shown, stacks, roamed, food, false_worm)
 
 
 @functools.cache
@@ -587,7 +595,7 @@ def _player_views(
         ready = not setup or p < current
         if phase is None:
             weddings: tuple[Colour, ...] = ()
-            seen: tuple[Colour, ...] = ()
+            seen: tuple[Colour, ...] = _colours(seat.roamed, females) if seat.roamed else ()
             passed = False
         else:
             weddings = _colours(phase.weddings[p], females)
@@ -612,7 +620,7 @@ def _player_views(
             None if hidden else len(seat.pile),
             ready,
             seat.shown,
-            _discarded(seat),
+            _discarded(seat, nests.config.deck),
             won[p],
             _scores(nests)[p],
             weddings,
@@ -639,11 +647,11 @@ def _colours(mask: int, females: int) -> tuple[Colour, ...]:
     return tuple(_COLOURS[f] for f in range(females) if mask >> f & 1)
 
 
-def _discarded(seat: Seat) -> Counts:
-    """The cards of ``seat``'s deck that are in no hand, pile or stack any more (counted only
+def _discarded(seat: Seat, deck: Counts) -> Counts:
+    """The cards of ``seat``'s ``deck`` that are in no hand, pile or stack any more (counted only
     when the seat's player's view is not kept: see :func:`_player_views`). One pass over the
     few cards on the table and in the pile, taken off the deck's counts less the hand."""
-    left = [d - h for d, h in zip(DECK, seat.hand, strict=True)]
+    left = [d - h for d, h in zip(deck, seat.hand, strict=True)]
     for card in seat.pile:
         left[card] -= 1
     for stack in seat.stacks:
@@ -673,7 +681,8 @@ _keep_female_views, _keep_scores = slot_setters(_NestsCache, "_female_views", "_
 
 @functools.cache
 def _order_actions(hand: Counts, fresh: bool) -> tuple[Action, ...]:
-    """Deck steps: the next card from each kind left, the shuffles, the ready orders."""
+    """Deck steps: the next card from each kind left, the shuffles, the ready orders (those
+    whose six cards the deck holds: all of them in the rulebook's deck)."""
     actions: list[Action] = [ARRANGE_ONE[k] for k, n in enumerate(hand) if n]
     left = sum(hand)
     if left >= 2:
@@ -681,8 +690,13 @@ def _order_actions(hand: Counts, fresh: bool) -> tuple[Action, ...]:
     if 0 < hand[WEDDING] < left:
         actions.append(_SPREAD)
     if fresh:
-        actions += _STARTERS
+        actions += [starter for starter in _STARTERS if _holds(hand, starter.hand())]
     return tuple(actions)
+
+
+def _holds(hand: Counts, cards: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` holds every one of ``cards``."""
+    return all(n <= have for n, have in zip(card_counts(cards), hand, strict=True))
 
 
 _SHUFFLE = interned(ShuffleRest(False))
@@ -855,8 +869,8 @@ def _play_actions(state: AuweierState, females: tuple[int, ...]) -> tuple[Action
     player, seats = state.player, state.seats
     seat = seats[player]
     hand = seat.hand
-    actions: tuple[Action, ...] = _worm_actions(hand, females, 0)
-    actions += _swap_actions(seat, females, 0)
+    actions: tuple[Action, ...] = _worm_actions(hand, females, seat.roamed)
+    actions += _swap_actions(seat, females, seat.roamed)
     if hand[CROW]:
         if state.nests.config.crow_digs:
             actions += _digging_crows(seats, player, females)
@@ -1014,9 +1028,13 @@ def _apply_worm(state: AuweierState, move: PlayWorm) -> AuweierState:
     if not seat.hand[card]:
         raise illegal(move, Rule.IN_HAND.value)
     phase = state.phase
-    if phase is not None and card is FALSE_WORM:
-        phase = _false_worm_to(phase, player, female, move)
-    seats = _put(state.seats, player, _played(seat, card, phase is None, female))
+    roams = False
+    if card is FALSE_WORM:
+        if phase is not None:
+            phase = _false_worm_to(phase, player, female, move)
+        else:
+            roams = _roams(state.config, seat, female, move)
+    seats = _put(state.seats, player, _played(seat, card, phase is None, female, roams))
     totals = _add_total(state.totals, female, player, state.nests.config.worm_values[card])
     return _after_card(state, seats, totals, phase, females)
 
@@ -1060,7 +1078,14 @@ def _apply_crow(state: AuweierState, move: PlayCrow) -> AuweierState:
     stacks = _put(victim.stacks, female, rest)
     food = _top_food(victim.food, female, rest[-1] if rest else None)
     victim = _seat(
-        victim.hand, victim.pile, victim.known, victim.shown, stacks, food, victim.false_worm
+        victim.hand,
+        victim.pile,
+        victim.known,
+        victim.shown,
+        stacks,
+        victim.roamed,
+        food,
+        victim.false_worm,
     )
     seats = _put(seats, owner, victim)
     seats = _put(seats, player, _played(seats[player], CROW, phase is None))
@@ -1086,8 +1111,12 @@ def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
     if not seat.hand[card]:
         raise illegal(move, Rule.IN_HAND.value)
     phase = state.phase
-    if phase is not None and card is FALSE_WORM:
-        phase = _false_worm_to(phase, player, female, move)
+    roamed = seat.roamed
+    if card is FALSE_WORM:
+        if phase is not None:
+            phase = _false_worm_to(phase, player, female, move)
+        elif _roams(state.config, seat, female, move):
+            roamed |= 1 << female
     hand = list(seat.hand)
     hand[card] -= 1
     hand[out] += 1
@@ -1101,10 +1130,20 @@ def _apply_swap(state: AuweierState, move: Swap) -> AuweierState:
     if phase is None and pile and state.config.exchange_cost == EXCHANGE_DRAWS:
         hand[pile[0]] += 1
         pile, known = pile[1:], known - 1 if known else 0
-    seat = _seat(tuple(hand), pile, known, tuple(shown), stacks, food, false_worm)
+    seat = _seat(tuple(hand), pile, known, tuple(shown), stacks, roamed, food, false_worm)
     worth = state.nests.config.worm_values
     totals = _add_total(state.totals, female, player, worth[card] - worth[out])
     return _after_card(state, _put(state.seats, player, seat), totals, phase, females)
+
+
+def _roams(config: Config, seat: Seat, female: int, move: Move) -> bool:
+    """Whether ``seat``'s False Worm coming before ``female`` in normal play is counted (with
+    ``false_worm_limit=always``); refuses ``move`` if it has lain there since the last mating."""
+    if config.false_worm_limit != FALSE_WORM_ALWAYS:
+        return False
+    if seat.roamed >> female & 1:
+        raise illegal(move, Rule.FALSE_WORM_ALWAYS.value)
+    return True
 
 
 def _false_worm_to(phase: Phase, player: int, female: int, move: Move) -> Phase:
@@ -1200,8 +1239,10 @@ def _mate(
     over = sum(laid) == EGGS_PER_FEMALE * config.females
     mating = Mating(phase.opener, tuple(awards), tuple(cleared))
     nests = Nests(config, tuple(laid), tuple(won), mating, End.LAST_EGG if over else None)
-    hand = config.hand_size
-    seats = tuple([_clean(seat, weddings[p], not over, hand) for p, seat in enumerate(seats)])
+    hand, roams = config.hand_size, config.false_worm_limit == FALSE_WORM_ALWAYS
+    seats = tuple(
+        [_clean(seat, weddings[p], not over, hand, roams) for p, seat in enumerate(seats)]
+    )
     if over:
         return AuweierState(nests, _OVER, phase.opener, seats, tuple(rows), None)
     return _turn(nests, phase.opener, seats, tuple(rows), nests.open)
@@ -1213,10 +1254,13 @@ def _award(player: int, female: int, eggs: int) -> Award:
     return Award(player, COLOURS[female], eggs)
 
 
-def _clean(seat: Seat, weddings: int, refill: bool, hand_size: int = HAND_SIZE) -> Seat:
+def _clean(
+    seat: Seat, weddings: int, refill: bool, hand_size: int = HAND_SIZE, roams: bool = False
+) -> Seat:
     """``seat`` without its stacks where it had a Wedding, refilled to ``hand_size`` cards if
     ``refill`` (a hand already that full or fuller, as ``exchange_cost=draws`` allows, draws
-    nothing)."""
+    nothing); with ``roams`` (``false_worm_limit=always``) its False Worm's count starts
+    afresh, the place where it stays counting."""
     stacks, food, false_worm = seat.stacks, seat.food, seat.false_worm
     if weddings:
         stacks = tuple([() if weddings >> f & 1 else stack for f, stack in enumerate(stacks)])
@@ -1229,9 +1273,10 @@ def _clean(seat: Seat, weddings: int, refill: bool, hand_size: int = HAND_SIZE) 
         for card in drawn:
             counts[card] += 1
         hand, pile, known = tuple(counts), pile[len(drawn) :], max(known - len(drawn), 0)
-    elif not weddings:
+    roamed = false_worm if roams else 0
+    if not drawn and not weddings and roamed == seat.roamed:
         return seat
-    return _seat(hand, pile, known, seat.shown, stacks, food, false_worm)
+    return _seat(hand, pile, known, seat.shown, stacks, roamed, food, false_worm)
 
 
 # --- arranging the decks --------------------------------------------------------------------
@@ -1262,7 +1307,7 @@ def _apply_arrange(state: AuweierState, move: Arrange) -> AuweierState:
     pile = seat.pile + cards
     return _arranged(
         state,
-        _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, seat.food, seat.false_worm),
+        _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, 0, seat.food, seat.false_worm),
     )
 
 
@@ -1282,8 +1327,10 @@ def _apply_starter(state: AuweierState, move: Starter) -> AuweierState:
     if seat.pile:
         raise illegal(move, Rule.STARTER_FIRST.value)
     pile = move.hand()
+    if not _holds(seat.hand, pile):
+        raise illegal(move, Rule.DECK_CARDS.value)
     hand = tuple(have - n for have, n in zip(seat.hand, card_counts(pile), strict=True))
-    seat = _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, seat.food, seat.false_worm)
+    seat = _seat(hand, pile, len(pile), NO_CARDS, seat.stacks, 0, seat.food, seat.false_worm)
     seats = _put(state.seats, state.player, seat)
     return AuweierState(state.nests, _SPREAD_STAGE, state.player, seats, state.totals, None)
 
@@ -1300,7 +1347,7 @@ def _apply_shuffled(state: AuweierState, move: Shuffled) -> AuweierState:
     pile = seat.pile + move.cards
     return _arranged(
         state,
-        _seat(NO_CARDS, pile, seat.known, NO_CARDS, seat.stacks, seat.food, seat.false_worm),
+        _seat(NO_CARDS, pile, seat.known, NO_CARDS, seat.stacks, 0, seat.food, seat.false_worm),
     )
 
 
@@ -1316,7 +1363,7 @@ def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
     if player + 1 < config.players:
         stage = _SHUFFLE_STAGE if config.lucky_eggs else _ORDER
         return AuweierState(nests, stage, player + 1, seats, totals, None)
-    shown = card_counts((WEDDING, FALSE_WORM)) if config.lucky_eggs else NO_CARDS
+    shown = card_counts(config.lucky_start) if config.lucky_eggs else NO_CARDS
     dealt = tuple(
         _seat(
             card_counts(s.pile[: config.hand_size]),
@@ -1324,6 +1371,7 @@ def _arranged(state: AuweierState, seat: Seat) -> AuweierState:
             max(s.known - config.hand_size, 0),
             shown,
             s.stacks,
+            0,
             s.food,
             s.false_worm,
         )
@@ -1374,10 +1422,10 @@ class Auweier(Game):
         totals = ((0,) * players,) * females
         stacks: tuple[Stack, ...] = ((),) * females
         if not config.lucky_eggs:
-            seat = Seat(DECK, (), 0, NO_CARDS, stacks)
+            seat = Seat(config.deck, (), 0, NO_CARDS, stacks)
             return AuweierState(nests, Stage.ORDER, 0, (seat,) * players, totals, None)
-        start = (WEDDING, FALSE_WORM)
-        rest = tuple(n - m for n, m in zip(DECK, card_counts(start), strict=True))
+        start = config.lucky_start
+        rest = tuple(n - m for n, m in zip(config.deck, card_counts(start), strict=True))
         seat = Seat(rest, start, len(start), NO_CARDS, stacks)
         return AuweierState(nests, Stage.SHUFFLE, 0, (seat,) * players, totals, None)
 

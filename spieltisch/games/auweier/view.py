@@ -72,7 +72,8 @@ class PlayerView:
     passed: bool
     """Has passed, or takes no part, in the stage of the wedding phase under way."""
     false_worm_seen: tuple[Colour, ...]
-    """Females this player's False Worm has lain before in the wedding phase under way."""
+    """Females this player's False Worm has lain before in the wedding phase under way (with
+    ``false_worm_limit=always``, in normal play: since the last mating)."""
 
 
 @value

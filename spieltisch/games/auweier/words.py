@@ -88,13 +88,14 @@ STAGE_TEXT = {
 is used)."""
 
 
-def deck_text(info: PlayerView, *, speech: Speech = ENGLISH) -> str:
-    """How far a player's deck setup has got, as far as the viewer may know."""
+def deck_text(info: PlayerView, *, speech: Speech = ENGLISH, total: int = DECK_SIZE) -> str:
+    """How far a player's deck setup has got, as far as the viewer may know (of a deck of
+    ``total`` cards)."""
     if info.ready:
         return speech.gettext("ready")
     if info.pile_size is None:  # another player's deck
         return speech.gettext("setting up")
-    return speech.gettext("{n} of {total} placed").format(n=info.pile_size, total=DECK_SIZE)
+    return speech.gettext("{n} of {total} placed").format(n=info.pile_size, total=total)
 
 
 def count_text(size: int | None) -> str:

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from spieltisch.core.words import ENGLISH, Speech
 from spieltisch.games.auweier.model import SETUP_STAGES, Stage
-from spieltisch.games.auweier.notation import CARD_TEXT, DECK_SIZE, Card, Colour
+from spieltisch.games.auweier.notation import CARD_TEXT, Card, Colour
 from spieltisch.games.auweier.view import AuweierView, FemaleView
 from spieltisch.games.auweier.words import (
     COLOUR_WORDS,
@@ -121,7 +121,7 @@ class AuweierDrawer(Drawer[AuweierView]):
             if info.passed and view.stage in {Stage.WEDDINGS, Stage.WORMS}:
                 notes.append(Text(_("passed"), style="dim"))
             cells = (
-                [deck_text(info, speech=table.speech)]
+                [deck_text(info, speech=table.speech, total=view.config.deck_cards)]
                 if ordering
                 else [count_text(info.hand_size), count_text(info.pile_size)]
             )
@@ -171,7 +171,8 @@ class AuweierDrawer(Drawer[AuweierView]):
                 return sentence(_("{player} sets up their deck."), player=who)
             arranges = _("{player} arranges their deck ({n} of {total} cards placed).")
             return sentence(
-                arranges.format(player="{player}", n=placed, total=DECK_SIZE), player=who
+                arranges.format(player="{player}", n=placed, total=view.config.deck_cards),
+                player=who,
             )
         if view.stage in {Stage.SHUFFLE, Stage.SPREAD}:
             return sentence(_("Shuffling the cards of {player}."), player=who)

@@ -47,27 +47,31 @@ WEDDING_PLACES: tuple[tuple[int, int], ...] = (
 """
 
 
-def plan_next(hand: Sequence[int], rng: random.Random) -> Card:
+def plan_next(hand: Sequence[int], rng: random.Random, deck: Sequence[int] = DECK) -> Card:
     """The next card of the planned order for a deck whose cards not placed yet are ``hand``.
 
-    Stateless: what was placed already is ``DECK`` less ``hand``. A Wedding comes at a place of
-    its stretch of :data:`WEDDING_PLACES` with equal chance (one that missed its stretch, in a
-    deck begun off the plan, comes at once); otherwise the card is drawn uniformly from the
-    cards left of the current tier of :data:`PLAN_TIERS`, the first one whose cards are not all
-    placed (the cards placed are counted against the tiers in order). Every random choice comes
-    from ``rng``, so a seeded generator gives the same deck again."""
-    placed = [have - left for have, left in zip(DECK, hand, strict=True)]
-    place = DECK_SIZE - sum(hand)
+    Stateless: what was placed already is ``deck`` (the rulebook's, or the smaller one of the
+    ``deck_cards`` parameter) less ``hand``; a smaller deck follows the same plan with the cards
+    it lacks left out. A Wedding comes at a place of its stretch of :data:`WEDDING_PLACES` with
+    equal chance (one that missed its stretch, in a deck begun off the plan, comes at once);
+    otherwise the card is drawn uniformly from the cards left of the current tier of
+    :data:`PLAN_TIERS`, the first one whose cards are not all placed (the cards placed are
+    counted against the tiers in order). Every random choice comes from ``rng``, so a seeded
+    generator gives the same deck again."""
+    placed = [have - left for have, left in zip(deck, hand, strict=True)]
+    place = sum(deck) - sum(hand)
     others_left = sum(hand) - hand[Card.WEDDING]
     if hand[Card.WEDDING] and (not others_left or _wedding_now(place, placed[Card.WEDDING], rng)):
         return Card.WEDDING
+    unplaced = list(hand)
     for tier in PLAN_TIERS:
         left = []
         for card in tier:
             if placed[card]:
                 placed[card] -= 1
-            else:
+            elif unplaced[card]:  # always, in the rulebook's deck
                 left.append(card)
+                unplaced[card] -= 1
         if left:
             return left[rng.randrange(len(left))]
     return next(Card(k) for k, n in enumerate(hand) if n)  # the tiers cover the deck: unreached
@@ -103,7 +107,7 @@ def book(view: object, legal: Sequence[Move], rng: random.Random) -> Move | None
     (22 quick answers; a deck begun differently is finished as the plan would)."""
     if not isinstance(view, AuweierView) or view.stage is not Stage.ORDER or view.hand is None:
         return None
-    step = Arrange((plan_next(view.hand, rng),))
+    step = Arrange((plan_next(view.hand, rng, view.config.deck),))
     return step if step in legal else None
 
 

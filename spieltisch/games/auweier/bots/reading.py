@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from spieltisch.core.fast import value
 from spieltisch.core.game import PlayerId
 from spieltisch.games.auweier.model import COLOUR_BONUS
-from spieltisch.games.auweier.notation import DECK, WORM_VALUE, Card, Colour
+from spieltisch.games.auweier.notation import WORM_VALUE, Card, Colour
 from spieltisch.games.auweier.view import AuweierView
 
 
@@ -104,13 +104,14 @@ def _egg_value(view: AuweierView, female: int, player: int) -> float:
 
 def _unseen(view: AuweierView, player: int) -> list[int]:
     """Cards of ``player``'s deck in their hand or pile that the viewer has not seen."""
-    on_table = [0] * len(DECK)
+    on_table = [0] * len(Card)
     for female in view.females:
         for card in female.stacks[player].cards:
             on_table[card] += 1
     info = view.players[player]
     return [
-        d - t - x - s for d, t, x, s in zip(DECK, on_table, info.discarded, info.shown, strict=True)
+        d - t - x - s
+        for d, t, x, s in zip(view.config.deck, on_table, info.discarded, info.shown, strict=True)
     ]
 
 
