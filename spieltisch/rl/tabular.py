@@ -43,9 +43,13 @@ from open_spiel.python.algorithms import cfr as python_cfr_module  # type: ignor
 from spieltisch.agents import make_agent
 from spieltisch.rl.openspiel import SpieltischGame, SpieltischState
 
-SMALL_GAMES = {"awimbawe": "spieltisch_awimbawe(lands=1,rounds_to_win=1,native=False)"}
+SMALL_GAMES = {
+    "awimbawe": "spieltisch_awimbawe(lands=1,rounds_to_win=1,native=False)",
+    "auweier": "spieltisch_auweier(players=2,deck_cards=3,hand_size=3,native=False)",
+}
 """The registered game each small variant is measured on: Awimbawé with one land (six cards,
-one pile and one hand card each; the single hyena loses) decided in a single round."""
+one pile and one hand card each; the single hyena loses) decided in a single round; Auweier
+for two with decks of three cards (a Wedding, a 3 and a Crow), all of them in hand."""
 
 
 @dataclass
