@@ -241,7 +241,7 @@ class Config:
     deck_cards: int = option(
         DECK_SIZE,
         "cards in each player's deck: a smaller deck under the same rules, keeping a Wedding, "
-        "the False Worm, a worm and a Crow (a rule parameter)",
+        "a worm and a Crow (a rule parameter)",
         bounds=DECK_BOUNDS,
     )
     """Cards in each deck (22 by the rulebook; :func:`~spieltisch.games.auweier.notation.deck_of`
