@@ -52,7 +52,7 @@ pub enum End {
 }
 
 /// The option names the Python game declares.
-pub const OPTION_NAMES: [&str; 17] = [
+pub const OPTION_NAMES: [&str; 19] = [
     "lucky_eggs",
     "closed_nests",
     "stuck_player",
@@ -62,7 +62,9 @@ pub const OPTION_NAMES: [&str; 17] = [
     "wedding_order",
     "neutral_colour",
     "lucky_crows",
+    "false_worm_limit",
     "hand_size",
+    "deck_cards",
     "worm_value_1",
     "worm_value_2",
     "worm_value_3",
@@ -126,6 +128,15 @@ impl Config {
         let neutral_colour = options.bool("neutral_colour", true)?;
         let lucky_crows_both = options.choice("lucky_crows", "worm_stage", &["worm_stage", "both_stages"])? == 1;
         let hand_size = options.int("hand_size", HAND_SIZE, HAND_BOUNDS.0, HAND_BOUNDS.1)? as u8;
+        // Not mirrored yet (the Python rules play them): a smaller deck and the False Worm's
+        // limit in normal play are refused, so callers play such a game in Python.
+        let deck_size = DECK.iter().map(|&n| i64::from(n)).sum::<i64>();
+        if options.int("deck_cards", deck_size, 3, deck_size)? != deck_size {
+            return Err(Refusal::Option("the native core plays Auweier's full deck only (deck_cards=22)".into()));
+        }
+        if options.choice("false_worm_limit", "wedding_phase", &["wedding_phase", "always"])? != 0 {
+            return Err(Refusal::Option("the native core plays false_worm_limit=wedding_phase only".into()));
+        }
         let mut by_number = [0i16; 7];
         for (number, value) in by_number.iter_mut().enumerate() {
             let name = format!("worm_value_{}", number + 1);

@@ -176,6 +176,20 @@ fn refuses_player_counts_and_options() {
 }
 
 #[test]
+fn knows_the_small_deck_and_the_false_worm_limit_but_plays_only_their_defaults() {
+    let defaults = Options::default()
+        .with("deck_cards", OptionValue::Int(22))
+        .with("false_worm_limit", OptionValue::Str("wedding_phase".into()));
+    assert!(Auweier::new(2, &defaults).is_ok());
+    for small in [3, 21] {
+        let options = Options::default().with("deck_cards", OptionValue::Int(small));
+        assert!(matches!(Auweier::new(2, &options), Err(Refusal::Option(_))));
+    }
+    let always = Options::default().with("false_worm_limit", OptionValue::Str("always".into()));
+    assert!(matches!(Auweier::new(2, &always), Err(Refusal::Option(_))));
+}
+
+#[test]
 fn spread_orders_are_listed_and_counted_alike() {
     // 2 Weddings among 5 cards: parts of 2 and 3
     let mut counts = [0u8; KINDS];
