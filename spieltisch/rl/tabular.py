@@ -228,17 +228,7 @@ def cfr(tree: Tree, checkpoints: Sequence[int]) -> list[tuple[int, float, float]
     """OpenSpiel's CFR on ``tree``: at each number of iterations in ``checkpoints``, the
     exploitability of the average policy and the seconds spent so far."""
     solver = pyspiel.CFRSolver(tree.efg)
-    done, spent, found = 0, 0.0, []
-    for target in sorted(checkpoints):
-        start = time.perf_counter()
-        for _ in range(target - done):
-            solver.evaluate_and_update_policy()
-        spent += time.perf_counter() - start
-        done = target
-        found.append(
-            (target, float(pyspiel.exploitability(tree.efg, solver.average_policy())), spent)
-        )
-    return found
+    return _iterate(tree, solver, checkpoints, solver.average_policy, 0.0)
 
 
 def python_cfr(tree: Tree, checkpoints: Sequence[int]) -> list[tuple[int, float, float]]:
@@ -248,15 +238,30 @@ def python_cfr(tree: Tree, checkpoints: Sequence[int]) -> list[tuple[int, float,
     list the information sets."""
     start = time.perf_counter()
     solver = python_cfr_module.CFRSolver(tree.efg)
-    done, spent, found = 0, time.perf_counter() - start, []
+
+    def average() -> Any:
+        return pyspiel.TabularPolicy(solver.average_policy().to_dict())
+
+    return _iterate(tree, solver, checkpoints, average, time.perf_counter() - start)
+
+
+def _iterate(
+    tree: Tree,
+    solver: Any,
+    checkpoints: Sequence[int],
+    average: Callable[[], Any],
+    spent: float,
+) -> list[tuple[int, float, float]]:
+    """Run ``solver`` to each of ``checkpoints``: the iterations, the exploitability of its
+    ``average`` policy there, and the seconds spent so far (``spent`` before the first)."""
+    done, found = 0, []
     for target in sorted(checkpoints):
         start = time.perf_counter()
         for _ in range(target - done):
             solver.evaluate_and_update_policy()
         spent += time.perf_counter() - start
         done = target
-        table = pyspiel.TabularPolicy(solver.average_policy().to_dict())
-        found.append((target, float(pyspiel.exploitability(tree.efg, table)), spent))
+        found.append((target, float(pyspiel.exploitability(tree.efg, average())), spent))
     return found
 
 

@@ -103,3 +103,10 @@ def test_another_root_walks_another_tree() -> None:
     other = tabular.walk(game, root)
     assert other.counts["decision"] > 0
     assert 0.0 <= tabular.exploitability(other, tabular.agent_policy(other, "heuristic")) <= 1.0
+
+
+def test_the_python_cfr_reaches_the_cpp_cfrs_values(tree: tabular.Tree) -> None:
+    """OpenSpiel's Python and C++ CFR run the same iterates on the written game."""
+    python = [value for _, value, _ in tabular.python_cfr(tree, [1, 3])]
+    cpp = [value for _, value, _ in tabular.cfr(tree, [1, 3])]
+    assert python == pytest.approx(cpp, abs=1e-9)

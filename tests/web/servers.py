@@ -113,6 +113,25 @@ def running(url: str, workers: int = 1) -> Iterator[Server]:
         process.stop()
 
 
+DROP_TRIES = 40
+"""Tries at dropping a test database that a server's background worker is still in."""
+
+
+def drop_database(admin: sa.Engine, name: str) -> None:
+    """Drop database ``name``, ending its connections. A background worker of PostgreSQL
+    (autovacuum, run as the superuser) may be in a database the tests just filled, and the
+    test role may not end it: then wait for it to leave and try again."""
+    for attempt in range(DROP_TRIES):
+        try:
+            with admin.connect() as db:
+                db.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            return
+        except (sa.exc.ProgrammingError, sa.exc.OperationalError):
+            if attempt == DROP_TRIES - 1:
+                raise
+            time.sleep(0.25)
+
+
 @contextmanager
 def own_database(url: str, label: str) -> Iterator[str]:
     """A fresh PostgreSQL database beside the one ``url`` names, dropped on the way out.
@@ -125,11 +144,10 @@ def own_database(url: str, label: str) -> Iterator[str]:
     name = f"{base.database}_{label}_{os.getpid()}"
     admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
     try:
+        drop_database(admin, name)
         with admin.connect() as db:
-            db.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
             db.execute(sa.text(f'CREATE DATABASE "{name}"'))
         yield base.set(database=name).render_as_string(hide_password=False)
-        with admin.connect() as db:
-            db.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        drop_database(admin, name)
     finally:
         admin.dispose()

@@ -24,6 +24,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
 from spieltisch.web.store.db import METADATA, MIGRATIONS, make_engine
+from tests.web.servers import drop_database
 
 pytestmark = pytest.mark.timeout(120)
 POSTGRES = os.environ.get("SPIELTISCH_TEST_POSTGRES", "")
@@ -76,8 +77,7 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     try:
         yield sa.make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
     finally:
-        with admin.connect() as connection:
-            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        drop_database(admin, name)
         admin.dispose()
 
 
