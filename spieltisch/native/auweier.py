@@ -63,8 +63,9 @@ def chance_move(state: AuweierState, code: Sequence[int]) -> Move:
 
 def canonical(state: AuweierState) -> tuple[int, ...]:
     """The Python state as the integers the native state's ``canonical()`` gives: the stage
-    and player; each seat's hand, pile (its length, then its cards), known cards, cards shown
-    and stacks (each its length, then its cards); the worm totals by female; the wedding
+    and player; each seat's hand, pile (its length, then its cards), known cards, cards shown,
+    stacks (each its length, then its cards) and the females its False Worm has lain before
+    since the last mating (``roamed``, a bit mask); the worm totals by female; the wedding
     phase (0, or 1 and its opener, Weddings, passes and False Worm sightings); the eggs laid
     and won; the last mating (0, or 1 and its opener, awards and cleared stacks); the end."""
     out: list[int] = [STAGES.index(state.stage), state.player]
@@ -77,6 +78,7 @@ def canonical(state: AuweierState) -> tuple[int, ...]:
         for stack in seat.stacks:
             out.append(len(stack))
             out += stack
+        out.append(seat.roamed)
     for column in state.totals:
         out += column
     phase = state.phase

@@ -60,9 +60,6 @@ TOO_SLOW: dict[tuple[str, str], str] = {
     ),
 }
 """Cells (game, level) skipped for their cost, and why."""
-PYTHON_ONLY = {("auweier", "deck_cards"), ("auweier", "false_worm_limit")}
-"""(game, option): played by the Python rules only so far (the native core refuses any value
-but the default until it mirrors them: ``tests/native/agreement.py``'s ``NOT_MIRRORED``)."""
 TOO_WEAK: dict[tuple[str, str], str] = {
     ("auf-die-eier", "ismcts"): (
         "not inherent in the rules (the expert wins 79% against random at two players and "
@@ -162,8 +159,7 @@ def test_every_level_beats_random_at_the_bounds(cell: Cell) -> None:
     game, lineup = table(cell)
     deals = SEARCH_DEALS if cell.level in COSTLY else NATIVE_DEALS
     tasks = arena.schedule(game, lineup, deals * game.players, seed=SEED)
-    engine = "python" if (cell.game, cell.option) in PYTHON_ONLY else "auto"
-    results = arena.run(tasks, engine=engine)  # natively wherever every agent has a twin
+    results = arena.run(tasks)  # natively wherever every agent of the lineup has a twin
     assert all(result.finished for result in results), f"{cell}: a game did not finish"
     shares = random_shares(results)
     expected = 1 / game.players

@@ -79,12 +79,6 @@ def option_values(spec: OptionSpec) -> tuple[OptionValue, ...]:
     return tuple(v for v in values if v != spec.default)
 
 
-NOT_MIRRORED = {"auweier": ("deck_cards", "false_worm_limit")}
-"""Options the Python rules play and the native core only refuses at any value but the
-default, until it mirrors them (see docs/rl/auweier-small-variant-notes.md): left out of
-:func:`configs`; ``test_auweier.py`` checks that the core refuses them."""
-
-
 def configs(game_id: str) -> list[Config]:
     """What :func:`walk` walks ``game_id`` with (see the module docstring)."""
     info = REGISTRY.game_class(game_id).info
@@ -92,8 +86,6 @@ def configs(game_id: str) -> list[Config]:
     found = [Config(players) for players in counts]
     ends = sorted({info.min_players, info.max_players})
     for spec in info.options:
-        if spec.name in NOT_MIRRORED.get(game_id, ()):
-            continue
         for value in option_values(spec):
             found.extend(Config(players, {spec.name: value}) for players in ends)
     return found

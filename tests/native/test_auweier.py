@@ -15,13 +15,12 @@ from fractions import Fraction
 import pytest
 
 from spieltisch import native
-from spieltisch.core.errors import IllegalActionError, NotEnumerableError, OptionError
+from spieltisch.core.errors import IllegalActionError, NotEnumerableError
 from spieltisch.core.game import Move, State
 from spieltisch.games.auweier import Arrange, Auweier, AuweierState, Card, Colour, ShuffleRest
 from spieltisch.games.auweier.model import Award
 from spieltisch.games.auweier.notation import DECK, cards_text, parse_cards, parse_move
 from tests.native.agreement import (
-    NOT_MIRRORED,
     Config,
     DisagreementError,
     configs,
@@ -34,7 +33,7 @@ require_native("auweier")
 GAME = "auweier"
 CONFIGS = configs(GAME)
 STEPS = 1300
-"""Steps per config: about 69,000 in all over the 53 configs."""
+"""Steps per config: about 74,000 in all over the 57 configs."""
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=str)
@@ -42,21 +41,6 @@ def test_native_agrees_with_python(config: Config) -> None:
     walked = walk(GAME, config, seed=4900 + CONFIGS.index(config), steps=STEPS)
     assert walked.games >= 1
     assert walked.refusals > 0
-
-
-@pytest.mark.parametrize(
-    "options",
-    [{"deck_cards": 3}, {"deck_cards": 21}, {"false_worm_limit": "always"}],
-    ids=str,
-)
-def test_the_core_refuses_the_options_it_does_not_mirror_yet(options: dict[str, int | str]) -> None:
-    """``deck_cards`` and ``false_worm_limit`` are played in Python only (agreement.py's
-    ``NOT_MIRRORED``): the core must refuse them rather than play the rulebook's game. Once it
-    mirrors them, drop them from ``NOT_MIRRORED`` and this test."""
-    assert set(options) <= set(NOT_MIRRORED[GAME])
-    with pytest.raises(OptionError):
-        native.NativeGame(Auweier(2, **options))
-    assert native.NativeGame(Auweier(2, deck_cards=22, false_worm_limit="wedding_phase"))
 
 
 def test_the_agreement_walk_finds_a_broken_rule() -> None:
@@ -123,21 +107,59 @@ def test_an_opening_wedding_is_refused_with_the_python_rule() -> None:
     assert tuple(nat.canonical()) == game.convert.canonical(python)
 
 
+FALSE_WORM_BACK = [
+    *_moves(*["deck F", "deck 3", "deck K", "deck H"] * 2),
+    *_moves("worm F R", "worm 3 B", "swap R#1 3", "worm F G"),
+]
+"""Two four-card decks, all in hand: Red's False Worm goes before the red female and comes
+back to hand for a 3, Blue's goes before the green one; Red is to move."""
+
+
+def test_the_false_worm_limit_in_normal_play_agrees() -> None:
+    # With false_worm_limit=always Red's False Worm may not go back before the red female
+    # until a mating; the mating starts the count afresh where each False Worm stays (Blue's
+    # before the green female), and the native core refuses and resets alike.
+    game = native.NativeGame(Auweier(2, deck_cards=4, hand_size=4, false_worm_limit="always"))
+    nat, python = game.from_moves(FALSE_WORM_BACK)
+    assert isinstance(python, AuweierState)
+    assert [seat.roamed for seat in python.seats] == [0b001, 0b100]
+    assert tuple(nat.canonical()) == game.convert.canonical(python)
+    back = parse_move("worm F R")
+    with pytest.raises(IllegalActionError) as expected:
+        python.apply(back)
+    with pytest.raises(IllegalActionError) as got:
+        nat.apply(game.python.action_id(back))
+    assert got.value.rule == expected.value.rule
+    assert "between two matings" in got.value.rule
+    phase = _moves("wedding R", "pass", "pass", "pass")
+    nat, python = game.from_moves([*FALSE_WORM_BACK, *phase])
+    assert isinstance(python, AuweierState)
+    assert python.nests.last is not None
+    assert [seat.roamed for seat in python.seats] == [0, 0b100]
+    assert tuple(nat.canonical()) == game.convert.canonical(python)
+    assert game.python.action_id(back) in nat.legal_actions()
+
+
 @pytest.mark.parametrize(
     "options",
     [
         {},
         {"lucky_eggs": True, "lucky_crows": "both_stages"},
         {"closed_nests": True, "crow_digs": True},
+        {"deck_cards": 4, "false_worm_limit": "always", "hand_size": 3},
+        {"deck_cards": 3, "lucky_eggs": True},
+        {"deck_cards": 9, "false_worm_limit": "always", "exchange_cost": "draws"},
     ],
     ids=str,
 )
-def test_refused_actions_name_the_python_rule(options: dict[str, bool | str]) -> None:
+def test_refused_actions_name_the_python_rule(options: dict[str, bool | str | int]) -> None:
     game = native.NativeGame(Auweier(3, **options))
     rng = random.Random(7)
     size = game.num_distinct_actions
     checked = 0
-    for _ in range(6):
+    for _ in range(60):  # six games of the full deck; more of a small one
+        if checked > 500:
+            break
         nat = game.initial_state()
         python = game.python.initial_state()
         while not python.is_terminal():

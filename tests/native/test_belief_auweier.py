@@ -85,7 +85,7 @@ def state_of_canonical(config: Config, code: Sequence[int]) -> AuweierState:
         known = read.one()
         shown = read.some(KINDS)
         stacks = tuple(read.cards() for _ in range(females))
-        seats.append(Seat(hand, pile, known, shown, stacks))
+        seats.append(Seat(hand, pile, known, shown, stacks, read.one()))
     totals = tuple(read.some(players) for _ in range(females))
     phase = None
     if read.one():

@@ -114,10 +114,10 @@ def _other_seat(
 
 
 def _roamed(view: AuweierView, info: PlayerView) -> int:
-    """The player's :attr:`Seat.roamed`: in normal play the females their False Worm has lain
-    before since the last mating, as the view shows them (none without
+    """The player's :attr:`Seat.roamed`: outside a wedding phase the females their False Worm
+    has lain before since the last mating, as the view shows them (none without
     ``false_worm_limit=always``)."""
-    return _mask(info.false_worm_seen) if view.stage is Stage.PLAY else 0
+    return 0 if view.stage in (Stage.WEDDINGS, Stage.WORMS) else _mask(info.false_worm_seen)
 
 
 def _mask(colours: tuple[Colour, ...]) -> int:

@@ -17,7 +17,7 @@
 use rand::Rng as _;
 
 use super::model::{End, Stage, EGGS_PER_FEMALE};
-use super::notation::{Card, DECK, DECK_SIZE, FALSE_WORM, KINDS, MAX_STACK, SEATS, WEDDING};
+use super::notation::{Card, DECK, DECK_SIZE, FALSE_WORM, KINDS, MAX_STACK, SEATS};
 use super::rules::{Auweier, AuweierState, Mating, Phase, Seat, MOST_EGGS, NOBODY};
 use crate::core::code::Reader;
 use crate::core::{Kit, Refusal, Rng, Rules};
@@ -148,8 +148,8 @@ fn own_seat(belief: &Belief, seat: &mut Seat, rng: &mut Rng) {
 fn other_seat(game: &Auweier, belief: &Belief, p: usize, seat: &mut Seat, rng: &mut Rng) {
     let info = &belief.players[p];
     if belief.stage.is_setup() {
-        let start: &[Card] = if game.config.lucky_eggs { &[WEDDING, FALSE_WORM] } else { &[] };
-        let mut rest = DECK;
+        let start: &[Card] = if game.config.lucky_eggs { game.config.lucky_start() } else { &[] };
+        let mut rest = game.config.deck;
         for &card in start {
             rest[usize::from(card)] -= 1;
         }
@@ -296,6 +296,10 @@ pub fn belief_from_code(game: &Auweier, code: &[i64]) -> Result<Belief, Refusal>
         }
         public.won[p] = info.eggs;
         public.won_len[p] = info.eggs_len;
+        if !matches!(stage, Stage::Weddings | Stage::Worms) {
+            // with false_worm_limit=always, where the False Worm has lain since the last mating
+            public.seats[p].roamed = info.false_worm_seen;
+        }
     }
     let (mut hand, mut pile_known, mut pile_known_len, mut pile_unknown) = (None, [0; DECK_SIZE], 0, [0; KINDS]);
     if viewer.is_some() {
@@ -384,6 +388,7 @@ fn read_last(read: &mut Reader, players: usize, females: usize, laid: &[u8; SEAT
 /// goes to the pile).
 fn check_cards(game: &Auweier, belief: &mut Belief) -> Result<(), Refusal> {
     let setup = belief.stage.is_setup();
+    let deck = game.config.deck;
     for p in 0..game.config.players {
         let seat = &belief.public.seats[p];
         let info = &belief.players[p];
@@ -401,7 +406,7 @@ fn check_cards(game: &Auweier, belief: &mut Belief) -> Result<(), Refusal> {
             }
             for kind in 0..KINDS {
                 let sum = u32::from(held[kind] + hand[kind] + belief.pile_unknown[kind] + info.discarded[kind]);
-                if sum != u32::from(DECK[kind]) || info.shown[kind] > hand[kind] {
+                if sum != u32::from(deck[kind]) || info.shown[kind] > hand[kind] {
                     return Err(invalid(format!("the viewer's cards of kind {kind} are no deck's")));
                 }
             }
@@ -416,7 +421,7 @@ fn check_cards(game: &Auweier, belief: &mut Belief) -> Result<(), Refusal> {
         let mut length = 0;
         for kind in 0..KINDS {
             let known = u32::from(placed[kind]) + u32::from(info.discarded[kind]) + u32::from(info.shown[kind]);
-            let Some(left) = u32::from(DECK[kind]).checked_sub(known) else {
+            let Some(left) = u32::from(deck[kind]).checked_sub(known) else {
                 return Err(invalid(format!("player {p} has more cards of kind {kind} than a deck")));
             };
             for _ in 0..left {

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use super::belief::belief_from_code;
 use super::encode::SIZE;
 use super::model::Stage;
-use super::notation::{DECK, KINDS};
+use super::notation::KINDS;
 use super::rules::{Auweier, AuweierState, NOBODY};
 use super::tests::{check_derived, options_strategy};
 use crate::core::playout::play_out;
@@ -47,7 +47,7 @@ fn code_of(rules: &Auweier, s: &AuweierState, viewer: Option<usize>) -> Vec<i64>
         out.extend(seat.shown.iter().map(|&n| i64::from(n)));
         let mut discarded = [0i64; KINDS];
         for (kind, left) in discarded.iter_mut().enumerate() {
-            *left = i64::from(DECK[kind]) - i64::from(seat.hand[kind]);
+            *left = i64::from(rules.config.deck[kind]) - i64::from(seat.hand[kind]);
         }
         let table = (0..females).flat_map(|f| seat.stack(f).iter());
         for &card in seat.pile().iter().chain(table) {
@@ -56,7 +56,7 @@ fn code_of(rules: &Auweier, s: &AuweierState, viewer: Option<usize>) -> Vec<i64>
         out.extend(discarded);
         let (weddings, passed, seen) = match s.phase {
             Some(phase) => (phase.weddings[p], phase.passed >> p & 1, phase.seen[p]),
-            None => (0, 0, 0),
+            None => (0, 0, seat.roamed),
         };
         out.extend([i64::from(weddings), i64::from(passed), i64::from(seen)]);
         let eggs = &s.won[p][..usize::from(s.won_len[p])];

@@ -6,7 +6,7 @@
 //! orders, whether another deck is being shuffled) is left out as the view leaves it out.
 
 use super::model::{score_eggs, End, Stage, EGGS_PER_FEMALE};
-use super::notation::{Card, DECK, DECK_SIZE, KINDS, SEATS, WORM_CARDS};
+use super::notation::{Card, DECK_SIZE, KINDS, SEATS, WORM_CARDS};
 use super::rules::{Auweier, AuweierState};
 
 const STAGES: usize = 7;
@@ -123,6 +123,13 @@ pub fn observe(rules: &Auweier, s: &AuweierState, viewer: Option<usize>, out: &m
                     out[at + 6 + SEATS + female_slot(f)] = 1.0;
                 }
             }
+        } else {
+            // with false_worm_limit=always, where the False Worm has lain since the last mating
+            for f in 0..females {
+                if seat.roamed >> f & 1 == 1 {
+                    out[at + 6 + SEATS + female_slot(f)] = 1.0;
+                }
+            }
         }
         if count > 0 {
             for &(female, _) in &eggs[..count] {
@@ -131,7 +138,7 @@ pub fn observe(rules: &Auweier, s: &AuweierState, viewer: Option<usize>, out: &m
             out[at + 6 + 3 * SEATS + 2 * KINDS] = (count as f64 / 12.0) as f32;
         }
         counts(out, at + 6 + 3 * SEATS, &seat.shown, MOST_OF_A_KIND);
-        let mut discarded = DECK;
+        let mut discarded = config.deck;
         let mut take = |card: Card| {
             let kind = &mut discarded[usize::from(card)];
             *kind = kind.saturating_sub(1);

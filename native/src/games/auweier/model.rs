@@ -2,7 +2,7 @@
 //! ways a game ends, the config read from the options under their Python names, and the
 //! scoring of egg cards.
 
-use super::notation::{DECK, FALSE_WORM, HAND_SIZE, KINDS, SEATS};
+use super::notation::{deck_of, Card, DECK_BOUNDS, DECK_SIZE, FALSE_WORM, HAND_SIZE, KINDS, SEATS, WEDDING};
 use crate::core::{Options, Refusal};
 
 /// Eggs each female gives at most.
@@ -99,6 +99,11 @@ pub struct Config {
     /// `lucky_crows=both_stages`: in Lucky Eggs, Crows in the wedding stage too.
     pub lucky_crows_both: bool,
     pub hand_size: u8,
+    /// How many cards of each kind one deck holds (`deck_cards`: the rulebook's 22, or fewer).
+    pub deck: [u8; KINDS],
+    /// `false_worm_limit=always`: the False Worm's once-per-female limit holds in normal play
+    /// too, counted from one mating to the next opening.
+    pub false_worm_always: bool,
     /// What each card adds to a worm total, by card.
     pub worm_values: [i16; KINDS],
     /// The colour whose eggs add no colour to the bonus, if any.
@@ -128,15 +133,8 @@ impl Config {
         let neutral_colour = options.bool("neutral_colour", true)?;
         let lucky_crows_both = options.choice("lucky_crows", "worm_stage", &["worm_stage", "both_stages"])? == 1;
         let hand_size = options.int("hand_size", HAND_SIZE, HAND_BOUNDS.0, HAND_BOUNDS.1)? as u8;
-        // Not mirrored yet (the Python rules play them): a smaller deck and the False Worm's
-        // limit in normal play are refused, so callers play such a game in Python.
-        let deck_size = DECK.iter().map(|&n| i64::from(n)).sum::<i64>();
-        if options.int("deck_cards", deck_size, 3, deck_size)? != deck_size {
-            return Err(Refusal::Option("the native core plays Auweier's full deck only (deck_cards=22)".into()));
-        }
-        if options.choice("false_worm_limit", "wedding_phase", &["wedding_phase", "always"])? != 0 {
-            return Err(Refusal::Option("the native core plays false_worm_limit=wedding_phase only".into()));
-        }
+        let deck = deck_of(options.int("deck_cards", DECK_SIZE as i64, DECK_BOUNDS.0, DECK_BOUNDS.1)? as usize);
+        let false_worm_always = options.choice("false_worm_limit", "wedding_phase", &["wedding_phase", "always"])? == 1;
         let mut by_number = [0i16; 7];
         for (number, value) in by_number.iter_mut().enumerate() {
             let name = format!("worm_value_{}", number + 1);
@@ -151,7 +149,8 @@ impl Config {
         worm_values[FALSE_WORM as usize] = 0;
         let females = players.max(3);
         let uncounted = if players < females && !neutral_colour { Some(players) } else { None };
-        let deck_worth: i64 = DECK.iter().zip(worm_values.iter()).map(|(&n, &w)| i64::from(n) * i64::from(w)).sum();
+        let deck_worth: i64 =
+            deck_of(DECK_SIZE).iter().zip(worm_values.iter()).map(|(&n, &w)| i64::from(n) * i64::from(w)).sum();
         Ok(Config {
             players,
             females,
@@ -165,12 +164,26 @@ impl Config {
             neutral_colour,
             lucky_crows_both,
             hand_size,
+            deck,
+            false_worm_always,
             worm_values,
             uncounted,
             all_females: ((1u32 << females) - 1) as u8,
             total_scale: MAX_TOTAL.max(deck_worth as f64),
             short_refill: options.mutated("auweier:short_refill"),
         })
+    }
+}
+
+impl Config {
+    /// The cards every hand starts with in Lucky Eggs: a Wedding and the False Worm (only the
+    /// Wedding from a deck without the False Worm).
+    pub fn lucky_start(&self) -> &'static [Card] {
+        if self.deck[usize::from(FALSE_WORM)] > 0 {
+            &[WEDDING, FALSE_WORM]
+        } else {
+            &[WEDDING]
+        }
     }
 }
 

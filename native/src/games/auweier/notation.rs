@@ -25,6 +25,14 @@ pub const WORM_CARDS: usize = 9;
 pub const DECK: [u8; KINDS] = [3, 2, 1, 2, 2, 1, 1, 1, 1, 2, 6];
 /// The cards of one deck.
 pub const DECK_SIZE: usize = 22;
+/// The `deck_cards` parameter's cards (Python `KEEP_ORDER`): a deck of n cards holds the
+/// first n of these, `H 3 K F 1 H 4 2* 2 H 6 1 K H 5* 3 7 H 2 4 1 H`.
+pub const KEEP_ORDER: [Card; DECK_SIZE] = [
+    WEDDING, THREE, CROW, FALSE_WORM, ONE, WEDDING, FOUR, TWO_STAR, TWO, WEDDING, SIX, ONE, CROW, WEDDING, FIVE_STAR,
+    THREE, SEVEN, WEDDING, TWO, FOUR, ONE, WEDDING,
+];
+/// Deck sizes a designer may choose: a Wedding, a 3 and a Crow at least; the rulebook's 22.
+pub const DECK_BOUNDS: (i64, i64) = (3, DECK_SIZE as i64);
 /// Cards in a full hand by the rulebook.
 pub const HAND_SIZE: i64 = 6;
 /// Most cards one player can have before one female: 13 real worms and the False Worm.
@@ -85,6 +93,16 @@ pub fn crow_id(owner: usize, female: usize) -> u32 {
 #[inline]
 pub fn wedding_id(female: usize) -> u32 {
     WEDDING_MOVE + female as u32
+}
+
+/// How many cards of each kind a deck of `cards` cards holds (the first `cards` of
+/// [`KEEP_ORDER`]; [`DECK`] for 22). `cards` is within [`DECK_BOUNDS`] (more are cut at 22).
+pub fn deck_of(cards: usize) -> [u8; KINDS] {
+    let mut counts = [0u8; KINDS];
+    for &card in &KEEP_ORDER[..cards.min(DECK_SIZE)] {
+        counts[usize::from(card)] += 1;
+    }
+    counts
 }
 
 /// The six cards of a first-game hand of starter id offset `index` (0 to 7), in deck order:

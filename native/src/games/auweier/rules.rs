@@ -11,7 +11,7 @@
 use super::deck;
 use super::model::{score_eggs, Config, End, Stage, EGGS_PER_FEMALE};
 use super::notation::{
-    crow_id, starter_hand, swap_id, wedding_id, worm_id, Card, ARRANGE, CROW, CROW_FOOD, CROW_MOVE, DECK, DECK_SIZE,
+    crow_id, starter_hand, swap_id, wedding_id, worm_id, Card, ARRANGE, CROW, CROW_FOOD, CROW_MOVE, DECK_SIZE,
     FALSE_WORM, KINDS, MAX_STACK, NUM_ACTIONS, PASS, SEATS, SHUFFLE_REST, SPREAD_REST, STARTER, SWAP, WEDDING,
     WEDDING_MOVE, WORM, WORM_CARDS,
 };
@@ -46,6 +46,9 @@ pub struct Seat {
     pub food_any: u8,
     /// Derived from the stacks: the female where the False Worm lies ([`NOBODY`]: none).
     pub false_worm_at: u8,
+    /// With `false_worm_limit=always`, in normal play: bit mask of the females the False Worm
+    /// has lain before since the last mating (0 otherwise; the Python `Seat.roamed`).
+    pub roamed: u8,
 }
 
 impl Seat {
@@ -63,6 +66,7 @@ impl Seat {
             food_top: 0,
             food_any: 0,
             false_worm_at: NOBODY,
+            roamed: 0,
         }
     }
 
@@ -226,6 +230,8 @@ const CROW_DIG: &str =
 const SWAP_PLACE: &str = "an exchange names a place in the player's own stack before that female";
 const SWAP_PAIR: &str = "an exchange swaps the player's False Worm with one of their real worms";
 const FALSE_WORM_ONCE: &str = "in a wedding phase a False Worm lies before each female only once";
+const FALSE_WORM_ALWAYS: &str =
+    "a False Worm lies before each female only once between two matings (false_worm_limit=always)";
 const PASS_PHASE: &str = "passing is only possible in a wedding phase; a normal turn plays a card";
 
 fn illegal(rule: &'static str) -> Refusal {
@@ -271,6 +277,15 @@ pub(crate) fn crow_prey(stack: &[Card], digs: bool) -> Option<usize> {
         };
     }
     stack.iter().rposition(|&card| CROW_FOOD[usize::from(card)])
+}
+
+/// Whether `hand` holds every one of `cards`.
+fn holds(hand: &[u8; KINDS], cards: &[Card]) -> bool {
+    let mut need = [0u8; KINDS];
+    for &card in cards {
+        need[usize::from(card)] += 1;
+    }
+    need.iter().zip(hand.iter()).all(|(&n, &have)| n <= have)
 }
 
 /// The bits set in `mask`, lowest first.
@@ -345,10 +360,14 @@ impl Auweier {
     /// Whether `player` has a legal play on a normal turn.
     pub(crate) fn has_play(&self, s: &AuweierState, player: usize) -> bool {
         let open = self.open(s);
-        let hand = &s.seats[player].hand;
-        // a worm card can go before any open female; with no worm card in hand there is no
+        let seat = &s.seats[player];
+        let hand = &seat.hand;
+        // a real worm can go before any open female, the False Worm before any it has not lain
+        // before since the last mating (`roamed`); with no worm card in hand there is no
         // exchange either (it needs the False Worm or a real worm from the hand)
-        if open != 0 && hand[..WORM_CARDS].iter().any(|&n| n > 0) {
+        let real = hand[..usize::from(FALSE_WORM)].iter().any(|&n| n > 0);
+        let false_worm = hand[usize::from(FALSE_WORM)] > 0 && open & !seat.roamed != 0;
+        if open != 0 && (real || false_worm) {
             return true;
         }
         (hand[usize::from(CROW)] > 0 && self.crow_targets(s, player, open) != 0)
@@ -473,8 +492,9 @@ impl Auweier {
             seat.known = known.saturating_sub(hand_size);
             seat.shown = [0; KINDS];
             if config.lucky_eggs {
-                seat.shown[usize::from(WEDDING)] = 1;
-                seat.shown[usize::from(FALSE_WORM)] = 1;
+                for &card in config.lucky_start() {
+                    seat.shown[usize::from(card)] = 1;
+                }
             }
         }
         self.turn(s, 0);
@@ -488,10 +508,19 @@ impl Auweier {
         }
     }
 
+    /// In normal play with `false_worm_limit=always`, `player`'s False Worm comes before `f`.
+    #[inline]
+    fn roams(&self, s: &mut AuweierState, player: usize, f: usize) {
+        if s.phase.is_none() && self.config.false_worm_always {
+            s.seats[player].roamed |= 1 << f;
+        }
+    }
+
     fn apply_worm(&self, s: &mut AuweierState, card: usize, f: usize) {
         let player = usize::from(s.player);
         if card == usize::from(FALSE_WORM) {
             Self::false_worm_to(s, player, f);
+            self.roams(s, player, f);
         }
         let draw = s.phase.is_none();
         let seat = &mut s.seats[player];
@@ -536,6 +565,7 @@ impl Auweier {
         let player = usize::from(s.player);
         if card == usize::from(FALSE_WORM) {
             Self::false_worm_to(s, player, f);
+            self.roams(s, player, f);
         }
         let draw = s.phase.is_none() && self.config.exchange_draws;
         let seat = &mut s.seats[player];
@@ -643,6 +673,9 @@ impl Auweier {
             if seat.false_worm_at < SEATS as u8 && weddings[p] >> seat.false_worm_at & 1 == 1 {
                 seat.false_worm_at = NOBODY;
             }
+            // the False Worm's count starts afresh, the place where it stays counting
+            seat.roamed =
+                if config.false_worm_always && seat.false_worm_at < SEATS as u8 { 1 << seat.false_worm_at } else { 0 };
             if !over {
                 while seat.hand_count < hand_size && seat.pile_head < seat.pile_len {
                     seat.draw();
@@ -711,6 +744,8 @@ impl Auweier {
                 } else {
                     SPREAD_MIX
                 }
+            } else if seat.pile_len == 0 {
+                DECK_CARDS
             } else {
                 STARTER_FIRST
             });
@@ -727,7 +762,7 @@ impl Auweier {
             if seat.hand[card] == 0 {
                 return illegal(IN_HAND);
             }
-            return illegal(FALSE_WORM_ONCE);
+            return illegal(if stage == Stage::Play { FALSE_WORM_ALWAYS } else { FALSE_WORM_ONCE });
         }
         if action < CROW_MOVE {
             let index = (action - SWAP) as usize;
@@ -753,7 +788,7 @@ impl Auweier {
             if seat.hand[card] == 0 {
                 return illegal(IN_HAND);
             }
-            return illegal(FALSE_WORM_ONCE);
+            return illegal(if stage == Stage::Play { FALSE_WORM_ALWAYS } else { FALSE_WORM_ONCE });
         }
         if action < WEDDING_MOVE {
             let owner = ((action - CROW_MOVE) / SEATS as u32) as usize;
@@ -828,17 +863,19 @@ impl Rules for Auweier {
 
     fn initial_state(&self) -> AuweierState {
         let config = &self.config;
-        let mut seat = Seat::new(DECK);
+        let mut seat = Seat::new(config.deck);
         let mut stage = Stage::Order;
         if config.lucky_eggs {
-            // a Wedding and the False Worm go into the hand first; the rest is shuffled
-            for card in [WEDDING, FALSE_WORM] {
+            // a Wedding and the False Worm (as far as the deck has them) go into the hand
+            // first; the rest is shuffled
+            let start = config.lucky_start();
+            for &card in start {
                 seat.hand[usize::from(card)] -= 1;
                 seat.hand_count -= 1;
                 seat.pile[usize::from(seat.pile_len)] = card;
                 seat.pile_len += 1;
             }
-            seat.known = 2;
+            seat.known = start.len() as u8;
             stage = Stage::Shuffle;
         }
         let mut seats = [Seat::new([0; KINDS]); SEATS];
@@ -888,13 +925,17 @@ impl Rules for Auweier {
                     out.push(SPREAD_REST);
                 }
                 if seat.pile_len == 0 {
-                    out.extend(STARTER..WORM);
+                    for index in 0..(WORM - STARTER) as usize {
+                        if holds(&seat.hand, &starter_hand(index)) {
+                            out.push(STARTER + index as u32);
+                        }
+                    }
                 }
             }
             Stage::Play => {
                 let open = self.open(s);
-                self.worm_actions(seat, open, 0, out);
-                self.swap_actions(seat, open, 0, out);
+                self.worm_actions(seat, open, seat.roamed, out);
+                self.swap_actions(seat, open, seat.roamed, out);
                 if seat.hand[usize::from(CROW)] > 0 {
                     self.crow_actions(s, player, open, out);
                 }
@@ -1105,6 +1146,7 @@ impl Rules for Auweier {
                 out.push(seat.stack(f).len() as i64);
                 out.extend(seat.stack(f).iter().map(|&card| i64::from(card)));
             }
+            out.push(i64::from(seat.roamed));
         }
         for column in &s.totals[..females] {
             out.extend(column[..players].iter().map(|&total| i64::from(total)));

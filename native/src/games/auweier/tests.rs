@@ -5,7 +5,10 @@ use proptest::prelude::*;
 
 use super::deck;
 use super::encode::SIZE;
-use super::notation::{CROW_FOOD, FALSE_WORM, KINDS, NUM_ACTIONS, SEATS, WEDDING};
+use super::notation::{
+    deck_of, swap_id, worm_id, ARRANGE, CROW, CROW_FOOD, DECK, DECK_SIZE, FALSE_WORM, KEEP_ORDER, KINDS, NUM_ACTIONS,
+    SEATS, THREE, WEDDING,
+};
 use super::rules::{Auweier, AuweierState};
 use crate::core::playout::play_out;
 use crate::core::{apply_checked, apply_code, rng_from_seed, Node, OptionValue, Options, Refusal, Rules};
@@ -15,8 +18,9 @@ use crate::core::{apply_checked, apply_code, rng_from_seed, Node, OptionValue, O
 const STEP_BOUND: usize = 20_000;
 
 pub(super) fn options_strategy() -> impl Strategy<Value = (usize, Options)> {
-    (2usize..=4, any::<[bool; 9]>(), 3i64..=10, proptest::collection::vec(0i64..=20, 7), any::<bool>()).prop_map(
-        |(players, flags, hand_size, worms, default_worms)| {
+    let deck_cards = prop_oneof![Just(DECK_SIZE as i64), 3i64..=DECK_SIZE as i64];
+    (2usize..=4, any::<[bool; 10]>(), 3i64..=10, proptest::collection::vec(0i64..=20, 7), any::<bool>(), deck_cards)
+        .prop_map(|(players, flags, hand_size, worms, default_worms, deck_cards)| {
             let mut options = Options::default()
                 .with("lucky_eggs", OptionValue::Bool(flags[0]))
                 .with("closed_nests", OptionValue::Bool(flags[1]))
@@ -27,15 +31,16 @@ pub(super) fn options_strategy() -> impl Strategy<Value = (usize, Options)> {
                 .with("wedding_order", OptionValue::Str(if flags[6] { "onward" } else { "opener" }.into()))
                 .with("neutral_colour", OptionValue::Bool(flags[7]))
                 .with("lucky_crows", OptionValue::Str(if flags[8] { "both_stages" } else { "worm_stage" }.into()))
-                .with("hand_size", OptionValue::Int(hand_size));
+                .with("false_worm_limit", OptionValue::Str(if flags[9] { "always" } else { "wedding_phase" }.into()))
+                .with("hand_size", OptionValue::Int(hand_size))
+                .with("deck_cards", OptionValue::Int(deck_cards));
             if !default_worms {
                 for (number, value) in worms.iter().enumerate() {
                     options = options.with(&format!("worm_value_{}", number + 1), OptionValue::Int(*value));
                 }
             }
             (players, options)
-        },
-    )
+        })
 }
 
 /// The masks a seat keeps beside its stacks agree with the stacks.
@@ -76,6 +81,9 @@ fn walk(rules: &Auweier, seed: u64) {
         canonical.clear();
         rules.canonical(&state, &mut canonical);
         check_derived(&state);
+        if !rules.config.false_worm_always || state.stage.is_setup() {
+            assert!(state.seats.iter().all(|seat| seat.roamed == 0), "roamed without its option: {state:?}");
+        }
         match rules.node(&state) {
             Node::Terminal => {
                 let mut returns = vec![0.0; rules.players()];
@@ -176,17 +184,78 @@ fn refuses_player_counts_and_options() {
 }
 
 #[test]
-fn knows_the_small_deck_and_the_false_worm_limit_but_plays_only_their_defaults() {
-    let defaults = Options::default()
-        .with("deck_cards", OptionValue::Int(22))
-        .with("false_worm_limit", OptionValue::Str("wedding_phase".into()));
-    assert!(Auweier::new(2, &defaults).is_ok());
-    for small in [3, 21] {
-        let options = Options::default().with("deck_cards", OptionValue::Int(small));
+fn a_smaller_deck_is_the_first_cards_of_one_list() {
+    assert_eq!(deck_of(DECK_SIZE), DECK);
+    assert_eq!(deck_of(3), {
+        let mut three = [0u8; KINDS];
+        for card in [WEDDING, THREE, CROW] {
+            three[usize::from(card)] = 1;
+        }
+        three
+    });
+    for (cards, &next) in KEEP_ORDER.iter().enumerate().skip(3) {
+        let (smaller, larger) = (deck_of(cards), deck_of(cards + 1));
+        assert_eq!(smaller.iter().map(|&n| usize::from(n)).sum::<usize>(), cards);
+        let added: Vec<usize> = (0..KINDS).filter(|&kind| larger[kind] != smaller[kind]).collect();
+        assert_eq!(added, [usize::from(next)], "deck {cards} + 1 adds one card");
+        assert_eq!(larger[added[0]], smaller[added[0]] + 1);
+    }
+    for cards in [3, 4, 21, 22] {
+        let rules = Auweier::new(2, &Options::default().with("deck_cards", OptionValue::Int(cards))).expect("valid");
+        let hand = rules.initial_state().seats[0].hand;
+        assert_eq!(hand, deck_of(cards as usize));
+    }
+    for cards in [2, 23] {
+        let options = Options::default().with("deck_cards", OptionValue::Int(cards));
         assert!(matches!(Auweier::new(2, &options), Err(Refusal::Option(_))));
     }
-    let always = Options::default().with("false_worm_limit", OptionValue::Str("always".into()));
-    assert!(matches!(Auweier::new(2, &always), Err(Refusal::Option(_))));
+    let unknown = Options::default().with("false_worm_limit", OptionValue::Str("never".into()));
+    assert!(matches!(Auweier::new(2, &unknown), Err(Refusal::Option(_))));
+}
+
+/// Two players with four-card decks `F 3 K H`, all in hand, after: 0 puts the False Worm
+/// before female 0, 1 a 3 before female 1, 0 exchanges a 3 in for the False Worm, 1 puts their
+/// False Worm before female 2. Player 0 is to move with the False Worm back in hand.
+fn false_worm_back_in_hand(limit: &str) -> (Auweier, AuweierState) {
+    let options = Options::default()
+        .with("deck_cards", OptionValue::Int(4))
+        .with("hand_size", OptionValue::Int(4))
+        .with("false_worm_limit", OptionValue::Str(limit.into()));
+    let rules = Auweier::new(2, &options).expect("valid options");
+    let mut state = rules.initial_state();
+    let mut scratch = Vec::new();
+    let false_worm = usize::from(FALSE_WORM);
+    let order = [FALSE_WORM, THREE, CROW, WEDDING].map(|card| i64::from(ARRANGE) + i64::from(card));
+    let play = [
+        worm_id(false_worm, 0),
+        worm_id(usize::from(THREE), 1),
+        swap_id(0, 0, usize::from(THREE)),
+        worm_id(false_worm, 2),
+    ];
+    for action in order.iter().chain(order.iter()).copied().chain(play.map(i64::from)) {
+        apply_checked(&rules, &mut state, action, &mut scratch).expect("a legal step");
+    }
+    (rules, state)
+}
+
+#[test]
+fn the_false_worm_limit_holds_in_normal_play_only_when_asked() {
+    let back = worm_id(usize::from(FALSE_WORM), 0);
+    let (rules, mut state) = false_worm_back_in_hand("always");
+    assert_eq!((state.player, state.seats[0].roamed, state.seats[1].roamed), (0, 0b001, 0b100));
+    let mut legal = Vec::new();
+    rules.legal_actions(&state, &mut legal);
+    assert!(!legal.contains(&back) && legal.contains(&worm_id(usize::from(FALSE_WORM), 1)));
+    let before = state;
+    let refused = apply_checked(&rules, &mut state, i64::from(back), &mut Vec::new());
+    assert!(matches!(refused, Err(Refusal::Illegal { rule, .. }) if rule.contains("between two matings")));
+    assert_eq!(state, before);
+
+    let (rules, state) = false_worm_back_in_hand("wedding_phase");
+    assert_eq!((state.seats[0].roamed, state.seats[1].roamed), (0, 0));
+    legal.clear();
+    rules.legal_actions(&state, &mut legal);
+    assert!(legal.contains(&back));
 }
 
 #[test]

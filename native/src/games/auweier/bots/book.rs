@@ -8,7 +8,7 @@
 use rand::Rng as _;
 
 use super::super::notation::{
-    Card, CROW, DECK, DECK_SIZE, FALSE_WORM, FIVE_STAR, FOUR, KINDS, ONE, SEVEN, SIX, THREE, TWO, TWO_STAR, WEDDING,
+    Card, CROW, FALSE_WORM, FIVE_STAR, FOUR, KINDS, ONE, SEVEN, SIX, THREE, TWO, TWO_STAR, WEDDING,
 };
 use crate::core::Rng;
 
@@ -23,29 +23,34 @@ pub const PLAN_TIERS: [&[Card]; 4] = [
 /// The places (0: the deck's first card) each Wedding may take, the k-th in `a..=b`.
 pub const WEDDING_PLACES: [(usize, usize); 6] = [(0, 5), (6, 8), (9, 11), (12, 14), (15, 17), (18, 21)];
 
-/// The next card of the planned order for a deck whose cards not placed yet are `hand`
-/// (Python's `plan_next`, drawing as often, in the same order).
-pub fn plan_next(hand: &[u8; KINDS], rng: &mut Rng) -> Card {
+/// The next card of the planned order for a `deck` whose cards not placed yet are `hand`
+/// (Python's `plan_next`, drawing as often, in the same order). A smaller deck (`deck_cards`)
+/// follows the same plan with the cards it lacks left out.
+pub fn plan_next(hand: &[u8; KINDS], deck: &[u8; KINDS], rng: &mut Rng) -> Card {
     let mut placed = [0u8; KINDS];
     for (kind, slot) in placed.iter_mut().enumerate() {
-        *slot = DECK[kind] - hand[kind];
+        *slot = deck[kind] - hand[kind];
     }
     let left_total: usize = hand.iter().map(|&n| usize::from(n)).sum();
-    let place = DECK_SIZE - left_total;
+    let place = deck.iter().map(|&n| usize::from(n)).sum::<usize>() - left_total;
     let weddings = usize::from(hand[usize::from(WEDDING)]);
     let others_left = left_total - weddings;
     if weddings > 0 && (others_left == 0 || wedding_now(place, usize::from(placed[usize::from(WEDDING)]), rng)) {
         return WEDDING;
     }
+    let mut unplaced = *hand;
     for tier in PLAN_TIERS {
         let mut left = [0 as Card; 5];
         let mut count = 0;
         for &card in tier {
-            if placed[usize::from(card)] > 0 {
-                placed[usize::from(card)] -= 1;
-            } else {
+            let kind = usize::from(card);
+            if placed[kind] > 0 {
+                placed[kind] -= 1;
+            } else if unplaced[kind] > 0 {
+                // always, in the rulebook's deck
                 left[count] = card;
                 count += 1;
+                unplaced[kind] -= 1;
             }
         }
         if count > 0 {
@@ -67,6 +72,7 @@ fn wedding_now(place: usize, weddings_placed: usize, rng: &mut Rng) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::notation::{DECK, DECK_SIZE};
     use super::*;
     use crate::core::rng_from_seed;
 
@@ -77,7 +83,7 @@ mod tests {
             let mut hand = DECK;
             let mut order = Vec::new();
             for _ in 0..DECK_SIZE {
-                let card = plan_next(&hand, &mut rng);
+                let card = plan_next(&hand, &DECK, &mut rng);
                 assert!(hand[usize::from(card)] > 0);
                 hand[usize::from(card)] -= 1;
                 order.push(card);

@@ -94,7 +94,7 @@ pub fn decide(seen: &Seen, legal: &[u32], rng: &mut Rng) -> u32 {
         return legal[0];
     }
     if seen.stage == Stage::Order {
-        let step = ARRANGE + u32::from(plan_next(&seen.hand, rng));
+        let step = ARRANGE + u32::from(plan_next(&seen.hand, &seen.deck, rng));
         return if legal.contains(&step) { step } else { legal[0] };
     }
     let reading = Reading::of(seen);

@@ -9,7 +9,7 @@
 //! in the order Python works them out, so the scores are the same to the bit.
 
 use super::super::model::{Stage, COLOUR_BONUS, EGGS_PER_FEMALE};
-use super::super::notation::{Card, CROW, DECK, DECK_SIZE, FALSE_WORM, KINDS, MAX_STACK, SEATS, WEDDING};
+use super::super::notation::{Card, CROW, DECK_SIZE, FALSE_WORM, KINDS, MAX_STACK, SEATS, WEDDING};
 pub(crate) use super::super::rules::crow_prey;
 use super::super::rules::{Auweier, AuweierState};
 
@@ -44,6 +44,8 @@ pub struct Seen {
     pub others: [SeenPlayer; SEATS],
     pub worth: [i32; KINDS],
     pub crow_digs: bool,
+    /// How many cards of each kind a deck holds (`deck_cards`).
+    pub deck: [u8; KINDS],
 }
 
 impl Seen {
@@ -65,6 +67,7 @@ impl Seen {
             others: [SeenPlayer::default(); SEATS],
             worth: config.worm_values.map(i32::from),
             crow_digs: config.crow_digs,
+            deck: config.deck,
         };
         for p in 0..players {
             let public = &state.seats[p];
@@ -102,7 +105,7 @@ fn discarded(rules: &Auweier, state: &AuweierState, p: usize) -> [u8; KINDS] {
     let seat = &state.seats[p];
     let mut left = [0u8; KINDS];
     for (kind, slot) in left.iter_mut().enumerate() {
-        *slot = DECK[kind] - seat.hand[kind];
+        *slot = rules.config.deck[kind] - seat.hand[kind];
     }
     let table = (0..rules.config.females).flat_map(|f| seat.stack(f).iter());
     for &card in seat.pile().iter().chain(table) {
@@ -244,7 +247,8 @@ fn unseen(seen: &Seen, player: usize) -> [i64; KINDS] {
     let info = &seen.others[player];
     let mut out = [0i64; KINDS];
     for (kind, slot) in out.iter_mut().enumerate() {
-        *slot = i64::from(DECK[kind]) - on_table[kind] - i64::from(info.discarded[kind]) - i64::from(info.shown[kind]);
+        *slot =
+            i64::from(seen.deck[kind]) - on_table[kind] - i64::from(info.discarded[kind]) - i64::from(info.shown[kind]);
     }
     out
 }
