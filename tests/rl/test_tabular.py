@@ -5,7 +5,8 @@ exploitability falls, and the agents' exploitability is a share of the win.
 
 The walks start part-way through a deal of the one-land game (the rest of the deal still to
 come, so every seat has something hidden): a few hundred nodes, walked in a second; the full
-game (some 50,000 nodes) is what ``python -m spieltisch.rl.tabular`` measures."""
+game (some 50,000 nodes) is what ``python -m spieltisch.rl.tabular`` measures. Auweier's small
+game (three-card decks) is walked from the moment Red's deck is placed, about 4,000 decisions."""
 
 from __future__ import annotations
 
@@ -110,3 +111,39 @@ def test_the_python_cfr_reaches_the_cpp_cfrs_values(tree: tabular.Tree) -> None:
     python = [value for _, value, _ in tabular.python_cfr(tree, [1, 3])]
     cpp = [value for _, value, _ in tabular.cfr(tree, [1, 3])]
     assert python == pytest.approx(cpp, abs=1e-9)
+
+
+def _auweier_after_red_deck() -> tuple[SpieltischGame, SpieltischState]:
+    """Auweier's small game once Red's three-card deck is placed (Blue's still to place, the
+    order of Red's hidden from Blue): some 4,000 decisions, where the whole game has 111,618."""
+    game = pyspiel.load_game(tabular.SMALL_GAMES["auweier"])
+    state = game.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == 1
+    return game, state
+
+
+@pytest.fixture(scope="module")
+def auweier_tree() -> tabular.Tree:
+    return tabular.walk(*_auweier_after_red_deck())
+
+
+@pytest.mark.parametrize("spec", ["uniform", "heuristic"])
+def test_the_small_auweier_has_the_registered_games_exploitability(
+    auweier_tree: tabular.Tree, spec: str
+) -> None:
+    tree = auweier_tree
+    assert {infoset.player for infoset in tree.infosets} == {0, 1}
+    table = tabular.uniform_policy(tree) if spec == "uniform" else tabular.agent_policy(tree, spec)
+    _, root = _auweier_after_red_deck()
+    written = tabular.exploitability(tree, table)
+    assert 0.0 <= written <= 1.0
+    assert written == pytest.approx(_python_exploitability(tree, table, root), abs=1e-9)
+
+
+def test_cfr_on_the_small_auweier_beats_uniform_play(auweier_tree: tabular.Tree) -> None:
+    uniform = tabular.exploitability(auweier_tree, tabular.uniform_policy(auweier_tree))
+    values = [value for _, value, _ in tabular.cfr(auweier_tree, [1, 100])]
+    assert uniform > 0.05
+    assert values[-1] < values[0] and values[-1] < 0.1 * uniform
