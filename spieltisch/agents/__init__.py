@@ -15,7 +15,10 @@ agents installed packages declare under the ``spieltisch.agents`` entry-point gr
 trained policy) and ``openspiel-ismcts`` / ``openspiel-mcts`` (OpenSpiel's bots,
 ``openspiel-ismcts:2s`` for a time budget, ``:200`` for simulations). An entry point is
 loaded only when its name is asked for, so the rules core imports no RL library; when its
-extra is not installed, the error says which to install. So ``play``, ``arena``, the
+extra is not installed, the error says which to install. An installed package may also add a
+*level* under :data:`LEVEL_POINTS`, offered only where it says a game has it (spieltisch's
+``learned``: a trained policy, at the table it learned at): :func:`agent_names` lists it, just
+above the level it beats. So ``play``, ``arena``, the
 Gymnasium opponents and the PettingZoo helpers (and the web, which lists its bot levels from
 :func:`agent_names`) all read agents from the same strings. A surface may still add one by
 hand with :func:`register_agent`.
@@ -24,9 +27,9 @@ hand with :func:`register_agent`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import metadata
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from spieltisch.agents.base import Agent, RandomAgent
 from spieltisch.agents.ismcts import IsmctsAgent
@@ -87,6 +90,43 @@ def _entry_point(name: str) -> AgentFactory | None:
     return _LOADED[name]
 
 
+LEVEL_POINTS = "spieltisch.levels"
+"""The entry-point group of levels installed packages offer where a game allows them."""
+
+
+class DeclaredLevel(Protocol):
+    """What a :data:`LEVEL_POINTS` entry point names: whether a game has the level, the level
+    it ranks just above in that game (``None``: weakest), and its agent factory."""
+
+    @property
+    def offers(self) -> Callable[[Game], bool]: ...
+
+    @property
+    def above(self) -> Callable[[Game], str | None]: ...
+
+    @property
+    def factory(self) -> AgentFactory: ...
+
+
+@functools.cache
+def _declared_levels() -> dict[str, DeclaredLevel]:
+    """The levels installed packages declare, by name, loaded once; one whose package cannot be
+    imported here (a missing dependency) is not offered."""
+    levels = {}
+    for point in metadata.entry_points(group=LEVEL_POINTS):
+        try:
+            levels[point.name] = cast(DeclaredLevel, point.load())
+        except ImportError:
+            continue
+    return levels
+
+
+@functools.lru_cache(maxsize=256)
+def _offered_levels(game: Game) -> tuple[tuple[str, DeclaredLevel], ...]:
+    """The declared levels ``game`` has (asked once per game and options)."""
+    return tuple((n, level) for n, level in _declared_levels().items() if level.offers(game))
+
+
 def entry_point_agents() -> tuple[str, ...]:
     """The names of the agents installed packages declare (``policy``, ...), sorted."""
     return tuple(sorted(_declared()))
@@ -104,6 +144,8 @@ def _factories(game: Game) -> dict[str, AgentFactory]:
     factories = {**GENERIC_AGENTS, **kit.agents, **native_levels(game.info.id)}
     if kit.belief is None:
         del factories["ismcts"]
+    for name, level in _offered_levels(game):
+        factories.setdefault(name, level.factory)
     return factories
 
 
@@ -120,10 +162,16 @@ def _strength_order(game: Game) -> Sequence[str]:
 
 
 def agent_names(game: Game) -> tuple[str, ...]:
-    """Every agent name usable in ``game``, strongest first."""
-    names = list(_factories(game))
+    """Every agent name usable in ``game``, strongest first (a declared level just above the
+    level it says it beats)."""
+    offered = dict(_offered_levels(game))
+    names = [name for name in _factories(game) if name not in offered]
     rank = {name: index for index, name in enumerate(_strength_order(game))}
-    return tuple(sorted(names, key=lambda n: rank.get(n, len(rank))))
+    ranked = sorted(names, key=lambda n: rank.get(n, len(rank)))
+    for name, level in offered.items():
+        beaten = level.above(game)
+        ranked.insert(ranked.index(beaten) if beaten in ranked else len(ranked), name)
+    return tuple(ranked)
 
 
 def make_agent(spec: str, game: Game, seed: int = 0) -> Agent[Any]:

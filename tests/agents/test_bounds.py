@@ -88,16 +88,19 @@ class Cell:
 
 
 def cells() -> Iterator[Cell]:
-    """Every (game, rule parameter, bound, level but random)."""
+    """Every (game, rule parameter, bound, level but random): the levels the game offers at
+    that bound (a trained policy, ``learned``, only at the table it learned at, so at no
+    bound)."""
     for game_id in REGISTRY.implemented():
         game = spieltisch.load(game_id)
-        levels = [name for name in agent_names(game) if name != "random"]
         for spec in game.info.options:
             if spec.bounds is None:
                 continue
             for bound, value in zip(("low", "high"), spec.bounds, strict=True):
-                for level in levels:
-                    yield Cell(game_id, spec.name, value, bound, level)
+                there = spieltisch.load(game_id, **{spec.name: value})
+                for level in agent_names(there):
+                    if level != "random":
+                        yield Cell(game_id, spec.name, value, bound, level)
 
 
 def table(cell: Cell) -> tuple[Game, list[str]]:

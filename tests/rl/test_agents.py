@@ -106,7 +106,7 @@ def test_importing_spieltisch_loads_no_rl_library() -> None:
     assert out.stdout.strip() == "[]"
 
 
-POLICIES = Path(__file__).resolve().parents[2] / "examples" / "policies"
+POLICIES = Path(__file__).resolve().parents[2] / "spieltisch" / "rl" / "policies"
 
 
 @pytest.mark.parametrize("game_id", ["awimbawe", "auf-die-eier"])
@@ -127,7 +127,7 @@ def test_the_shipped_policy_beats_random_more_often_than_not(game_id: str) -> No
 
 
 def test_play_and_arena_seat_the_shipped_policy_by_its_file() -> None:
-    policy = Path(__file__).parents[2] / "examples" / "policies" / "awimbawe.npz"
+    policy = Path(__file__).parents[2] / "spieltisch" / "rl" / "policies" / "awimbawe.npz"
     runner = CliRunner()
     spec = f"policy:{policy}"
     rated = runner.invoke(
@@ -143,7 +143,7 @@ def test_play_and_arena_seat_the_shipped_policy_by_its_file() -> None:
     assert missing.exit_code == 2 and "no policy file" in missing.output
 
 
-SHIPPED = Path(__file__).parents[2] / "examples" / "policies" / "awimbawe.npz"
+SHIPPED = Path(__file__).parents[2] / "spieltisch" / "rl" / "policies" / "awimbawe.npz"
 
 
 def test_the_catalogue_seats_a_policy_file_and_openspiel_bots_by_their_strings() -> None:

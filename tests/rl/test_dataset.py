@@ -21,7 +21,7 @@ from spieltisch.cli import app  # noqa: E402
 from spieltisch.rl.encode import encoder_for  # noqa: E402
 from spieltisch.session import Table  # noqa: E402
 
-POLICY = Path(__file__).parents[2] / "examples" / "policies" / "awimbawe.npz"
+POLICY = Path(__file__).parents[2] / "spieltisch" / "rl" / "policies" / "awimbawe.npz"
 
 
 @pytest.fixture(scope="module")

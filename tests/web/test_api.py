@@ -408,6 +408,28 @@ def test_a_bots_only_game_plays_to_the_end_and_its_record_replays(client: TestCl
     ]
 
 
+def test_the_learned_level_seats_where_a_policy_is_shipped_and_plays_to_the_end(
+    client: TestClient,
+) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert "learned" in games["auf-die-eier"]["levels"] and "learned" in games["awimbawe"]["levels"]
+    assert "learned" not in games["auweier"]["levels"]
+    seats = [{"kind": "bot", "level": "learned"}, {"kind": "bot", "level": "random"}]
+    made = client.post("/api/tables", json={"game": "awimbawe", "seats": seats, "seed": 9}).json()
+    host = made["host_link"].split("#host=")[1]
+    client.post(f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {host}"})
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        message = hello(ws, None)
+        while message.get("status") != "finished":
+            message = receive(ws)
+        assert message["result"]["winners"]
+    # only at the table it learned at: not for three players
+    three = [{"kind": "bot", "level": "learned"}] + [{"kind": "bot", "level": "random"}] * 2
+    asked = {"game": "auf-die-eier", "players": 3, "seats": three}
+    refused = client.post("/api/tables", json=asked)
+    assert refused.status_code == 400 and "learned" in refused.text
+
+
 def test_an_open_table_expires_and_cannot_start(tmp_path: Path) -> None:
     settings = Settings(
         database=f"sqlite:///{tmp_path / 'db.sqlite'}", bot_workers=1, expire_after=-1.0
