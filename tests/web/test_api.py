@@ -414,6 +414,8 @@ def test_the_learned_level_seats_where_a_policy_is_shipped_and_plays_to_the_end(
     games = {g["id"]: g for g in client.get("/api/games").json()}
     assert "learned" in games["auf-die-eier"]["levels"] and "learned" in games["awimbawe"]["levels"]
     assert "learned" not in games["auweier"]["levels"]
+    by_players = games["auf-die-eier"]["levels_at"]
+    assert "learned" in by_players["2"] and "learned" not in by_players["3"]
     seats = [{"kind": "bot", "level": "learned"}, {"kind": "bot", "level": "random"}]
     made = client.post("/api/tables", json={"game": "awimbawe", "seats": seats, "seed": 9}).json()
     host = made["host_link"].split("#host=")[1]

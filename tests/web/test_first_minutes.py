@@ -166,6 +166,22 @@ def test_the_seat_picker_and_the_table_name_bots_in_german_words(
     assert "heuristic" not in seat and "(" not in seat.split("Bot Berta")[1][:3]
 
 
+def test_the_picker_offers_a_trained_policy_only_where_it_learned(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    page = german_phone(new_context)
+    lobby(page, server)
+    page.select_option("#game", "auf-die-eier")
+    codes = "[name=level-1] optgroup > option"
+    page.select_option("#players", "2")
+    page.select_option("[name=seat-1]", "bot")
+    assert "learned" in page.locator(codes).all_inner_texts()
+    page.select_option("#players", "3")
+    page.select_option("[name=seat-1]", "bot")
+    offered = page.locator(codes).all_inner_texts()
+    assert "ismcts" in offered and "learned" not in offered
+
+
 def test_a_signed_in_host_may_pick_the_strongest_bot(
     server: LiveServer, new_context: NewContext
 ) -> None:

@@ -227,6 +227,10 @@ def _games() -> list[dict[str, Any]]:
                     for o in info.options
                 ],
                 "levels": list(levels),
+                "levels_at": {
+                    str(players): list(agent_names(spieltisch.load(game_id, players)))
+                    for players in range(info.min_players, info.max_players + 1)
+                },
                 "strengths": {k: v for k, v in STRENGTHS.items() if k in levels},
                 "ladder": {
                     str(players): [

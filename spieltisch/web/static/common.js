@@ -121,7 +121,8 @@ export function decimal(value) {
 
 // The bot levels a host may pick for a table of ``players`` of ``game`` (an entry of
 // /api/games): the ladder's by their names, weakest first, with their ratings, then every other
-// level by its code, for experts. The heaviest (``game.heavy``) are for signed-in hosts: shown to
+// level that table offers (a trained policy only at the player count it learned at) by its
+// code, for experts. The heaviest (``game.heavy``) are for signed-in hosts: shown to
 // others, but not to pick. Each choice is { value, label, disabled }.
 export function levelChoices(game, players) {
   const named = game.ladder?.[String(players)] ?? [];
@@ -130,7 +131,8 @@ export function levelChoices(game, players) {
     const locked = heavy.has(value) && !session.account;
     return { value, label: locked ? `${label} · ${t("sign in for this level")}` : label, disabled: locked };
   };
-  const codes = game.levels.flatMap((name) => [name, ...(game.strengths[name] ?? []).map((s) => `${name}:${s}`)]);
+  const levels = game.levels_at?.[String(players)] ?? game.levels;
+  const codes = levels.flatMap((name) => [name, ...(game.strengths[name] ?? []).map((s) => `${name}:${s}`)]);
   return {
     named: named.map((n) => choice(n.level, `${t(n.name)} · ${decimal(n.rating)}`)),
     others: codes.filter((code) => !named.some((n) => n.level === code)).map((code) => choice(code, code)),
