@@ -136,25 +136,50 @@ def test_the_end_of_the_match_names_its_winner_and_why(tables: list[Table]) -> N
             assert isinstance(over, AwimbaweView) and over.winner is not None
             winner, loser = NAMES[over.winner], NAMES[1 - over.winner]
             assert last["outcome"].endswith(
-                f"{winner} wins two rounds and the match: long live the king!"
+                f"{winner} wins 2 rounds and the match: long live the king!"
             )
             ending = WORDS.ending(over, NAMES)
             assert ending is not None
             if over.results[-1].fourth_hyena:
                 assert ending == (
-                    f"{winner} wins two rounds and the match, the last because {loser} took "
+                    f"{winner} wins 2 rounds and the match, the last because {loser} took "
                     "the fourth hyena."
                 )
                 endings["hyena"] += 1
             else:
                 assert ending.startswith(
-                    f"{winner} wins two rounds and the match, the last on crowns: Anne "
+                    f"{winner} wins 2 rounds and the match, the last on crowns: Anne "
                 )
                 endings["crowns"] += 1
             same_facts(ending, DEUTSCH.ending(over, NAMES) or "")
     assert set(endings) == {"hyena", "crowns"}
     playing = tables[0].state_at(1).view(0)
     assert isinstance(playing, AwimbaweView) and WORDS.ending(playing, NAMES) is None
+
+
+def test_a_smaller_match_says_how_many_rounds_and_hyenas_it_has() -> None:
+    """With fewer lands there are fewer hyenas (whoever takes every one loses the round:
+    never "the fourth"; with one land the single hyena always ends it), and one round may win
+    the match: the endings and the round lines say so, in both languages."""
+    ends: Counter[tuple[int, str]] = Counter()
+    for lands in (1, 2):
+        for seed in range(20):
+            game = spieltisch.load("awimbawe", 2, lands=lands, rounds_to_win=1)
+            over = random_game(game, seed, NAMES).state.view(0)
+            assert isinstance(over, AwimbaweView) and over.winner is not None
+            winner, loser = NAMES[over.winner], NAMES[1 - over.winner]
+            ending = WORDS.ending(over, NAMES) or ""
+            assert ending.startswith(f"{winner} wins 1 round and the match, the last ")
+            assert "fourth" not in ending and "vierte" not in (DEUTSCH.ending(over, NAMES) or "")
+            line = result_text(over.results[-1], NAMES, lands=lands)
+            if over.results[-1].fourth_hyena:
+                ends[lands, "hyena"] += 1
+                assert ending.endswith(f"because {loser} took every hyena.")
+                assert line.endswith(f"({loser} took every hyena)")
+            else:
+                ends[lands, "crowns"] += 1
+            same_facts(ending, DEUTSCH.ending(over, NAMES) or "")
+    assert set(ends) == {(1, "hyena"), (2, "hyena"), (2, "crowns")}
 
 
 def test_every_move_label_and_table_line_reads_differently_in_german() -> None:

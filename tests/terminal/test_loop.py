@@ -4,6 +4,7 @@ must not be lost, input it must refuse cheaply, and what a player expects at the
 from __future__ import annotations
 
 import io
+import random
 import time
 from collections.abc import Iterable, Iterator
 
@@ -19,6 +20,7 @@ from spieltisch.games.auweier.notation import Arrange
 from spieltisch.games.awimbawe.notation import Deal
 from spieltisch.terminal import loop
 from spieltisch.terminal.draw.auf_die_nuesse import squirrels, store_text
+from spieltisch.terminal.draw.base import TableInfo
 from spieltisch.terminal.drawers import drawer_for
 from spieltisch.terminal.loop import (
     MAX_INPUT,
@@ -208,7 +210,6 @@ def test_the_nuesse_table_heads_each_store_with_the_tables_own_value() -> None:
 
     from spieltisch.games.auf_die_nuesse import NuesseView
     from spieltisch.terminal.draw.auf_die_nuesse import players_table
-    from spieltisch.terminal.draw.base import TableInfo
 
     heads = {}
     for table in ("standard", "five_25"):
@@ -219,3 +220,18 @@ def test_the_nuesse_table_heads_each_store_with_the_tables_own_value() -> None:
         heads[table] = buffer.getvalue()
     assert "5:20" in heads["standard"] and "5:25" not in heads["standard"]
     assert "5:25" in heads["five_25"] and "5:20" not in heads["five_25"]
+
+
+def test_awimbawes_board_draws_the_piles_and_hyenas_of_its_lands() -> None:
+    """With one land each side has one pile and there is one hyena: the board draws one pile
+    column and counts hyenas out of one; the rulebook's four lands draw four and count to 4."""
+    rng = random.Random(3)
+    for lands, columns in ((1, ["pile 1"]), (4, ["pile 1", "pile 2", "pile 3", "pile 4"])):
+        state = spieltisch.load("awimbawe", 2, lands=lands).initial_state()
+        while state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+        screen = Console(width=160, record=True, file=io.StringIO())
+        screen.print(drawer_for("awimbawe").table(state.view(0), TableInfo(("A", "B"), ())))
+        text = screen.export_text()
+        assert [f"pile {n}" for n in range(1, 5) if f"pile {n}" in text] == columns
+        assert f"hyenas 0/{lands}" in text

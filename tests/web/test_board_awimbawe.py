@@ -131,14 +131,16 @@ def final_table(server: LiveServer, table_id: str) -> Table:
     return Table.from_record(game, record)
 
 
-def new_table(server: LiveServer, seed: int, aids: bool = False) -> dict[str, Any]:
+def new_table(
+    server: LiveServer, seed: int, aids: bool = False, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """A table of a person against the heuristic bot (with memory aids if ``aids``)."""
     seats = [{"kind": "person"}, {"kind": "bot", "level": "heuristic"}]
     made: dict[str, Any] = server.call(
         "POST",
         "/api/tables",
         {"game": "awimbawe", "players": 2, "seats": seats, "seed": seed,
-         "rules": {"memory_aids": aids}},
+         "rules": {"memory_aids": aids}, "options": options or {}},
     )  # fmt: skip
     return left_in_play(server, made)
 
@@ -276,6 +278,25 @@ def test_a_spectator_in_german_sees_both_hands_as_backs(
     german = ("Maus", "Nashorn", "Gepard", "Hyäne", "Schlange", "Elefant", "Adler")
     assert labels and all(any(word in label for word in german) for label in labels)
     assert watcher.locator(".aw-prompt button").count() == 0, "a spectator has no choices"
+
+
+def test_a_smaller_match_draws_one_pile_a_land(server: LiveServer, new_context: Any) -> None:
+    # lands=1: one pile a side, and a round won by taking the one hyena says "every hyena"
+    page = new_context(viewport=VIEWPORT).new_page()
+    made = new_table(server, seed=21, options={"lands": 1, "rounds_to_win": 1})
+    sit_and_start(page, server, made, "Ede")
+    page.wait_for_selector(".aw-board .aw-me .aw-pile")
+    assert page.locator(".aw-me .aw-pile").count() == 1
+    assert page.locator(".aw-them .aw-pile").count() == 1
+    rng = random.Random(21)
+    for _ in range(MOVE_LIMIT):
+        if wait_ready(page):
+            break
+        before = version_of(page)
+        click_board(page, choose(legal_texts(page), rng))
+        wait_version(page, before)
+    page.wait_for_selector(".aw-results li")
+    assert "every hyena" in (page.locator(".aw-results li").last.text_content() or "")
 
 
 def test_the_cards_you_may_play_are_marked_on_your_turn(

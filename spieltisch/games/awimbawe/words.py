@@ -18,6 +18,7 @@ from spieltisch.core.words import ENGLISH, N_, Speech, Words
 from spieltisch.games.awimbawe.model import RoundResult, Stage
 from spieltisch.games.awimbawe.notation import (
     HIDDEN_PICK,
+    LANDS_IN_PLAY,
     Animal,
     Block,
     Card,
@@ -153,13 +154,25 @@ def known_text(side: SideView, *, speech: Speech = ENGLISH) -> str | None:
     return speech.gettext("known: {facts}").format(facts="; ".join(parts))
 
 
-def result_text(result: RoundResult, names: Sequence[str], *, speech: Speech = ENGLISH) -> str:
-    """A finished round, in one line."""
+def result_text(
+    result: RoundResult,
+    names: Sequence[str],
+    *,
+    speech: Speech = ENGLISH,
+    lands: int = LANDS_IN_PLAY,
+) -> str:
+    """A finished round, in one line (``lands``: the match's, which says how many hyenas
+    there are to take)."""
     winner = names[result.winner]
     if result.fourth_hyena:
-        return speech.gettext(
-            "Round {number}: {winner} won ({loser} took the fourth hyena)"
-        ).format(number=result.number, winner=winner, loser=names[1 - result.winner])
+        message = (
+            N_("Round {number}: {winner} won ({loser} took the fourth hyena)")
+            if lands == LANDS_IN_PLAY
+            else N_("Round {number}: {winner} won ({loser} took every hyena)")
+        )
+        return speech.gettext(message).format(
+            number=result.number, winner=winner, loser=names[1 - result.winner]
+        )
     return speech.gettext("Round {number}: {winner} won ({crowns})").format(
         number=result.number,
         winner=winner,
@@ -321,10 +334,13 @@ class AwimbaweWords(Words[AwimbaweView]):
             result = after.results[-1]
             winner, loser = names[result.winner], names[1 - result.winner]
             if result.fourth_hyena:
+                took = (
+                    N_("{loser} took the fourth hyena: {winner} wins round {number}.")
+                    if after.config.lands == LANDS_IN_PLAY
+                    else N_("{loser} took every hyena: {winner} wins round {number}.")
+                )
                 lines.append(
-                    self._("{loser} took the fourth hyena: {winner} wins round {number}.").format(
-                        loser=loser, winner=winner, number=result.number
-                    )
+                    self._(took).format(loser=loser, winner=winner, number=result.number)
                 )
             else:
                 crowns = crowns_summary(result.crowns, names, speech=self.speech)
@@ -334,10 +350,13 @@ class AwimbaweWords(Words[AwimbaweView]):
                     )
                 )
             if after.stage is Stage.OVER:
+                rounds = after.config.rounds_to_win
                 lines.append(
-                    self._("{winner} wins two rounds and the match: long live the king!").format(
-                        winner=winner
-                    )
+                    self.ngettext(
+                        "{winner} wins {rounds} round and the match: long live the king!",
+                        "{winner} wins {rounds} rounds and the match: long live the king!",
+                        rounds,
+                    ).format(winner=winner, rounds=rounds)
                 )
         return " ".join(lines) or None
 
@@ -347,14 +366,32 @@ class AwimbaweWords(Words[AwimbaweView]):
             return None
         last = view.results[-1]
         winner, loser = names[view.winner], names[1 - view.winner]
-        if last.fourth_hyena:
-            return self._(
-                "{winner} wins two rounds and the match, the last because {loser} took the "
-                "fourth hyena."
-            ).format(winner=winner, loser=loser)
-        return self._(
-            "{winner} wins two rounds and the match, the last on crowns: {scores}."
-        ).format(winner=winner, scores=_scores(last.crowns, names))
+        rounds = view.config.rounds_to_win
+        if last.fourth_hyena and view.config.lands == LANDS_IN_PLAY:
+            said = self.ngettext(
+                "{winner} wins {rounds} round and the match, the last because {loser} took the "
+                "fourth hyena.",
+                "{winner} wins {rounds} rounds and the match, the last because {loser} took the "
+                "fourth hyena.",
+                rounds,
+            )
+        elif last.fourth_hyena:
+            said = self.ngettext(
+                "{winner} wins {rounds} round and the match, the last because {loser} took "
+                "every hyena.",
+                "{winner} wins {rounds} rounds and the match, the last because {loser} took "
+                "every hyena.",
+                rounds,
+            )
+        else:
+            said = self.ngettext(
+                "{winner} wins {rounds} round and the match, the last on crowns: {scores}.",
+                "{winner} wins {rounds} rounds and the match, the last on crowns: {scores}.",
+                rounds,
+            )
+        return said.format(
+            winner=winner, loser=loser, rounds=rounds, scores=_scores(last.crowns, names)
+        )
 
     def help(self) -> str:
         return "\n".join(self._(line) for line in _HELP_LINES)

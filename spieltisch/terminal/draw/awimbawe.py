@@ -105,13 +105,14 @@ class AwimbaweDrawer(Drawer[AwimbaweView]):
         )
         if view.round_leader == seat and view.stage is not Stage.OVER:
             head.append(" · " + _("led this round"), style="dim")
-        scored = _("scoring pile {n} cards · crowns {crowns} · hyenas {hyenas}/4").format(
-            n=side.scoring_pile, crowns=f"{side.crowns:+d}", hyenas=side.hyenas
+        lands = view.config.lands  # one hyena, and one pile a side, per land
+        scored = _("scoring pile {n} cards · crowns {crowns} · hyenas {hyenas}/{all}").format(
+            n=side.scoring_pile, crowns=f"{side.crowns:+d}", hyenas=side.hyenas, all=lands
         )
-        score = Text(scored, style="bold red" if side.hyenas >= 3 else "")
+        score = Text(scored, style="bold red" if 1 < lands <= side.hyenas + 1 else "")
         lines: list[RenderableType] = [
             head,
-            self._piles(side, table.speech),
+            self._piles(side.piles[:lands], side, table.speech),
             self._hand(side, table.speech),
             score,
         ]
@@ -125,17 +126,20 @@ class AwimbaweDrawer(Drawer[AwimbaweView]):
         known = known_text(side, speech=speech)
         return Text(known, style="dim") if known is not None else None
 
-    def _piles(self, side: SideView, speech: Speech) -> RenderableType:
+    def _piles(
+        self, piles: tuple[tuple[Card | None, ...], ...], side: SideView, speech: Speech
+    ) -> RenderableType:
+        """The ``piles`` in play (one a land) of ``side``."""
         _ = speech.gettext
         grid = RichTable(box=None, show_header=True, padding=(0, 1), expand=False)
-        height = max((len(p) for p in side.piles), default=0)
-        for number in range(1, len(side.piles) + 1):
+        height = max((len(p) for p in piles), default=0)
+        for number in range(1, len(piles) + 1):
             grid.add_column(_("pile {number}").format(number=number), justify="left")
         if height == 0:
             return Text(_("piles: all empty"), style="dim")
         for row in range(height):  # the top cards line up on the last row
             cells: list[RenderableType] = []
-            for pile in side.piles:
+            for pile in piles:
                 index = row - (height - len(pile))
                 if index < 0:
                     cells.append(Text(""))
@@ -200,7 +204,9 @@ class AwimbaweDrawer(Drawer[AwimbaweView]):
             played = _("Played this round ({n}): {cards}")
             lines.append("\n" + played.format(n=len(view.played), cards=cards_text(view.played)))
         for result in view.results[-3:]:
-            lines.append("\n" + result_text(result, names, speech=speech))
+            lines.append(
+                "\n" + result_text(result, names, speech=speech, lands=view.config.lands)
+            )
         return lines
 
 

@@ -77,6 +77,7 @@ const TEXTS = {
   fled: N_("fled"),
   won: N_("won"),
   fourth: N_("took the fourth hyena"),
+  everyHyena: N_("took every hyena"),
   nextLead: N_("leads the next trick"),
   known: N_("known"),
   noLand: N_("no"),
@@ -298,6 +299,11 @@ export function draw(container, table) {
 
 // --- a side of the table ----------------------------------------------------------------------
 
+// Lands in play (the ``lands`` parameter; four by the rulebook): one pile a side and one hyena each.
+function lands(view) {
+  return view.config?.lands ?? 4;
+}
+
 function drawSide(ctx, seat, where) {
   const { view, table, w } = ctx;
   const side = view.sides[seat];
@@ -310,7 +316,7 @@ function drawSide(ctx, seat, where) {
     heirCard(side, w, before, where),
     h("span", { class: "aw-wins", "data-rule": "awimbawe.round-end", "aria-label": `${w("wins")}: ${side.wins}` }, "★".repeat(side.wins) || "☆"));
   const piles = h("div", { class: "aw-piles", "data-point": where === "me" ? "piles" : "opponent-piles", "data-rule": "awimbawe.deal" },
-    side.piles.map((pile, index) => drawPile(ctx, seat, where, pile, index, before)));
+    side.piles.slice(0, lands(view)).map((pile, index) => drawPile(ctx, seat, where, pile, index, before)));
   const hand = drawHand(ctx, seat, where, side, before);
   const score = drawScore(ctx, side, before, where);
   const known = knownText(side, w);
@@ -486,7 +492,7 @@ function drawResults(ctx) {
   if (!view.results?.length) return null;
   return h("ol", { class: "aw-results", "data-rule": "awimbawe.round-end" }, view.results.map((r) => h("li", {},
     `${w("round")} ${r.number}: `, badge(table, r.winner), ` ${nameOf(table, r.winner, w)} ${w("won")} `,
-    r.fourth_hyena ? `(${nameOf(table, 1 - r.winner, w)} ${w("fourth")})` : ["(", art("aw-crown", "0 0 12 10", "aw-crown"), ` ${r.crowns[0]} : ${r.crowns[1]})`])));
+    r.fourth_hyena ? `(${nameOf(table, 1 - r.winner, w)} ${w(lands(view) === 4 ? "fourth" : "everyHyena")})` : ["(", art("aw-crown", "0 0 12 10", "aw-crown"), ` ${r.crowns[0]} : ${r.crowns[1]})`])));
 }
 
 // A log sentence with its cards drawn as the board's chips: a code ("M5") in its land's colour.
