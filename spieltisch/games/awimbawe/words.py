@@ -339,9 +339,7 @@ class AwimbaweWords(Words[AwimbaweView]):
                     if after.config.lands == LANDS_IN_PLAY
                     else N_("{loser} took every hyena: {winner} wins round {number}.")
                 )
-                lines.append(
-                    self._(took).format(loser=loser, winner=winner, number=result.number)
-                )
+                lines.append(self._(took).format(loser=loser, winner=winner, number=result.number))
             else:
                 crowns = crowns_summary(result.crowns, names, speech=self.speech)
                 lines.append(

@@ -204,9 +204,7 @@ class AwimbaweDrawer(Drawer[AwimbaweView]):
             played = _("Played this round ({n}): {cards}")
             lines.append("\n" + played.format(n=len(view.played), cards=cards_text(view.played)))
         for result in view.results[-3:]:
-            lines.append(
-                "\n" + result_text(result, names, speech=speech, lands=view.config.lands)
-            )
+            lines.append("\n" + result_text(result, names, speech=speech, lands=view.config.lands))
         return lines
 
 
