@@ -381,17 +381,27 @@ def test_the_host_hands_a_seat_to_a_bot_and_back_with_a_new_token(client: TestCl
     assert bad.status_code == 400
 
 
-def test_a_bots_only_game_plays_to_the_end_and_its_record_replays(client: TestClient) -> None:
-    seats = [{"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"}]
-    made = client.post("/api/tables", json={"game": "awimbawe", "seats": seats, "seed": 5}).json()
-    host = made["host_link"].split("#host=")[1]
-    assert client.get(f"/api/tables/{made['id']}/record").status_code == 403
-    client.post(f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {host}"})
-    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+def bots_play_awimbawe(
+    client: TestClient, levels: tuple[str, str], seed: int
+) -> tuple[dict[str, Any], str, dict[str, Any]]:
+    """A table of two bots of ``levels``, started and watched to its end: the table as made,
+    the host's token and the last message (its result)."""
+    seats = [{"kind": "bot", "level": level} for level in levels]
+    made = client.post("/api/tables", json={"game": "awimbawe", "seats": seats, "seed": seed})
+    table: dict[str, Any] = made.json()
+    host = table["host_link"].split("#host=")[1]
+    assert client.get(f"/api/tables/{table['id']}/record").status_code == 403
+    client.post(f"/api/tables/{table['id']}/start", headers={"Authorization": f"Bearer {host}"})
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
         message = hello(ws, None)
         while message.get("status") != "finished":
             message = receive(ws)
         assert message["result"]["winners"]
+    return table, host, message
+
+
+def test_a_bots_only_game_plays_to_the_end_and_its_record_replays(client: TestClient) -> None:
+    made, host, message = bots_play_awimbawe(client, ("heuristic", "random"), 5)
     record = Record.loads(client.get(f"/api/tables/{made['id']}/record").text)
     final = replay(spieltisch.load_record(record), record)
     assert final.is_terminal() and sorted(final.winners()) == message["result"]["winners"]
@@ -416,15 +426,7 @@ def test_the_learned_level_seats_where_a_policy_is_shipped_and_plays_to_the_end(
     assert "learned" not in games["auweier"]["levels"]
     by_players = games["auf-die-eier"]["levels_at"]
     assert "learned" in by_players["2"] and "learned" not in by_players["3"]
-    seats = [{"kind": "bot", "level": "learned"}, {"kind": "bot", "level": "random"}]
-    made = client.post("/api/tables", json={"game": "awimbawe", "seats": seats, "seed": 9}).json()
-    host = made["host_link"].split("#host=")[1]
-    client.post(f"/api/tables/{made['id']}/start", headers={"Authorization": f"Bearer {host}"})
-    with client.websocket_connect(f"/ws/{made['id']}") as ws:
-        message = hello(ws, None)
-        while message.get("status") != "finished":
-            message = receive(ws)
-        assert message["result"]["winners"]
+    bots_play_awimbawe(client, ("learned", "random"), 9)
     # only at the table it learned at: not for three players
     three = [{"kind": "bot", "level": "learned"}] + [{"kind": "bot", "level": "random"}] * 2
     asked = {"game": "auf-die-eier", "players": 3, "seats": three}
