@@ -65,6 +65,7 @@ from spieltisch.native.agents import is_native, native_game, roster, supported
 from spieltisch.native.face import NativeGame, NativeState, Step
 from spieltisch.rl.encode import Array
 from spieltisch.rl.encode.base import HIGH, LOW
+from spieltisch.rl.learned import LEARNED, offers, policy_path
 from spieltisch.rl.match import (
     DECISIONS_PER_PLAYER,
     FANCY_INDEX,
@@ -135,11 +136,21 @@ def seats_natively(core: NativeGame, name: str) -> bool:
 
 def plays_on_native(core: NativeGame, spec: str) -> bool:
     """Whether the opponent ``spec`` plays on a native state of ``core``'s game: a native agent
-    by its bare name, or a policy file (``policy:FILE``, fed its seat's native observation)."""
+    by its bare name, or a policy file (``policy:FILE``, or ``learned`` where the game offers
+    it: fed its seat's native observation)."""
     name, _, setting = spec.partition(":")
     if name == POLICY:
         return bool(setting)
+    if name == LEARNED:
+        return not setting and offers(core.python)
     return not setting and seats_natively(core, name)
+
+
+def policy_spec(game: Game, spec: str) -> str:
+    """``spec`` as a policy file's (``policy:FILE``): ``learned`` is the file shipped for
+    ``game``; any other spec is itself."""
+    path = policy_path(game.info.id) if spec == LEARNED else None
+    return spec if path is None else f"{POLICY}:{path}"
 
 
 def policy_agent(game: Game, spec: str) -> PolicyAgent:
@@ -336,9 +347,9 @@ class SpieltischGym(gymnasium.Env[Array, np.int64]):
     def _native_opponent(self, spec: str, seed: int) -> NativeOpponent:
         core = cast(NativeGame, self._core)
         name, _, _ = spec.partition(":")
-        if name != POLICY:
+        if name not in (POLICY, LEARNED):
             return roster_opponent(roster(core, (name,)), name, seed)
-        return policy_opponent(policy_agent(self.game, spec))
+        return policy_opponent(policy_agent(self.game, policy_spec(self.game, spec)))
 
     def _play_others(self) -> None:
         match = self._match

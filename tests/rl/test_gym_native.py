@@ -28,6 +28,7 @@ from spieltisch.native.agents import native_agents, native_game, roster
 from spieltisch.rl import GYM_IDS, SpieltischGym
 from spieltisch.rl.encode import encoder_for
 from spieltisch.rl.gymnasium import NativeMirror, plays_on_native, policy_agent, roster_opponent
+from spieltisch.rl.learned import policy_path
 from spieltisch.rl.match import ActionIds, Match, final_rewards
 from spieltisch.rl.policy import PolicyAgent, save_policy
 from tests.native.agreement import Config, configs, require_native
@@ -307,6 +308,19 @@ def test_only_bare_native_names_and_policy_files_play_natively() -> None:
     assert not plays_on_native(core, "ismcts")
     assert not plays_on_native(core, "policy")
     assert plays_on_native(core, "policy:somewhere.npz")
+
+
+def test_the_learned_level_plays_natively_where_it_is_offered() -> None:
+    env = SpieltischGym("awimbawe", native=True)
+    assert plays_on_native(NativeGame(env.game), "learned")
+    assert not plays_on_native(NativeGame(SpieltischGym("auweier").game), "learned")
+    env = SpieltischGym("awimbawe", opponents="learned", native=True)
+    shipped = PolicyAgent(env.game, 0, policy_path("awimbawe"))
+
+    def seats(env: SpieltischGym) -> dict[int, PolicyAgent]:
+        return {1 - env.seat: shipped}
+
+    assert sum(play_episode(env, seed, seats) for seed in range(3)) > 0
 
 
 def test_without_the_native_core_the_python_engine_serves(monkeypatch: pytest.MonkeyPatch) -> None:
