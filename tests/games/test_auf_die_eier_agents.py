@@ -16,9 +16,13 @@ from spieltisch.games.auf_die_eier.notation import STOP, Reroll, parse_dice
 
 def test_every_level_is_offered_strongest_first() -> None:
     # As the bot ladder measured them: the search's random playouts play a dice race worse
-    # than the heuristic. The racer (native core only) heads them where it is offered.
+    # than the heuristic. The racer (native core only) heads them where it is offered; the
+    # shipped policy (two players, the default game) beats the heuristic.
     game = spieltisch.load("auf-die-eier")
     offered = tuple(name for name in agent_names(game) if name != "racer")
+    assert offered == ("expert", "learned", "heuristic", "ismcts", "random")
+    three = spieltisch.load("auf-die-eier", 3)
+    offered = tuple(name for name in agent_names(three) if name != "racer")
     assert offered == ("expert", "heuristic", "ismcts", "random")
 
 
