@@ -1,5 +1,5 @@
 //! Auf die Eier: belief sampling for search (mirrors `spieltisch/games/auf_die_eier/belief.py`)
-//! and its search hints (the game's `bots` set none).
+//! and its search hints (the game's `bots.SEARCH`, from [`super::bots::search`]).
 //!
 //! Nothing is hidden, so a view is the whole state: the belief is the one state a view shows,
 //! read back from its canonical integers (the code `spieltisch/native/auf_die_eier.py`'s
@@ -7,11 +7,12 @@
 //! game (another player count or options, a value out of range, the wrong length) is refused,
 //! so the rules never meet a state they could not have made.
 
+use super::bots::{search, EXPLORATION, TREE_DEPTH};
 use super::model::{max_score, Stage, TurnScore, LADDER, MAX_ROLLS};
 use super::notation::{Counts, NO_DICE, ROTTEN};
 use super::rules::{Eier, EierState, Seats};
 use crate::core::code::Reader;
-use crate::core::{Kit, Refusal, Rng};
+use crate::core::{Kit, Refusal, Rng, Rules};
 
 impl Kit for Eier {
     type Belief = EierState;
@@ -32,6 +33,30 @@ impl Kit for Eier {
     fn sample(&self, belief: &EierState, rng: &mut Rng) -> EierState {
         let _ = rng;
         *belief
+    }
+
+    fn has_playout_policy(&self) -> bool {
+        true
+    }
+
+    fn playout(&self, state: &EierState, rng: &mut Rng, scratch: &mut Vec<u32>) -> Option<u32> {
+        if state.stage != Stage::Decide {
+            return self.random_action(state, rng, scratch);
+        }
+        search::playout(self, state)
+    }
+
+    fn evaluate(&self, state: &EierState, depth: usize, out: &mut [f64]) -> bool {
+        let _ = depth; // every playout stops at the first turn start it meets
+        search::evaluate(self, state, out)
+    }
+
+    fn exploration(&self) -> Option<f64> {
+        Some(EXPLORATION)
+    }
+
+    fn tree_depth(&self) -> Option<usize> {
+        Some(TREE_DEPTH)
     }
 }
 
