@@ -444,7 +444,7 @@ def read_journal(path: Path, tasks: Sequence[Task]) -> dict[Task, GameResult]:
     except UnicodeDecodeError:
         raise OptionError(f"{path} is not a journal: it is not text") from None
     lines = text.split("\n")
-    if not text.endswith("\n"):
+    if text and not text.endswith("\n"):  # an empty file is a journal of no game yet
         if not _cut_off_by_the_writer(lines[-1]):
             raise OptionError(
                 f"{path} is not a journal: its last line is no journal line (a journal's "

@@ -27,6 +27,14 @@ def test_a_line_the_arena_left_half_written_is_cut_away_and_played_again(tmp_pat
     assert len(results) == 2 and journal.read_text() == whole
 
 
+def test_an_empty_file_is_a_journal_of_no_game_yet(tmp_path: Path) -> None:
+    """Such as one created before the run, or left by a run stopped before its first game."""
+    journal = tmp_path / "run.jsonl"
+    journal.touch()
+    results = arena.run(duel(2), journal=journal)
+    assert len(results) == 2 and len(journal.read_text().splitlines()) == 2
+
+
 @pytest.mark.parametrize(
     "text",
     ["a note with no newline", "line one\nline two", "[1, 2"],
