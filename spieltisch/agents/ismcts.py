@@ -12,6 +12,9 @@ it: the share of the win, or for a game with a ``margin`` hint that share blende
 score lead (:func:`end_value`). Chance is sampled, never branched on. The move played is the
 root child visited most often.
 
+A game may narrow a wide choice to the few worth searching (its ``candidates`` hint, such as
+the expert's two best throws in Auf die Eier): the search then tries no other.
+
 A game may cap the tree's depth (its ``tree_depth`` hint: decisions with more than one legal
 move, anyone's; forced moves and chance do not count). At depth 1 the tree holds the root's
 choices only and every playout goes on by the game's policy (or at random, for a game without
@@ -147,6 +150,7 @@ class IsmctsAgent(Agent[Any]):
         self.evaluate = hints.evaluate
         self.policy = hints.playout
         self.margin = hints.margin
+        self.candidates = hints.candidates
         self.iterations = iterations
         self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
         if exploration is None:
@@ -332,6 +336,8 @@ class IsmctsAgent(Agent[Any]):
             if len(legal) == 1:
                 state = state.apply(legal[0])
                 continue
+            if self.candidates is not None:
+                legal = self.candidates(state, legal)
             child, action, expanded = self._select(node, player, legal)
             state = state.apply(action)
             path.append(child)

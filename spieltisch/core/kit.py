@@ -36,6 +36,11 @@ Book = Callable[[Any, Sequence[Move], random.Random], Move | None]
 need not be predictable), a move to play without thinking, or ``None`` when the position is
 one to think about."""
 
+Candidates = Callable[[State, Sequence[Move]], Sequence[Move]]
+"""The choices worth searching at a decision inside a search's own sampled world: given the
+state and its legal actions (more than one), some of them (at least two, in legal order);
+the search tries no other."""
+
 BookReason = Callable[[Any, Sequence[Move]], str | None]
 """Why the book plays its set move for a view and the legal actions (``None``: no reason to
 give), so that an agent can explain a move it did not think about."""
@@ -56,6 +61,9 @@ class SearchHints:
     margin: float | None = None
     """The points of a clear lead, where a playout's final score lead should count besides the
     win (see :func:`spieltisch.agents.ismcts.end_value`); ``None``: the win alone counts."""
+    candidates: Candidates | None = None
+    """The choices worth searching at each decision (``None``: every legal one), where a game
+    knows that most of a wide choice is not worth a search's iterations."""
 
 
 @dataclass(frozen=True, slots=True)

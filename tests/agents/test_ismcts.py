@@ -12,6 +12,7 @@ from spieltisch.agents.ismcts import Node, _settled
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, State
 from spieltisch.games import REGISTRY, kit_of
+from spieltisch.games.auf_die_eier.bots.search import candidates
 
 
 def searchable_games() -> list[str]:
@@ -180,3 +181,18 @@ def test_a_search_that_values_the_lead_says_so_in_its_ratings_and_its_hint(
     assert ratings.unit == unit
     text = advice_text(kit_of(game).words, state.view(player), ratings)
     assert ("half for winning and half for the lead" in text) == (unit == "win and lead")
+
+
+def test_a_search_with_candidates_tries_no_other_choice() -> None:
+    """Auf die Eier narrows every throw to the expert's two best choices: the Python search
+    (the reference) never visits another, and plays one of the two."""
+    game = spieltisch.load("auf-die-eier", 2)
+    agent = IsmctsAgent(game, seed=2, iterations=200, native=False)
+    assert agent.candidates is candidates
+    for state in decision_states(game, seed=4, count=3):
+        legal = state.legal_actions()
+        weighed = candidates(state, legal)
+        result = agent.search(state.view(state.current_player()), legal)
+        assert result.action in weighed
+        visited = {choice.action for choice in result.choices if choice.visits}
+        assert visited <= set(weighed) and len(weighed) < len(legal)

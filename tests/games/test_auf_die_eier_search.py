@@ -11,15 +11,18 @@ import pytest
 import spieltisch
 from spieltisch.games.auf_die_eier import EierState, Stage
 from spieltisch.games.auf_die_eier.bots import SEARCH
-from spieltisch.games.auf_die_eier.bots.expert import best_choice
+from spieltisch.games.auf_die_eier.bots.expert import best_choice, choice_values
 from spieltisch.games.auf_die_eier.bots.search import (
+    CANDIDATES,
     END_TURNS,
     MEAN_PER_DIE,
     at_turn_start,
+    candidates,
     evaluate,
     playout,
     win_chances,
 )
+from spieltisch.games.auf_die_eier.notation import parse_dice
 
 
 def start(players: int = 2, **options: bool | int | str) -> EierState:
@@ -35,7 +38,8 @@ def at(state: EierState, scores: tuple[int, ...], player: int = 0) -> EierState:
 
 def test_the_search_is_told_of_both() -> None:
     assert SEARCH.playout is playout and SEARCH.evaluate is evaluate
-    assert SEARCH.tree_depth == 1 and SEARCH.exploration is not None
+    assert SEARCH.candidates is candidates
+    assert SEARCH.tree_depth == 1 and SEARCH.exploration is None
 
 
 def test_the_playout_plays_the_experts_choice() -> None:
@@ -54,6 +58,21 @@ def test_the_playout_plays_the_experts_choice() -> None:
             legal = state.legal_actions()
             state = state.apply(legal[rng.randrange(len(legal))])
     assert checked > 40
+
+
+def test_the_search_weighs_the_experts_best_choices_only() -> None:
+    state = replace(start(), stage=Stage.DECIDE, rolls=1, dice=parse_dice("WCCPPFFHR"))
+    legal = state.legal_actions()
+    weighed = candidates(state, legal)
+    assert len(legal) > 20 and len(weighed) == CANDIDATES
+    assert [move for move in legal if move in weighed] == list(weighed)  # in legal order
+    values = choice_values(1, state.dice, 1)
+    assert min(value for move, value in values if move in weighed) >= max(
+        value for move, value in values if move not in weighed
+    )
+    assert best_choice(1, state.dice, 1)[0] in weighed
+    few = replace(state, dice=parse_dice("HHHHHHHHH"))
+    assert candidates(few, few.legal_actions()[:2]) == few.legal_actions()[:2]
 
 
 def test_the_playout_refuses_other_games() -> None:

@@ -212,6 +212,7 @@ impl<'a, K: Kit> Tree<'a, K> {
                 kit.apply_action(&mut state, self.legal[0]);
                 continue;
             }
+            kit.candidates(&state, &mut self.legal);
             let (child, action, expanded) = self.select(node, player);
             kit.apply_action(&mut state, action);
             self.path.push(child);
@@ -506,6 +507,8 @@ mod tests {
 
     struct Pick {
         depth_hint: Option<usize>,
+        /// Player 0's pick narrowed to these candidates (all four when empty).
+        narrow: &'static [u32],
     }
 
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -522,7 +525,7 @@ mod tests {
         const ID: &'static str = "pick";
 
         fn new(_players: usize, _options: &Options) -> Result<Self, Refusal> {
-            Ok(Pick { depth_hint: None })
+            Ok(Pick { depth_hint: None, narrow: &[] })
         }
         fn players(&self) -> usize {
             2
@@ -605,6 +608,11 @@ mod tests {
         fn tree_depth(&self) -> Option<usize> {
             self.depth_hint
         }
+        fn candidates(&self, state: &PickState, legal: &mut Vec<u32>) {
+            if state.stage == 0 && !self.narrow.is_empty() {
+                legal.retain(|action| self.narrow.contains(action));
+            }
+        }
     }
 
     const ROOT: [u32; 4] = [0, 1, 2, 3];
@@ -612,7 +620,7 @@ mod tests {
     const STUCK: u8 = 9;
 
     fn run(budget: Budget, seed: u64, threads: usize) -> SearchResult {
-        let game = Pick { depth_hint: None };
+        let game = Pick { depth_hint: None, narrow: &[] };
         let settings = Settings { threads, ..Settings::new(budget, seed) };
         search(&game, &game.initial_state(), &ROOT, &settings).expect("settings within bounds")
     }
@@ -631,6 +639,17 @@ mod tests {
         let mut actions: Vec<u32> = result.choices.iter().map(|c| c.action).collect();
         actions.sort_unstable();
         assert_eq!(actions, ROOT);
+    }
+
+    #[test]
+    fn a_search_tries_only_the_games_candidates() {
+        let game = Pick { depth_hint: None, narrow: &[0, 1] };
+        let settings = Settings::new(Budget::Iterations(2000), 5);
+        let result = search(&game, &game.initial_state(), &ROOT, &settings).expect("settings within bounds");
+        assert_eq!(result.action(), 1, "the better of the two candidates: {result:?}");
+        for choice in &result.choices {
+            assert_eq!(choice.visits == 0, choice.action >= 2, "{result:?}");
+        }
     }
 
     #[test]
@@ -659,7 +678,7 @@ mod tests {
 
     #[test]
     fn threads_split_the_budget_and_sum_their_trees() {
-        let game = Pick { depth_hint: None };
+        let game = Pick { depth_hint: None, narrow: &[] };
         let settings = Settings { threads: 3, ..Settings::new(Budget::Iterations(100), 5) };
         let joint = search(&game, &game.initial_state(), &ROOT, &settings).expect("within bounds");
         let mut visits = [0u64; 4];
@@ -711,7 +730,7 @@ mod tests {
         // Two real decisions per game: player 0's and player 1's second; the pass and the die
         // add no node.
         for (hint, cap, expected) in [(None, None, 2), (Some(1), None, 1), (Some(1), Some(2), 2), (None, Some(1), 1)] {
-            let game = Pick { depth_hint: hint };
+            let game = Pick { depth_hint: hint, narrow: &[] };
             let belief = game.initial_state();
             let exploration = EXPLORATION;
             let mut tree = Tree::new(&game, &belief, 3, exploration, cap.or(hint));
@@ -728,7 +747,7 @@ mod tests {
 
     #[test]
     fn availability_counts_every_tried_sibling_and_credits_the_mover() {
-        let game = Pick { depth_hint: Some(1) };
+        let game = Pick { depth_hint: Some(1), narrow: &[] };
         let belief = game.initial_state();
         let mut tree = Tree::new(&game, &belief, 9, EXPLORATION, Some(1));
         for _ in 0..4 {
@@ -752,7 +771,7 @@ mod tests {
 
     #[test]
     fn a_world_whose_player_to_act_has_no_legal_action_is_refused_not_a_panic() {
-        let game = Pick { depth_hint: None };
+        let game = Pick { depth_hint: None, narrow: &[] };
         let stuck = PickState { die: STUCK, ..game.initial_state() };
         // met in the playout (after the root's choice), and in the tree's descent
         for (belief, threads) in [(stuck, 1), (stuck, 3), (PickState { stage: 2, ..stuck }, 1)] {
@@ -764,7 +783,7 @@ mod tests {
 
     #[test]
     fn settings_out_of_bounds_and_actions_that_are_none_are_refused() {
-        let game = Pick { depth_hint: None };
+        let game = Pick { depth_hint: None, narrow: &[] };
         let belief = game.initial_state();
         let good = Settings::new(Budget::Iterations(10), 1);
         let bad = [

@@ -57,4 +57,11 @@ pub trait Kit: Rules {
     fn margin(&self) -> Option<f64> {
         None
     }
+
+    /// The choices worth searching at a decision (the game's `SearchHints.candidates`): keeps
+    /// some of `legal` (sorted, more than one) in place, still sorted and never fewer than
+    /// two; by default all of them.
+    fn candidates(&self, state: &Self::State, legal: &mut Vec<u32>) {
+        let _ = (state, legal);
+    }
 }

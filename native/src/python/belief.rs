@@ -58,6 +58,24 @@ fn evaluate_guarded<K: Kit>(py: Python<'_>, rules: &K, table: &Table<K>, depth: 
     Ok(rules.evaluate(&state, depth, &mut values).then_some(values))
 }
 
+/// The choices the search tries ([`Kit::candidates`]) at the world sampled from `belief_code`
+/// (seeded by `seed`), among its legal actions: for the agreement tests of a game's hint.
+pub fn candidates<K: Kit>(py: Python<'_>, rules: &K, belief_code: &[i64], seed: u64) -> PyResult<Vec<u32>> {
+    guard(py, K::ID, || {
+        let belief = rules.belief_from_code(belief_code).map_err(|refusal| refused(py, refusal, "a belief code"))?;
+        let state = rules.sample(&belief, &mut rng_from_seed(seed));
+        if !matches!(rules.node(&state), Node::Decision(_)) {
+            return Err(refused(py, Refusal::Invalid("the belief's world is no decision".into()), ""));
+        }
+        let mut legal = Vec::new();
+        rules.legal_actions(&state, &mut legal);
+        if legal.len() > 1 {
+            rules.candidates(&state, &mut legal);
+        }
+        Ok(legal)
+    })
+}
+
 /// The playout policy's action ([`Kit::playout`]) at the world sampled from `belief_code` with
 /// the generator seeded by `seed`: for the agreement tests of a game's policy.
 pub fn playout<K: Kit>(py: Python<'_>, rules: &K, belief_code: &[i64], seed: u64) -> PyResult<u32> {

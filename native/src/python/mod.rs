@@ -208,6 +208,9 @@ macro_rules! native_game {
             fn kit_playout(&self, py: Python<'_>, belief_code: Vec<i64>, seed: u64) -> PyResult<u32> {
                 belief::playout(py, &*self.rules, &belief_code, seed)
             }
+            fn kit_candidates(&self, py: Python<'_>, belief_code: Vec<i64>, seed: u64) -> PyResult<Vec<u32>> {
+                belief::candidates(py, &*self.rules, &belief_code, seed)
+            }
             /// ISMCTS from a belief code among the legal action ids (see `search.rs`).
             #[pyo3(signature = (belief, legal, *, iterations=None, seconds=None, seed=0, threads=1, exploration=None, tree_depth=None))]
             #[allow(clippy::too_many_arguments)]

@@ -7,7 +7,7 @@
 //! game (another player count or options, a value out of range, the wrong length) is refused,
 //! so the rules never meet a state they could not have made.
 
-use super::bots::{search, EXPLORATION, TREE_DEPTH};
+use super::bots::{search, TREE_DEPTH};
 use super::model::{max_score, Stage, TurnScore, LADDER, MAX_ROLLS};
 use super::notation::{Counts, NO_DICE, ROTTEN};
 use super::rules::{Eier, EierState, Seats};
@@ -51,12 +51,12 @@ impl Kit for Eier {
         search::evaluate(self, state, out)
     }
 
-    fn exploration(&self) -> Option<f64> {
-        Some(EXPLORATION)
-    }
-
     fn tree_depth(&self) -> Option<usize> {
         Some(TREE_DEPTH)
+    }
+
+    fn candidates(&self, state: &EierState, legal: &mut Vec<u32>) {
+        search::candidates(self, state, legal);
     }
 }
 

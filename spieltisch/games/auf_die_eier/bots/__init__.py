@@ -11,8 +11,8 @@ from spieltisch.core.kit import AgentFactory, SearchHints
 from spieltisch.games.auf_die_eier.bots.expert import ExpertAgent
 from spieltisch.games.auf_die_eier.bots.heuristic import HeuristicAgent
 from spieltisch.games.auf_die_eier.bots.search import (
-    EXPLORATION,
     TREE_DEPTH,
+    candidates,
     evaluate,
     playout,
 )
@@ -23,11 +23,10 @@ SEARCH = SearchHints(
     playout=playout,
     # They stop at the next turn start, valued by an estimate of the race from there.
     evaluate=evaluate,
-    # The estimate moves by a few points between choices: the default constant (made for
-    # playouts that end in a win or a loss) would try every choice alike.
-    exploration=EXPLORATION,
     # Each choice at hand is rated by the expert finishing the turn from it.
     tree_depth=TREE_DEPTH,
+    # Of a throw's many choices, only the expert's best few are weighed.
+    candidates=candidates,
 )
 
 

@@ -108,7 +108,7 @@ pub(crate) struct Turn {
 }
 
 impl Turn {
-    fn new(need: Option<u8>, total: u8) -> Turn {
+    pub(crate) fn new(need: Option<u8>, total: u8) -> Turn {
         Turn::with_stops(total, |dice| stop_value(dice, need))
     }
 

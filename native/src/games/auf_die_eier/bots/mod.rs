@@ -12,9 +12,5 @@ pub mod search;
 pub use expert::{ExpertAgent, ExpertTable};
 pub use heuristic::HeuristicAgent;
 pub use racer::RacerAgent;
-
-/// `SEARCH.exploration`: ISMCTS's constant for values that are win chances one choice moves by
-/// a few points at most.
-pub const EXPLORATION: f64 = 0.15;
 /// `SEARCH.tree_depth`: the tree holds the choices at hand only.
 pub const TREE_DEPTH: usize = 1;

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use super::super::model::Stage;
 use super::super::notation::MAX_DICE;
 use super::super::rules::{Eier, EierState};
-use super::expert::ExpertTable;
+use super::expert::{ExpertTable, Turn};
 
 /// `MEAN_PER_DIE`: a turn's average points played as the expert, per die in play.
 pub const MEAN_PER_DIE: f64 = 1.9;
@@ -18,11 +18,34 @@ pub const SPREAD_PER_DIE: f64 = 0.75;
 pub const LOGISTIC: f64 = 1.7;
 /// `END_TURNS`: with the leader this many average turns from the goal, playouts run to the end.
 pub const END_TURNS: f64 = 2.0;
+/// `CANDIDATES`: the choices the search tries at a decision, the expert's best by its values.
+pub const CANDIDATES: usize = 2;
 
 /// The expert's table for games of `dice` dice, solved once per process and dice count.
 pub fn expert_table(dice: u8) -> &'static ExpertTable {
     static TABLES: [OnceLock<ExpertTable>; MAX_DICE + 1] = [const { OnceLock::new() }; MAX_DICE + 1];
     TABLES[usize::from(dice)].get_or_init(|| ExpertTable::solved(dice))
+}
+
+/// The expert's values of every turn for games of `dice` dice and one Chicken need (0: the
+/// ladder used up), worked out once per process.
+fn expert_turn(dice: u8, need: u8) -> &'static Turn {
+    static TURNS: [[OnceLock<Turn>; 6]; MAX_DICE + 1] = [const { [const { OnceLock::new() }; 6] }; MAX_DICE + 1];
+    TURNS[usize::from(dice)][usize::from(need)].get_or_init(|| Turn::new((need > 0).then_some(need), dice))
+}
+
+/// Python's `candidates`: with more than [`CANDIDATES`] legal choices, only the expert's
+/// [`CANDIDATES`] best by expected points (the earlier in legal order among equals), `legal`
+/// staying sorted.
+pub fn candidates(rules: &Eier, state: &EierState, legal: &mut Vec<u32>) {
+    if legal.len() <= CANDIDATES || state.stage != Stage::Decide {
+        return;
+    }
+    let need = rules.chicken_need(state, state.player).unwrap_or(0);
+    let mut values: Vec<(u32, f64)> = expert_turn(rules.config.dice, need).choices(state.rolls, &state.dice).collect();
+    values.sort_by(|a, b| b.1.total_cmp(&a.1)); // stable: equals stay in legal order
+    values.truncate(CANDIDATES);
+    legal.retain(|action| values.iter().any(|&(kept, _)| kept == *action));
 }
 
 /// Python's `playout`: the expert's choice at a decision.
