@@ -434,6 +434,27 @@ def test_the_learned_level_seats_where_a_policy_is_shipped_and_plays_to_the_end(
     assert refused.status_code == 400 and "learned" in refused.text
 
 
+def test_the_levels_follow_the_tables_options(client: TestClient) -> None:
+    """The lobby asks which levels a table of its settings offers: the trained policy only at
+    the table it learned at (two players, the rulebook's options)."""
+
+    def levels(**asked: object) -> list[str]:
+        answer = client.post("/api/levels", json={"game": "auf-die-eier", **asked})
+        assert answer.status_code == 200, answer.text
+        found: list[str] = answer.json()["levels"]
+        return found
+
+    assert "learned" in levels(players=2) and "learned" in levels(players=2, options={"goal": 100})
+    assert "learned" not in levels(players=2, options={"goal": 50})
+    assert "learned" not in levels(players=3)
+    three = spieltisch.load("auf-die-eier", 3)
+    assert levels(players=3) == list(spieltisch.agents.agent_names(three))  # strongest first
+    for wrong in ({"goal": 5000}, {"colour": "blue"}):
+        refused = client.post("/api/levels", json={"game": "auf-die-eier", "options": wrong})
+        assert refused.status_code == 422
+    assert client.post("/api/levels", json={"game": "chess"}).status_code == 422
+
+
 def test_an_open_table_expires_and_cannot_start(tmp_path: Path) -> None:
     settings = Settings(
         database=f"sqlite:///{tmp_path / 'db.sqlite'}", bot_workers=1, expire_after=-1.0

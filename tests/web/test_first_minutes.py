@@ -25,7 +25,7 @@ from .conftest import (
 
 require_browser()
 
-from playwright.sync_api import BrowserContext, Page  # noqa: E402 - after the skip
+from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402 - after the skip
 
 from spieltisch.agents.ladder import load_ladder  # noqa: E402
 
@@ -176,6 +176,17 @@ def test_the_picker_offers_a_trained_policy_only_where_it_learned(
     page.select_option("#players", "2")
     page.select_option("[name=seat-1]", "bot")
     assert "learned" in page.locator(codes).all_inner_texts()
+    # another goal is another table than the one it learned at: the picker follows the options
+    page.click("#parameters summary")
+    page.fill("#option-goal", "50")
+    page.dispatch_event("#option-goal", "change")
+    learned = page.locator("[name=level-1] option[value=learned]")
+    expect(learned).to_have_count(0)
+    page.select_option("[name=level-1]", "expert")
+    page.fill("#option-goal", "100")
+    page.dispatch_event("#option-goal", "change")
+    expect(learned).to_have_count(1)
+    assert page.locator("[name=level-1]").input_value() == "expert"  # the host's choice stays
     page.select_option("#players", "3")
     page.select_option("[name=seat-1]", "bot")
     offered = page.locator(codes).all_inner_texts()

@@ -163,8 +163,8 @@ class RulesIn(BaseModel):
     give_way: StrictBool = True
 
 
-class CreateIn(BaseModel):
-    """A table to create."""
+class LevelsIn(BaseModel):
+    """A table's game, player count and options (whose bot levels are asked for)."""
 
     model_config = ConfigDict(extra="forbid")
     game: Annotated[Text, Field(max_length=40)]
@@ -176,6 +176,11 @@ class CreateIn(BaseModel):
         ],
         Field(max_length=24),
     ] = {}
+
+
+class CreateIn(LevelsIn):
+    """A table to create."""
+
     seats: Annotated[list[SeatIn], Field(min_length=1, max_length=8)]
     seed: Annotated[int, Field(ge=0, lt=2**62)] | None = None
     hints: StrictBool = False
@@ -405,6 +410,17 @@ def _api(app: FastAPI) -> None:
                 for seat, token in made.seat_tokens.items()
             },
         }
+
+    @app.post("/api/levels")
+    async def levels(body: LevelsIn) -> dict[str, list[str]]:
+        """The bot levels a table of this game, player count and options offers, strongest
+        first: the lobby's picker follows the options (a trained policy plays only the table
+        it learned at)."""
+        try:
+            game = spieltisch.load(body.game, body.players, **dict(body.options))
+        except (SpieltischError, ValueError) as error:
+            raise HTTPException(422, str(error)) from None
+        return {"levels": list(agent_names(game))}
 
     @app.get("/api/tables/{table_id}")
     async def about(request: Request, table_id: str) -> dict[str, Any]:

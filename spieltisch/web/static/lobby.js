@@ -419,6 +419,41 @@ function drawForm() {
     el("div", { class: "seat-row" }, el("input", { type: "checkbox", id: "memory-aids", name: "memory-aids" }),
       el("label", { for: "memory-aids" }, t("Memory aids (the board counts what players would have to remember)"))),
     el("button", { type: "submit", class: "primary" }, t("Create the table")));
+  for (const option of game.options) {
+    form.querySelector(`[name="${option.name}"]`)?.addEventListener("change", () => followOptions(form, game, count));
+  }
+}
+
+// The options as the form holds them, by name.
+function readOptions(form, game) {
+  const options = {};
+  for (const option of game.options) {
+    const input = form.querySelector(`[name="${option.name}"]`);
+    options[option.name] = option.type === "bool" ? input.checked : option.type === "int" ? Number(input.value) : input.value;
+  }
+  return options;
+}
+
+// The level pickers follow the options: the server says which levels a table of these
+// settings offers (a trained policy plays only the table it learned at). A choice still
+// offered stays chosen.
+async function followOptions(form, game, players) {
+  let levels;
+  try {
+    ({ levels } = await api("/api/levels", { method: "POST",
+      body: { game: game.id, players, options: readOptions(form, game) } }));
+  } catch {
+    return; // a value the server refuses: creating the table says why
+  }
+  if (form.querySelector("[name=game]")?.value !== game.id) return; // the form moved on
+  const shaped = { ...game, levels_at: { ...game.levels_at, [String(players)]: levels } };
+  for (let seat = 0; seat < players; seat++) {
+    const select = form.querySelector(`[name=level-${seat}]`);
+    if (!select) continue;
+    const kept = select.value;
+    select.replaceChildren(...levelOptions(shaped, players));
+    if ([...select.options].some((o) => o.value === kept && !o.disabled)) select.value = kept;
+  }
 }
 
 async function create(event) {
@@ -426,11 +461,7 @@ async function create(event) {
   const form = event.target;
   const game = games.find((g) => g.id === form.game.value);
   const players = Number(form.players.value);
-  const options = {};
-  for (const option of game.options) {
-    const input = form.querySelector(`[name="${option.name}"]`);
-    options[option.name] = option.type === "bool" ? input.checked : option.type === "int" ? Number(input.value) : input.value;
-  }
+  const options = readOptions(form, game);
   const seats = [];
   for (let seat = 0; seat < players; seat++) {
     const kind = form.querySelector(`[name=seat-${seat}]`).value;
