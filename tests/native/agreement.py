@@ -28,9 +28,10 @@ import pytest
 
 from spieltisch import native
 from spieltisch.core.errors import IllegalActionError, InvalidActionError, NotEnumerableError
-from spieltisch.core.game import Game, OptionSpec, OptionValue, State
+from spieltisch.core.game import Game, Move, OptionSpec, OptionValue, State
 from spieltisch.games import REGISTRY
 from spieltisch.native import NativeGame, NativeState
+from spieltisch.native.face import apply_step
 from spieltisch.rl.encode import encoder_for
 
 REQUIRE_VARIABLE = "SPIELTISCH_REQUIRE_NATIVE"
@@ -107,6 +108,35 @@ class _Pair:
     python: State
     native: NativeState
     moves: list[str] = field(default_factory=list)
+
+
+def policy_walk(
+    both: NativeGame,
+    seed: int,
+    policy: Callable[[State, random.Random], Move],
+    random_moves: float,
+) -> Iterator[tuple[State, NativeState]]:
+    """One game in both engines, the moves mostly ``policy``'s (a game's playout policy, so
+    the states are those a search's playouts meet) and a random one with chance
+    ``random_moves``, chance drawn by Python; each step goes to both engines as the same
+    record step. Yields every state, the two agreeing in canonical form."""
+    rng = random.Random(seed)
+    python = both.python.initial_state()
+    nat = both.initial_state()
+    while True:
+        assert both.convert.canonical(python) == tuple(nat.canonical())
+        yield python, nat
+        if python.is_terminal():
+            return
+        move: Move
+        if python.is_chance():
+            move = python.sample_chance(rng)
+        elif rng.random() < random_moves:
+            move = rng.choice(list(python.legal_actions()))
+        else:
+            move = policy(python, rng)
+        apply_step(nat, both.step_of(python, move))
+        python = python.apply(move)
 
 
 def walk(

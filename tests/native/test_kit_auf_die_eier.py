@@ -26,7 +26,6 @@ from dataclasses import dataclass
 import pytest
 
 import spieltisch
-from spieltisch.core.game import Move
 from spieltisch.games import REGISTRY
 from spieltisch.games.auf_die_eier import EierState
 from spieltisch.games.auf_die_eier.bots import SEARCH
@@ -40,8 +39,7 @@ from spieltisch.games.auf_die_eier.bots.search import (
 from spieltisch.lab import arena
 from spieltisch.lab.stats import wilson_interval
 from spieltisch.native import NativeGame, NativeState
-from spieltisch.native.face import apply_step
-from tests.native.agreement import Config, configs, require_native
+from tests.native.agreement import Config, configs, policy_walk, require_native
 
 GAME = "auf-die-eier"
 RANDOM_MOVES = 0.15
@@ -68,26 +66,10 @@ def _game(config: Config) -> NativeGame:
 
 
 def _walk(both: NativeGame, seed: int) -> Iterator[tuple[EierState, NativeState]]:
-    """One game in both engines, the moves mostly the expert's, each step applied to both as
-    the same record step; yields every state (the two agree in canonical form)."""
-    rng = random.Random(seed)
-    python = both.python.initial_state()
-    nat = both.initial_state()
-    while True:
+    """One game in both engines, the moves mostly the expert's (:func:`policy_walk`)."""
+    for python, nat in policy_walk(both, seed, playout, RANDOM_MOVES):
         assert isinstance(python, EierState)
-        assert both.convert.canonical(python) == tuple(nat.canonical())
         yield python, nat
-        if python.is_terminal():
-            return
-        move: Move
-        if python.is_chance():
-            move = python.sample_chance(rng)
-        elif rng.random() < RANDOM_MOVES:
-            move = rng.choice(list(python.legal_actions()))
-        else:
-            move = playout(python, rng)
-        apply_step(nat, both.step_of(python, move))
-        python = python.apply(move)
 
 
 def _check(both: NativeGame, state: EierState, nat: NativeState, visited: Visited) -> None:

@@ -34,15 +34,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spieltisch.core.errors import InvalidActionError
-from spieltisch.core.game import Move
 from spieltisch.games import REGISTRY
 from spieltisch.games.auf_die_nuesse import NuesseState, Stage
 from spieltisch.games.auf_die_nuesse.bots import SEARCH
 from spieltisch.games.auf_die_nuesse.bots.search import evaluate, playout
 from spieltisch.native import NativeGame, NativeState
 from spieltisch.native.auf_die_nuesse import belief_code
-from spieltisch.native.face import apply_step
-from tests.native.agreement import Config, configs, require_native
+from tests.native.agreement import Config, configs, policy_walk, require_native
 
 GAME = "auf-die-nuesse"
 EVERY = 3
@@ -89,26 +87,10 @@ def _game(config: Config) -> NativeGame:
 
 
 def _walk(both: NativeGame, seed: int) -> Iterator[tuple[NuesseState, NativeState]]:
-    """One game in both engines, the moves mostly the Python policy's, each step applied to
-    both as the same record step; yields every state (the two agree in canonical form)."""
-    rng = random.Random(seed)
-    python = both.python.initial_state()
-    nat = both.initial_state()
-    while True:
+    """One game in both engines, the moves mostly the Python policy's (:func:`policy_walk`)."""
+    for python, nat in policy_walk(both, seed, playout, RANDOM_MOVES):
         assert isinstance(python, NuesseState)
-        assert both.convert.canonical(python) == tuple(nat.canonical())
         yield python, nat
-        if python.is_terminal():
-            return
-        move: Move
-        if python.is_chance():
-            move = python.sample_chance(rng)
-        elif rng.random() < RANDOM_MOVES:
-            move = rng.choice(list(python.legal_actions()))
-        else:
-            move = playout(python, rng)
-        apply_step(nat, both.step_of(python, move))
-        python = python.apply(move)
 
 
 def _random_setup(state: NuesseState) -> bool:
