@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -12,6 +13,7 @@ from spieltisch.agents.ismcts import Node, _settled
 from spieltisch.core.errors import OptionError
 from spieltisch.core.game import Game, State
 from spieltisch.games import REGISTRY, kit_of
+from spieltisch.games.auf_die_eier import EierState
 from spieltisch.games.auf_die_eier.bots.search import candidates
 
 
@@ -100,11 +102,16 @@ def test_a_search_stops_once_its_choice_cannot_change() -> None:
         child.visits = visits
     assert _settled(root, 29) and not _settled(root, 30)
     game = spieltisch.load("auf-die-eier", 2)
-    state = game.initial_state().apply_text("roll RRRRRRRHW")  # stop or throw one or two dice
+    # the last turn of the game, 26 points behind: stopping with these dice scores 27 and wins
+    # for sure, so the search soon sees that the other choice it weighs cannot catch up
+    thrown = game.initial_state().apply_text("roll WWWPCCFFH")
+    assert isinstance(thrown, EierState)
+    sheet = replace(thrown.sheet, scores=(106, 80), final_round=True)
+    state = replace(thrown, sheet=sheet, player=1)
     stopped_early = 0
     for seed in range(6):
         result = IsmctsAgent(game, seed=seed, iterations=320).search(
-            state.view(0), state.legal_actions()
+            state.view(1), state.legal_actions()
         )
         if result.iterations < 320:
             stopped_early += 1
