@@ -3,8 +3,9 @@
 //!
 //! Each iteration draws a complete world from the deciding seat's belief ([`Kit::sample`]),
 //! then walks one tree shared by all those worlds: chance is sampled, never branched on; a
-//! forced move (one legal action) is played without a node; at a real choice the children
-//! are rated by UCB1 with availability counts, and the first untried action met (drawn
+//! forced move (one legal action) is played without a node; at a real choice, narrowed to the
+//! game's [`Kit::candidates`] where it names some, the children are rated by UCB1 with
+//! availability counts, and the first untried action met (drawn
 //! uniformly among the untried ones) is added and ends the descent, as does the tree's depth
 //! cap. A playout then goes on by the game's policy (or at random) until the end or until
 //! [`Kit::evaluate`] values the position, and every node on the path is credited with the

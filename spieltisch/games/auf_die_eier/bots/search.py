@@ -35,8 +35,9 @@ other is worth more. Two measured best, at every budget from 20 to 20,000 iterat
 the end, where playouts run to a win or a loss, a smaller one let an unlucky first loss or two
 starve the better choice.
 
-Nothing in this game is hidden, so both read the state directly. The native core mirrors
-both (``native/src/games/auf_die_eier/belief.rs``). Pure: no I/O, no clock.
+Nothing in this game is hidden, so all three read the state directly. The native core
+mirrors them (``native/src/games/auf_die_eier/bots/search.rs``, handed to the search in
+``belief.rs``). Pure: no I/O, no clock.
 """
 
 from __future__ import annotations
