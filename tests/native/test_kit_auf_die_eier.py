@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import pytest
 
 import spieltisch
+from spieltisch.core.errors import IllegalActionError, InvalidActionError, NativeError
 from spieltisch.games import REGISTRY
 from spieltisch.games.auf_die_eier import EierState
 from spieltisch.games.auf_die_eier.bots import SEARCH
@@ -137,3 +138,28 @@ def test_the_search_with_these_hints_beats_the_heuristic() -> None:
     )
     low, _ = wilson_interval(wins, len(results))
     assert low > 0.65, f"ismcts:2000 won {wins} of {len(results)} against the heuristic"
+
+
+def test_a_changed_code_outside_the_experts_tables_is_searched_or_refused() -> None:
+    """A belief code can describe a decision no play reaches (no throw made yet, a third
+    throw made, dice missing), which the expert's tables do not hold: the native search
+    weighs every choice there or refuses the code, and never fails (the hypothesis test of
+    ``tests/native/test_search.py`` once found such codes failing)."""
+    both = _game(Config(2))
+    for state, _ in _walk(both, seed=5):
+        if not state.is_chance() and not state.is_terminal() and len(state.legal_actions()) > 2:
+            break
+    code = list(both.convert.canonical(state))
+    ids = [both.python.action_id(move) for move in state.legal_actions()]
+    searched = 0
+    for at in range(len(code)):
+        for value in range(-3, 4):
+            changed = [*code[:at], value, *code[at + 1 :]]
+            try:
+                both.native.search(changed, ids, seed=1, iterations=20)
+            except NativeError:
+                raise
+            except (InvalidActionError, IllegalActionError, ValueError):
+                continue
+            searched += 1
+    assert searched > 0

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use super::super::model::Stage;
+use super::super::model::{Stage, MAX_ROLLS};
 use super::super::notation::MAX_DICE;
 use super::super::rules::{Eier, EierState};
 use super::expert::{ExpertTable, Turn};
@@ -38,7 +38,7 @@ fn expert_turn(dice: u8, need: u8) -> &'static Turn {
 /// [`CANDIDATES`] best by expected points (the earlier in legal order among equals), `legal`
 /// staying sorted.
 pub fn candidates(rules: &Eier, state: &EierState, legal: &mut Vec<u32>) {
-    if legal.len() <= CANDIDATES || state.stage != Stage::Decide {
+    if legal.len() <= CANDIDATES || !in_turn_table(rules, state) {
         return;
     }
     let need = rules.chicken_need(state, state.player).unwrap_or(0);
@@ -46,6 +46,14 @@ pub fn candidates(rules: &Eier, state: &EierState, legal: &mut Vec<u32>) {
     values.sort_by(|a, b| b.1.total_cmp(&a.1)); // stable: equals stay in legal order
     values.truncate(CANDIDATES);
     legal.retain(|action| values.iter().any(|&(kept, _)| kept == *action));
+}
+
+/// Whether the expert's turn tables hold `state`: a decision after the first or second throw
+/// with every die of the game on the table (a belief code can describe others, which no play
+/// reaches; the search then weighs every legal choice).
+fn in_turn_table(rules: &Eier, state: &EierState) -> bool {
+    let dice: u32 = state.dice.iter().map(|&n| u32::from(n)).sum();
+    state.stage == Stage::Decide && (1..MAX_ROLLS).contains(&state.rolls) && dice == u32::from(rules.config.dice)
 }
 
 /// Python's `playout`: the expert's choice at a decision.
