@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use super::super::model::{Stage, MAX_ROLLS};
 use super::super::notation::MAX_DICE;
 use super::super::rules::{Eier, EierState};
-use super::expert::{ExpertTable, Turn};
+use super::expert::Turn;
 
 /// `MEAN_PER_DIE`: a turn's average points played as the expert, per die in play.
 pub const MEAN_PER_DIE: f64 = 1.9;
@@ -20,12 +20,6 @@ pub const LOGISTIC: f64 = 1.7;
 pub const END_TURNS: f64 = 2.0;
 /// `CANDIDATES`: the choices the search tries at a decision, the expert's best by its values.
 pub const CANDIDATES: usize = 2;
-
-/// The expert's table for games of `dice` dice, solved once per process and dice count.
-pub fn expert_table(dice: u8) -> &'static ExpertTable {
-    static TABLES: [OnceLock<ExpertTable>; MAX_DICE + 1] = [const { OnceLock::new() }; MAX_DICE + 1];
-    TABLES[usize::from(dice)].get_or_init(|| ExpertTable::solved(dice))
-}
 
 /// The expert's values of every turn for games of `dice` dice and one Chicken need (0: the
 /// ladder used up), worked out once per process.
@@ -56,10 +50,10 @@ fn in_turn_table(rules: &Eier, state: &EierState) -> bool {
     state.stage == Stage::Decide && (1..MAX_ROLLS).contains(&state.rolls) && dice == u32::from(rules.config.dice)
 }
 
-/// Python's `playout`: the expert's choice at a decision.
+/// Python's `playout`: the expert's choice at a decision (none where its tables hold none).
 pub fn playout(rules: &Eier, state: &EierState) -> Option<u32> {
     let need = rules.chicken_need(state, state.player).unwrap_or(0);
-    expert_table(rules.config.dice).choice(&(need, state.rolls, state.dice))
+    in_turn_table(rules, state).then(|| expert_turn(rules.config.dice, need).best(state.rolls, &state.dice).0)
 }
 
 /// Python's `standings`: the scores at a turn start, an average turn added for every player
@@ -117,6 +111,7 @@ pub fn evaluate(rules: &Eier, state: &EierState, out: &mut [f64]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::expert::ExpertTable;
     use super::*;
     use crate::core::{Options, Rules};
 
@@ -143,7 +138,7 @@ mod tests {
         state.rolls = 1;
         state.dice = [0, 0, 0, 0, 0, 9]; // nine Chickens where one is needed: keep one
         let action = playout(&rules, &state).unwrap();
-        assert_eq!(Some(action), expert_table(9).choice(&(1, 1, state.dice)));
+        assert_eq!(Some(action), ExpertTable::solved(9).choice(&(1, 1, state.dice)));
         assert_ne!(action, 0, "the expert throws the eight spare Chickens again");
     }
 }
