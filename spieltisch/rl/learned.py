@@ -57,14 +57,19 @@ def policy_path(game_id: str) -> Path | None:
     return path if path.is_file() else None
 
 
-def offers(game: Game) -> bool:
-    """Whether ``learned`` is a level of ``game``: a policy is shipped for it and the table is
-    the one it learned at (its player count, every option at its default)."""
+def learned_at(game: Game) -> bool:
+    """Whether ``game`` is the table a shipped policy learned at: its game, its player count,
+    every option at its default (whether the file is there aside)."""
     shipped = SHIPPED.get(game.info.id)
     if shipped is None or game.players != shipped.players:
         return False
-    defaults = all(value == game.info.option(name).default for name, value in game.options.items())
-    return defaults and policy_path(game.info.id) is not None
+    return all(value == game.info.option(name).default for name, value in game.options.items())
+
+
+def offers(game: Game) -> bool:
+    """Whether ``learned`` is a level of ``game``: a policy is shipped for it, its file is
+    there, and the table is the one it learned at (:func:`learned_at`)."""
+    return learned_at(game) and policy_path(game.info.id) is not None
 
 
 def above(game: Game) -> str | None:
@@ -80,8 +85,8 @@ class LearnedAgent(PolicyAgent):
     name = LEARNED
 
     def __init__(self, game: Game, seed: int = 0) -> None:
-        path = policy_path(game.info.id)
-        if path is None or not offers(game):
+        path = policy_path(game.info.id) if learned_at(game) else None
+        if path is None:
             where = ", ".join(f"{g} ({s.players} players)" for g, s in sorted(SHIPPED.items()))
             raise OptionError(
                 f"no learned policy for {game.info.id} with {game.players} players and these "
