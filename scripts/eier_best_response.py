@@ -1,25 +1,27 @@
-"""The best possible play against Auf die Eier's heuristic, worked out exactly (two players, the
-rulebook's goal of 100 and nine dice): the most any bot can win against it.
+"""The best possible play against Auf die Eier's heuristic or its expert, worked out exactly
+(two players, the rulebook's goal of 100 and nine dice): the most any bot can win against it.
 
-The heuristic plays every turn by the dice alone (never by the scores), so against it the game
-is a race one player steers: a dynamic programme over both scores and both chicken ladders at
-each round's start finds the play that wins most often. At every state the best turn is worked
-out back from its last throw, as the expert's (``bots/expert.py``), but each way the turn can
-end (its points, and whether its Chickens scored) is worth the chance to win from the state it
-leaves, the heuristic's next turn taken over its exact outcomes. The end follows the rules: the
-round is played out once someone has 100, the highest score wins, and a tie is settled by one
-more turn each (the second player knowing the first's). States are worked from the highest
-scores down; a round in which neither scores loops back to itself, settled by repeating the
-state's sum (:data:`SWEEPS`; such a round has a chance of about one in ten thousand).
+Both opponents play every turn by the dice alone (never by the scores), so against either the
+game is a race one player steers: a dynamic programme over both scores and both chicken
+ladders at each round's start finds the play that wins most often. At every state the best
+turn is worked out back from its last throw, as the expert's (``bots/expert.py``), but each
+way the turn can end (its points, and whether its Chickens scored) is worth the chance to win
+from the state it leaves, the opponent's next turn taken over its exact outcomes. The end
+follows the rules: the round is played out once someone has 100, the highest score wins, and
+a tie is settled by one more turn each (the second player knowing the first's). States are
+worked from the highest scores down; a round in which neither scores loops back to itself,
+settled by repeating the state's sum (:data:`SWEEPS`; such a round has a chance of about one
+in ten thousand).
 
 The same programme with the expert's fixed turns instead of the best ones gives the expert's
-chance against the heuristic, to check the programme against the arena (75.5% here, 76.0%
-(74.1-77.9) over 2,000 arena games).
+chance against the opponent, to check the programme against the arena (75.5% against the
+heuristic here, 76.0% (74.1-77.9) over 2,000 arena games; against itself the two seats' chances
+add up to one).
 
 Usage: .venv/bin/python scripts/eier_best_response.py [best|expert] [both|first|second]
-(best and both by default; the expert's check takes a minute, the best response about half an
-hour a seat on one core). Prints the chance to win as the first and as the second player, and
-their mean.
+[heuristic|expert] (best, both and the heuristic by default; the expert's check takes a
+minute, the best response about half an hour a seat on one core). Prints the chance to win as
+the first and as the second player, and their mean.
 """
 
 from __future__ import annotations
@@ -122,14 +124,21 @@ def expert_choice(rolls: int, dice: Counts, need: int | None) -> Action:
     return best_choice(rolls, dice, need)[0]
 
 
-HEURISTIC = np.stack([fixed_turn(r, HeuristicAgent.choose).reshape(2, WIDTH) for r in range(RUNGS)])
-"""The heuristic's turn per ladder position: chances by (advanced, points)."""
+OPPONENTS: dict[str, Choose] = {"heuristic": HeuristicAgent.choose, "expert": expert_choice}
+"""The opponents the programme can play against: each plays by its dice alone."""
+
+
+def opponent_turns(name: str) -> Array:
+    """The opponent's turn per ladder position: chances by (advanced, points)."""
+    return np.stack([fixed_turn(r, OPPONENTS[name]).reshape(2, WIDTH) for r in range(RUNGS)])
 
 
 class Player:
-    """The player against the heuristic: best turns, or the expert's."""
+    """The player against the opponent: best turns, or the expert's; ``opponent`` holds the
+    opponent's turns (:func:`opponent_turns`)."""
 
-    def __init__(self, best: bool) -> None:
+    def __init__(self, best: bool, opponent: Array) -> None:
+        self.opponent = opponent
         self.expert = (
             None if best else np.stack([fixed_turn(r, expert_choice) for r in range(RUNGS)])
         )
@@ -170,14 +179,14 @@ def tie_turns(player: Player, second: bool) -> Array:
     points = np.arange(WIDTH)
     tie = np.zeros((RUNGS, RUNGS))
     for theirs in range(RUNGS):
-        heuristic = HEURISTIC[theirs].sum(axis=0)
+        opponent = player.opponent[theirs].sum(axis=0)
         if second:  # knowing their points y: worth of my x is [x > y] + [x = y] / 2
             worth = (points[:, None] > points) + 0.5 * (points[:, None] == points)
             each = np.concatenate([worth, worth])[None].repeat(RUNGS, axis=0)
-            tie[:, theirs] = player.turns(each) @ heuristic
+            tie[:, theirs] = player.turns(each) @ opponent
         else:
-            below = np.concatenate([[0.0], np.cumsum(heuristic)[:-1]])
-            worth = np.concatenate([below + heuristic / 2] * 2)[None, :, None]
+            below = np.concatenate([[0.0], np.cumsum(opponent)[:-1]])
+            worth = np.concatenate([below + opponent / 2] * 2)[None, :, None]
             tie[:, theirs] = player.turns(worth.repeat(RUNGS, axis=0))[:, 0]
     return tie
 
@@ -200,7 +209,7 @@ def first_seat(player: Player) -> float:
                 for a, ra in ((0, rungs[:nr]), (1, up[:nr])):
                     for b, qb in ((0, rungs[:nq]), (1, up[:nq])):
                         part = after[:, :, ra][:, :, :, qb]
-                        worth[a] += np.einsum("qy,xyrq->xrq", HEURISTIC[:nq, b], part)
+                        worth[a] += np.einsum("qy,xyrq->xrq", player.opponent[:nq, b], part)
                 shaped = worth.transpose(2, 0, 1, 3).reshape(nr, 2 * WIDTH, nq)
                 value[mine, theirs, :nr, :nq] = player.turns(shaped)
         print(f"first seat: their score {theirs} done", file=sys.stderr, flush=True)
@@ -230,15 +239,19 @@ def second_seat(player: Player) -> float:
                     start = np.zeros((nr, nq))
                     for b, qb in ((0, rungs[:nq]), (1, up[:nq])):
                         part = mine_to_move[mine, theirs : theirs + WIDTH, :nr][:, :, qb]
-                        start += np.einsum("qy,yrq->rq", HEURISTIC[:nq, b], part)
+                        start += np.einsum("qy,yrq->rq", player.opponent[:nq, b], part)
                     value[mine, theirs, :nr, :nq] = start
         print(f"second seat: their score {theirs} done", file=sys.stderr, flush=True)
     return float(value[0, 0, 0, 0])
 
 
 def main() -> None:
-    player = Player(best=(sys.argv[1] if len(sys.argv) > 1 else "best") == "best")
+    best = (sys.argv[1] if len(sys.argv) > 1 else "best") == "best"
     seats = sys.argv[2] if len(sys.argv) > 2 else "both"
+    against = sys.argv[3] if len(sys.argv) > 3 else "heuristic"
+    if against not in OPPONENTS:
+        sys.exit(f"the opponent is one of {', '.join(OPPONENTS)}, not {against!r}")
+    player = Player(best, opponent_turns(against))
     if seats == "first":
         print(f"first seat {first_seat(player):.5f}")
     elif seats == "second":
