@@ -2,7 +2,8 @@
 
 For each game and number of players the rated levels (:func:`ladder_levels`: ``random``,
 ``heuristic``, ``expert`` where the game has it, the iteration-budget searches ``ismcts:50``,
-``ismcts:500``, ``ismcts:2000``, and Auf die Eier's ``racer`` where the native core offers it;
+``ismcts:500``, ``ismcts:2000``, Auf die Eier's ``racer`` where the native core offers it and
+Auf die Nüsse's ``rollout``;
 every one deterministic given its seed) play in *pairings* (:func:`pairings`): every level
 meets every other one (a round robin, :data:`GAMES` games each by default), so any two levels
 that end up side by side have games of their own; a level with a cost cap (``--cap``) meets
@@ -89,6 +90,7 @@ PRIOR_ORDER = (
     "expert",
     "ismcts:2000",
     "racer",
+    "rollout",
 )
 """The rated levels, in a rough order of strength that only chooses which of two levels a
 pairing names first (and, with ``--cap``, a costly level's two neighbours)."""
