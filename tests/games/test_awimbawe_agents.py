@@ -452,8 +452,8 @@ def heuristic_move(state: AwimbaweState, seat: int | None = None) -> str:
 
 
 def test_every_level_is_offered_strongest_first() -> None:
-    # the shipped policy beats random but not the heuristic
-    assert agent_names(Awimbawe()) == ("ismcts", "heuristic", "learned", "random")
+    # the shipped self-play policy beats the heuristic (59.1%), not the search
+    assert agent_names(Awimbawe()) == ("ismcts", "learned", "heuristic", "random")
     assert agent_names(Awimbawe(rounds_to_win=3)) == ("ismcts", "heuristic", "random")
 
 
