@@ -221,9 +221,9 @@ RECIPES: dict[str, dict[str, Any]] = {
     },
 }
 """Each game's tried settings, the defaults when that game is trained (flags still win).
-Awimbawé's league of the heuristic and random with half the games against snapshots stayed
-at a quarter of the games against the heuristic; a league that meets the heuristic in seven
-games of ten and counts the rounds won (``score_diff``) learns to beat it (docs/rl)."""
+In Awimbawé a league of half snapshots, half the heuristic and random went on winning about a
+quarter of its games against the heuristic; a league that meets the heuristic in seven games
+of ten and counts the rounds won (``score_diff``) learns to beat it (docs/rl)."""
 
 
 def arguments() -> argparse.Namespace:
