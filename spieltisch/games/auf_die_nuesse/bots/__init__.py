@@ -34,20 +34,16 @@ AGENTS: dict[str, AgentFactory] = {
 
 
 def strength_order(players: int) -> tuple[str, ...]:
-    """How the agents rank for ``players``, strongest first (what ``play`` sets against a
-    newcomer and ``hint`` asks). The rollout agent leads at every table size: against
-    heuristics on shared deals (``docs/lab/nuesse-rollout.toml``, 200 games a table size,
-    ``docs/results.md``, 2026-12-06) it finished ahead of a heuristic in 69.8% (64.0-75.0%) of
-    the meetings with two players, 65.9% (59.8-71.5%) with three and 65.3% (60.3-69.9%) with
-    four, where the native search at 10,000 iterations reached 64.5%, 56.8% and 56.8%. Below
-    it, with two players the search beat the heuristic by more than the expert did (60.0%
-    against 52.6% of 400 or 1000 games); with three and four players the search at 250
-    iterations per move was level with the expert (41.9% against 38.9% of 600 three-player
-    games, 34.8% against 31.5% of 300 four-player games), and the expert, as strong as
-    measured and instant, comes second."""
-    if players == 2:
-        return ("rollout", "ismcts", "expert", "heuristic", "random")
-    return ("rollout", "expert", "ismcts", "heuristic", "random")
+    """How the agents rank, strongest first (what ``play`` sets against a newcomer and
+    ``hint`` asks), at every table size as the bot ladder measured them (``docs/ladder.md``,
+    300 games a pairing, 2026-12-06): the rollout agent on top, then the search, the expert,
+    the heuristic and random. The ladder's intervals of the middle three overlap at three and
+    four players; head to head the search at 500 iterations finished ahead of the expert in
+    55.3% (49.7-60.9%) and 55.7% (50.0-61.2%) of their meetings there; the rollout agent
+    finished ahead of the search's strongest level in 61.7% (two players, 500 iterations),
+    56.0% and 53.5% (three and four, 2,000 iterations)."""
+    del players
+    return ("rollout", "ismcts", "expert", "heuristic", "random")
 
 
 SEARCH = SearchHints(
