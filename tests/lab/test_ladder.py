@@ -188,7 +188,7 @@ def test_the_command_refuses_what_the_ladder_does_not_rate(tmp_path: Path) -> No
         lab_ladder.make_plans(["chess"], None, 4, {})
 
 
-NOT_YET_MEASURED = {"racer", "rollout"}
+NOT_YET_MEASURED: set[str] = set()
 """Rated levels the shipped ladder predates (empty once it is measured again)."""
 
 

@@ -146,7 +146,7 @@ def test_the_seat_picker_and_the_table_name_bots_in_german_words(
     page.select_option("#game", "awimbawe")
     page.select_option("[name=seat-1]", "bot")
     options = page.locator("[name=level-1] > option").all_inner_texts()
-    assert options[0] == "Anfänger · 8,1"  # the ladder's weakest Awimbawé bot: 8.1
+    assert options[0] == "Anfänger · 5,4"  # the ladder's weakest Awimbawé bot: 5.4
     assert [o.split(" · ")[0] for o in options][-1] == "Meister"
     # the strongest is for signed-in hosts: shown, not to pick, and says why
     strongest = page.locator("[name=level-1] > option").last
