@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -23,9 +24,17 @@ from .apart import run_apart
 pytestmark = pytest.mark.timeout(120)
 
 
-def hold_the_loop_for_a_while() -> None:
-    """A callback that keeps every other one waiting."""
-    time.sleep(0.3)
+HELD_AT_MOST = 5.0
+"""Seconds a test holds the loop at most while waiting for the watch to look."""
+
+
+def hold_the_loop_for_a_while(seen: Callable[[], bool]) -> None:
+    """A callback that keeps every other one waiting: 0.3 s, and on until ``seen()`` (the
+    watching thread has looked; on a busy machine it may wake late), at most
+    :data:`HELD_AT_MOST`."""
+    start = time.monotonic()
+    while (held := time.monotonic() - start) < 0.3 or (not seen() and held < HELD_AT_MOST):
+        time.sleep(0.01)
 
 
 def test_the_stall_watch_says_how_long_the_loop_was_held_and_where(
@@ -34,7 +43,7 @@ def test_the_stall_watch_says_how_long_the_loop_was_held_and_where(
     async def main() -> stalls.StallWatch | None:
         async with stalls.watched(threshold_ms=100) as watch:
             await asyncio.sleep(0.05)
-            hold_the_loop_for_a_while()
+            hold_the_loop_for_a_while(lambda: "the event loop is held" in caplog.text)
             await asyncio.sleep(0.05)
         return watch
 
