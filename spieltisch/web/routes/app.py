@@ -36,6 +36,7 @@ from spieltisch.core.words import N_
 from spieltisch.games import REGISTRY
 from spieltisch.locale import SOURCE
 from spieltisch.web.common.buckets import TokenBucket
+from spieltisch.web.common.option_words import labels_of
 from spieltisch.web.common.refusal import RefusedError
 from spieltisch.web.common.settings import Settings
 from spieltisch.web.common.table_rules import ChatMode, ClockMode, TableRules, Takeover
@@ -205,9 +206,10 @@ def level_menu_of(game: dict[str, Any]) -> list[str]:
 
 
 def _games() -> list[dict[str, Any]]:
-    """Every game with its player counts, options (with their meaning) and bot levels: the
-    levels people choose by name (the bot ladder's, weakest first, with their ratings, for each
-    number of players) and every level by its code, for experts."""
+    """Every game with its player counts, options (with their meaning and, for a choice, each
+    value's label) and bot levels: the levels people choose by name (the bot ladder's, weakest
+    first, with their ratings, for each number of players) and every level by its code, for
+    experts."""
     games, ladder = [], load_ladder()
     for game_id in REGISTRY.implemented():
         info = REGISTRY.game_class(game_id).info
@@ -226,6 +228,7 @@ def _games() -> list[dict[str, Any]]:
                         "default": o.default,
                         "help": o.help,
                         "choices": list(o.choices),
+                        "labels": labels_of(game_id, o),
                         "type": type(o.default).__name__,
                         **({"min": o.bounds[0], "max": o.bounds[1]} if o.bounds else {}),
                     }

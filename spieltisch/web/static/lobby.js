@@ -247,8 +247,11 @@ function optionInput(option) {
   let input;
   if (option.type === "bool") input = el("input", { type: "checkbox", id, name: option.name, checked: option.default });
   else if (option.choices.length) {
+    // Each value in words (its label, a msgid); its code, as records and the rules page write
+    // it, in the title.
     input = el("select", { id, name: option.name },
-      option.choices.map((c) => el("option", { value: c, selected: c === option.default }, String(c))));
+      option.choices.map((c) => el("option", { value: c, selected: c === option.default, title: String(c) },
+        t(option.labels?.[String(c)] ?? String(c)))));
   } else if (option.type === "int") {
     // A rule parameter carries its bounds: the browser keeps the number within them.
     input = el("input", { type: "number", id, name: option.name, value: option.default, step: 1,
