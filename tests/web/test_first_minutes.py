@@ -28,6 +28,7 @@ require_browser()
 from playwright.sync_api import BrowserContext, Page, expect  # noqa: E402 - after the skip
 
 from spieltisch.agents.ladder import load_ladder  # noqa: E402
+from spieltisch.locale import translation  # noqa: E402
 
 from .test_browser import create, join, start  # noqa: E402
 
@@ -82,6 +83,33 @@ def test_a_live_clocks_fields_show_only_under_a_live_clock(
     )
     page.select_option("#rules-clock", "relaxed")
     assert page.locator("#rules-bank").is_hidden()
+
+
+def test_the_new_table_form_names_every_games_option_values_in_german(
+    server: LiveServer, new_context: NewContext
+) -> None:
+    """Each option's values read as words in German (``per Zufall``), never as the codes a
+    record keeps (``chance``, ``excused``, ``bound``) nor as the English labels; the code is
+    still what the form sends."""
+    german = translation("de")
+    page = german_phone(new_context)
+    lobby(page, server)
+    shown = 0
+    for game in server.call("GET", "/api/games"):
+        page.select_option("#game", game["id"])
+        for option in (o for o in game["options"] if o["choices"]):
+            values = page.locator(f"#option-{option['name']} > option")
+            codes = values.evaluate_all("(options) => options.map((o) => o.value)")
+            assert codes == [str(c) for c in option["choices"]], option["name"]
+            for code, text in zip(codes, values.all_inner_texts(), strict=True):
+                where = f"{game['id']} {option['name']}={code}"
+                assert text != code, f"{where} shows its code"
+                label = option["labels"][code]
+                assert text != label and text == german.gettext(label), f"{where}: {text}"
+                shown += 1
+            meaning = page.locator(f"label[for=option-{option['name']}]").inner_text()
+            assert not any(re.search(rf"\b{code}\b", meaning) for code in codes), meaning
+    assert shown >= 21  # Awimbawé's 5 values, Auweier's 10, Auf die Nüsse!'s 6
 
 
 def test_leaving_asks_in_the_pages_own_dialog_and_escape_keeps_the_seat(

@@ -85,3 +85,24 @@ def test_no_word_counts_by_hand() -> None:
         msgid = key[0] if isinstance(key, tuple) else key
         for said in (msgid, text):
             assert HAND_COUNTED.search(said) is None, f"counted by hand: {said!r}"
+
+
+def test_every_option_value_is_named_in_words_and_in_german(tmp_path: Path) -> None:
+    """The new-table form shows a choice's label, never its code (``chance``, ``bound``): every
+    value of every game's options has one, and German translates each."""
+    app = create_app(Settings(database=f"sqlite:///{tmp_path / 'db.sqlite'}"))
+    with TestClient(app) as client:
+        games = client.get("/api/games").json()
+        german = client.get("/api/texts/de").json()
+    named = 0
+    for game in games:
+        for option in (o for o in game["options"] if o["choices"]):
+            where = f"{game['id']} {option['name']}"
+            assert set(option["labels"]) == {str(c) for c in option["choices"]}, where
+            for code, label in option["labels"].items():
+                assert label != code, f"{where}={code} has no label"
+                assert german.get(label, label) not in (label, code), f"{where}={code}: {label!r}"
+                named += 1
+            for code in option["choices"]:  # the German meaning names the labels, not codes
+                assert re.search(rf"\b{code}\b", german[option["help"]]) is None, (where, code)
+    assert named >= 21  # Awimbawé's 5, Auweier's 10, Auf die Nüsse!'s 6
