@@ -30,6 +30,7 @@ import uvicorn
 
 from spieltisch.web.common.settings import Settings
 from spieltisch.web.routes.app import create_app
+from spieltisch.web.routes.language import COOKIE as LANGUAGE_COOKIE
 from spieltisch.web.tables.clock import ManualClock
 
 try:
@@ -328,10 +329,38 @@ def screens() -> Path:
     return SCREENS
 
 
+KEPT_BY_THE_ACCOUNT = """(language) => fetch('/api/account')
+    .then((r) => r.json()).then((d) => !d.account || d.account.language === language)"""
+"""Whether the signed-in account (if any) keeps ``language`` (the page tells it after a switch)."""
+
+
+def kept_language(page: Page) -> str | None:
+    """The language the browser's cookie jar keeps for ``page``'s site (what the next request
+    carries), if any."""
+    kept = [
+        c.get("value") for c in page.context.cookies(page.url) if c.get("name") == LANGUAGE_COOKIE
+    ]
+    return kept[0] if kept else None
+
+
 def switch_language(page: Page) -> str:
     """Click the page's language button and wait until the page speaks the other language
-    (its words arrive from the server first); the language it speaks now."""
+    (its words arrive from the server first) and the choice is kept where the server reads
+    it for the next page; the language it speaks now.
+
+    The page keeps its choice with ``document.cookie``, which chromium writes into the
+    context's cookie jar (another process) after the script has gone on: a page opened at
+    once may be asked for without the cookie, and the server paints it in the browser's
+    language; seeing the cookie by then, the page keeps that language, and its socket asks for
+    the game's words in it (a German table's log came in English once). A signed-in page
+    tells its account too (a request of its own), which the server reads first."""
     before = page.evaluate("() => document.documentElement.lang")
     page.click("#language")
     page.wait_for_function("(before) => document.documentElement.lang !== before", arg=before)
-    return str(page.evaluate("() => document.documentElement.lang"))
+    now = str(page.evaluate("() => document.documentElement.lang"))
+    deadline = time.monotonic() + PAGE_TIMEOUT_MS / 1000
+    while kept_language(page) != now:
+        assert time.monotonic() < deadline, f"the browser never kept the language {now}"
+        page.wait_for_timeout(20)
+    page.wait_for_function(KEPT_BY_THE_ACCOUNT, arg=now, polling=50)
+    return now

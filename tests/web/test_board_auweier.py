@@ -316,6 +316,7 @@ def seated_in_german(
     page.wait_for_selector("#game")
     assert switch_language(page) == "de"  # the context remembers it
     join(page, server, made["seat_links"]["0"], "Ada")
+    assert page.evaluate("() => document.documentElement.lang") == "de"  # the table page too
     start(server, made)
     return page, updates
 
