@@ -107,8 +107,6 @@ def test_the_new_table_form_names_every_games_option_values_in_german(
                 label = option["labels"][code]
                 assert text != label and text == german.gettext(label), f"{where}: {text}"
                 shown += 1
-            meaning = page.locator(f"label[for=option-{option['name']}]").inner_text()
-            assert not any(re.search(rf"\b{code}\b", meaning) for code in codes), meaning
     assert shown >= 21  # Awimbawé's 5 values, Auweier's 10, Auf die Nüsse!'s 6
 
 

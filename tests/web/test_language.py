@@ -103,6 +103,4 @@ def test_every_option_value_is_named_in_words_and_in_german(tmp_path: Path) -> N
                 assert label != code, f"{where}={code} has no label"
                 assert german.get(label, label) not in (label, code), f"{where}={code}: {label!r}"
                 named += 1
-            for code in option["choices"]:  # the German meaning names the labels, not codes
-                assert re.search(rf"\b{code}\b", german[option["help"]]) is None, (where, code)
     assert named >= 21  # Awimbawé's 5, Auweier's 10, Auf die Nüsse!'s 6
