@@ -31,14 +31,18 @@ def _native(game: Game) -> NativeGame:
 
 
 def weigh(
-    view: NuesseView, legal: Sequence[Move], rollouts: int, seed: int
+    view: NuesseView,
+    legal: Sequence[Move],
+    rollouts: int,
+    seed: int,
+    horizon: int = rollout.HORIZON,
 ) -> tuple[Move, list[tuple[Move, float]]]:
     """The rollout agent's move at ``view`` among ``legal`` and what each weighed move won,
-    played in the native core."""
+    its futures played in the native core to the start of turn ``horizon``."""
     native = _native(rollout.game_of(view))
     game = native.python
     chosen, means = extension().nuesse_rollout(
-        native.native, list(belief_code(view)), rollouts, seed & ((1 << 64) - 1)
+        native.native, list(belief_code(view)), rollouts, seed & ((1 << 64) - 1), horizon
     )
     by_id = {game.action_id(move): move for move in legal}
     return by_id[chosen], [(by_id[action], share) for action, share in means]

@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from spieltisch.agents import agent_names, make_agent
+from spieltisch.core.errors import OptionError
 from spieltisch.games.auf_die_nuesse import AufDieNuesse
 from spieltisch.games.auf_die_nuesse.bots import HeuristicAgent, RolloutAgent, rollout
 from spieltisch.games.auf_die_nuesse.model import Stage
@@ -97,3 +98,26 @@ def test_its_ratings_put_the_move_it_plays_first_as_win_chances_over_its_futures
     played = python_agent(state.game, 4).act(state.view(player), legal)
     assert ratings.choices[0].move == played
     assert all(r.samples == 2 and 0.0 <= r.value <= 1.0 for r in ratings.choices)
+
+
+def test_a_setting_names_the_futures_and_after_a_slash_the_turn_that_ends_them() -> None:
+    agent = python_agent(AufDieNuesse(2), 1)
+    agent.configure("256/3")
+    assert (agent.rollouts, agent.horizon) == (256, 3)
+    agent.configure("64")
+    assert (agent.rollouts, agent.horizon) == (64, rollout.HORIZON)
+    for bad in ("0", "64/0", f"64/{rollout.MAX_HORIZON + 1}", "64/", "/3", "64/3/1", "६४", "-1"):
+        with pytest.raises(OptionError, match="turns ahead"):
+            agent.configure(bad)
+    assert (agent.rollouts, agent.horizon) == (64, rollout.HORIZON)
+
+
+def test_a_later_turn_lets_the_futures_run_on_and_changes_what_they_are_worth() -> None:
+    state = next(s for s in decisions(2, 5) if s.stage is Stage.AGAIN)
+    player = state.current_player()
+    assert player is not None
+    legal = state.legal_actions()
+    near = rollout.weigh(state, player, legal, 2, 9, 1)[1]
+    far = rollout.weigh(state, player, legal, 2, 9, 3)[1]
+    assert [m for m, _ in near] == [m for m, _ in far]
+    assert near != far

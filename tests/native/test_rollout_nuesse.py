@@ -33,8 +33,13 @@ if not native_rollout.supported() or not native_agents.is_native(NUESSE, "rollou
     pytest.skip("the native core is built without the rollout agent", allow_module_level=True)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_native_weighing_is_the_python_references_to_the_bit(players: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "horizon"),
+    [(2, rollout.HORIZON), (3, rollout.HORIZON), (4, rollout.HORIZON), (2, 3)],
+)
+def test_the_native_weighing_is_the_python_references_to_the_bit(
+    players: int, horizon: int
+) -> None:
     game = AufDieNuesse(players)
     heuristic = HeuristicAgent(game, 0)
     rng = random.Random(players)
@@ -51,8 +56,8 @@ def test_the_native_weighing_is_the_python_references_to_the_bit(players: int) -
         prior = heuristic.act(view, legal)
         if len(rollout.candidates(state.stage, legal, prior)) >= 2 and rng.random() < 0.25:
             seed = rng.getrandbits(64)
-            python = rollout.weigh(state, player, legal, 3, seed)
-            native = native_rollout.weigh(view, legal, 3, seed)
+            python = rollout.weigh(state, player, legal, 3, seed, horizon)
+            native = native_rollout.weigh(view, legal, 3, seed, horizon)
             assert python == native, (state.stage, python, native)
             stages.add(state.stage)
             compared += 1
@@ -64,7 +69,18 @@ def test_the_agent_by_name_plays_the_native_weighing_and_its_setting_is_checked(
     game = spieltisch.load(NUESSE, 2)
     agent = make_agent("rollout:5", game, 3)
     assert isinstance(agent, rollout.RolloutAgent) and agent.rollouts == 5
-    for bad in ("rollout:0", "rollout:many", f"rollout:{rollout.MAX_ROLLOUTS + 1}"):
+    assert agent.horizon == rollout.HORIZON
+    deeper = make_agent("rollout:5/3", game, 3)
+    assert isinstance(deeper, rollout.RolloutAgent) and (deeper.rollouts, deeper.horizon) == (5, 3)
+    for bad in (
+        "rollout:0",
+        "rollout:many",
+        f"rollout:{rollout.MAX_ROLLOUTS + 1}",
+        "rollout:5/0",
+        f"rollout:5/{rollout.MAX_HORIZON + 1}",
+        "rollout:5/x",
+        "rollout:/3",
+    ):
         with pytest.raises(spieltisch.OptionError):
             make_agent(bad, game, 0)
 
@@ -73,7 +89,7 @@ def test_native_games_are_legal_and_the_same_from_the_same_seeds() -> None:
     """Whole native games with a rollout seat replay in the Python engine to the same end
     (every move legal), and the same seeds play the same game; another seat seed, another."""
     game = spieltisch.load(NUESSE, 3)
-    seats = ("rollout:4", "heuristic", "heuristic")
+    seats = ("rollout:4/3", "heuristic", "heuristic")
     matches = [
         native_agents.Match(21, seats, (1, 2, 3), keyed=True),
         native_agents.Match(21, seats, (1, 2, 3), keyed=True),

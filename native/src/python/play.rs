@@ -114,13 +114,14 @@ fn awimbawe_agent(name: &str) -> PyResult<Box<dyn Agent<crate::games::awimbawe::
 
 #[cfg(feature = "auf_die_nuesse")]
 fn nuesse_agent(name: &str) -> PyResult<Box<dyn Agent<crate::games::auf_die_nuesse::Nuesse>>> {
-    use crate::games::auf_die_nuesse::bots::rollout::MAX_ROLLOUTS;
+    use crate::games::auf_die_nuesse::bots::rollout::{MAX_HORIZON, MAX_ROLLOUTS};
     use crate::games::auf_die_nuesse::bots::{ExpertAgent, HeuristicAgent, RolloutAgent};
     if let Some(("rollout", setting)) = name.split_once(':') {
-        return match setting.parse::<u32>() {
-            Ok(rollouts) if (1..=MAX_ROLLOUTS).contains(&rollouts) => Ok(Box::new(RolloutAgent { rollouts })),
-            _ => Err(PyValueError::new_err(format!(
-                "rollout takes 1 to {MAX_ROLLOUTS} rollouts per move, not {setting:?}"
+        return match RolloutAgent::of_setting(setting) {
+            Some(agent) => Ok(Box::new(agent)),
+            None => Err(PyValueError::new_err(format!(
+                "rollout takes 1 to {MAX_ROLLOUTS} futures per move, and after a slash 1 to \
+                 {MAX_HORIZON} turns ahead, not {setting:?}"
             ))),
         };
     }

@@ -6,8 +6,9 @@ and plays the move that won most, if it beat the heuristic's own choice by more 
 noise (:data:`MARGIN` standard errors of the difference over those futures); otherwise it
 plays as the heuristic does. In each future the expert finishes the agent's turn, the
 heuristic plays every seat after that, and at the start of the turn after next
-(:data:`HORIZON`) the search's fitted win chances (:func:`~.search.win_chances`) value the
-position; near the end the future is played to the end.
+(:data:`HORIZON`; ``rollout:N/T`` sets another turn ``T``) the search's fitted win chances
+(:func:`~.search.win_chances`) value the position; near the end the future is played to the
+end.
 
 Why this beats the search: the heuristic is the opponent's own policy (in the lab) and a good
 guess at a careful player's, the next two turns are played out move by move, pushes and
@@ -47,6 +48,8 @@ ROLLOUTS = 64
 """Futures per decision by default (``rollout:N`` sets another number)."""
 MAX_ROLLOUTS = 100_000
 """The most futures a setting may ask for."""
+MAX_HORIZON = 8
+"""The latest turn a setting may stop the futures at."""
 MARGIN = 1.0
 """How many standard errors of the paired difference a move must win by to be played instead
 of the heuristic's own choice."""
@@ -113,11 +116,15 @@ turn is the first), and is valued there by the search's fitted win chances
 
 
 def play_out(
-    state: NuesseState, world: World, me: PlayerId, players: tuple[HeuristicAgent, ExpertAgent]
+    state: NuesseState,
+    world: World,
+    me: PlayerId,
+    players: tuple[HeuristicAgent, ExpertAgent],
+    horizon: int = HORIZON,
 ) -> tuple[float, ...]:
     """Each player's return (or fitted win chance) once ``state`` is played on in ``world``:
     ``me`` by the expert for the rest of the turn under way, everyone else and every later
-    turn by the heuristic, to the start of turn :data:`HORIZON` or to the end."""
+    turn by the heuristic, to the start of turn ``horizon`` or to the end."""
     heuristic, expert = players
     next_card = steps = turn = roll = 0
     while not state.is_terminal():
@@ -127,7 +134,7 @@ def play_out(
                     roll += 1
                 else:
                     turn, roll = turn + 1, 0
-                    if HORIZON and turn >= HORIZON and at_turn_start(state):
+                    if turn >= horizon and at_turn_start(state):
                         return win_chances(state)
                 outcome: Move = DICE[Stream(sub_seed(sub_seed(world.dice, turn), roll)).below(216)]
             else:
@@ -164,10 +171,16 @@ def candidates(stage: Stage, legal: Sequence[Move], prior: Move) -> list[Move]:
 
 
 def weigh(
-    state: NuesseState, me: PlayerId, legal: Sequence[Move], rollouts: int, seed: int
+    state: NuesseState,
+    me: PlayerId,
+    legal: Sequence[Move],
+    rollouts: int,
+    seed: int,
+    horizon: int = HORIZON,
 ) -> tuple[Move, list[tuple[Move, float]]]:
     """The rollout agent's move for ``me`` among ``legal`` with ``rollouts`` worlds drawn from
-    ``seed`` (the reference of the native ``weigh``), with each weighed move's mean return."""
+    ``seed``, each played to the start of turn ``horizon`` (the reference of the native
+    ``weigh``), with each weighed move's mean return."""
     heuristic = HeuristicAgent(state.game, 0)
     players = (heuristic, ExpertAgent(state.game, 0))
     prior = heuristic.act(state.view(me), legal)
@@ -175,7 +188,9 @@ def weigh(
     if len(moves) < 2 or rollouts <= 0:
         return prior, []
     worlds = [World.of(sub_seed(seed, k), state.board.market.unseen) for k in range(rollouts)]
-    results = [[play_out(state.apply(m), w, me, players)[me] for w in worlds] for m in moves]
+    results = [
+        [play_out(state.apply(m), w, me, players, horizon)[me] for w in worlds] for m in moves
+    ]
     base = moves.index(prior) if prior in moves else 0
     n = float(len(worlds))
     best: tuple[float, Move] = (0.0, prior)
@@ -199,10 +214,10 @@ def game_of(view: NuesseView) -> AufDieNuesse:
 
 
 Weigher = Callable[
-    [NuesseView, Sequence[Move], int, int], tuple[Move, list[tuple[Move, float]]] | None
+    [NuesseView, Sequence[Move], int, int, int], tuple[Move, list[tuple[Move, float]]] | None
 ]
-"""A faster :func:`weigh` from a view, the legal moves, the futures and the seed (the same
-answer), or ``None`` where it cannot weigh this view."""
+"""A faster :func:`weigh` from a view, the legal moves, the futures, the seed and the turn
+that ends the futures (the same answer), or ``None`` where it cannot weigh this view."""
 
 _FASTER: list[Weigher] = []
 
@@ -218,27 +233,30 @@ class RolloutAgent(Agent[NuesseView]):
     """Plays as the heuristic does, except where playing each choice to the end, many times
     in the same futures with the heuristic in every seat, shows another choice to win more
     (see the module docstring). ``rollout:N`` sets the futures per decision (default
-    :data:`ROLLOUTS`). The futures are played by the faster weigher where one is registered
-    (:func:`use_faster`: the native core's), else in Python (the reference, some three hundred
-    times slower); ``native=False`` insists on Python."""
+    :data:`ROLLOUTS`), ``rollout:N/T`` also the turn whose start ends them (default
+    :data:`HORIZON`: the turn after next; ``rollout:256/3`` also plays, at two players, the
+    agent's own next turn, the strongest setting measured). The futures are played by the
+    faster weigher where one is registered (:func:`use_faster`: the native core's), else in
+    Python (the reference, some three hundred times slower); ``native=False`` insists on
+    Python."""
 
     name = "rollout"
 
     def __init__(self, game: Game, seed: int = 0, *, native: bool = True) -> None:
         super().__init__(game, seed)
         self.rollouts = ROLLOUTS
+        self.horizon = HORIZON
         self.native = native
 
     def configure(self, setting: str) -> None:
-        try:
-            rollouts = int(setting)
-        except ValueError:
-            rollouts = 0
-        if not 1 <= rollouts <= MAX_ROLLOUTS:
+        rollouts, slash, horizon = setting.partition("/")
+        counts = _count(rollouts), _count(horizon) if slash else HORIZON
+        if not (1 <= counts[0] <= MAX_ROLLOUTS and 1 <= counts[1] <= MAX_HORIZON):
             raise OptionError(
-                f"rollout takes 1 to {MAX_ROLLOUTS} futures per move, not {setting!r}"
+                f"rollout takes 1 to {MAX_ROLLOUTS} futures per move, and after a slash 1 to "
+                f"{MAX_HORIZON} turns ahead, not {setting!r}"
             )
-        self.rollouts = rollouts
+        self.rollouts, self.horizon = counts
 
     def act(self, view: NuesseView, legal: Sequence[Move]) -> Move:
         return self.weigh(view, legal)[0]
@@ -267,16 +285,22 @@ class RolloutAgent(Agent[NuesseView]):
         view = nuesse_view(view)
         seed = self.rng.getrandbits(64)
         if self.native and _FASTER:
-            found = _FASTER[0](view, legal, self.rollouts, seed)
+            found = _FASTER[0](view, legal, self.rollouts, seed, self.horizon)
             if found is not None:
                 return found
         me = view.actor if view.actor is not None else view.player
-        return weigh(state_of(view), me, legal, self.rollouts, seed)
+        return weigh(state_of(view), me, legal, self.rollouts, seed, self.horizon)
+
+
+def _count(text: str) -> int:
+    """A setting's whole number (digits only), or 0 where it is none."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else 0
 
 
 __all__ = [
     "HORIZON",
     "MARGIN",
+    "MAX_HORIZON",
     "MAX_ROLLOUTS",
     "ROLLOUTS",
     "RolloutAgent",

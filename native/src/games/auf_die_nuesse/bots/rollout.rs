@@ -1,9 +1,9 @@
 //! Auf die Nüsse!'s rollout agent, the Rust twin of
 //! `spieltisch/games/auf_die_nuesse/bots/rollout.py`: at each choice that matters it plays on
 //! from every candidate move in many imagined futures (the expert finishing its own turn, the
-//! heuristic in every seat after that) to the start of the turn after next, valued there by
-//! the search's fitted win chances, and plays the move that won most if it beat the
-//! heuristic's own by more than the noise.
+//! heuristic in every seat after that) to the start of the turn after next (or of a later
+//! turn, `rollout:N/T`), valued there by the search's fitted win chances, and plays the move
+//! that won most if it beat the heuristic's own by more than the noise.
 //!
 //! Every candidate meets the same futures (common random numbers): rollout `k` fixes one
 //! *world*, the dice of every roll (keyed by turn and roll) and one order of the cards nobody
@@ -30,8 +30,10 @@ pub const ROLLOUTS: u32 = 64;
 /// The most rollouts per candidate a setting may ask for.
 pub const MAX_ROLLOUTS: u32 = 100_000;
 /// The turn, counted from the decision (the next player's turn is the first), at whose start
-/// a rollout stops and is valued by the fitted win chances (`HORIZON`).
+/// a rollout stops by default and is valued by the fitted win chances (`HORIZON`).
 pub const HORIZON: u64 = 2;
+/// The latest turn a setting may stop the rollouts at (`MAX_HORIZON`).
+pub const MAX_HORIZON: u64 = 8;
 /// Player moves a rollout may make before it is scored as it stands (a guard; games end
 /// long before).
 const MAX_STEPS: u32 = 5_000;
@@ -86,15 +88,16 @@ impl World {
 }
 
 /// Play `state` on in `world` (`play_out`): `me` by the expert for the rest of the turn under
-/// way, everyone else and every later turn by the heuristic, to the start of turn [`HORIZON`]
-/// (counted from the decision; the next player's turn is the first), valued there by the
-/// fitted win chances, or to the end where that comes first or is near. Each player's return
-/// (or win chance) into `out`.
+/// way, everyone else and every later turn by the heuristic, to the start of turn `horizon`
+/// (counted from the decision; the next player's turn is the first; [`HORIZON`] by default),
+/// valued there by the fitted win chances, or to the end where that comes first or is near.
+/// Each player's return (or win chance) into `out`.
 pub fn play_out(
     rules: &Nuesse,
     state: &mut NuesseState,
     world: &World,
     me: usize,
+    horizon: u64,
     scratch: &mut Vec<u32>,
     out: &mut [f64],
 ) {
@@ -109,7 +112,7 @@ pub fn play_out(
                     if state.track == 0 {
                         turn += 1;
                         roll = 0;
-                        if turn >= HORIZON && at_turn_start(state) {
+                        if turn >= horizon && at_turn_start(state) {
                             win_chances(rules, state, out);
                             return;
                         }
@@ -162,14 +165,30 @@ pub fn candidates(stage: Stage, legal: &[u32], prior: u32) -> Vec<u32> {
 /// by to be played instead of the heuristic's own (`MARGIN`).
 pub const MARGIN: f64 = 1.0;
 
-/// The rollout agent with `rollouts` worlds per decision.
+/// The rollout agent with `rollouts` worlds per decision, each played to the start of turn
+/// `horizon`.
 pub struct RolloutAgent {
     pub rollouts: u32,
+    pub horizon: u64,
 }
 
 impl Default for RolloutAgent {
     fn default() -> Self {
-        RolloutAgent { rollouts: ROLLOUTS }
+        RolloutAgent { rollouts: ROLLOUTS, horizon: HORIZON }
+    }
+}
+
+impl RolloutAgent {
+    /// The agent of a setting (`setting`, as in `rollout:256/3`): the worlds per decision, and
+    /// after a slash the turn whose start ends them; `None` where either is out of range.
+    pub fn of_setting(setting: &str) -> Option<RolloutAgent> {
+        let (rollouts, horizon) = match setting.split_once('/') {
+            Some((rollouts, horizon)) => (rollouts, horizon.parse::<u64>().ok()?),
+            None => (setting, HORIZON),
+        };
+        let rollouts = rollouts.parse::<u32>().ok()?;
+        let fits = (1..=MAX_ROLLOUTS).contains(&rollouts) && (1..=MAX_HORIZON).contains(&horizon);
+        fits.then_some(RolloutAgent { rollouts, horizon })
     }
 }
 
@@ -179,15 +198,23 @@ impl Agent<Nuesse> for RolloutAgent {
         rules.legal_actions(state, scratch);
         let legal = scratch.clone();
         let seed = rand::Rng::gen::<u64>(rng);
-        choose(rules, state, seat, &legal, self.rollouts, seed)
+        choose(rules, state, seat, &legal, self.rollouts, self.horizon, seed)
     }
 }
 
-/// The rollout agent's move for `me` among `legal`, its worlds drawn from `seed`: the
-/// heuristic's move, unless another candidate won more over the same `rollouts` worlds by
-/// more than [`MARGIN`] standard errors of the difference.
-pub fn choose(rules: &Nuesse, state: &NuesseState, me: usize, legal: &[u32], rollouts: u32, seed: u64) -> u32 {
-    weigh(rules, state, me, legal, rollouts, seed).0
+/// The rollout agent's move for `me` among `legal`, its worlds drawn from `seed` and played to
+/// the start of turn `horizon`: the heuristic's move, unless another candidate won more over
+/// the same `rollouts` worlds by more than [`MARGIN`] standard errors of the difference.
+pub fn choose(
+    rules: &Nuesse,
+    state: &NuesseState,
+    me: usize,
+    legal: &[u32],
+    rollouts: u32,
+    horizon: u64,
+    seed: u64,
+) -> u32 {
+    weigh(rules, state, me, legal, rollouts, horizon, seed).0
 }
 
 /// [`choose`]'s move with each weighed move's mean return (in `legal` order; none where the
@@ -198,6 +225,7 @@ pub fn weigh(
     me: usize,
     legal: &[u32],
     rollouts: u32,
+    horizon: u64,
     seed: u64,
 ) -> (u32, Vec<(u32, f64)>) {
     let prior = heuristic_choose(rules, state, me, legal);
@@ -207,7 +235,7 @@ pub fn weigh(
     }
     let worlds: Vec<World> =
         (0..u64::from(rollouts)).map(|k| World::new(playout_seed(seed, k), &state.market.unseen)).collect();
-    let results = results(rules, state, me, &moves, &worlds);
+    let results = results(rules, state, me, &moves, &worlds, horizon);
     let base = moves.iter().position(|&a| a == prior).unwrap_or(0);
     let n = worlds.len() as f64;
     let mut best = (0.0, prior);
@@ -227,8 +255,16 @@ pub fn weigh(
     (best.1, means)
 }
 
-/// Each move's return for `me` in each of `worlds` (a row per move, in `moves`' order).
-pub fn results(rules: &Nuesse, state: &NuesseState, me: usize, moves: &[u32], worlds: &[World]) -> Vec<Vec<f64>> {
+/// Each move's return for `me` in each of `worlds`, played to the start of turn `horizon` (a
+/// row per move, in `moves`' order).
+pub fn results(
+    rules: &Nuesse,
+    state: &NuesseState,
+    me: usize,
+    moves: &[u32],
+    worlds: &[World],
+    horizon: u64,
+) -> Vec<Vec<f64>> {
     let mut scratch = Vec::with_capacity(32);
     let mut out = vec![0.0; rules.players()];
     moves
@@ -239,7 +275,7 @@ pub fn results(rules: &Nuesse, state: &NuesseState, me: usize, moves: &[u32], wo
                 .map(|world| {
                     let mut played = *state;
                     rules.apply_action(&mut played, action);
-                    play_out(rules, &mut played, world, me, &mut scratch, &mut out);
+                    play_out(rules, &mut played, world, me, horizon, &mut scratch, &mut out);
                     out[me]
                 })
                 .collect()
@@ -274,9 +310,19 @@ mod tests {
     }
 
     #[test]
+    fn a_setting_names_the_worlds_and_the_turn_that_ends_them() {
+        let of = |setting: &str| RolloutAgent::of_setting(setting).map(|agent| (agent.rollouts, agent.horizon));
+        assert_eq!(of("64"), Some((64, HORIZON)));
+        assert_eq!(of("256/3"), Some((256, 3)));
+        for bad in ["0", "many", "64/0", "64/9", "64/", "/3", "64/3/1", "-1"] {
+            assert_eq!(of(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
     fn the_agent_plays_legal_moves_and_the_same_ones_from_the_same_seed() {
         let rules = Nuesse::new(2, &Options::default()).unwrap();
-        let agent = RolloutAgent { rollouts: 4 };
+        let agent = RolloutAgent { rollouts: 4, horizon: 3 };
         let play = |seed: u64| {
             let (mut state, mut chance, mut mine) = (rules.initial_state(), rng_from_seed(5), rng_from_seed(seed));
             let (mut legal, mut scratch, mut moves) = (Vec::new(), Vec::new(), Vec::new());
