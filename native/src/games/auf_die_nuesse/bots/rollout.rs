@@ -198,27 +198,15 @@ impl Agent<Nuesse> for RolloutAgent {
         rules.legal_actions(state, scratch);
         let legal = scratch.clone();
         let seed = rand::Rng::gen::<u64>(rng);
-        choose(rules, state, seat, &legal, self.rollouts, self.horizon, seed)
+        weigh(rules, state, seat, &legal, self.rollouts, self.horizon, seed).0
     }
 }
 
 /// The rollout agent's move for `me` among `legal`, its worlds drawn from `seed` and played to
 /// the start of turn `horizon`: the heuristic's move, unless another candidate won more over
-/// the same `rollouts` worlds by more than [`MARGIN`] standard errors of the difference.
-pub fn choose(
-    rules: &Nuesse,
-    state: &NuesseState,
-    me: usize,
-    legal: &[u32],
-    rollouts: u32,
-    horizon: u64,
-    seed: u64,
-) -> u32 {
-    weigh(rules, state, me, legal, rollouts, horizon, seed).0
-}
-
-/// [`choose`]'s move with each weighed move's mean return (in `legal` order; none where the
-/// heuristic's move stands unweighed).
+/// the same `rollouts` worlds by more than [`MARGIN`] standard errors of the difference; with
+/// each weighed move's mean return (in `legal` order; none where the heuristic's move stands
+/// unweighed).
 pub fn weigh(
     rules: &Nuesse,
     state: &NuesseState,
