@@ -234,7 +234,7 @@ class RolloutAgent(Agent[NuesseView]):
     in the same futures with the heuristic in every seat, shows another choice to win more
     (see the module docstring). ``rollout:N`` sets the futures per decision (default
     :data:`ROLLOUTS`), ``rollout:N/T`` also the turn whose start ends them (default
-    :data:`HORIZON`: the turn after next; ``rollout:256/3`` also plays, at two players, the
+    :data:`HORIZON`: the turn after next; ``rollout:512/3`` also plays, at two players, the
     agent's own next turn, the strongest setting measured). The futures are played by the
     faster weigher where one is registered (:func:`use_faster`: the native core's), else in
     Python (the reference, some three hundred times slower); ``native=False`` insists on
