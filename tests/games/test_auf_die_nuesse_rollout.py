@@ -106,7 +106,8 @@ def test_a_setting_names_the_futures_and_after_a_slash_the_turn_that_ends_them()
     assert (agent.rollouts, agent.horizon) == (256, 3)
     agent.configure("64")
     assert (agent.rollouts, agent.horizon) == (64, rollout.HORIZON)
-    for bad in ("0", "64/0", f"64/{rollout.MAX_HORIZON + 1}", "64/", "/3", "64/3/1", "६४", "-1"):
+    bad_ones = ("0", "64/0", f"64/{rollout.MAX_HORIZON + 1}", "64/", "/3", "64/3/1", "६४", "-1")
+    for bad in (*bad_ones, "+5", "64/+3", "1000000000"):
         with pytest.raises(OptionError, match="turns ahead"):
             agent.configure(bad)
     assert (agent.rollouts, agent.horizon) == (64, rollout.HORIZON)

@@ -183,13 +183,19 @@ impl RolloutAgent {
     /// after a slash the turn whose start ends them; `None` where either is out of range.
     pub fn of_setting(setting: &str) -> Option<RolloutAgent> {
         let (rollouts, horizon) = match setting.split_once('/') {
-            Some((rollouts, horizon)) => (rollouts, horizon.parse::<u64>().ok()?),
-            None => (setting, HORIZON),
+            Some((rollouts, horizon)) => (count(rollouts)?, count(horizon)?),
+            None => (count(setting)?, HORIZON),
         };
-        let rollouts = rollouts.parse::<u32>().ok()?;
-        let fits = (1..=MAX_ROLLOUTS).contains(&rollouts) && (1..=MAX_HORIZON).contains(&horizon);
-        fits.then_some(RolloutAgent { rollouts, horizon })
+        let fits = (1..=u64::from(MAX_ROLLOUTS)).contains(&rollouts) && (1..=MAX_HORIZON).contains(&horizon);
+        fits.then_some(RolloutAgent { rollouts: u32::try_from(rollouts).ok()?, horizon })
     }
+}
+
+/// A setting's whole number, digits only as Python's `_count` reads it (no sign, at most nine
+/// digits); `None` where it is none.
+fn count(text: &str) -> Option<u64> {
+    let digits = !text.is_empty() && text.len() <= 9 && text.bytes().all(|b| b.is_ascii_digit());
+    digits.then(|| text.parse().ok()).flatten()
 }
 
 impl Agent<Nuesse> for RolloutAgent {
@@ -302,7 +308,7 @@ mod tests {
         let of = |setting: &str| RolloutAgent::of_setting(setting).map(|agent| (agent.rollouts, agent.horizon));
         assert_eq!(of("64"), Some((64, HORIZON)));
         assert_eq!(of("256/3"), Some((256, 3)));
-        for bad in ["0", "many", "64/0", "64/9", "64/", "/3", "64/3/1", "-1"] {
+        for bad in ["0", "many", "64/0", "64/9", "64/", "/3", "64/3/1", "-1", "+5", "64/+3", "1000000000"] {
             assert_eq!(of(bad), None, "{bad}");
         }
     }
