@@ -35,7 +35,14 @@ if not native_rollout.supported() or not native_agents.is_native(NUESSE, "rollou
 
 @pytest.mark.parametrize(
     ("players", "horizon"),
-    [(2, rollout.HORIZON), (3, rollout.HORIZON), (4, rollout.HORIZON), (2, 3)],
+    [
+        (2, rollout.HORIZON),
+        (3, rollout.HORIZON),
+        (4, rollout.HORIZON),
+        (2, 1),
+        (2, 3),
+        (3, rollout.MAX_HORIZON),
+    ],
 )
 def test_the_native_weighing_is_the_python_references_to_the_bit(
     players: int, horizon: int
