@@ -282,18 +282,22 @@ def _game(seats: dict[int, dict[str, str]], players: int, traced: Sequence[str])
     )
 
 
-def redraw(folder: Path) -> Analysis:
-    """Write the outputs again from the folder's experiment file and its journal, or, for a
+def read_folder(folder: Path) -> tuple[Experiment, list[CellResults]]:
+    """An experiment folder's experiment file and its games, read from its journal, or, for a
     folder kept without its journal, its ``results.csv`` (or, without that, its
-    ``results.parquet``)."""
+    ``results.parquet``); nothing is written (a script comparing studies reads them so)."""
     experiment = load_experiment(folder / EXPERIMENT_FILE)
     journal = folder / JOURNAL_FILE
     if journal.exists():
-        cells = saved_results(experiment, journal)
-    elif (folder / RESULTS_FILE).exists() or not (folder / PARQUET_FILE).exists():
-        cells = read_csv(folder / RESULTS_FILE, experiment)
-    else:
-        cells = read_parquet(folder / PARQUET_FILE, experiment)
+        return experiment, saved_results(experiment, journal)
+    if (folder / RESULTS_FILE).exists() or not (folder / PARQUET_FILE).exists():
+        return experiment, read_csv(folder / RESULTS_FILE, experiment)
+    return experiment, read_parquet(folder / PARQUET_FILE, experiment)
+
+
+def redraw(folder: Path) -> Analysis:
+    """Write the outputs again from what :func:`read_folder` reads of the folder."""
+    experiment, cells = read_folder(folder)
     return write_outputs(folder, experiment, cells)
 
 

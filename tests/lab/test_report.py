@@ -22,7 +22,7 @@ from spieltisch.lab.experiment import (
     parse_experiment,
     run_experiment,
 )
-from spieltisch.lab.report import findings, redraw, report_text, write_outputs
+from spieltisch.lab.report import findings, read_folder, redraw, report_text, write_outputs
 
 EXPERIMENT = """
 name = "report test"
@@ -106,6 +106,30 @@ def test_lab_run_and_lab_report_on_the_command_line(tmp_path: Path) -> None:
     (out / "report.md").unlink()
     redrawn = runner.invoke(app, ["lab", "report", str(out)])
     assert redrawn.exit_code == 0 and (out / "report.md").is_file()
+
+
+def test_a_folder_reads_the_same_games_from_its_journal_csv_or_parquet_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("pyarrow")
+    path = tmp_path / "exp.toml"
+    path.write_text(EXPERIMENT)
+    out = tmp_path / "out"
+    assert runner.invoke(app, ["lab", "run", str(path), "--out", str(out)]).exit_code == 0
+
+    def games() -> list[tuple[int, int, tuple[int, ...]]]:
+        before = {f.name: f.read_bytes() for f in out.iterdir()}
+        experiment, cells = read_folder(out)
+        assert experiment.name == "report test" and len(cells) == 2
+        assert {f.name: f.read_bytes() for f in out.iterdir()} == before
+        return [(r.deal, r.rotation, r.scores) for c in cells for r in c.played]
+
+    from_journal = games()
+    assert len(from_journal) == 24
+    (out / "journal.jsonl").unlink()
+    assert games() == from_journal
+    (out / "results.csv").unlink()
+    assert games() == from_journal
 
 
 def test_lab_commands_refuse_bad_input_in_one_line(tmp_path: Path) -> None:
