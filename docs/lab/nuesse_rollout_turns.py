@@ -10,7 +10,7 @@ gain over the shipped agent, paired by deal (a deal's seatings averaged; the int
 resample the deals), with the lab's own metric (:func:`spieltisch.lab.metrics.head_to_head`)
 and paired statistics (:func:`spieltisch.lab.stats.paired_difference`).
 
-Play the studies (resumable; about 40 minutes on two cores, native engine), then run this:
+Play the studies (resumable; about an hour on two cores, native engine), then run this:
     for f in docs/lab/nuesse-rollout-[34]p-*.toml; do
         .venv/bin/spieltisch lab run "$f" --workers 2 --engine native; done
     .venv/bin/python docs/lab/nuesse_rollout_turns.py
@@ -89,7 +89,7 @@ def rows(players: int) -> list[str]:
 def main() -> None:
     table = [
         "| players | agent | games | ahead of a heuristic (95%) | against `rollout`, "
-        "same games (95%) |",
+        "same deals (95%) |",
         "|---|---|---:|---|---|",
     ]
     for players in STUDIES:
