@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from statistics import fmean
 
 from spieltisch.lab.metrics import head_to_head
 from spieltisch.lab.report import read_folder
@@ -52,10 +53,6 @@ def shares(folder: Path) -> tuple[str, Shares]:
     return agent, out
 
 
-def mean(values: list[float]) -> float:
-    return sum(values) / len(values)
-
-
 def percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
@@ -65,14 +62,14 @@ def rows(players: int) -> list[str]:
     found = [shares(LAB / f"nuesse-rollout-{players}p-{suffix}") for suffix in STUDIES[players]]
     _, base = found[0]
     lines = []
-    for agent, values in found:
-        share, low, high = bootstrap_mean([mean(v) for v in values.values()], random.Random(0))
+    for index, (agent, values) in enumerate(found):
+        share, low, high = bootstrap_mean([fmean(v) for v in values.values()], random.Random(0))
         gain = "(the baseline)"
-        if values is not base:
+        if index > 0:
             # a deal counts where both played all its rotations: the same games, seat for seat
             shared = [k for k in sorted(values) if len(values[k]) == len(base.get(k, []))]
             d = paired_difference(
-                [mean(values[k]) - mean(base[k]) for k in shared], random.Random(0)
+                [fmean(values[k]) - fmean(base[k]) for k in shared], random.Random(0)
             )
             gain = (
                 f"{100 * d.mean:+.1f} points ({100 * d.low:+.1f} to {100 * d.high:+.1f}), "
